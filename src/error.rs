@@ -1,0 +1,433 @@
+//! Parse errors that say where and why, in words.
+
+use std::fmt;
+
+use pest::error::{Error as PestError, ErrorVariant, InputLocation};
+
+use pest::Parser as _;
+
+use crate::grammar::{Rule, UriParser};
+use crate::layout::{HostData, Layout};
+use crate::walk::{self, Entry};
+
+/// Why a string is not what it was parsed as.
+///
+/// It knows the byte offset and the 1-based character column of the
+/// failing spot, what the grammar expected there (in words), and a short
+/// message naming the character and the component. `Display` shows the
+/// message, then the input with a caret under the spot:
+///
+/// ```
+/// let err = peguri::UriRef::parse("http://example.com/a b").unwrap_err();
+/// assert_eq!(err.offset(), 20);
+/// assert_eq!(err.column(), 21);
+/// assert_eq!(err.message(), "invalid character ' ' in path");
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid URI-reference: invalid character ' ' in path at byte 20 (column 21)\n  \
+///      http://example.com/a b\n                      ^"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    rule: String,
+    offset: usize,
+    column: usize,
+    expected: Vec<String>,
+    message: String,
+    excerpt: String,
+    caret: usize,
+}
+
+/// How many characters of input to show on each side of the error.
+const EXCERPT_BEFORE: usize = 60;
+const EXCERPT_AFTER: usize = 20;
+
+impl ParseError {
+    fn new(input: &str, rule: &str, offset: usize, message: String, expected: Vec<String>) -> Self {
+        let offset = floor_char_boundary(input, offset.min(input.len()));
+        let column = input[..offset].chars().count() + 1;
+        let (excerpt, caret) = excerpt(input, offset);
+        ParseError {
+            rule: rule.to_owned(),
+            offset,
+            column,
+            expected,
+            message,
+            excerpt,
+            caret,
+        }
+    }
+
+    /// The byte offset in the input where parsing failed.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRef::parse("a%zz").unwrap_err().offset(), 2);
+    /// ```
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The 1-based column, in characters, of [`offset`](Self::offset).
+    ///
+    /// ```
+    /// let err = peguri::UriRef::parse("é").unwrap_err();
+    /// assert_eq!((err.offset(), err.column()), (0, 1));
+    /// let err = peguri::UriRef::parse("/é/ö").unwrap_err();
+    /// assert_eq!((err.offset(), err.column()), (1, 2));
+    /// ```
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// What the grammar would have accepted at the failing spot, in words
+    /// (`"hex digit"`, `"end of input"`, `"IPv6 address"`...).
+    ///
+    /// ```
+    /// let err = peguri::UriRef::parse("a%4").unwrap_err();
+    /// assert_eq!(err.expected(), ["hex digit"]);
+    /// ```
+    pub fn expected(&self) -> &[String] {
+        &self.expected
+    }
+
+    /// A one-line description, such as `invalid character ' ' in path` or
+    /// `expected a hex digit after '%'`.
+    ///
+    /// ```
+    /// let err = peguri::UriRef::parse("a%4g").unwrap_err();
+    /// assert_eq!(err.message(), "expected a hex digit after '%'");
+    /// ```
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The rule the input was parsed as, as RFC 3986 names it
+    /// (`URI-reference`, `URI`, `absolute-URI`, `relative-ref`, or the rule
+    /// given to [`parse_rule`](crate::grammar::parse_rule)).
+    ///
+    /// ```
+    /// assert_eq!(peguri::Uri::parse("a").unwrap_err().rule(), "URI");
+    /// ```
+    pub fn rule(&self) -> &str {
+        &self.rule
+    }
+
+    pub(crate) fn from_pest_entry(input: &str, entry: Entry, e: &PestError<Rule>) -> Self {
+        let (pos, positives) = pest_position(e);
+        let context = walk::parse_prefix(input, entry);
+        let (offset, message, expected) = describe(input, entry, pos, &positives, context);
+        ParseError::new(input, entry.rfc_name(), offset, message, expected)
+    }
+
+    pub(crate) fn from_pest(input: &str, rule: &str, e: &PestError<Rule>) -> Self {
+        let (pos, positives) = pest_position(e);
+        let (offset, message, expected) = match percent_problem(input, pos) {
+            Some(found) => found,
+            None => {
+                let expected = expected_words(&positives);
+                let message = match input[pos..].chars().next() {
+                    None => format!("unexpected end of input; expected {}", or_list(&expected)),
+                    Some(c) => format!(
+                        "unexpected character {c:?}; expected {}",
+                        or_list(&expected)
+                    ),
+                };
+                (pos, message, expected)
+            }
+        };
+        ParseError::new(input, rule, offset, message, expected)
+    }
+
+    pub(crate) fn unknown_rule(rule: &str, input: &str) -> Self {
+        ParseError::new(
+            input,
+            rule,
+            0,
+            format!("unknown grammar rule {rule:?} (see `peguri rules` for the list)"),
+            Vec::new(),
+        )
+    }
+
+    /// The grammar accepted an IP literal whose value the standard library
+    /// could not read. Tests show this never happens; should a changed
+    /// grammar cause it, it is reported rather than hidden.
+    pub(crate) fn engine_mismatch(input: &str, offset: usize, text: &str) -> Self {
+        ParseError::new(
+            input,
+            "host",
+            offset,
+            format!("the grammar accepted {text:?} as an IP address, but its value cannot be read"),
+            Vec::new(),
+        )
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid {}: {} at byte {} (column {})\n  {}\n  {:caret$}^",
+            self.rule,
+            self.message,
+            self.offset,
+            self.column,
+            self.excerpt,
+            "",
+            caret = self.caret
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+fn pest_position(e: &PestError<Rule>) -> (usize, Vec<Rule>) {
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((start, _)) => start,
+    };
+    let positives = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    (pos, positives)
+}
+
+/// A `%` at `pos` not followed by two hex digits: the offset of the first
+/// missing digit and the message for it.
+fn percent_problem(input: &str, pos: usize) -> Option<(usize, String, Vec<String>)> {
+    let rest = input.get(pos..)?;
+    let after = rest.strip_prefix('%')?;
+    let digits = after
+        .bytes()
+        .take_while(u8::is_ascii_hexdigit)
+        .take(2)
+        .count();
+    if digits == 2 {
+        return None;
+    }
+    let offset = pos + 1 + digits;
+    let message = if offset == input.len() {
+        "expected a hex digit after '%', found the end of input".to_owned()
+    } else {
+        "expected a hex digit after '%'".to_owned()
+    };
+    Some((offset, message, vec!["hex digit".to_owned()]))
+}
+
+/// The component a failure at `pos` belongs to, from the layout of the
+/// longest prefix the rule matched.
+fn component_at(layout: &Layout, pos: usize) -> Option<&'static str> {
+    let ends_here = |s: Option<crate::layout::Span>| s.is_some_and(|s| s.end == pos);
+    if ends_here(layout.fragment) {
+        return Some("fragment");
+    }
+    if ends_here(layout.query) {
+        return Some("query");
+    }
+    if layout.path.end == pos && (layout.path.start < pos || layout.authority.is_none()) {
+        return Some("path");
+    }
+    if let Some(a) = &layout.authority {
+        if ends_here(a.port) {
+            return Some("port");
+        }
+        if a.host.end == pos {
+            return Some(match a.host_data {
+                HostData::RegName => "host",
+                _ => "authority",
+            });
+        }
+    }
+    None
+}
+
+fn describe(
+    input: &str,
+    entry: Entry,
+    pos: usize,
+    positives: &[Rule],
+    prefix: Option<Layout>,
+) -> (usize, String, Vec<String>) {
+    if let Some(found) = percent_problem(input, pos) {
+        return found;
+    }
+    let found = input[pos..].chars().next();
+    // An IP literal that failed leaves an empty reg-name before its `[`.
+    if let Some(a) = prefix.and_then(|l| l.authority) {
+        if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
+            return ip_literal_problem(input, a.host.start + 1);
+        }
+    }
+    let Some(layout) = prefix else {
+        // Nothing matched at all: only the scheme can be missing.
+        return match found {
+            None => (pos, "empty input; expected a scheme".to_owned(), words(&["scheme"])),
+            Some(c) if pos == 0 => (
+                pos,
+                format!("invalid character {c:?} at the start of the scheme; a scheme starts with a letter"),
+                words(&["scheme"]),
+            ),
+            Some(_) => (pos, "expected ':' after the scheme".to_owned(), words(&["':'"])),
+        };
+    };
+    let Some(c) = found else {
+        return (
+            pos,
+            "unexpected end of input".to_owned(),
+            expected_words(positives),
+        );
+    };
+    let component = component_at(&layout, pos);
+    let message = match (component, c) {
+        (Some("path"), ':') if layout.scheme.is_none() && layout.authority.is_none() => {
+            "':' in the first segment of a relative path; a scheme must start with a letter, \
+             and a relative path containing ':' must start with './'"
+                .to_owned()
+        }
+        (Some("fragment"), '#') => {
+            "a second '#' in the fragment (it must be percent-encoded)".to_owned()
+        }
+        (_, '[' | ']') => {
+            format!("invalid character {c:?}: brackets are only allowed around an IP literal host")
+        }
+        (Some(component), c) if !c.is_ascii() => {
+            format!("invalid character {c:?} in {component} (non-ASCII characters must be percent-encoded)")
+        }
+        (Some(component), c) => format!("invalid character {c:?} in {component}"),
+        (None, c) if entry == Entry::AbsoluteUri && c == '#' => {
+            "an absolute URI cannot have a fragment".to_owned()
+        }
+        (None, c) => format!("invalid character {c:?} after the host"),
+    };
+    let expected = match component {
+        Some("path") => words(&["path character", "'/'", "'?'", "'#'", "end of input"]),
+        Some("query") => words(&["query character", "'#'", "end of input"]),
+        Some("fragment") => words(&["fragment character", "end of input"]),
+        Some("port") => words(&["digit", "'/'", "'?'", "'#'", "end of input"]),
+        Some("host") => words(&["host character", "':'", "'/'", "'?'", "'#'", "end of input"]),
+        _ => expected_words(positives),
+    };
+    (pos, message, expected)
+}
+
+/// Why the IP literal whose content starts at `start` failed: parses the
+/// content with the grammar's own `IPvFuture` or `IPv6address` rule to find
+/// how far it is valid.
+fn ip_literal_problem(input: &str, start: usize) -> (usize, String, Vec<String>) {
+    let content = &input[start..];
+    let future = content.starts_with(['v', 'V']);
+    let (rule, name) = if future {
+        (Rule::IPvFuture, "IPvFuture")
+    } else {
+        (Rule::IPv6address, "IPv6 address")
+    };
+    let (matched, pos) = match UriParser::parse(rule, content) {
+        Ok(pairs) => (true, start + pairs.as_str().len()),
+        Err(e) => (false, start + pest_position(&e).0),
+    };
+    match (matched, input[pos..].chars().next()) {
+        (true, None) => (
+            pos,
+            "expected ']' to close the IP literal".to_owned(),
+            words(&["']'"]),
+        ),
+        (true, Some(c)) => (
+            pos,
+            format!("invalid character {c:?} in {name}"),
+            words(&["']'"]),
+        ),
+        (false, None) => (
+            pos,
+            format!("unexpected end of input in {name}"),
+            words(&[name]),
+        ),
+        (false, Some(c)) => (
+            pos,
+            format!("invalid character {c:?} in {name}"),
+            words(&[name]),
+        ),
+    }
+}
+
+fn words(list: &[&str]) -> Vec<String> {
+    list.iter().map(|w| (*w).to_owned()).collect()
+}
+
+/// Rule names in words a user understands.
+fn expected_words(positives: &[Rule]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for rule in positives {
+        let word = match rule {
+            Rule::EOI => "end of input".to_owned(),
+            Rule::scheme => "scheme".to_owned(),
+            Rule::IPv6address => "IPv6 address".to_owned(),
+            Rule::IPvFuture => "IPvFuture".to_owned(),
+            Rule::IPv4address => "IPv4 address".to_owned(),
+            Rule::HEXDIG => "hex digit".to_owned(),
+            Rule::DIGIT => "digit".to_owned(),
+            Rule::ALPHA => "letter".to_owned(),
+            Rule::pct_encoded => "percent-encoded octet".to_owned(),
+            Rule::path_abempty
+            | Rule::path_absolute
+            | Rule::path_noscheme
+            | Rule::path_rootless
+            | Rule::path_empty
+            | Rule::path => "path".to_owned(),
+            Rule::relative_ref => "relative reference".to_owned(),
+            other => format!("{other:?}").replace('_', "-"),
+        };
+        if !out.contains(&word) {
+            out.push(word);
+        }
+    }
+    out
+}
+
+fn or_list(words: &[String]) -> String {
+    match words {
+        [] => "something else".to_owned(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// A window of the input around `offset`, with control characters made
+/// visible, and the caret's column in it.
+fn excerpt(input: &str, offset: usize) -> (String, usize) {
+    let mut before: Vec<char> = input[..offset]
+        .chars()
+        .rev()
+        .take(EXCERPT_BEFORE + 1)
+        .collect();
+    before.reverse();
+    let mut text = String::new();
+    if before.len() > EXCERPT_BEFORE {
+        before.remove(0);
+        text.push('…');
+    }
+    text.extend(before.into_iter().map(visible));
+    let caret = text.chars().count();
+    let mut after = input[offset..].chars();
+    text.extend(after.by_ref().take(EXCERPT_AFTER).map(visible));
+    if after.next().is_some() {
+        text.push('…');
+    }
+    (text, caret)
+}
+
+/// Control characters would break the caret line; show one column each.
+fn visible(c: char) -> char {
+    if c.is_control() {
+        '\u{FFFD}'
+    } else {
+        c
+    }
+}

@@ -1,0 +1,185 @@
+//! The pest parser derived from `uri.pest`, and parsing with any rule.
+//!
+//! This is the reference engine: it builds pest pairs (and so parse trees),
+//! produces rich errors, and can start from any rule of RFC 3986 Appendix A.
+
+use pest::iterators::Pairs;
+use pest::Parser as _;
+
+use crate::error::ParseError;
+
+mod generated {
+    // pest_derive adds a `Rule::all_rules` function without documentation;
+    // the rules themselves take their docs from the `///` lines in uri.pest.
+    #![allow(missing_docs)]
+
+    /// The parser pest derives from `uri.pest` at build time.
+    ///
+    /// Use it through pest's [`Parser`](pest::Parser) trait with any [`Rule`];
+    /// the `*_entry` rules anchor a rule to the whole input.
+    ///
+    /// ```
+    /// use peguri::grammar::{Rule, UriParser};
+    /// use pest::Parser;
+    ///
+    /// let pairs = UriParser::parse(Rule::URI_reference_entry, "http://h/p").unwrap();
+    /// assert_eq!(pairs.as_str(), "http://h/p");
+    /// ```
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../uri.pest"]
+    pub struct UriParser;
+}
+
+pub use generated::{Rule, UriParser};
+
+/// The text of `uri.pest`, as compiled into this crate.
+///
+/// ```
+/// assert!(peguri::grammar::GRAMMAR.contains("URI_reference"));
+/// ```
+pub const GRAMMAR: &str = include_str!("../uri.pest");
+
+/// Every rule that `uri.pest` transcribes from RFC 3986 Appendix A (and the
+/// RFC 5234 core rules it uses), by its pest name, in the RFC's order.
+///
+/// ```
+/// assert!(peguri::grammar::APPENDIX_A_RULES.contains(&"IPv6address"));
+/// ```
+pub const APPENDIX_A_RULES: &[&str] = &[
+    "URI",
+    "hier_part",
+    "URI_reference",
+    "absolute_URI",
+    "relative_ref",
+    "relative_part",
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "IP_literal",
+    "IPvFuture",
+    "IPv6address",
+    "h16",
+    "ls32",
+    "IPv4address",
+    "dec_octet",
+    "reg_name",
+    "path",
+    "path_abempty",
+    "path_absolute",
+    "path_noscheme",
+    "path_rootless",
+    "path_empty",
+    "segment",
+    "segment_nz",
+    "segment_nz_nc",
+    "pchar",
+    "query",
+    "fragment",
+    "pct_encoded",
+    "unreserved",
+    "reserved",
+    "gen_delims",
+    "sub_delims",
+    "ALPHA",
+    "DIGIT",
+    "HEXDIG",
+];
+
+/// The anchored entry rule (`SOI ~ rule ~ EOI`) for a rule name of
+/// [`APPENDIX_A_RULES`], if there is one.
+///
+/// ```
+/// use peguri::grammar::{entry_rule, Rule};
+/// assert_eq!(entry_rule("IPv6address"), Some(Rule::IPv6address_entry));
+/// assert_eq!(entry_rule("nonsense"), None);
+/// ```
+pub fn entry_rule(name: &str) -> Option<Rule> {
+    // Written as a table so the compiler checks every name against `Rule`.
+    let rule = match name {
+        "URI" => Rule::URI_entry,
+        "hier_part" => Rule::hier_part_entry,
+        "URI_reference" => Rule::URI_reference_entry,
+        "absolute_URI" => Rule::absolute_URI_entry,
+        "relative_ref" => Rule::relative_ref_entry,
+        "relative_part" => Rule::relative_part_entry,
+        "scheme" => Rule::scheme_entry,
+        "authority" => Rule::authority_entry,
+        "userinfo" => Rule::userinfo_entry,
+        "host" => Rule::host_entry,
+        "port" => Rule::port_entry,
+        "IP_literal" => Rule::IP_literal_entry,
+        "IPvFuture" => Rule::IPvFuture_entry,
+        "IPv6address" => Rule::IPv6address_entry,
+        "h16" => Rule::h16_entry,
+        "ls32" => Rule::ls32_entry,
+        "IPv4address" => Rule::IPv4address_entry,
+        "dec_octet" => Rule::dec_octet_entry,
+        "reg_name" => Rule::reg_name_entry,
+        "path" => Rule::path_entry,
+        "path_abempty" => Rule::path_abempty_entry,
+        "path_absolute" => Rule::path_absolute_entry,
+        "path_noscheme" => Rule::path_noscheme_entry,
+        "path_rootless" => Rule::path_rootless_entry,
+        "path_empty" => Rule::path_empty_entry,
+        "segment" => Rule::segment_entry,
+        "segment_nz" => Rule::segment_nz_entry,
+        "segment_nz_nc" => Rule::segment_nz_nc_entry,
+        "pchar" => Rule::pchar_entry,
+        "query" => Rule::query_entry,
+        "fragment" => Rule::fragment_entry,
+        "pct_encoded" => Rule::pct_encoded_entry,
+        "unreserved" => Rule::unreserved_entry,
+        "reserved" => Rule::reserved_entry,
+        "gen_delims" => Rule::gen_delims_entry,
+        "sub_delims" => Rule::sub_delims_entry,
+        "ALPHA" => Rule::ALPHA_entry,
+        "DIGIT" => Rule::DIGIT_entry,
+        "HEXDIG" => Rule::HEXDIG_entry,
+        _ => return None,
+    };
+    Some(rule)
+}
+
+/// Accepts the RFC spelling of a rule name (`URI-reference`, `IP-literal`)
+/// as well as the pest one (`URI_reference`).
+fn pest_name(name: &str) -> String {
+    name.replace('-', "_")
+}
+
+/// Parses `input` as a whole with any rule of RFC 3986 Appendix A, named
+/// as in the RFC (`IPv6address`, `path-abempty`) or as in `uri.pest`
+/// (`path_abempty`), and returns the pest pairs of the anchored entry rule.
+///
+/// # Errors
+///
+/// A [`ParseError`] if the rule name is unknown, or if `input` is not
+/// matched by the rule in full.
+///
+/// ```
+/// use peguri::grammar::{parse_rule, Rule};
+///
+/// let pairs = parse_rule("IPv6address", "::1")?;
+/// let top = pairs.clone().next().unwrap();
+/// assert_eq!(top.as_rule(), Rule::IPv6address_entry);
+/// assert!(parse_rule("IPv6address", "1::2::3").is_err());
+/// assert!(parse_rule("dec-octet", "255").is_ok());
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn parse_rule<'i>(rule: &str, input: &'i str) -> Result<Pairs<'i, Rule>, ParseError> {
+    let Some(entry) = entry_rule(&pest_name(rule)) else {
+        return Err(ParseError::unknown_rule(rule, input));
+    };
+    UriParser::parse(entry, input).map_err(|e| ParseError::from_pest(input, rule, &e))
+}
+
+/// The pest-name of a rule, as it appears in `uri.pest` (`URI_reference`).
+///
+/// ```
+/// use peguri::grammar::{rule_name, Rule};
+/// assert_eq!(rule_name(Rule::path_abempty), "path_abempty");
+/// ```
+pub fn rule_name(rule: Rule) -> String {
+    format!("{rule:?}")
+}

@@ -1,0 +1,63 @@
+//! Where each component of a parsed reference lies in its input.
+//!
+//! This is the one structure every parse engine fills: the pest walker
+//! (`walk`) today, and any other engine generated from `uri.pest`. The public
+//! types (`UriRef`, `Authority`, `Host`, ...) are views over an input string
+//! and its `Layout`, so they never allocate.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// A byte range of the input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub(crate) const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    pub(crate) fn of(self, input: &str) -> &str {
+        &input[self.start..self.end]
+    }
+}
+
+/// What the grammar decided the host is, with the value of IP literals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum HostData {
+    RegName,
+    Ipv4(Ipv4Addr),
+    Ipv6(Ipv6Addr),
+    /// The span of the version digits (between `v` and `.`).
+    IpvFuture {
+        version: Span,
+    },
+}
+
+/// The parts of an authority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AuthorityLayout {
+    /// The whole authority, without the leading `//`.
+    pub span: Span,
+    pub userinfo: Option<Span>,
+    /// The RFC `host` text, brackets included for IP literals.
+    pub host: Span,
+    pub host_data: HostData,
+    pub port: Option<Span>,
+}
+
+/// The components of a URI reference. `None` means the component (and its
+/// delimiter) is absent; an empty span means present but empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Layout {
+    /// The scheme, without its `:`.
+    pub scheme: Option<Span>,
+    pub authority: Option<AuthorityLayout>,
+    pub path: Span,
+    /// The query, without its `?`.
+    pub query: Option<Span>,
+    /// The fragment, without its `#`.
+    pub fragment: Option<Span>,
+}

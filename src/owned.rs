@@ -1,0 +1,426 @@
+//! The owned URI types, [`UriRefBuf`] and [`UriBuf`]: to [`UriRef`] and
+//! [`Uri`] what `String` is to `&str`.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use crate::authority::Authority;
+use crate::error::ParseError;
+use crate::layout::Layout;
+use crate::path::Segments;
+use crate::uri_ref::{impl_string_traits, Uri, UriRef};
+use crate::walk::{self, Entry};
+
+/// An owned URI reference: its text and the positions of its components.
+/// Borrowing it as a [`UriRef`] costs nothing.
+///
+/// ```
+/// use peguri::UriRefBuf;
+///
+/// let owned: UriRefBuf = "../a/b?q".parse()?;
+/// assert_eq!(owned.path(), "../a/b");
+/// let borrowed = owned.as_uri_ref();
+/// assert_eq!(borrowed.query(), Some("q"));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct UriRefBuf {
+    string: String,
+    layout: Layout,
+}
+
+/// An owned URI (with a scheme). Borrowing it as a [`Uri`] costs nothing.
+///
+/// ```
+/// use peguri::UriBuf;
+///
+/// let owned = UriBuf::parse("http://example.com/")?;
+/// assert_eq!(owned.scheme(), "http");
+/// assert_eq!(owned.as_uri().authority().unwrap().host_str(), "example.com");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct UriBuf {
+    inner: UriRefBuf,
+}
+
+impl UriRefBuf {
+    /// Parses an owned URI reference.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if the text is not a URI reference.
+    ///
+    /// ```
+    /// let owned = peguri::UriRefBuf::parse(String::from("a#b"))?;
+    /// assert_eq!(owned.fragment(), Some("b"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse(s: impl Into<String>) -> Result<Self, ParseError> {
+        let string = s.into();
+        let layout = walk::parse(&string, Entry::UriReference)?;
+        Ok(UriRefBuf { string, layout })
+    }
+
+    pub(crate) fn from_parts(string: String, layout: Layout) -> Self {
+        UriRefBuf { string, layout }
+    }
+
+    /// Borrows this reference as a [`UriRef`].
+    ///
+    /// ```
+    /// let owned = peguri::UriRefBuf::parse("a:b")?;
+    /// assert_eq!(owned.as_uri_ref().scheme(), Some("a"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
+        UriRef::from_parts(&self.string, self.layout)
+    }
+
+    /// The whole reference.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRefBuf::parse("a:b")?.as_str(), "a:b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.string
+    }
+
+    /// The text, giving up the component positions.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRefBuf::parse("a:b")?.into_string(), "a:b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.string
+    }
+
+    /// The scheme. See [`UriRef::scheme`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRefBuf::parse("/p")?.scheme(), None);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> Option<&str> {
+        self.as_uri_ref().scheme()
+    }
+
+    /// The authority. See [`UriRef::authority`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRefBuf::parse("//h")?.authority().unwrap().host_str(), "h");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn authority(&self) -> Option<Authority<'_>> {
+        self.as_uri_ref().authority()
+    }
+
+    /// The path. See [`UriRef::path`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRefBuf::parse("//h/p")?.path(), "/p");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn path(&self) -> &str {
+        self.as_uri_ref().path()
+    }
+
+    /// The path's segments. See [`UriRef::segments`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRefBuf::parse("a/b")?.segments().count(), 2);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn segments(&self) -> Segments<'_> {
+        self.as_uri_ref().segments()
+    }
+
+    /// The query. See [`UriRef::query`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRefBuf::parse("?")?.query(), Some(""));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query(&self) -> Option<&str> {
+        self.as_uri_ref().query()
+    }
+
+    /// The fragment. See [`UriRef::fragment`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRefBuf::parse("#x")?.fragment(), Some("x"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&str> {
+        self.as_uri_ref().fragment()
+    }
+
+    /// Whether the reference has a scheme. See [`UriRef::is_absolute`].
+    ///
+    /// ```
+    /// assert!(peguri::UriRefBuf::parse("a:")?.is_absolute());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn is_absolute(&self) -> bool {
+        self.as_uri_ref().is_absolute()
+    }
+
+    /// Whether the reference has no scheme. See [`UriRef::is_relative`].
+    ///
+    /// ```
+    /// assert!(peguri::UriRefBuf::parse("a")?.is_relative());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn is_relative(&self) -> bool {
+        self.as_uri_ref().is_relative()
+    }
+
+    fn layout_for_debug(&self) -> Layout {
+        self.layout
+    }
+}
+
+impl UriBuf {
+    /// Parses an owned URI.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if the text is not a URI.
+    ///
+    /// ```
+    /// assert!(peguri::UriBuf::parse("a:b").is_ok());
+    /// assert!(peguri::UriBuf::parse("b").is_err());
+    /// ```
+    pub fn parse(s: impl Into<String>) -> Result<Self, ParseError> {
+        Self::parse_entry(s.into(), Entry::Uri)
+    }
+
+    /// Parses an owned absolute URI (no fragment). See
+    /// [`Uri::parse_absolute`].
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if the text is not an `absolute-URI`.
+    ///
+    /// ```
+    /// assert!(peguri::UriBuf::parse_absolute("a:b#c").is_err());
+    /// ```
+    pub fn parse_absolute(s: impl Into<String>) -> Result<Self, ParseError> {
+        Self::parse_entry(s.into(), Entry::AbsoluteUri)
+    }
+
+    fn parse_entry(string: String, entry: Entry) -> Result<Self, ParseError> {
+        let layout = walk::parse(&string, entry)?;
+        Ok(UriBuf {
+            inner: UriRefBuf { string, layout },
+        })
+    }
+
+    pub(crate) fn from_uri_ref_buf(inner: UriRefBuf) -> Self {
+        UriBuf { inner }
+    }
+
+    /// Borrows this URI as a [`Uri`].
+    ///
+    /// ```
+    /// let owned = peguri::UriBuf::parse("a:b")?;
+    /// assert_eq!(owned.as_uri().path(), "b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_uri(&self) -> Uri<'_> {
+        // Every constructor checks that the layout has a scheme.
+        Uri::from_uri_ref(self.inner.as_uri_ref())
+    }
+
+    /// Borrows this URI as a [`UriRef`].
+    ///
+    /// ```
+    /// let owned = peguri::UriBuf::parse("a:b")?;
+    /// assert!(owned.as_uri_ref().is_absolute());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
+        self.inner.as_uri_ref()
+    }
+
+    /// The whole URI.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriBuf::parse("a:b")?.as_str(), "a:b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        self.inner.as_str()
+    }
+
+    /// The text, giving up the component positions.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriBuf::parse("a:b")?.into_string(), "a:b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.inner.into_string()
+    }
+
+    /// The scheme.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriBuf::parse("a:b")?.scheme(), "a");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> &str {
+        self.inner.scheme().unwrap_or_default()
+    }
+
+    /// The authority. See [`UriRef::authority`].
+    ///
+    /// ```
+    /// assert!(peguri::UriBuf::parse("a:b")?.authority().is_none());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn authority(&self) -> Option<Authority<'_>> {
+        self.inner.authority()
+    }
+
+    /// The path. See [`UriRef::path`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriBuf::parse("a:b")?.path(), "b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn path(&self) -> &str {
+        self.inner.path()
+    }
+
+    /// The path's segments. See [`UriRef::segments`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriBuf::parse("a:b/c")?.segments().last(), Some("c"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn segments(&self) -> Segments<'_> {
+        self.inner.segments()
+    }
+
+    /// The query. See [`UriRef::query`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriBuf::parse("a:b?c")?.query(), Some("c"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query(&self) -> Option<&str> {
+        self.inner.query()
+    }
+
+    /// The fragment. See [`UriRef::fragment`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriBuf::parse("a:b#c")?.fragment(), Some("c"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&str> {
+        self.inner.fragment()
+    }
+
+    fn layout_for_debug(&self) -> Layout {
+        self.inner.layout
+    }
+}
+
+impl_string_traits!(UriRefBuf, UriBuf);
+
+impl FromStr for UriRefBuf {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        UriRefBuf::parse(s)
+    }
+}
+
+impl FromStr for UriBuf {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        UriBuf::parse(s)
+    }
+}
+
+impl TryFrom<String> for UriRefBuf {
+    type Error = ParseError;
+
+    fn try_from(s: String) -> Result<Self, ParseError> {
+        UriRefBuf::parse(s)
+    }
+}
+
+impl TryFrom<String> for UriBuf {
+    type Error = ParseError;
+
+    fn try_from(s: String) -> Result<Self, ParseError> {
+        UriBuf::parse(s)
+    }
+}
+
+impl TryFrom<&str> for UriRefBuf {
+    type Error = ParseError;
+
+    fn try_from(s: &str) -> Result<Self, ParseError> {
+        UriRefBuf::parse(s)
+    }
+}
+
+impl TryFrom<&str> for UriBuf {
+    type Error = ParseError;
+
+    fn try_from(s: &str) -> Result<Self, ParseError> {
+        UriBuf::parse(s)
+    }
+}
+
+impl From<UriRef<'_>> for UriRefBuf {
+    fn from(r: UriRef<'_>) -> Self {
+        r.to_owned()
+    }
+}
+
+impl From<Uri<'_>> for UriBuf {
+    fn from(u: Uri<'_>) -> Self {
+        u.to_owned()
+    }
+}
+
+impl From<UriBuf> for UriRefBuf {
+    fn from(u: UriBuf) -> Self {
+        u.inner
+    }
+}
+
+impl From<UriRefBuf> for String {
+    fn from(u: UriRefBuf) -> Self {
+        u.string
+    }
+}
+
+impl From<UriBuf> for String {
+    fn from(u: UriBuf) -> Self {
+        u.into_string()
+    }
+}
+
+impl TryFrom<UriRefBuf> for UriBuf {
+    type Error = UriRefBuf;
+
+    /// Succeeds when the reference has a scheme; gives it back otherwise.
+    fn try_from(r: UriRefBuf) -> Result<Self, Self::Error> {
+        if r.is_absolute() {
+            Ok(UriBuf { inner: r })
+        } else {
+            Err(r)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! The JSON components view: the object `peguri parse` prints for each
+//! input, and a contract other tools consume.
+//!
+//! A valid input:
+//!
+//! ```text
+//! {"input": "...", "valid": true, "rule": "URI" | "relative-ref",
+//!  "scheme": str|null,
+//!  "authority": {"userinfo": str|null, "host": str, "host_kind": "reg-name"|"ipv4"|"ipv6"|"ipvfuture", "port": str|null} | null,
+//!  "path": str, "query": str|null, "fragment": str|null}
+//! ```
+//!
+//! An invalid one:
+//!
+//! ```text
+//! {"input": "...", "valid": false,
+//!  "error": {"offset": <byte offset>, "column": <1-based char column>, "expected": [...], "message": "..."}}
+//! ```
+//!
+//! Absent components are `null`; present but empty ones are `""`.
+
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+use crate::{Authority, ParseError, UriRef};
+
+/// The components of a URI reference, serialized as the JSON contract's
+/// object for a valid input.
+///
+/// ```
+/// let uri = peguri::UriRef::parse("http://h?")?;
+/// let json = serde_json::to_string(&uri.components()).unwrap();
+/// assert_eq!(
+///     json,
+///     r#"{"input":"http://h?","valid":true,"rule":"URI","scheme":"http","authority":{"userinfo":null,"host":"h","host_kind":"reg-name","port":null},"path":"","query":"","fragment":null}"#
+/// );
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Components<'a> {
+    uri: UriRef<'a>,
+}
+
+impl<'a> UriRef<'a> {
+    /// The components view of this reference (see [`Components`]).
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("a:b")?;
+    /// assert_eq!(uri.components().uri().scheme(), Some("a"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn components(&self) -> Components<'a> {
+        Components { uri: *self }
+    }
+}
+
+impl<'a> Components<'a> {
+    /// The reference this view shows.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("a:b")?;
+    /// assert_eq!(uri.components().uri().as_str(), "a:b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn uri(&self) -> UriRef<'a> {
+        self.uri
+    }
+}
+
+struct AuthorityView<'a>(Authority<'a>);
+
+impl Serialize for AuthorityView<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let a = &self.0;
+        let mut s = serializer.serialize_struct("Authority", 4)?;
+        s.serialize_field("userinfo", &a.userinfo())?;
+        s.serialize_field("host", a.host_str())?;
+        s.serialize_field("host_kind", a.host().kind())?;
+        s.serialize_field("port", &a.port())?;
+        s.end()
+    }
+}
+
+impl Serialize for Components<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let u = &self.uri;
+        let mut s = serializer.serialize_struct("Components", 9)?;
+        s.serialize_field("input", u.as_str())?;
+        s.serialize_field("valid", &true)?;
+        s.serialize_field("rule", u.rule())?;
+        s.serialize_field("scheme", &u.scheme())?;
+        s.serialize_field("authority", &u.authority().map(AuthorityView))?;
+        s.serialize_field("path", u.path())?;
+        s.serialize_field("query", &u.query())?;
+        s.serialize_field("fragment", &u.fragment())?;
+        s.end()
+    }
+}
+
+/// `{"offset", "column", "expected", "message"}`.
+impl Serialize for ParseError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("ParseError", 4)?;
+        s.serialize_field("offset", &self.offset())?;
+        s.serialize_field("column", &self.column())?;
+        s.serialize_field("expected", self.expected())?;
+        s.serialize_field("message", self.message())?;
+        s.end()
+    }
+}
+
+/// The outcome of parsing one input as a URI reference, serialized as the
+/// JSON contract's object (valid or invalid).
+///
+/// ```
+/// use peguri::Report;
+///
+/// let report = Report::parse("http://h/a b");
+/// assert!(!report.is_valid());
+/// let json = serde_json::to_string(&report).unwrap();
+/// assert!(json.starts_with(r#"{"input":"http://h/a b","valid":false,"error":{"offset":10,"column":11,"#));
+/// ```
+#[derive(Clone, Debug)]
+pub enum Report<'a> {
+    /// The input is a URI reference.
+    Valid(Components<'a>),
+    /// It is not.
+    Invalid {
+        /// The input.
+        input: &'a str,
+        /// Why not.
+        error: ParseError,
+    },
+}
+
+impl<'a> Report<'a> {
+    /// Parses `input` as a URI reference and reports the outcome.
+    ///
+    /// ```
+    /// assert!(peguri::Report::parse("a:b").is_valid());
+    /// ```
+    pub fn parse(input: &'a str) -> Self {
+        match UriRef::parse(input) {
+            Ok(uri) => Report::Valid(uri.components()),
+            Err(error) => Report::Invalid { input, error },
+        }
+    }
+
+    /// Whether the input was valid.
+    ///
+    /// ```
+    /// assert!(!peguri::Report::parse("a b").is_valid());
+    /// ```
+    pub fn is_valid(&self) -> bool {
+        matches!(self, Report::Valid(_))
+    }
+}
+
+impl Serialize for Report<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Report::Valid(components) => components.serialize(serializer),
+            Report::Invalid { input, error } => {
+                let mut s = serializer.serialize_struct("Invalid", 3)?;
+                s.serialize_field("input", input)?;
+                s.serialize_field("valid", &false)?;
+                s.serialize_field("error", error)?;
+                s.end()
+            }
+        }
+    }
+}

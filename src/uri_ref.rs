@@ -1,0 +1,491 @@
+//! The borrowed URI types: [`UriRef`] (any URI reference) and [`Uri`] (one
+//! with a scheme).
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use crate::authority::Authority;
+use crate::error::ParseError;
+use crate::layout::Layout;
+use crate::path::Segments;
+use crate::walk::{self, Entry};
+
+/// A URI reference (RFC 3986 section 4.1): a URI or a relative reference,
+/// borrowed from its input.
+///
+/// Parsing records where each component lies and allocates nothing; the
+/// accessors return slices of the input. Absent components are `None`,
+/// present but empty ones `Some("")`.
+///
+/// Equality, ordering and hashing are those of the string (RFC 3986
+/// section 6.2.1, simple string comparison).
+///
+/// ```
+/// use peguri::UriRef;
+///
+/// let uri = UriRef::parse("http://user@example.com:8080/p?q#f")?;
+/// assert_eq!(uri.scheme(), Some("http"));
+/// assert_eq!(uri.authority().unwrap().host_str(), "example.com");
+/// assert_eq!(uri.path(), "/p");
+/// assert_eq!(uri.query(), Some("q"));
+/// assert_eq!(uri.fragment(), Some("f"));
+///
+/// let rel = UriRef::parse("../a?")?;
+/// assert!(rel.is_relative());
+/// assert_eq!(rel.query(), Some(""));
+/// assert_eq!(rel.fragment(), None);
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct UriRef<'a> {
+    input: &'a str,
+    layout: Layout,
+}
+
+/// A URI (RFC 3986 section 3): a reference with a scheme, borrowed from its
+/// input. It can be used wherever a [`UriRef`] is expected through
+/// [`Uri::as_uri_ref`] or `From`.
+///
+/// ```
+/// use peguri::Uri;
+///
+/// let uri = Uri::parse("mailto:John.Doe@example.com")?;
+/// assert_eq!(uri.scheme(), "mailto");
+/// assert_eq!(uri.path(), "John.Doe@example.com");
+/// assert!(Uri::parse("//example.com/").is_err());
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Uri<'a> {
+    inner: UriRef<'a>,
+}
+
+impl<'a> UriRef<'a> {
+    /// Parses a URI reference (`URI-reference`: a URI or a relative
+    /// reference).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] saying where and why `input` is not a URI reference.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("/a/b?c")?;
+    /// assert_eq!(uri.path(), "/a/b");
+    /// let err = peguri::UriRef::parse("/a b").unwrap_err();
+    /// assert_eq!(err.offset(), 2);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+        Self::parse_entry(input, Entry::UriReference)
+    }
+
+    /// Parses a relative reference only (`relative-ref`, section 4.2).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a relative reference, for example
+    /// because it has a scheme.
+    ///
+    /// ```
+    /// assert!(peguri::UriRef::parse_relative("./a:b").is_ok());
+    /// assert!(peguri::UriRef::parse_relative("a:b").is_err());
+    /// ```
+    pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
+        Self::parse_entry(input, Entry::RelativeRef)
+    }
+
+    pub(crate) fn parse_entry(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
+        let layout = walk::parse(input, entry)?;
+        Ok(UriRef { input, layout })
+    }
+
+    pub(crate) fn from_parts(input: &'a str, layout: Layout) -> Self {
+        UriRef { input, layout }
+    }
+
+    /// The whole reference, exactly as parsed.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRef::parse("a?b")?.as_str(), "a?b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.input
+    }
+
+    /// The scheme, without its `:`; `None` for a relative reference.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRef::parse("HTTP://h")?.scheme(), Some("HTTP"));
+    /// assert_eq!(peguri::UriRef::parse("//h")?.scheme(), None);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.layout.scheme.map(|s| s.of(self.input))
+    }
+
+    /// The authority, if the reference has one (it starts with `//` after
+    /// any scheme).
+    ///
+    /// ```
+    /// assert!(peguri::UriRef::parse("file:///etc")?.authority().is_some());
+    /// assert!(peguri::UriRef::parse("file:/etc")?.authority().is_none());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn authority(&self) -> Option<Authority<'a>> {
+        self.layout.authority.map(|a| Authority::new(self.input, a))
+    }
+
+    /// The path. Always present, possibly empty.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRef::parse("http://h")?.path(), "");
+    /// assert_eq!(peguri::UriRef::parse("urn:a:b")?.path(), "a:b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn path(&self) -> &'a str {
+        self.layout.path.of(self.input)
+    }
+
+    /// The path's segments (see [`Segments`]).
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("http://h/a/b%20c/")?;
+    /// let segments: Vec<&str> = uri.segments().collect();
+    /// assert_eq!(segments, ["a", "b%20c", ""]);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn segments(&self) -> Segments<'a> {
+        Segments::new(self.path())
+    }
+
+    /// The query, without its `?`; `None` when there is no `?`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRef::parse("http://h")?.query(), None);
+    /// assert_eq!(peguri::UriRef::parse("http://h?")?.query(), Some(""));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query(&self) -> Option<&'a str> {
+        self.layout.query.map(|s| s.of(self.input))
+    }
+
+    /// The fragment, without its `#`; `None` when there is no `#`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRef::parse("a#")?.fragment(), Some(""));
+    /// assert_eq!(peguri::UriRef::parse("a")?.fragment(), None);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.layout.fragment.map(|s| s.of(self.input))
+    }
+
+    /// Whether the reference has a scheme, that is, whether it is a URI
+    /// rather than a relative reference. (A URI with a fragment is still
+    /// "absolute" here; RFC 3986's `absolute-URI` also excludes the
+    /// fragment, see [`Uri::parse_absolute`].)
+    ///
+    /// ```
+    /// assert!(peguri::UriRef::parse("a:b")?.is_absolute());
+    /// assert!(!peguri::UriRef::parse("/a:b")?.is_absolute());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn is_absolute(&self) -> bool {
+        self.layout.scheme.is_some()
+    }
+
+    /// Whether the reference is a relative reference (has no scheme).
+    ///
+    /// ```
+    /// assert!(peguri::UriRef::parse("?q")?.is_relative());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn is_relative(&self) -> bool {
+        !self.is_absolute()
+    }
+
+    /// The grammar rule that matched, as RFC 3986 names it: `URI` or
+    /// `relative-ref`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::UriRef::parse("a:b")?.rule(), "URI");
+    /// assert_eq!(peguri::UriRef::parse("b")?.rule(), "relative-ref");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn rule(&self) -> &'static str {
+        if self.is_absolute() {
+            "URI"
+        } else {
+            "relative-ref"
+        }
+    }
+
+    /// This reference as a [`Uri`], if it has a scheme.
+    ///
+    /// ```
+    /// let r = peguri::UriRef::parse("a:b")?;
+    /// assert_eq!(r.as_uri().unwrap().scheme(), "a");
+    /// assert!(peguri::UriRef::parse("b")?.as_uri().is_none());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_uri(&self) -> Option<Uri<'a>> {
+        self.is_absolute().then_some(Uri { inner: *self })
+    }
+
+    /// An owned copy ([`UriRefBuf`](crate::UriRefBuf)); the component
+    /// positions are reused, nothing is parsed again.
+    ///
+    /// ```
+    /// let owned = peguri::UriRef::parse("a:b")?.to_owned();
+    /// assert_eq!(owned.scheme(), Some("a"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[allow(clippy::should_implement_trait)]
+    pub fn to_owned(&self) -> crate::UriRefBuf {
+        crate::UriRefBuf::from_parts(self.input.to_owned(), self.layout)
+    }
+}
+
+impl<'a> Uri<'a> {
+    /// Parses a URI (`URI`: a scheme, then the rest, then an optional
+    /// fragment).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a URI, for example a relative
+    /// reference.
+    ///
+    /// ```
+    /// let uri = peguri::Uri::parse("urn:oasis:names:specification:docbook:dtd:xml:4.1.2")?;
+    /// assert_eq!(uri.scheme(), "urn");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+        UriRef::parse_entry(input, Entry::Uri).map(|inner| Uri { inner })
+    }
+
+    /// Parses an absolute URI (`absolute-URI`, section 4.3): a URI without
+    /// a fragment, as a base URI must be.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a URI or has a fragment.
+    ///
+    /// ```
+    /// assert!(peguri::Uri::parse_absolute("http://a/b?c").is_ok());
+    /// assert!(peguri::Uri::parse_absolute("http://a/b#c").is_err());
+    /// ```
+    pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
+        UriRef::parse_entry(input, Entry::AbsoluteUri).map(|inner| Uri { inner })
+    }
+
+    /// Wraps a reference whose layout has a scheme (checked by callers).
+    pub(crate) fn from_uri_ref(inner: UriRef<'a>) -> Self {
+        debug_assert!(inner.is_absolute());
+        Uri { inner }
+    }
+
+    /// The scheme, without its `:`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Uri::parse("tel:+1-816-555-1212")?.scheme(), "tel");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> &'a str {
+        // A `Uri` is only made from a layout that has a scheme.
+        self.inner.scheme().unwrap_or_default()
+    }
+
+    /// This URI as a [`UriRef`].
+    ///
+    /// ```
+    /// let uri = peguri::Uri::parse("a:b")?;
+    /// assert!(uri.as_uri_ref().is_absolute());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_uri_ref(&self) -> &UriRef<'a> {
+        &self.inner
+    }
+
+    /// The whole URI, exactly as parsed.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Uri::parse("a:b")?.as_str(), "a:b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.inner.as_str()
+    }
+
+    /// The authority, if any. See [`UriRef::authority`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::Uri::parse("ftp://ftp.is.co.za/rfc")?.authority().unwrap().host_str(), "ftp.is.co.za");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn authority(&self) -> Option<Authority<'a>> {
+        self.inner.authority()
+    }
+
+    /// The path. See [`UriRef::path`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::Uri::parse("news:comp.infosystems.www.servers.unix")?.path(), "comp.infosystems.www.servers.unix");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn path(&self) -> &'a str {
+        self.inner.path()
+    }
+
+    /// The path's segments. See [`UriRef::segments`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::Uri::parse("file:///a/b")?.segments().count(), 2);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn segments(&self) -> Segments<'a> {
+        self.inner.segments()
+    }
+
+    /// The query. See [`UriRef::query`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::Uri::parse("http://h/?a=b")?.query(), Some("a=b"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query(&self) -> Option<&'a str> {
+        self.inner.query()
+    }
+
+    /// The fragment. See [`UriRef::fragment`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::Uri::parse("http://h/#top")?.fragment(), Some("top"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.inner.fragment()
+    }
+
+    /// An owned copy ([`UriBuf`](crate::UriBuf)), without parsing again.
+    ///
+    /// ```
+    /// let owned = peguri::Uri::parse("a:b")?.to_owned();
+    /// assert_eq!(owned.scheme(), "a");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[allow(clippy::should_implement_trait)]
+    pub fn to_owned(&self) -> crate::UriBuf {
+        crate::UriBuf::from_uri_ref_buf(self.inner.to_owned())
+    }
+}
+
+impl<'a> From<Uri<'a>> for UriRef<'a> {
+    fn from(uri: Uri<'a>) -> Self {
+        uri.inner
+    }
+}
+
+impl<'a> TryFrom<UriRef<'a>> for Uri<'a> {
+    type Error = UriRef<'a>;
+
+    /// Succeeds when the reference has a scheme; gives it back otherwise.
+    fn try_from(r: UriRef<'a>) -> Result<Self, Self::Error> {
+        r.as_uri().ok_or(r)
+    }
+}
+
+/// String-based traits shared by the four URI types: equality, ordering and
+/// hashing of the text, `Display` of the text, `AsRef<str>`.
+macro_rules! impl_string_traits {
+    ($($ty:ty),* $(,)?) => {$(
+        impl PartialEq for $ty {
+            fn eq(&self, other: &Self) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+        impl Eq for $ty {}
+        impl PartialOrd for $ty {
+            fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+        impl Ord for $ty {
+            fn cmp(&self, other: &Self) -> Ordering {
+                self.as_str().cmp(other.as_str())
+            }
+        }
+        impl Hash for $ty {
+            // Hashes like the `str` it compares as.
+            fn hash<H: Hasher>(&self, state: &mut H) {
+                self.as_str().hash(state)
+            }
+        }
+        impl PartialEq<str> for $ty {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+        impl PartialEq<&str> for $ty {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+        impl AsRef<str> for $ty {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+        impl fmt::Debug for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let r = UriRef::from_parts(self.as_str(), self.layout_for_debug());
+                f.debug_struct(stringify!($ty))
+                    .field("as_str", &r.as_str())
+                    .field("scheme", &r.scheme())
+                    .field("authority", &r.authority())
+                    .field("path", &r.path())
+                    .field("query", &r.query())
+                    .field("fragment", &r.fragment())
+                    .finish()
+            }
+        }
+    )*};
+}
+pub(crate) use impl_string_traits;
+
+impl_string_traits!(UriRef<'_>, Uri<'_>);
+
+impl UriRef<'_> {
+    fn layout_for_debug(&self) -> Layout {
+        self.layout
+    }
+}
+
+impl Uri<'_> {
+    fn layout_for_debug(&self) -> Layout {
+        self.inner.layout
+    }
+}
+
+impl<'a> TryFrom<&'a str> for UriRef<'a> {
+    type Error = ParseError;
+
+    fn try_from(s: &'a str) -> Result<Self, ParseError> {
+        UriRef::parse(s)
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Uri<'a> {
+    type Error = ParseError;
+
+    fn try_from(s: &'a str) -> Result<Self, ParseError> {
+        Uri::parse(s)
+    }
+}

@@ -1,0 +1,220 @@
+//! The tree-walker: pest pairs from `uri.pest` to a [`Layout`].
+//!
+//! The walker only records where the grammar's component rules started and
+//! ended; it never looks at the characters themselves, so every boundary is
+//! the grammar's. It allocates nothing.
+
+use pest::iterators::Pair;
+use pest::Parser as _;
+
+use crate::error::ParseError;
+use crate::grammar::{Rule, UriParser};
+use crate::layout::{AuthorityLayout, HostData, Layout, Span};
+
+/// The grammar rules a typed parse can start from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Entry {
+    UriReference,
+    Uri,
+    AbsoluteUri,
+    RelativeRef,
+}
+
+impl Entry {
+    /// The anchored entry rule.
+    pub(crate) fn anchored(self) -> Rule {
+        match self {
+            Entry::UriReference => Rule::URI_reference_entry,
+            Entry::Uri => Rule::URI_entry,
+            Entry::AbsoluteUri => Rule::absolute_URI_entry,
+            Entry::RelativeRef => Rule::relative_ref_entry,
+        }
+    }
+
+    /// The same rule without anchors, which matches the longest valid prefix.
+    pub(crate) fn unanchored(self) -> Rule {
+        match self {
+            Entry::UriReference => Rule::URI_reference,
+            Entry::Uri => Rule::URI,
+            Entry::AbsoluteUri => Rule::absolute_URI,
+            Entry::RelativeRef => Rule::relative_ref,
+        }
+    }
+
+    /// The rule's name as RFC 3986 spells it.
+    pub(crate) fn rfc_name(self) -> &'static str {
+        match self {
+            Entry::UriReference => "URI-reference",
+            Entry::Uri => "URI",
+            Entry::AbsoluteUri => "absolute-URI",
+            Entry::RelativeRef => "relative-ref",
+        }
+    }
+}
+
+/// Parses `input` with the pest engine and walks the pairs.
+pub(crate) fn parse(input: &str, entry: Entry) -> Result<Layout, ParseError> {
+    match UriParser::parse(entry.anchored(), input) {
+        Ok(pairs) => {
+            let mut builder = LayoutBuilder::default();
+            for pair in pairs {
+                builder.visit(pair);
+            }
+            builder.finish(input)
+        }
+        Err(e) => Err(ParseError::from_pest_entry(input, entry, &e)),
+    }
+}
+
+/// Walks the longest prefix of `input` that `entry` matches, without
+/// anchoring: error reports use it to name the component that was being
+/// read where parsing stopped.
+pub(crate) fn parse_prefix(input: &str, entry: Entry) -> Option<Layout> {
+    let pairs = UriParser::parse(entry.unanchored(), input).ok()?;
+    let mut builder = LayoutBuilder::default();
+    for pair in pairs {
+        builder.visit(pair);
+    }
+    builder.finish(input).ok()
+}
+
+#[derive(Default)]
+struct LayoutBuilder {
+    scheme: Option<Span>,
+    authority: Option<Span>,
+    userinfo: Option<Span>,
+    host: Option<(Span, HostKind)>,
+    ipvfuture_version: Option<Span>,
+    port: Option<Span>,
+    path: Option<Span>,
+    query: Option<Span>,
+    fragment: Option<Span>,
+}
+
+#[derive(Clone, Copy)]
+pub(crate) enum HostKind {
+    RegName,
+    Ipv4,
+    Ipv6,
+    IpvFuture,
+}
+
+fn span_of(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+impl LayoutBuilder {
+    fn visit(&mut self, pair: Pair<'_, Rule>) {
+        let span = span_of(&pair);
+        match pair.as_rule() {
+            Rule::scheme => self.scheme = Some(span),
+            Rule::authority => {
+                self.authority = Some(span);
+                self.visit_children(pair);
+            }
+            Rule::userinfo => self.userinfo = Some(span),
+            Rule::host => {
+                // The host span includes the brackets of an IP literal; the
+                // child names the kind.
+                for child in pair.into_inner() {
+                    let kind = match child.as_rule() {
+                        Rule::IP_literal => self.ip_literal_kind(child),
+                        Rule::IPv4address => HostKind::Ipv4,
+                        _ => HostKind::RegName,
+                    };
+                    self.host = Some((span, kind));
+                }
+            }
+            Rule::port => self.port = Some(span),
+            Rule::path_abempty
+            | Rule::path_absolute
+            | Rule::path_noscheme
+            | Rule::path_rootless
+            | Rule::path_empty => self.path = Some(span),
+            Rule::query => self.query = Some(span),
+            Rule::fragment => self.fragment = Some(span),
+            _ => self.visit_children(pair),
+        }
+    }
+
+    fn visit_children(&mut self, pair: Pair<'_, Rule>) {
+        for child in pair.into_inner() {
+            self.visit(child);
+        }
+    }
+
+    fn ip_literal_kind(&mut self, literal: Pair<'_, Rule>) -> HostKind {
+        let mut kind = HostKind::Ipv6;
+        for child in literal.into_inner() {
+            if child.as_rule() == Rule::IPvFuture {
+                kind = HostKind::IpvFuture;
+                // The version is the run of HEXDIG tokens after the `v`.
+                let mut version: Option<Span> = None;
+                for digit in child.into_inner().filter(|p| p.as_rule() == Rule::HEXDIG) {
+                    let d = span_of(&digit);
+                    match &mut version {
+                        Some(v) if v.end == d.start => v.end = d.end,
+                        Some(_) => break,
+                        None => version = Some(d),
+                    }
+                }
+                self.ipvfuture_version = version;
+            }
+        }
+        kind
+    }
+
+    fn finish(self, input: &str) -> Result<Layout, ParseError> {
+        let authority = match (self.authority, self.host) {
+            (Some(span), Some((host, kind))) => {
+                let host_data = host_data(input, host, kind, self.ipvfuture_version)?;
+                Some(AuthorityLayout {
+                    span,
+                    userinfo: self.userinfo,
+                    host,
+                    host_data,
+                    port: self.port,
+                })
+            }
+            _ => None,
+        };
+        // Every branch of hier-part and relative-part ends in a path rule,
+        // so the path is always seen; an empty span at the end is the safe
+        // reading should a changed grammar drop it.
+        let path = self.path.unwrap_or(Span::new(input.len(), input.len()));
+        Ok(Layout {
+            scheme: self.scheme,
+            authority,
+            path,
+            query: self.query,
+            fragment: self.fragment,
+        })
+    }
+}
+
+/// The value of an IP literal the grammar accepted. The grammar decided the
+/// syntax; the standard library only turns the accepted text into a number.
+pub(crate) fn host_data(
+    input: &str,
+    host: Span,
+    kind: HostKind,
+    version: Option<Span>,
+) -> Result<HostData, ParseError> {
+    let text = host.of(input);
+    let mismatch = || ParseError::engine_mismatch(input, host.start, text);
+    Ok(match kind {
+        HostKind::RegName => HostData::RegName,
+        HostKind::Ipv4 => HostData::Ipv4(text.parse().map_err(|_| mismatch())?),
+        HostKind::Ipv6 => {
+            let inner = text
+                .strip_prefix('[')
+                .and_then(|t| t.strip_suffix(']'))
+                .ok_or_else(mismatch)?;
+            HostData::Ipv6(inner.parse().map_err(|_| mismatch())?)
+        }
+        HostKind::IpvFuture => HostData::IpvFuture {
+            version: version.ok_or_else(mismatch)?,
+        },
+    })
+}
