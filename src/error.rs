@@ -194,15 +194,17 @@ fn pest_position(e: &PestError<Rule>) -> (usize, Vec<Rule>) {
 }
 
 /// A `%` at `pos` not followed by two hex digits: the offset of the first
-/// missing digit and the message for it.
+/// missing digit and the message for it. The grammar's `HEXDIG` decides.
 fn percent_problem(input: &str, pos: usize) -> Option<(usize, String, Vec<String>)> {
-    let rest = input.get(pos..)?;
-    let after = rest.strip_prefix('%')?;
-    let digits = after
-        .bytes()
-        .take_while(u8::is_ascii_hexdigit)
-        .take(2)
-        .count();
+    if !input.get(pos..)?.starts_with('%') {
+        return None;
+    }
+    let is_hexdig = |at: usize| {
+        input
+            .get(at..)
+            .is_some_and(|rest| UriParser::parse(Rule::HEXDIG, rest).is_ok())
+    };
+    let digits = (1..=2).take_while(|&i| is_hexdig(pos + i)).count();
     if digits == 2 {
         return None;
     }
@@ -263,12 +265,28 @@ fn describe(
         // Nothing matched at all: only the scheme can be missing.
         return match found {
             None => (pos, "empty input; expected a scheme".to_owned(), words(&["scheme"])),
-            Some(c) if pos == 0 => (
-                pos,
-                format!("invalid character {c:?} at the start of the scheme; a scheme starts with a letter"),
-                words(&["scheme"]),
-            ),
-            Some(_) => (pos, "expected ':' after the scheme".to_owned(), words(&["':'"])),
+            Some(c) => match UriParser::parse(Rule::scheme, input) {
+                Err(_) => (
+                    0,
+                    format!(
+                        "invalid character {:?} at the start of the scheme; a scheme starts with a letter",
+                        input.chars().next().unwrap_or(c)
+                    ),
+                    words(&["scheme"]),
+                ),
+                // The scheme itself matched: the problem is right after it.
+                Ok(scheme) => {
+                    let end = scheme.as_str().len();
+                    match input[end..].chars().next() {
+                        None => (end, "expected ':' after the scheme".to_owned(), words(&["':'"])),
+                        Some(c) => (
+                            end,
+                            format!("invalid character {c:?} in scheme; expected ':' after the scheme"),
+                            words(&["scheme character", "':'"]),
+                        ),
+                    }
+                }
+            },
         };
     };
     let Some(c) = found else {

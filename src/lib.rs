@@ -82,3 +82,8 @@ pub use path::Segments;
 #[cfg(feature = "serde")]
 pub use report::{Components, Report};
 pub use uri_ref::{Uri, UriRef};
+
+/// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

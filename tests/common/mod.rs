@@ -10,6 +10,14 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// Writes a line to stderr past the test harness's output capture (which
+/// only takes `print!`/`eprint!`), so summaries and skip notices show in a
+/// plain `cargo test` run.
+pub fn notice(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// The path of `../shared/<rel>` beside the crate, if it exists. Panics when
 /// it is missing under `CI=true`; prints a notice otherwise.
 pub fn shared_file(rel: &str) -> Option<PathBuf> {
@@ -22,10 +30,10 @@ pub fn shared_file(rel: &str) -> Option<PathBuf> {
     if std::env::var("CI").as_deref() == Ok("true") {
         panic!("{} is missing, and CI=true requires it", path.display());
     }
-    eprintln!(
+    notice(&format!(
         "notice: skipping the checks over ../shared/{rel}: {} not found",
         path.display()
-    );
+    ));
     None
 }
 
@@ -72,7 +80,11 @@ impl ExpectedFailures {
                 let mut stream = serde_json::Deserializer::from_str(line).into_iter::<String>();
                 let key = match stream.next() {
                     Some(Ok(key)) => key,
-                    _ => panic!("{}:{}: a line must start with a JSON string", path.display(), n + 1),
+                    _ => panic!(
+                        "{}:{}: a line must start with a JSON string",
+                        path.display(),
+                        n + 1
+                    ),
                 };
                 let reason = line[stream.byte_offset()..].trim().to_owned();
                 assert!(
@@ -136,14 +148,14 @@ impl Tally {
 
     /// Prints the summary and panics if anything unexpected happened.
     pub fn finish(self) {
-        eprintln!(
+        notice(&format!(
             "{}: {} passed, {} failed, {} expected failures, {} left out",
             self.file,
             self.passed,
             self.unexpected.len(),
             self.known,
             self.left_out
-        );
+        ));
         let mut problems = Vec::new();
         if !self.unexpected.is_empty() {
             problems.push(format!(

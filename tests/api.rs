@@ -1,0 +1,148 @@
+//! The ecosystem's conventions: FromStr, TryFrom, AsRef, Display, Eq/Hash/Ord
+//! on the string, owned and borrowed forms, serde.
+
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{BTreeSet, HashSet};
+use std::hash::{Hash, Hasher};
+
+use peguri::{Authority, Host, ParseError, Segments, Uri, UriBuf, UriRef, UriRefBuf};
+
+fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
+    let mut h = DefaultHasher::new();
+    value.hash(&mut h);
+    h.finish()
+}
+
+#[test]
+fn types_are_send_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<UriRef<'static>>();
+    assert_send_sync::<Uri<'static>>();
+    assert_send_sync::<UriRefBuf>();
+    assert_send_sync::<UriBuf>();
+    assert_send_sync::<Authority<'static>>();
+    assert_send_sync::<Host<'static>>();
+    assert_send_sync::<Segments<'static>>();
+    assert_send_sync::<ParseError>();
+}
+
+#[test]
+fn from_str_and_try_from() {
+    let owned: UriRefBuf = "a/b".parse().unwrap();
+    assert_eq!(owned.path(), "a/b");
+    let uri: UriBuf = "s:x".parse().unwrap();
+    assert_eq!(uri.scheme(), "s");
+    assert!("x".parse::<UriBuf>().is_err());
+    assert!(UriRef::try_from("a b").is_err());
+    assert!(Uri::try_from("s:x").is_ok());
+    assert!(UriRefBuf::try_from(String::from("?q")).is_ok());
+    assert!(UriBuf::try_from("rel").is_err());
+    let as_ref: &str = owned.as_ref();
+    assert_eq!(as_ref, "a/b");
+}
+
+#[test]
+fn equality_hash_and_order_follow_the_string() {
+    let a = UriRef::parse("http://h/a").unwrap();
+    let b = UriRef::parse("http://h/a").unwrap();
+    let upper = UriRef::parse("HTTP://h/a").unwrap();
+    assert_eq!(a, b);
+    assert_eq!(hash_of(&a), hash_of(&b));
+    assert_eq!(hash_of(&a), hash_of("http://h/a"));
+    // Simple string comparison (RFC 3986 6.2.1): no normalization here.
+    assert_ne!(a, upper);
+    assert_eq!(a, "http://h/a");
+    let owned = a.to_owned();
+    assert_eq!(hash_of(&owned), hash_of(&a));
+    let set: HashSet<UriRefBuf> = ["b", "a", "b"].iter().map(|s| s.parse().unwrap()).collect();
+    assert_eq!(set.len(), 2);
+    let sorted: BTreeSet<UriRefBuf> = ["b", "a", "c"].iter().map(|s| s.parse().unwrap()).collect();
+    let order: Vec<&str> = sorted.iter().map(|u| u.as_str()).collect();
+    assert_eq!(order, ["a", "b", "c"]);
+}
+
+#[test]
+fn owned_and_borrowed_convert_cheaply() {
+    let text = String::from("http://u@h:1/p?q#f");
+    let borrowed = UriRef::parse(&text).unwrap();
+    let owned: UriRefBuf = borrowed.into();
+    assert_eq!(owned.as_uri_ref(), borrowed);
+    assert_eq!(owned.authority().unwrap().port(), Some("1"));
+    let uri: UriBuf = UriBuf::try_from(owned.clone()).unwrap();
+    assert_eq!(uri.as_uri().scheme(), "http");
+    let back: UriRefBuf = uri.into();
+    assert_eq!(back, owned);
+    let relative = UriRefBuf::parse("rel").unwrap();
+    assert!(UriBuf::try_from(relative).is_err());
+    let string: String = back.into();
+    assert_eq!(string, text);
+}
+
+#[test]
+fn uri_and_uri_ref_interconvert() {
+    let uri = Uri::parse("s:p").unwrap();
+    let r: UriRef<'_> = uri.into();
+    assert_eq!(Uri::try_from(r).unwrap(), uri);
+    let rel = UriRef::parse("p").unwrap();
+    assert_eq!(Uri::try_from(rel).unwrap_err(), rel);
+}
+
+#[test]
+fn debug_shows_components() {
+    let uri = UriRef::parse("s://h/p").unwrap();
+    let debug = format!("{uri:?}");
+    assert!(debug.contains("scheme: Some(\"s\")"), "{debug}");
+    assert!(debug.contains("path: \"/p\""), "{debug}");
+}
+
+#[test]
+fn serde_round_trip_and_validation() {
+    let owned: UriRefBuf = serde_json::from_str(r#""http://h/p?q""#).unwrap();
+    assert_eq!(owned.query(), Some("q"));
+    assert_eq!(serde_json::to_string(&owned).unwrap(), r#""http://h/p?q""#);
+    let err = serde_json::from_str::<UriRefBuf>(r#""a b""#).unwrap_err();
+    assert!(err.to_string().contains("invalid character ' '"), "{err}");
+    assert!(serde_json::from_str::<UriBuf>(r#""relative""#).is_err());
+    let json = String::from(r#""s:x""#);
+    let borrowed: UriRef<'_> = serde_json::from_str(&json).unwrap();
+    assert_eq!(borrowed.scheme(), Some("s"));
+    let uri: Uri<'_> = serde_json::from_str(&json).unwrap();
+    assert_eq!(serde_json::to_string(&uri).unwrap(), json);
+}
+
+#[test]
+fn components_view_matches_the_json_contract() {
+    let uri = UriRef::parse("http://user@[::1]:8080/p?#f").unwrap();
+    let value = serde_json::to_value(uri.components()).unwrap();
+    assert_eq!(
+        value,
+        serde_json::json!({
+            "input": "http://user@[::1]:8080/p?#f",
+            "valid": true,
+            "rule": "URI",
+            "scheme": "http",
+            "authority": {"userinfo": "user", "host": "[::1]", "host_kind": "ipv6", "port": "8080"},
+            "path": "/p",
+            "query": "",
+            "fragment": "f"
+        })
+    );
+    let rel = serde_json::to_value(UriRef::parse("a").unwrap().components()).unwrap();
+    assert_eq!(rel["rule"], "relative-ref");
+    assert_eq!(rel["scheme"], serde_json::Value::Null);
+    assert_eq!(rel["authority"], serde_json::Value::Null);
+    let invalid = serde_json::to_value(peguri::Report::parse("a b")).unwrap();
+    assert_eq!(
+        invalid,
+        serde_json::json!({
+            "input": "a b",
+            "valid": false,
+            "error": {
+                "offset": 1,
+                "column": 2,
+                "expected": ["path character", "'/'", "'?'", "'#'", "end of input"],
+                "message": "invalid character ' ' in path"
+            }
+        })
+    );
+}

@@ -1,0 +1,219 @@
+//! Error messages people understand: each pins the text, the offset and the
+//! column; hostile input gets an error, never a panic.
+
+use peguri::{ParseError, Uri, UriRef};
+
+#[track_caller]
+fn err(input: &str) -> ParseError {
+    match UriRef::parse(input) {
+        Ok(_) => panic!("{input:?} should be invalid"),
+        Err(e) => e,
+    }
+}
+
+#[track_caller]
+fn pins(input: &str, offset: usize, column: usize, message: &str) {
+    let e = err(input);
+    assert_eq!(e.message(), message, "message for {input:?}");
+    assert_eq!(
+        (e.offset(), e.column()),
+        (offset, column),
+        "spot for {input:?}"
+    );
+}
+
+#[test]
+fn space_in_path() {
+    pins("http://h/a b", 10, 11, "invalid character ' ' in path");
+}
+
+#[test]
+fn bad_percent_encoding() {
+    pins("http://h/%zz", 10, 11, "expected a hex digit after '%'");
+    pins(
+        "http://h/%4",
+        11,
+        12,
+        "expected a hex digit after '%', found the end of input",
+    );
+    pins("?%4g", 3, 4, "expected a hex digit after '%'");
+    assert_eq!(err("/%").expected(), ["hex digit"]);
+}
+
+#[test]
+fn colon_in_first_relative_segment() {
+    pins(
+        "1a:b",
+        2,
+        3,
+        "':' in the first segment of a relative path; a scheme must start with a letter, \
+         and a relative path containing ':' must start with './'",
+    );
+}
+
+#[test]
+fn host_and_port_errors() {
+    pins("http://h:80x/", 11, 12, "invalid character 'x' in port");
+    pins("http://exa mple/", 10, 11, "invalid character ' ' in host");
+    pins(
+        "http://é/",
+        7,
+        8,
+        "invalid character 'é' in host (non-ASCII characters must be percent-encoded)",
+    );
+}
+
+#[test]
+fn ip_literal_errors() {
+    pins(
+        "http://[1::2::3]/",
+        12,
+        13,
+        "invalid character ':' in IPv6 address",
+    );
+    pins(
+        "http://[::1",
+        11,
+        12,
+        "expected ']' to close the IP literal",
+    );
+    pins(
+        "http://[g::1]/",
+        8,
+        9,
+        "invalid character 'g' in IPv6 address",
+    );
+    pins(
+        "http://[v1x]/",
+        10,
+        11,
+        "invalid character 'x' in IPvFuture",
+    );
+}
+
+#[test]
+fn delimiters_out_of_place() {
+    pins(
+        "a:b#c#d",
+        5,
+        6,
+        "a second '#' in the fragment (it must be percent-encoded)",
+    );
+    pins(
+        "/a[b]",
+        2,
+        3,
+        "invalid character '[': brackets are only allowed around an IP literal host",
+    );
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    // Byte 4 is the second non-ASCII character's first byte; the column
+    // counts characters.
+    let e = err("/ab\u{e9}");
+    assert_eq!((e.offset(), e.column()), (3, 4));
+}
+
+#[test]
+fn uri_rule_errors() {
+    let e = Uri::parse("//example.com/").unwrap_err();
+    assert_eq!(e.rule(), "URI");
+    assert_eq!(e.offset(), 0);
+    assert_eq!(
+        e.message(),
+        "invalid character '/' at the start of the scheme; a scheme starts with a letter"
+    );
+    let e = Uri::parse("abc").unwrap_err();
+    assert_eq!(
+        (e.offset(), e.message()),
+        (3, "expected ':' after the scheme")
+    );
+    let e = Uri::parse("ht tp://h").unwrap_err();
+    assert_eq!(
+        (e.offset(), e.message()),
+        (
+            2,
+            "invalid character ' ' in scheme; expected ':' after the scheme"
+        )
+    );
+    let e = Uri::parse_absolute("a:b#c").unwrap_err();
+    assert_eq!(e.rule(), "absolute-URI");
+    assert_eq!(e.offset(), 3);
+}
+
+#[test]
+fn display_shows_the_input_and_a_caret() {
+    let e = err("http://example.com/a b");
+    assert_eq!(
+        e.to_string(),
+        "invalid URI-reference: invalid character ' ' in path at byte 20 (column 21)\n  \
+         http://example.com/a b\n                      ^"
+    );
+}
+
+#[test]
+fn display_of_long_input_is_a_window() {
+    let input = format!("http://h/{}^{}", "a".repeat(200), "b".repeat(200));
+    let e = err(&input);
+    assert_eq!(e.offset(), 209);
+    let shown = e.to_string();
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[1].starts_with("  …") && lines[1].ends_with('…'),
+        "{shown}"
+    );
+    let caret_col = lines[2].chars().count() - 1;
+    assert_eq!(lines[1].chars().nth(caret_col), Some('^'), "{shown}");
+}
+
+#[test]
+fn control_characters_keep_the_caret_aligned() {
+    let e = err("/a\tb\nc");
+    assert_eq!(e.offset(), 2);
+    let shown = e.to_string();
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 3, "{shown:?}");
+    assert_eq!(lines[1], "  /a\u{FFFD}b\u{FFFD}c");
+    assert_eq!(lines[2], "    ^");
+}
+
+#[test]
+fn hostile_inputs_never_panic() {
+    let inputs = [
+        "\0".to_owned(),
+        "%".repeat(1000),
+        "[".repeat(10_000),
+        "::::::::".repeat(1000),
+        format!("http://[{}]", "1:".repeat(5000)),
+        format!("http://{}", "@".repeat(5000)),
+        "\u{FEFF}http://h".to_owned(),
+        String::from_utf8_lossy(&[0xff, 0xfe, 0x80]).into_owned(),
+    ];
+    for input in &inputs {
+        let _ = UriRef::parse(input);
+        let _ = Uri::parse(input);
+        let _ = UriRef::parse_relative(input);
+    }
+}
+
+#[test]
+fn ten_megabyte_uri_parses_without_overflow() {
+    let segment = "abcdefgh/";
+    let path: String = segment.repeat(10 * 1024 * 1024 / segment.len());
+    let input = format!("http://example.com/{path}?q#f");
+    let uri = UriRef::parse(&input).unwrap();
+    assert_eq!(uri.path().len(), path.len() + 1);
+    let bad = format!("{input} ");
+    let e = UriRef::parse(&bad).unwrap_err();
+    assert_eq!(e.offset(), input.len());
+}
+
+#[test]
+fn error_is_send_sync_and_std_error() {
+    fn assert_traits<T: Send + Sync + std::error::Error + 'static>() {}
+    assert_traits::<ParseError>();
+    let boxed: Box<dyn std::error::Error> = Box::new(err("a b"));
+    assert!(boxed.to_string().contains("invalid character ' '"));
+}

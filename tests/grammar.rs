@@ -1,0 +1,359 @@
+//! `uri.pest` as a tested artefact: every Appendix A rule is there under its
+//! ABNF, every rule pins what it accepts and where it fails, and every place
+//! where PEG's ordered, greedy choice differs from ABNF's unordered one has a
+//! named test.
+
+mod common;
+
+use peguri::grammar::{self, parse_rule, Rule, GRAMMAR};
+use peguri::{Host, Uri, UriRef};
+
+/// RFC 3986 Appendix A, by the RFC's own names, plus the RFC 5234 core
+/// rules it uses.
+const RFC_RULES: [&str; 39] = [
+    "URI",
+    "hier-part",
+    "URI-reference",
+    "absolute-URI",
+    "relative-ref",
+    "relative-part",
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "IP-literal",
+    "IPvFuture",
+    "IPv6address",
+    "h16",
+    "ls32",
+    "IPv4address",
+    "dec-octet",
+    "reg-name",
+    "path",
+    "path-abempty",
+    "path-absolute",
+    "path-noscheme",
+    "path-rootless",
+    "path-empty",
+    "segment",
+    "segment-nz",
+    "segment-nz-nc",
+    "pchar",
+    "query",
+    "fragment",
+    "pct-encoded",
+    "unreserved",
+    "reserved",
+    "gen-delims",
+    "sub-delims",
+    "ALPHA",
+    "DIGIT",
+    "HEXDIG",
+];
+
+/// The line numbers and text of `uri.pest`.
+fn grammar_lines() -> Vec<&'static str> {
+    GRAMMAR.lines().collect()
+}
+
+#[test]
+fn every_appendix_a_rule_is_in_uri_pest_under_its_abnf() {
+    let lines = grammar_lines();
+    for rfc_name in RFC_RULES {
+        let pest_name = rfc_name.replace('-', "_");
+        let definition = format!("{pest_name} = ");
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with(&definition))
+            .unwrap_or_else(|| panic!("uri.pest lacks the rule {pest_name} ({rfc_name})"));
+        // The comment block right above the rule (doc lines `///` may sit
+        // between) must start with the ABNF definition.
+        let comments: Vec<&str> = lines[..at]
+            .iter()
+            .rev()
+            .take_while(|l| l.starts_with("//"))
+            .copied()
+            .collect();
+        let abnf = format!("// {rfc_name} = ");
+        assert!(
+            comments.iter().any(|l| l.starts_with(&abnf)),
+            "rule {pest_name} is not preceded by its ABNF comment `{abnf}...`"
+        );
+        assert!(
+            grammar::entry_rule(&pest_name).is_some(),
+            "rule {pest_name} has no anchored entry rule"
+        );
+        assert!(grammar::APPENDIX_A_RULES.contains(&pest_name.as_str()));
+    }
+    assert_eq!(grammar::APPENDIX_A_RULES.len(), RFC_RULES.len());
+}
+
+#[test]
+fn rule_list_matches_the_shared_appendix_a() {
+    let Some(path) = common::shared_file("spec/rfc3986-appendix-a.abnf") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let defined: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with(';') && !l.starts_with(' '))
+        .filter_map(|l| l.split_once(" = ").or_else(|| l.split_once("="))) // "name   = ..."
+        .map(|(name, _)| name.trim())
+        .filter(|name| !name.is_empty())
+        .collect();
+    assert_eq!(
+        defined.len(),
+        36,
+        "Appendix A defines 36 rules: {defined:?}"
+    );
+    for name in defined {
+        assert!(RFC_RULES.contains(&name), "{name} missing from RFC_RULES");
+    }
+}
+
+#[test]
+fn no_implicit_whitespace_rule() {
+    assert!(!GRAMMAR.lines().any(|l| l.starts_with("WHITESPACE")));
+    assert!(!GRAMMAR.lines().any(|l| l.starts_with("COMMENT")));
+    assert!(UriRef::parse("http://h/ a").is_err());
+    assert!(UriRef::parse(" http://h/").is_err());
+}
+
+/// Accepts: `rule` matches each input in full.
+fn accepts(rule: &str, inputs: &[&str]) {
+    for input in inputs {
+        if let Err(e) = parse_rule(rule, input) {
+            panic!("{rule} should accept {input:?}:\n{e}");
+        }
+    }
+}
+
+/// Rejects: `rule` fails on `input`, at byte `offset`.
+#[track_caller]
+fn rejects_at(rule: &str, input: &str, offset: usize) {
+    match parse_rule(rule, input) {
+        Ok(_) => panic!("{rule} should reject {input:?}"),
+        Err(e) => assert_eq!(e.offset(), offset, "{rule} on {input:?}: {e}"),
+    }
+}
+
+// --- One test per PEG pitfall (listed in README "Grammar notes"). ---
+
+#[test]
+fn pitfall_dec_octet_longest_alternative_first() {
+    accepts(
+        "dec-octet",
+        &[
+            "0", "9", "10", "99", "100", "199", "200", "249", "250", "255",
+        ],
+    );
+    rejects_at("dec-octet", "256", 2);
+    rejects_at("dec-octet", "01", 1);
+    rejects_at("dec-octet", "1000", 3);
+    accepts(
+        "IPv4address",
+        &["0.0.0.0", "255.255.255.255", "192.168.10.249"],
+    );
+    let uri = UriRef::parse("http://192.168.0.255/").unwrap();
+    assert_eq!(uri.authority().unwrap().host().kind(), "ipv4");
+}
+
+#[test]
+fn pitfall_ipv4address_against_reg_name() {
+    for host in [
+        "1.2.3.4.5",
+        "1.2.3.4.in-addr.arpa",
+        "256.1.1.1",
+        "1.2.3.4%41",
+        "01.2.3.4",
+        "1.2.3",
+    ] {
+        let text = format!("http://{host}/");
+        let uri = UriRef::parse(&text).unwrap();
+        assert_eq!(
+            uri.authority().unwrap().host(),
+            Host::RegName(host),
+            "{host}"
+        );
+    }
+    let uri = UriRef::parse("http://1.2.3.4:80/").unwrap();
+    assert!(matches!(uri.authority().unwrap().host(), Host::Ipv4 { .. }));
+    // The lookahead lives in `host`; IPv4address itself still matches a
+    // dotted quad only.
+    rejects_at("IPv4address", "1.2.3.4.5", 7);
+    accepts("host", &["1.2.3.4.5", "1.2.3.4"]);
+}
+
+#[test]
+fn pitfall_ipv6_nine_forms_and_ls32() {
+    let forms = [
+        "1:2:3:4:5:6:7:8",     // 6( h16 ":" ) ls32
+        "1:2:3:4:5:6:1.2.3.4", // ... with an IPv4 ls32
+        "::2:3:4:5:6:7:8",     // "::" 5( h16 ":" ) ls32
+        "1::3:4:5:6:7:8",      // [ h16 ] "::" 4( h16 ":" ) ls32
+        "1:2::4:5:6:7:8",      // [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+        "1:2:3::5:6:7:8",      // [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+        "1:2:3:4::6:7:8",      // [ *3( h16 ":" ) h16 ] "::" h16 ":" ls32
+        "1:2:3:4:5::7:8",      // [ *4( h16 ":" ) h16 ] "::" ls32
+        "1:2:3:4:5:6::8",      // [ *5( h16 ":" ) h16 ] "::" h16
+        "1:2:3:4:5:6:7::",     // [ *6( h16 ":" ) h16 ] "::"
+        "::ffff:1.2.3.4",
+        "1::",
+        "::",
+        "::1",
+        "fe80::1:2",
+        "::1.2.3.4",
+    ];
+    accepts("IPv6address", &forms);
+    for form in forms {
+        let text = format!("http://[{form}]/");
+        let uri = UriRef::parse(&text).unwrap();
+        let Host::Ipv6 { addr, .. } = uri.authority().unwrap().host() else {
+            panic!("{form} is not an IPv6 host");
+        };
+        assert_eq!(addr, form.parse::<std::net::Ipv6Addr>().unwrap(), "{form}");
+    }
+    accepts("ls32", &["1:2", "1.2.3.4"]);
+    rejects_at("IPv6address", "1:2:3:4:5:6:7:8:9", 15);
+    rejects_at("IPv6address", "1::2::3", 4);
+    rejects_at("IPv6address", "1:2:3:4:5:6:7", 0);
+    rejects_at("IPv6address", ":1::", 0);
+    assert!(UriRef::parse("http://[1::2::3]/").is_err());
+    assert!(UriRef::parse("http://[1:2:3:4:5:6:7:8:9]/").is_err());
+}
+
+#[test]
+fn pitfall_h16_greediness() {
+    accepts("h16", &["0", "ffff", "FfFf", "abc"]);
+    rejects_at("h16", "12345", 4);
+    // A fifth digit cannot be split off as the start of the next group.
+    assert!(parse_rule("IPv6address", "12345::").is_err());
+    assert!(parse_rule("IPv6address", "::12345").is_err());
+    // Before "::", a repetition of `h16 ":"` must not take the first colon.
+    accepts("IPv6address", &["1::2", "1:2::3", "a:b:c:d:e:f::1"]);
+}
+
+#[test]
+fn pitfall_path_abempty_matches_empty() {
+    accepts("path-abempty", &["", "/", "//", "/a/b"]);
+    let uri = UriRef::parse("http://h").unwrap();
+    assert_eq!(uri.path(), "");
+    let uri = UriRef::parse("http://h?q").unwrap();
+    assert_eq!((uri.path(), uri.query()), ("", Some("q")));
+    accepts("path", &["", "/a", "//a", "a/b", "a:b/c", "a"]);
+}
+
+#[test]
+fn pitfall_uri_against_relative_ref() {
+    let uri = UriRef::parse("a:b").unwrap();
+    assert_eq!(
+        (uri.rule(), uri.scheme(), uri.path()),
+        ("URI", Some("a"), "b")
+    );
+    for relative in ["//h:1/p", "a/b:c", "?x:y", "#f:g", "/a:b", ""] {
+        let r = UriRef::parse(relative).unwrap();
+        assert_eq!(r.rule(), "relative-ref", "{relative}");
+    }
+    // URI only where a scheme is there; relative-ref only where not.
+    assert!(Uri::parse("//h/p").is_err());
+    assert!(UriRef::parse_relative("http://h/p").is_err());
+}
+
+#[test]
+fn pitfall_scheme_against_path_noscheme() {
+    let uri = UriRef::parse("a:b").unwrap();
+    assert_eq!(uri.scheme(), Some("a"));
+    let rel = UriRef::parse("./a:b").unwrap();
+    assert_eq!((rel.scheme(), rel.path()), (None, "./a:b"));
+    let err = UriRef::parse("1a:b").unwrap_err();
+    assert_eq!(err.offset(), 2);
+    rejects_at("path-noscheme", "a:b", 1);
+    rejects_at("scheme", "1a", 0);
+    accepts("path-rootless", &["a:b"]);
+}
+
+// --- Each rule pins what it accepts and where it fails. ---
+
+#[test]
+fn every_rule_accepts_and_rejects() {
+    // (rule, accepted inputs, (rejected input, failing offset))
+    let table: &[(&str, &[&str], (&str, usize))] = &[
+        ("URI", &["a:", "http://h/p?q#f"], ("//h", 0)),
+        ("hier-part", &["//h/p", "/p", "p", ""], ("/p?", 2)),
+        ("URI-reference", &["", "a:b", "../c"], ("a b", 1)),
+        ("absolute-URI", &["a:b?c"], ("a:b#c", 3)),
+        ("relative-ref", &["//h", "?q", "#f"], ("a:b", 1)),
+        ("relative-part", &["//h/p", "/p", "p", ""], ("p?", 1)),
+        ("scheme", &["a", "svn+ssh", "A.B-C"], ("a_b", 1)),
+        ("authority", &["", "h", "u@h:1", "[::1]:80"], ("h/p", 1)),
+        ("userinfo", &["", "u:p", "%41!"], ("u@", 1)),
+        ("host", &["", "h", "1.2.3.4", "[::1]", "[v1.x]"], ("h:1", 1)),
+        ("port", &["", "80", "99999"], ("8a", 1)),
+        ("IP-literal", &["[::]", "[vA.b]"], ("[::1", 0)),
+        ("IPvFuture", &["v1.a", "V1f.a:b"], ("v.a", 1)),
+        ("IPv6address", &["::"], ("::g", 2)),
+        ("h16", &["a"], ("g", 0)),
+        ("ls32", &["1:2"], ("1", 0)),
+        ("IPv4address", &["1.2.3.4"], ("1.2.3", 0)),
+        ("dec-octet", &["25"], ("", 0)),
+        ("reg-name", &["", "example.com", "%41"], ("a/b", 1)),
+        ("path", &["/a", "a"], ("a?", 1)),
+        ("path-abempty", &["/a/", ""], ("a", 0)),
+        ("path-absolute", &["/", "/a//"], ("//a", 1)),
+        ("path-noscheme", &["a/b:c"], ("a:b", 1)),
+        ("path-rootless", &["a:b/c"], ("/a", 0)),
+        ("path-empty", &[""], ("a", 0)),
+        ("segment", &["", "a:@"], ("a/", 1)),
+        ("segment-nz", &["a"], ("", 0)),
+        ("segment-nz-nc", &["a@"], ("a:", 1)),
+        ("pchar", &["a", "%20", ":", "@"], ("/", 0)),
+        ("query", &["", "a=b&c?/"], ("a#", 1)),
+        ("fragment", &["", "x?/"], ("x#", 1)),
+        ("pct-encoded", &["%aF"], ("%g0", 1)),
+        ("unreserved", &["a", "-", "~"], ("!", 0)),
+        ("reserved", &[":", "!"], ("a", 0)),
+        ("gen-delims", &[":", "@"], ("!", 0)),
+        ("sub-delims", &["!", "="], (":", 0)),
+        ("ALPHA", &["a", "Z"], ("0", 0)),
+        ("DIGIT", &["0", "9"], ("a", 0)),
+        ("HEXDIG", &["a", "F", "0"], ("g", 0)),
+    ];
+    assert_eq!(table.len(), RFC_RULES.len(), "one row per rule");
+    let mut wrong = Vec::new();
+    for (rule, good, (bad, offset)) in table {
+        accepts(rule, good);
+        match parse_rule(rule, bad) {
+            Ok(_) => wrong.push(format!("{rule} accepted {bad:?}")),
+            Err(e) if e.offset() != *offset => wrong.push(format!(
+                "{rule} on {bad:?} failed at {}, not {offset}",
+                e.offset()
+            )),
+            Err(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn parse_rule_returns_the_tree() {
+    let pairs = parse_rule("URI", "http://u@h:1/p?q#f").unwrap();
+    let rules: Vec<Rule> = pairs.flatten().map(|p| p.as_rule()).collect();
+    for wanted in [
+        Rule::URI,
+        Rule::scheme,
+        Rule::hier_part,
+        Rule::authority,
+        Rule::userinfo,
+        Rule::host,
+        Rule::reg_name,
+        Rule::port,
+        Rule::path_abempty,
+        Rule::query,
+        Rule::fragment,
+    ] {
+        assert!(rules.contains(&wanted), "{wanted:?} missing from {rules:?}");
+    }
+    let err = parse_rule("no-such-rule", "x").unwrap_err();
+    assert!(err.message().contains("unknown grammar rule"), "{err}");
+}
