@@ -3,6 +3,7 @@
 use std::fmt;
 
 use pest::error::{Error as PestError, ErrorVariant, InputLocation};
+use pest::RuleType;
 
 use pest::Parser as _;
 
@@ -120,12 +121,29 @@ impl ParseError {
         ParseError::new(input, entry.rfc_name(), offset, message, expected)
     }
 
-    pub(crate) fn from_pest(input: &str, rule: &str, e: &PestError<Rule>) -> Self {
+    /// An error for `input` from any pest parser's error: the spot, what
+    /// was expected (rule names in words where peguri knows them), and a
+    /// message. `rule` names what was being parsed. This is how errors of a
+    /// grammar loaded at run time (the CLI's `--grammar`) read like
+    /// peguri's own.
+    ///
+    /// ```
+    /// use pest::Parser;
+    /// use peguri::grammar::{Rule, UriParser};
+    ///
+    /// let input = "%zz";
+    /// let e = UriParser::parse(Rule::pct_encoded_entry, input).unwrap_err();
+    /// let err = peguri::ParseError::from_pest(input, "pct-encoded", &e);
+    /// assert_eq!((err.offset(), err.message()), (1, "expected a hex digit after '%'"));
+    /// ```
+    pub fn from_pest<R: RuleType>(input: &str, rule: &str, e: &PestError<R>) -> Self {
         let (pos, positives) = pest_position(e);
+        let pos = floor_char_boundary(input, pos.min(input.len()));
         let (offset, message, expected) = match percent_problem(input, pos) {
             Some(found) => found,
             None => {
-                let expected = expected_words(&positives);
+                let names: Vec<String> = positives.iter().map(rule_label).collect();
+                let expected = expected_words(&names);
                 let message = match input[pos..].chars().next() {
                     None => format!("unexpected end of input; expected {}", or_list(&expected)),
                     Some(c) => format!(
@@ -181,7 +199,7 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-fn pest_position(e: &PestError<Rule>) -> (usize, Vec<Rule>) {
+fn pest_position<R: RuleType>(e: &PestError<R>) -> (usize, Vec<R>) {
     let pos = match e.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((start, _)) => start,
@@ -293,7 +311,7 @@ fn describe(
         return (
             pos,
             "unexpected end of input".to_owned(),
-            expected_words(positives),
+            rule_words(positives),
         );
     };
     let component = component_at(&layout, pos);
@@ -324,7 +342,7 @@ fn describe(
         Some("fragment") => words(&["fragment character", "end of input"]),
         Some("port") => words(&["digit", "'/'", "'?'", "'#'", "end of input"]),
         Some("host") => words(&["host character", "':'", "'/'", "'?'", "'#'", "end of input"]),
-        _ => expected_words(positives),
+        _ => rule_words(positives),
     };
     (pos, message, expected)
 }
@@ -368,33 +386,40 @@ fn ip_literal_problem(input: &str, start: usize) -> (usize, String, Vec<String>)
     }
 }
 
+fn rule_words(positives: &[Rule]) -> Vec<String> {
+    expected_words(&positives.iter().map(rule_label).collect::<Vec<_>>())
+}
+
 fn words(list: &[&str]) -> Vec<String> {
     list.iter().map(|w| (*w).to_owned()).collect()
 }
 
+/// A rule's name as written in its grammar (pest_vm's rules are strings,
+/// whose `Debug` adds quotes).
+fn rule_label<R: fmt::Debug>(rule: &R) -> String {
+    format!("{rule:?}").trim_matches('"').to_owned()
+}
+
 /// Rule names in words a user understands.
-fn expected_words(positives: &[Rule]) -> Vec<String> {
+fn expected_words(names: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for rule in positives {
-        let word = match rule {
-            Rule::EOI => "end of input".to_owned(),
-            Rule::scheme => "scheme".to_owned(),
-            Rule::IPv6address => "IPv6 address".to_owned(),
-            Rule::IPvFuture => "IPvFuture".to_owned(),
-            Rule::IPv4address => "IPv4 address".to_owned(),
-            Rule::HEXDIG => "hex digit".to_owned(),
-            Rule::DIGIT => "digit".to_owned(),
-            Rule::ALPHA => "letter".to_owned(),
-            Rule::pct_encoded => "percent-encoded octet".to_owned(),
-            Rule::path_abempty
-            | Rule::path_absolute
-            | Rule::path_noscheme
-            | Rule::path_rootless
-            | Rule::path_empty
-            | Rule::path => "path".to_owned(),
-            Rule::relative_ref => "relative reference".to_owned(),
-            other => format!("{other:?}").replace('_', "-"),
-        };
+    for name in names {
+        let word = match name.as_str() {
+            "EOI" => "end of input",
+            "scheme" => "scheme",
+            "IPv6address" => "IPv6 address",
+            "IPvFuture" => "IPvFuture",
+            "IPv4address" => "IPv4 address",
+            "HEXDIG" => "hex digit",
+            "DIGIT" => "digit",
+            "ALPHA" => "letter",
+            "pct_encoded" => "percent-encoded octet",
+            "path" | "path_abempty" | "path_absolute" | "path_noscheme" | "path_rootless"
+            | "path_empty" => "path",
+            "relative_ref" => "relative reference",
+            other => other,
+        }
+        .replace('_', "-");
         if !out.contains(&word) {
             out.push(word);
         }

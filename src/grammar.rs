@@ -171,7 +171,13 @@ pub fn parse_rule<'i>(rule: &str, input: &'i str) -> Result<Pairs<'i, Rule>, Par
     let Some(entry) = entry_rule(&pest_name(rule)) else {
         return Err(ParseError::unknown_rule(rule, input));
     };
-    UriParser::parse(entry, input).map_err(|e| ParseError::from_pest(input, rule, &e))
+    UriParser::parse(entry, input).map_err(|e| {
+        // The URI-level rules get the component-aware messages.
+        match crate::walk::Entry::from_rule(entry) {
+            Some(typed) => ParseError::from_pest_entry(input, typed, &e),
+            None => ParseError::from_pest(input, rule, &e),
+        }
+    })
 }
 
 /// The pest-name of a rule, as it appears in `uri.pest` (`URI_reference`).

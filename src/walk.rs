@@ -31,6 +31,18 @@ impl Entry {
         }
     }
 
+    /// The typed entry for an anchored rule, if it is one of the four.
+    pub(crate) fn from_rule(rule: Rule) -> Option<Self> {
+        [
+            Entry::UriReference,
+            Entry::Uri,
+            Entry::AbsoluteUri,
+            Entry::RelativeRef,
+        ]
+        .into_iter()
+        .find(|e| e.anchored() == rule)
+    }
+
     /// The same rule without anchors, which matches the longest valid prefix.
     pub(crate) fn unanchored(self) -> Rule {
         match self {

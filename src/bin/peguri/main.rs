@@ -1,14 +1,24 @@
-//! `peguri`: URIs as JSON components, from arguments or one per line on stdin.
+//! `peguri`: URIs as JSON components, one or millions at a time, and a
+//! workbench for the grammar they are parsed with.
 
-use std::io::{self, BufRead, BufWriter, Write};
+mod grammar;
+mod input;
+mod parse;
+
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
-use peguri::Report;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use peguri::{Report, Uri, UriRef};
 
-/// Parse URI references (RFC 3986) into their components.
+use crate::grammar::{GrammarError, LoadedGrammar};
+#[allow(unused_imports)] // used by subcommand modules
+use crate::input::{for_each_input, for_each_line};
+use crate::parse::{Field, Filter, Format, ParseOptions};
+
+/// URIs (RFC 3986) parsed by a grammar transcribed from the RFC.
 #[derive(Parser)]
-#[command(name = "peguri", version, about)]
+#[command(name = "peguri", version, about, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -18,29 +28,131 @@ struct Cli {
 enum Command {
     /// Print each URI reference's components as one JSON object per line.
     ///
-    /// With no URI arguments, reads one URI reference per line from stdin.
-    /// Exit code: 0 when every input is valid, 1 when any is invalid,
-    /// 2 for usage errors.
-    #[command(
-        after_help = "Example:\n  peguri parse 'http://user@example.com:8080/p?q#f'\n  peguri parse < urls.txt"
-    )]
-    Parse {
-        /// URI references to parse; stdin is read when none is given.
-        uris: Vec<String>,
-    },
+    /// With no URI arguments, reads one URI reference per line from stdin
+    /// (a trailing CR and a UTF-8 BOM are stripped; an empty line is the
+    /// empty reference). Exit code: 0 when every input is valid, 1 when any
+    /// is invalid, 2 for usage errors.
+    #[command(after_help = "Examples:\n  \
+        peguri parse 'http://user@example.com:8080/p?q#f'\n  \
+        peguri parse --stats --only-invalid < urls.txt\n  \
+        peguri parse --format tsv --fields scheme,host < urls.txt\n  \
+        peguri parse --rule IPv6address '::1'\n  \
+        peguri parse --rule scheme --grammar my-uri.pest 'my_scheme'")]
+    Parse(ParseArgs),
+
+    /// Print the pest parse tree: rule names, byte spans, matched text.
+    ///
+    /// Reads inputs from stdin, one per line, when none is given.
+    #[command(after_help = "Examples:\n  \
+        peguri tree 'http://h/p?q'\n  \
+        peguri tree --rule IPv6address --format json '::ffff:1.2.3.4'\n  \
+        peguri tree --grammar my-uri.pest 'my_scheme:x'")]
+    Tree(TreeArgs),
+
+    /// List every rule of the grammar with its ABNF comment.
+    #[command(after_help = "Examples:\n  \
+        peguri rules\n  \
+        peguri rules --grammar my-uri.pest")]
+    Rules(RulesArgs),
 }
 
-/// Exit code for an input that is not valid.
+#[derive(Args)]
+struct ParseArgs {
+    /// URI references to parse; stdin is read when none is given.
+    uris: Vec<String>,
+    /// Parse with this grammar rule as the entry point instead of
+    /// URI-reference (RFC or pest spelling: `IPv6address`, `path-abempty`).
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
+    /// Load this grammar file at run time instead of the built-in uri.pest
+    /// (needs --rule; prints the parse tree, not components).
+    #[arg(long, value_name = "FILE", requires = "rule")]
+    grammar: Option<String>,
+    /// Print a summary on stderr: valid and invalid counts, host kinds,
+    /// schemes, throughput.
+    #[arg(long, conflicts_with = "rule")]
+    stats: bool,
+    /// Print only the valid inputs.
+    #[arg(long, conflicts_with = "only_invalid")]
+    only_valid: bool,
+    /// Print only the invalid inputs.
+    #[arg(long)]
+    only_invalid: bool,
+    /// Indent the JSON.
+    #[arg(long)]
+    pretty: bool,
+    /// Print only these fields, comma-separated: input, valid, rule, scheme,
+    /// authority, userinfo, host, host_kind, port, path, query, fragment,
+    /// error, offset, column.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "FIELDS",
+        conflicts_with = "rule"
+    )]
+    fields: Option<Vec<Field>>,
+    /// Output format: JSON Lines, or tab-separated values (null is an empty
+    /// cell).
+    #[arg(long, default_value = "json", conflicts_with = "rule")]
+    format: Format,
+}
+
+#[derive(Clone, Copy, Default, ValueEnum)]
+enum TreeFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+#[derive(Args)]
+struct TreeArgs {
+    /// Inputs to parse; stdin is read when none is given.
+    inputs: Vec<String>,
+    /// The entry rule.
+    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
+    rule: String,
+    /// Load this grammar file at run time instead of the built-in uri.pest.
+    #[arg(long, value_name = "FILE")]
+    grammar: Option<String>,
+    /// Indented text, or one JSON object per input.
+    #[arg(long, value_enum, default_value_t)]
+    format: TreeFormat,
+}
+
+#[derive(Args)]
+struct RulesArgs {
+    /// Load this grammar file instead of the built-in uri.pest.
+    #[arg(long, value_name = "FILE")]
+    grammar: Option<String>,
+}
+
+/// How a command ended, other than by an I/O error.
+enum Outcome {
+    /// Every input was valid.
+    Success,
+    /// Some input was invalid (exit 1).
+    Invalid,
+    /// The command could not run as asked (exit 2), with the reason.
+    Usage(String),
+}
+
 const EXIT_INVALID: u8 = 1;
+const EXIT_USAGE: u8 = 2;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Parse { uris } => parse(&uris),
+        Command::Parse(args) => run_parse(args),
+        Command::Tree(args) => run_tree(args),
+        Command::Rules(args) => run_rules(args),
     };
     match result {
-        Ok(all_valid) if all_valid => ExitCode::SUCCESS,
-        Ok(_) => ExitCode::from(EXIT_INVALID),
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::Invalid) => ExitCode::from(EXIT_INVALID),
+        Ok(Outcome::Usage(message)) => {
+            eprintln!("peguri: {message}");
+            ExitCode::from(EXIT_USAGE)
+        }
         // A closed pipe (`| head`) is the reader's choice, not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
@@ -50,50 +162,217 @@ fn main() -> ExitCode {
     }
 }
 
-/// Prints one JSON report per input; returns whether all were valid.
-fn parse(uris: &[String]) -> io::Result<bool> {
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut all_valid = true;
-    let mut emit = |input: &str, out: &mut BufWriter<io::StdoutLock<'_>>| -> io::Result<()> {
-        let report = Report::parse(input);
-        all_valid &= report.is_valid();
-        serde_json::to_writer(&mut *out, &report)?;
-        out.write_all(b"\n")
-    };
-    if uris.is_empty() {
-        for_each_line(io::stdin().lock(), |line| emit(line, &mut out))?;
+fn outcome(all_valid: bool) -> Outcome {
+    if all_valid {
+        Outcome::Success
     } else {
-        for uri in uris {
-            emit(uri, &mut out)?;
+        Outcome::Invalid
+    }
+}
+
+fn stdout() -> BufWriter<io::StdoutLock<'static>> {
+    BufWriter::with_capacity(64 * 1024, io::stdout().lock())
+}
+
+fn run_parse(args: ParseArgs) -> io::Result<Outcome> {
+    if let Some(rule) = &args.rule {
+        return parse_with_rule(&args, rule);
+    }
+    let options = ParseOptions {
+        filter: match (args.only_valid, args.only_invalid) {
+            (true, _) => Filter::OnlyValid,
+            (_, true) => Filter::OnlyInvalid,
+            _ => Filter::All,
+        },
+        format: args.format,
+        fields: args.fields,
+        pretty: args.pretty,
+        stats: args.stats,
+    };
+    let mut parser = parse::Parser::new(stdout(), options);
+    for_each_input(&args.uris, |line| parser.line(line))?;
+    let (all_valid, summary) = parser.finish()?;
+    if let Some(summary) = summary {
+        eprint!("{summary}");
+    }
+    Ok(outcome(all_valid))
+}
+
+/// The typed entry points: components, as `parse` prints them.
+fn typed_report<'a>(rule: &str, input: &'a str) -> Option<Report<'a>> {
+    let parsed = match rule.replace('_', "-").as_str() {
+        "URI-reference" => UriRef::parse(input),
+        "URI" => Uri::parse(input).map(UriRef::from),
+        "absolute-URI" => Uri::parse_absolute(input).map(UriRef::from),
+        "relative-ref" => UriRef::parse_relative(input),
+        _ => return None,
+    };
+    Some(match parsed {
+        Ok(uri) => Report::Valid(uri.components()),
+        Err(error) => Report::Invalid { input, error },
+    })
+}
+
+/// `{"input", "valid", "rule", "tree"}` or `{"input", "valid", "rule", "error"}`.
+fn write_rule_result<R: pest::RuleType>(
+    out: &mut impl Write,
+    input: &str,
+    rule: &str,
+    result: Result<pest::iterators::Pairs<'_, R>, peguri::ParseError>,
+    pretty: bool,
+) -> io::Result<bool> {
+    let valid = result.is_ok();
+    let value = grammar::RuleResult {
+        input,
+        rule,
+        result: result.map(grammar::trees_json),
+    };
+    if pretty {
+        serde_json::to_writer_pretty(&mut *out, &value)?;
+    } else {
+        serde_json::to_writer(&mut *out, &value)?;
+    }
+    out.write_all(b"\n")?;
+    Ok(valid)
+}
+
+fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
+    let mut out = stdout();
+    let mut all_valid = true;
+    let keep = |valid: bool| match (args.only_valid, args.only_invalid) {
+        (true, _) => valid,
+        (_, true) => !valid,
+        _ => true,
+    };
+    if let Some(path) = &args.grammar {
+        let loaded = match LoadedGrammar::load(path, rule) {
+            Ok(loaded) => loaded,
+            Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
+        };
+        for_each_input(&args.uris, |input| {
+            let result = loaded.parse(input);
+            all_valid &= result.is_ok();
+            if keep(result.is_ok()) {
+                write_rule_result(&mut out, input, loaded.rule(), result, args.pretty)?;
+            }
+            Ok(())
+        })?;
+    } else {
+        if peguri::grammar::entry_rule(&rule.replace('-', "_")).is_none() {
+            return Ok(Outcome::Usage(format!(
+                "unknown rule {rule:?}; `peguri rules` lists them"
+            )));
+        }
+        for_each_input(&args.uris, |input| {
+            if let Some(report) = typed_report(rule, input) {
+                all_valid &= report.is_valid();
+                if keep(report.is_valid()) {
+                    if args.pretty {
+                        serde_json::to_writer_pretty(&mut out, &report)?;
+                    } else {
+                        serde_json::to_writer(&mut out, &report)?;
+                    }
+                    out.write_all(b"\n")?;
+                }
+                return Ok(());
+            }
+            let result = peguri::parse_rule(rule, input);
+            all_valid &= result.is_ok();
+            if keep(result.is_ok()) {
+                write_rule_result(&mut out, input, rule, result, args.pretty)?;
+            }
+            Ok(())
+        })?;
+    }
+    out.flush()?;
+    Ok(outcome(all_valid))
+}
+
+fn run_tree(args: TreeArgs) -> io::Result<Outcome> {
+    let loaded = match &args.grammar {
+        Some(path) => match LoadedGrammar::load(path, &args.rule) {
+            Ok(loaded) => Some(loaded),
+            Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
+        },
+        None if peguri::grammar::entry_rule(&args.rule.replace('-', "_")).is_none() => {
+            return Ok(Outcome::Usage(format!(
+                "unknown rule {:?}; `peguri rules` lists them",
+                args.rule
+            )))
+        }
+        None => None,
+    };
+    let mut out = stdout();
+    let mut all_valid = true;
+    for_each_input(&args.inputs, |input| {
+        let written = match &loaded {
+            Some(loaded) => write_tree(
+                &mut out,
+                input,
+                loaded.rule(),
+                loaded.parse(input),
+                args.format,
+            ),
+            None => write_tree(
+                &mut out,
+                input,
+                &args.rule,
+                peguri::parse_rule(&args.rule, input),
+                args.format,
+            ),
+        }?;
+        all_valid &= written;
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(outcome(all_valid))
+}
+
+fn write_tree<R: pest::RuleType>(
+    out: &mut impl Write,
+    input: &str,
+    rule: &str,
+    result: Result<pest::iterators::Pairs<'_, R>, peguri::ParseError>,
+    format: TreeFormat,
+) -> io::Result<bool> {
+    match format {
+        TreeFormat::Json => write_rule_result(out, input, rule, result, false),
+        TreeFormat::Text => match result {
+            Ok(pairs) => {
+                grammar::write_tree_text(out, pairs)?;
+                Ok(true)
+            }
+            Err(error) => {
+                out.flush()?;
+                eprintln!("{error}");
+                Ok(false)
+            }
+        },
+    }
+}
+
+fn run_rules(args: RulesArgs) -> io::Result<Outcome> {
+    let text = match &args.grammar {
+        Some(path) => match grammar::read_grammar(path) {
+            Ok(text) => text,
+            Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
+        },
+        None => peguri::grammar::GRAMMAR.to_owned(),
+    };
+    let docs = match grammar::rule_docs(&text) {
+        Ok(docs) => docs,
+        Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
+    };
+    let mut out = stdout();
+    for doc in docs {
+        writeln!(out, "{}", doc.name)?;
+        if doc.abnf.is_empty() {
+            writeln!(out, "    (no ABNF) {}", doc.doc.join(" "))?;
+        }
+        for line in &doc.abnf {
+            writeln!(out, "    {line}")?;
         }
     }
     out.flush()?;
-    Ok(all_valid)
-}
-
-/// Calls `f` on each line of `reader` without its line ending (`\n` or
-/// `\r\n`), dropping a UTF-8 byte order mark on the first line. Memory stays
-/// bounded by the longest line. Invalid UTF-8 is replaced (and so reported
-/// as invalid, since U+FFFD is not allowed in a URI).
-fn for_each_line(
-    mut reader: impl BufRead,
-    mut f: impl FnMut(&str) -> io::Result<()>,
-) -> io::Result<()> {
-    let mut buf = Vec::new();
-    let mut first = true;
-    loop {
-        buf.clear();
-        if reader.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
-        let mut line = buf.as_slice();
-        line = line.strip_suffix(b"\n").unwrap_or(line);
-        line = line.strip_suffix(b"\r").unwrap_or(line);
-        if first {
-            line = line.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(line);
-            first = false;
-        }
-        f(&String::from_utf8_lossy(line))?;
-    }
+    Ok(Outcome::Success)
 }
