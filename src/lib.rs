@@ -67,8 +67,10 @@ pub mod grammar;
 mod layout;
 mod owned;
 mod path;
+mod relative;
 #[cfg(feature = "serde")]
 mod report;
+mod resolve;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod uri_ref;
@@ -79,6 +81,8 @@ pub use error::ParseError;
 pub use grammar::parse_rule;
 pub use owned::{UriBuf, UriRefBuf};
 pub use path::Segments;
+pub use relative::make_relative;
 #[cfg(feature = "serde")]
 pub use report::{Components, Report};
+pub use resolve::{remove_dot_segments, resolve, ResolveError, ResolveErrorKind, Resolver};
 pub use uri_ref::{Uri, UriRef};

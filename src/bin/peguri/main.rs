@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use peguri::Report;
 
+mod resolve;
+
 /// Parse URI references (RFC 3986) into their components.
 #[derive(Parser)]
 #[command(name = "peguri", version, about)]
@@ -28,6 +30,36 @@ enum Command {
         /// URI references to parse; stdin is read when none is given.
         uris: Vec<String>,
     },
+    /// Resolve references against a base URI (RFC 3986 section 5.2); print
+    /// one URI per line.
+    ///
+    /// With no REF arguments, reads one reference per line from stdin.
+    /// Exit code: 0 when every input is valid, 1 when any is invalid.
+    #[command(
+        after_help = "Example:\n  peguri resolve http://a/b/c/d ../g ?y '#s'\n  peguri resolve https://example.com/docs/ < links.txt"
+    )]
+    Resolve {
+        /// Resolve a reference whose scheme equals the base's as if it had
+        /// none (the backward-compatible rule of RFC 3986 section 5.2.2).
+        #[arg(long)]
+        non_strict: bool,
+        /// The base URI (it must have a scheme).
+        base: String,
+        /// References to resolve; stdin is read when none is given.
+        references: Vec<String>,
+    },
+    /// Print, for each target URI, the shortest reference that resolves to
+    /// it against the base; one per line.
+    ///
+    /// With no TARGET arguments, reads one target per line from stdin.
+    /// Exit code: 0 when every input is valid, 1 when any is invalid.
+    #[command(after_help = "Example:\n  peguri relative http://a/b/c/d http://a/b/e http://a/x")]
+    Relative {
+        /// The base URI (it must have a scheme).
+        base: String,
+        /// Target URIs; stdin is read when none is given.
+        targets: Vec<String>,
+    },
 }
 
 /// Exit code for an input that is not valid.
@@ -37,6 +69,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Parse { uris } => parse(&uris),
+        Command::Resolve {
+            non_strict,
+            base,
+            references,
+        } => resolve::resolve(non_strict, &base, &references),
+        Command::Relative { base, targets } => resolve::relative(&base, &targets),
     };
     match result {
         Ok(all_valid) if all_valid => ExitCode::SUCCESS,
