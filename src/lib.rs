@@ -36,6 +36,23 @@
 //! [`UriRefBuf`] and [`UriBuf`] own it, as `String` owns a `str`. Going from
 //! one to the other reuses the component positions.
 //!
+//! # Resolving references
+//!
+//! [`resolve`] turns a reference into the URI it stands for against a base
+//! (RFC 3986 section 5.2), and [`make_relative`] goes the other way. The
+//! choices made where the RFC leaves room are listed on [`Resolver`].
+//!
+//! ```
+//! use peguri::UriRef;
+//!
+//! let base = UriRef::parse("http://a/b/c/d;p?q")?;
+//! let link = UriRef::parse("../g?y#s")?;
+//! let resolved = peguri::resolve(&base, &link).unwrap();
+//! assert_eq!(resolved, "http://a/b/g?y#s");
+//! assert_eq!(peguri::make_relative(&base, &resolved.as_uri_ref()).unwrap(), "../g?y#s");
+//! # Ok::<_, peguri::ParseError>(())
+//! ```
+//!
 //! # Errors
 //!
 //! A [`ParseError`] names the spot (byte offset and column), what was

@@ -45,7 +45,7 @@ use crate::{UriRef, UriRefBuf};
 /// assert_eq!(rel("http://example.com/a/x/y"), "../x/y");
 /// assert_eq!(rel("http://example.com/a/b/"), ".");
 /// assert_eq!(rel("http://example.com/a/b/k:v"), "./k:v");
-/// assert_eq!(rel("http://example.com/a/b/c?q"), "c?q");
+/// assert_eq!(rel("http://example.com/a/b/c?q"), "?q");
 /// assert_eq!(rel("http://example.com/a/b/c#top"), "#top");
 /// assert_eq!(rel("http://other.example/"), "//other.example/");
 /// assert_eq!(rel("https://example.com/"), "https://example.com/");

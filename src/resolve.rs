@@ -145,8 +145,9 @@ impl Resolver {
         target.recompose()
     }
 
-    /// Section 5.2.2, with the `/.` prefix of section 5.2.4's output fixed
-    /// up for an authority-less path starting with `//`.
+    /// Section 5.2.2, laid out as the RFC's pseudo-code so the two can be
+    /// read side by side, then the `/.` prefix for an authority-less path
+    /// starting with `//`.
     fn transform<'a>(
         &self,
         base: &UriRef<'a>,
@@ -554,3 +555,55 @@ impl fmt::Display for ResolveError {
 }
 
 impl std::error::Error for ResolveError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The re-parse check catches components whose text means something
+    /// else: here the literal 5.2 output `m://p`, without the `/.` prefix.
+    #[test]
+    fn recompose_rejects_text_that_reads_back_differently() {
+        let literal = Components {
+            scheme: "m",
+            authority: None,
+            path: Cow::Borrowed("//p"),
+            query: None,
+            fragment: None,
+        };
+        let err = literal.recompose().unwrap_err();
+        assert_eq!(err.kind(), ResolveErrorKind::Recomposition);
+        assert_eq!(err.input(), "m://p");
+
+        let fixed = Components {
+            path: output_path(false, Cow::Borrowed("//p")),
+            ..literal
+        };
+        assert_eq!(fixed.recompose().unwrap(), "m:/.//p");
+    }
+
+    /// A recomposition that does not parse at all is reported too.
+    #[test]
+    fn recompose_rejects_text_that_does_not_parse() {
+        let bad = Components {
+            scheme: "h",
+            authority: Some("a"),
+            path: Cow::Borrowed("rootless"),
+            query: None,
+            fragment: None,
+        };
+        // "h://arootless" parses, but with host "arootless" and an empty path.
+        assert_eq!(
+            bad.recompose().unwrap_err().kind(),
+            ResolveErrorKind::Recomposition
+        );
+        let bad = Components {
+            scheme: "h",
+            authority: Some("a"),
+            path: Cow::Borrowed(""),
+            query: Some("#"),
+            fragment: Some("#"),
+        };
+        assert_eq!(bad.recompose().unwrap_err().input(), "h://a?###");
+    }
+}
