@@ -444,7 +444,7 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 /// A window of the input around `offset`, with control characters made
 /// visible, and the caret's column in it.
-fn excerpt(input: &str, offset: usize) -> (String, usize) {
+pub(crate) fn excerpt(input: &str, offset: usize) -> (String, usize) {
     let mut before: Vec<char> = input[..offset]
         .chars()
         .rev()

@@ -36,6 +36,23 @@
 //! [`UriRefBuf`] and [`UriBuf`] own it, as `String` owns a `str`. Going from
 //! one to the other reuses the component positions.
 //!
+//! # Resolving references
+//!
+//! [`resolve`] turns a reference into the URI it stands for against a base
+//! (RFC 3986 section 5.2), and [`make_relative`] goes the other way. The
+//! choices made where the RFC leaves room are listed on [`Resolver`].
+//!
+//! ```
+//! use peguri::UriRef;
+//!
+//! let base = UriRef::parse("http://a/b/c/d;p?q")?;
+//! let link = UriRef::parse("../g?y#s")?;
+//! let resolved = peguri::resolve(&base, &link).unwrap();
+//! assert_eq!(resolved, "http://a/b/g?y#s");
+//! assert_eq!(peguri::make_relative(&base, &resolved.as_uri_ref()).unwrap(), "../g?y#s");
+//! # Ok::<_, peguri::ParseError>(())
+//! ```
+//!
 //! # Errors
 //!
 //! A [`ParseError`] names the spot (byte offset and column), what was
@@ -67,8 +84,10 @@ pub mod grammar;
 mod layout;
 mod owned;
 mod path;
+mod relative;
 #[cfg(feature = "serde")]
 mod report;
+mod resolve;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod uri_ref;
@@ -79,8 +98,10 @@ pub use error::ParseError;
 pub use grammar::parse_rule;
 pub use owned::{UriBuf, UriRefBuf};
 pub use path::Segments;
+pub use relative::make_relative;
 #[cfg(feature = "serde")]
 pub use report::{Components, Report};
+pub use resolve::{remove_dot_segments, resolve, ResolveError, ResolveErrorKind, Resolver};
 pub use uri_ref::{Uri, UriRef};
 
 /// The README's examples run as doctests.

@@ -4,6 +4,7 @@
 mod grammar;
 mod input;
 mod parse;
+mod resolve;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -54,6 +55,38 @@ enum Command {
         peguri rules\n  \
         peguri rules --grammar my-uri.pest")]
     Rules(RulesArgs),
+
+    /// Resolve references against a base URI (RFC 3986 section 5.2); print
+    /// one URI per line.
+    ///
+    /// With no REF arguments, reads one reference per line from stdin.
+    /// Exit code: 0 when every input is valid, 1 when any is invalid.
+    #[command(
+        after_help = "Example:\n  peguri resolve http://a/b/c/d ../g ?y '#s'\n  peguri resolve https://example.com/docs/ < links.txt"
+    )]
+    Resolve {
+        /// Resolve a reference whose scheme equals the base's as if it had
+        /// none (the backward-compatible rule of RFC 3986 section 5.2.2).
+        #[arg(long)]
+        non_strict: bool,
+        /// The base URI (it must have a scheme).
+        base: String,
+        /// References to resolve; stdin is read when none is given.
+        references: Vec<String>,
+    },
+
+    /// Print, for each target URI, the shortest reference that resolves to
+    /// it against the base; one per line.
+    ///
+    /// With no TARGET arguments, reads one target per line from stdin.
+    /// Exit code: 0 when every input is valid, 1 when any is invalid.
+    #[command(after_help = "Example:\n  peguri relative http://a/b/c/d http://a/b/e http://a/x")]
+    Relative {
+        /// The base URI (it must have a scheme).
+        base: String,
+        /// Target URIs; stdin is read when none is given.
+        targets: Vec<String>,
+    },
 }
 
 #[derive(Args)]
@@ -145,6 +178,12 @@ fn main() -> ExitCode {
         Command::Parse(args) => run_parse(args),
         Command::Tree(args) => run_tree(args),
         Command::Rules(args) => run_rules(args),
+        Command::Resolve {
+            non_strict,
+            base,
+            references,
+        } => resolve::resolve(non_strict, &base, &references).map(outcome),
+        Command::Relative { base, targets } => resolve::relative(&base, &targets).map(outcome),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

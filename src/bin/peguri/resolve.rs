@@ -1,0 +1,84 @@
+//! `peguri resolve` and `peguri relative`: RFC 3986 section 5 on the
+//! command line.
+
+use std::io::{self, BufWriter, Write};
+
+use peguri::{make_relative, Resolver, UriRef};
+
+/// Parses the base; on failure reports it and gives `None`.
+fn parse_base(base: &str) -> Option<UriRef<'_>> {
+    match UriRef::parse(base) {
+        Ok(b) if b.is_absolute() => Some(b),
+        Ok(b) => {
+            // Let the library say why a relative base cannot be used.
+            if let Err(err) = peguri::resolve(&b, &b) {
+                eprintln!("{err}");
+            }
+            None
+        }
+        Err(err) => {
+            eprintln!("{err}");
+            None
+        }
+    }
+}
+
+/// Runs `f` on each input (the arguments, or stdin lines when there are
+/// none), writing its answer as one line of stdout. Returns whether every
+/// input was valid.
+fn each_input(
+    inputs: &[String],
+    mut f: impl FnMut(&UriRef<'_>) -> Result<String, peguri::ResolveError>,
+) -> io::Result<bool> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut all_valid = true;
+    let mut emit = |input: &str, out: &mut BufWriter<io::StdoutLock<'_>>| -> io::Result<()> {
+        let answer = UriRef::parse(input)
+            .map_err(|e| e.to_string())
+            .and_then(|r| f(&r).map_err(|e| e.to_string()));
+        match answer {
+            Ok(line) => {
+                out.write_all(line.as_bytes())?;
+                out.write_all(b"\n")
+            }
+            Err(message) => {
+                all_valid = false;
+                // Keep stdout and stderr in order for a reader of both.
+                out.flush()?;
+                eprintln!("{message}");
+                Ok(())
+            }
+        }
+    };
+    if inputs.is_empty() {
+        super::for_each_line(io::stdin().lock(), |line| emit(line, &mut out))?;
+    } else {
+        for input in inputs {
+            emit(input, &mut out)?;
+        }
+    }
+    out.flush()?;
+    Ok(all_valid)
+}
+
+/// `peguri resolve [--non-strict] BASE [REF...]`.
+pub fn resolve(non_strict: bool, base: &str, references: &[String]) -> io::Result<bool> {
+    let Some(base) = parse_base(base) else {
+        return Ok(false);
+    };
+    let resolver = Resolver::new().non_strict(non_strict);
+    each_input(references, |r| {
+        resolver.resolve(&base, r).map(|u| u.into_string())
+    })
+}
+
+/// `peguri relative BASE TARGET...`.
+pub fn relative(base: &str, targets: &[String]) -> io::Result<bool> {
+    let Some(base) = parse_base(base) else {
+        return Ok(false);
+    };
+    each_input(targets, |t| {
+        make_relative(&base, t).map(|r| r.into_string())
+    })
+}

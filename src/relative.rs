@@ -1,0 +1,225 @@
+//! Making relative references: the inverse of [`resolve`](crate::resolve).
+
+use crate::resolve::{ResolveError, ResolveErrorKind};
+use crate::{UriRef, UriRefBuf};
+
+/// The shortest reference `R` found for which
+/// [`resolve`](crate::resolve)`(base, R)` is exactly `target` (string
+/// equality).
+///
+/// The candidates, from the most to the least relative:
+///
+/// - an empty reference or a fragment-only one (`#s`), when only the
+///   fragment differs; a query-only one (`?y#s`) when the path is the same;
+/// - a relative path, climbing out of the base's directory with `../` as
+///   far as needed. A first segment containing `:` (which would read as a
+///   scheme) or an empty first segment (which would read as `//`) gets a
+///   `./` prefix; a target that is the directory itself is `.` (or `..`,
+///   `../..` ...);
+/// - an absolute path (`/.` + the path when it starts with `//`);
+/// - a network-path reference (`//authority/path`), when the target has an
+///   authority;
+/// - the target itself, when the schemes differ (schemes are compared
+///   exactly, since the result must resolve to the very same string).
+///
+/// Each candidate is resolved against `base` and kept only if it gives
+/// `target` back, so the answer is never wrong, and never longer than
+/// `target`. Of the candidates of equal length, the more relative wins.
+/// The fragment of `base` is ignored, as in resolution.
+///
+/// # Errors
+///
+/// - [`ResolveErrorKind::RelativeBase`] or
+///   [`ResolveErrorKind::RelativeTarget`] if either has no scheme;
+/// - [`ResolveErrorKind::UnreachableTarget`] if no reference resolves to
+///   the target: its path has a dot segment, which resolution removes from
+///   every path but the base's own (an empty reference, `?y` or `#s` keeps
+///   the base path as it is).
+///
+/// ```
+/// use peguri::{make_relative, UriRef};
+///
+/// let base = UriRef::parse("http://example.com/a/b/c")?;
+/// let rel = |t| make_relative(&base, &UriRef::parse(t).unwrap()).unwrap().into_string();
+/// assert_eq!(rel("http://example.com/a/b/d"), "d");
+/// assert_eq!(rel("http://example.com/a/x/y"), "../x/y");
+/// assert_eq!(rel("http://example.com/a/b/"), ".");
+/// assert_eq!(rel("http://example.com/a/b/k:v"), "./k:v");
+/// assert_eq!(rel("http://example.com/a/b/c?q"), "?q");
+/// assert_eq!(rel("http://example.com/a/b/c#top"), "#top");
+/// assert_eq!(rel("http://other.example/"), "//other.example/");
+/// assert_eq!(rel("https://example.com/"), "https://example.com/");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn make_relative(base: &UriRef<'_>, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
+    let Some(base_scheme) = base.scheme() else {
+        return Err(ResolveError::new(
+            ResolveErrorKind::RelativeBase,
+            base.as_str(),
+            0,
+        ));
+    };
+    let Some(target_scheme) = target.scheme() else {
+        return Err(ResolveError::new(
+            ResolveErrorKind::RelativeTarget,
+            target.as_str(),
+            0,
+        ));
+    };
+    let mut candidates = if base_scheme == target_scheme {
+        relative_candidates(base, target)
+    } else {
+        Vec::new()
+    };
+    // The target itself comes last: it resolves to itself unless its path
+    // has dot segments.
+    candidates.push(target.as_str().to_owned());
+    // Stable: of equal lengths, the earlier (more relative) candidate wins.
+    candidates.sort_by_key(String::len);
+    for candidate in candidates {
+        let Ok(reference) = UriRef::parse(&candidate) else {
+            continue;
+        };
+        if crate::resolve(base, &reference).is_ok_and(|r| r.as_str() == target.as_str()) {
+            return Ok(reference.to_owned());
+        }
+    }
+    // Only a target whose path has a dot segment, and is not the base's
+    // path, gets here: every path but the base's own goes through
+    // remove_dot_segments.
+    let path = target.path();
+    Err(ResolveError::new(
+        ResolveErrorKind::UnreachableTarget,
+        target.as_str(),
+        offset_in(target.as_str(), path) + first_dot_segment(path),
+    ))
+}
+
+impl UriRef<'_> {
+    /// The shortest reference that resolves against `base` to this URI; see
+    /// [`make_relative`].
+    ///
+    /// # Errors
+    ///
+    /// As [`make_relative`].
+    ///
+    /// ```
+    /// use peguri::UriRef;
+    ///
+    /// let base = UriRef::parse("http://example.com/docs/guide/intro.html")?;
+    /// let target = UriRef::parse("http://example.com/docs/api/index.html")?;
+    /// assert_eq!(target.relative_to(&base).unwrap(), "../api/index.html");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn relative_to(&self, base: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
+        make_relative(base, self)
+    }
+}
+
+/// The byte offset of `part` (a slice of `whole`) in `whole`.
+fn offset_in(whole: &str, part: &str) -> usize {
+    (part.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize)
+}
+
+/// The byte offset of the first `.` or `..` segment in `path`.
+fn first_dot_segment(path: &str) -> usize {
+    let mut offset = 0;
+    for segment in path.split('/') {
+        if segment == "." || segment == ".." {
+            return offset;
+        }
+        offset += segment.len() + 1;
+    }
+    0
+}
+
+/// The candidate references (all with the target's scheme left out), most
+/// relative first. Whether each one works is checked by the caller.
+fn relative_candidates(base: &UriRef<'_>, target: &UriRef<'_>) -> Vec<String> {
+    let mut suffix = String::new();
+    if let Some(q) = target.query() {
+        suffix.push('?');
+        suffix.push_str(q);
+    }
+    let fragment = target
+        .fragment()
+        .map(|f| format!("#{f}"))
+        .unwrap_or_default();
+    suffix.push_str(&fragment);
+
+    let mut out = Vec::new();
+    let target_authority = target.authority().map(|a| a.as_str());
+    if base.authority().map(|a| a.as_str()) == target_authority {
+        let path = target.path();
+        if path == base.path() {
+            if target.query() == base.query() {
+                out.push(fragment.clone());
+            }
+            if let Some(q) = target.query() {
+                out.push(format!("?{q}{fragment}"));
+            }
+        }
+        if let Some(rel) = relative_path(base, path) {
+            out.push(format!("{rel}{suffix}"));
+        }
+        if path.starts_with("//") {
+            out.push(format!("/.{path}{suffix}"));
+        } else if path.starts_with('/') {
+            out.push(format!("{path}{suffix}"));
+        }
+    }
+    if let Some(authority) = target_authority {
+        out.push(format!("//{authority}{}{suffix}", target.path()));
+    }
+    out
+}
+
+/// A relative-path reference from the base's directory to `path`, if both
+/// are rooted the same way.
+fn relative_path(base: &UriRef<'_>, path: &str) -> Option<String> {
+    // The directory the reference is merged into (section 5.2.3), with its
+    // own dot segments removed.
+    let base_path = base.path();
+    let dir = if base.authority().is_some() && base_path.is_empty() {
+        "/".to_owned()
+    } else {
+        let dir = base_path.rfind('/').map_or("", |i| &base_path[..=i]);
+        crate::remove_dot_segments(dir)
+    };
+    if path.is_empty() {
+        // Only an empty directory merges "." into an empty path.
+        return dir.is_empty().then(|| ".".to_owned());
+    }
+    if dir.starts_with('/') != path.starts_with('/') {
+        return None;
+    }
+    let strip = |p: &str| -> String { p.strip_prefix('/').unwrap_or(p).to_owned() };
+    let dir_body = strip(&dir);
+    let mut dirs: Vec<&str> = dir_body.split('/').collect();
+    dirs.pop();
+    let path_body = strip(path);
+    let segments: Vec<&str> = path_body.split('/').collect();
+    let (last, target_dirs) = segments.split_last()?;
+    let common = dirs
+        .iter()
+        .zip(target_dirs)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let ups = dirs.len() - common;
+    let rest = &segments[common..];
+    if rest.len() == 1 && last.is_empty() {
+        // The target is a directory on the way up: "." or "..", "../..".
+        return Some(if ups == 0 {
+            ".".to_owned()
+        } else {
+            vec![".."; ups].join("/")
+        });
+    }
+    let mut reference = "../".repeat(ups);
+    if ups == 0 && (rest[0].is_empty() || rest[0].contains(':')) {
+        // "/x" would be an absolute path and "a:b" a scheme.
+        reference.push_str("./");
+    }
+    reference.push_str(&rest.join("/"));
+    Some(reference)
+}
