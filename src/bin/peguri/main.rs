@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use peguri::Report;
 
+mod normalize;
+
 /// Parse URI references (RFC 3986) into their components.
 #[derive(Parser)]
 #[command(name = "peguri", version, about)]
@@ -28,6 +30,38 @@ enum Command {
         /// URI references to parse; stdin is read when none is given.
         uris: Vec<String>,
     },
+    /// Print the normal form of each URI reference (RFC 3986 section 6.2.2,
+    /// and 6.2.3 unless --syntax-only), one per line.
+    ///
+    /// With no URI arguments, reads one URI reference per line from stdin.
+    /// Exit code: 0 when every input is valid, 1 when any is invalid (its
+    /// error goes to stderr and its output line is empty), 2 for usage
+    /// errors.
+    #[command(
+        after_help = "Example:\n  peguri normalize 'HTTP://Example.COM:80/a/./%7Eb'\n  peguri normalize --syntax-only < urls.txt"
+    )]
+    Normalize {
+        /// Syntax-based normalization only (no default ports, no empty path
+        /// to "/").
+        #[arg(long)]
+        syntax_only: bool,
+        /// URI references to normalize; stdin is read when none is given.
+        uris: Vec<String>,
+    },
+    /// Say whether two URI references are equivalent after syntax-based and
+    /// scheme-based normalization (RFC 3986 sections 6.2.2 and 6.2.3).
+    ///
+    /// Exit code: 0 when equivalent, 1 when not (or when either is
+    /// invalid), 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri equivalent http://example.com HTTP://EXAMPLE.COM:80/"
+    )]
+    Equivalent {
+        /// The first URI reference.
+        a: String,
+        /// The second URI reference.
+        b: String,
+    },
 }
 
 /// Exit code for an input that is not valid.
@@ -37,6 +71,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Parse { uris } => parse(&uris),
+        Command::Normalize { syntax_only, uris } => normalize::normalize(&uris, syntax_only),
+        Command::Equivalent { a, b } => normalize::equivalent(&a, &b),
     };
     match result {
         Ok(all_valid) if all_valid => ExitCode::SUCCESS,
