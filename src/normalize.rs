@@ -245,6 +245,10 @@ impl Normalizer {
             out.push('#');
             out.push_str(&self.triplets(fragment));
         }
+        if out == uri.as_str() {
+            // Already normal: the input was parsed, its layout is reused.
+            return Ok(uri.to_owned());
+        }
         UriRefBuf::parse(out)
     }
 

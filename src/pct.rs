@@ -170,14 +170,14 @@ pub fn encode<T: AsRef<[u8]> + ?Sized>(input: &T, component: Component) -> Cow<'
 /// Encodes `bytes`, keeping literal only the bytes in `class` that are not
 /// in `also_encode`.
 pub(crate) fn encode_class<'a>(bytes: &'a [u8], class: &Class, also_encode: &[u8]) -> Cow<'a, str> {
+    // Kept bytes are ASCII: a class has no entry above 127.
     let keep = |b: u8| is_in(class, b) && !also_encode.contains(&b);
-    let Some(first) = bytes.iter().position(|&b| !keep(b)) else {
-        // Every byte is an allowed ASCII character, so this is UTF-8.
-        return match std::str::from_utf8(bytes) {
-            Ok(s) => Cow::Borrowed(s),
-            Err(_) => Cow::Owned(String::new()),
-        };
-    };
+    let first = bytes.iter().position(|&b| !keep(b)).unwrap_or(bytes.len());
+    if first == bytes.len() {
+        if let Ok(s) = std::str::from_utf8(bytes) {
+            return Cow::Borrowed(s);
+        }
+    }
     let mut out = String::with_capacity(bytes.len() + 16);
     for &b in &bytes[..first] {
         out.push(char::from(b));
