@@ -494,7 +494,12 @@ fn remove_relative_dot_segments(path: &str) -> String {
 ///     (`a/..` is `./`, never the empty reference, which means the base
 ///     itself), and `./` is put in front when the first segment would be
 ///     empty or hold a colon (`./a:b` stays, it is not the URI `a:b`);
-///   - case and percent-encoding normalization apply as for URIs.
+///   - case and percent-encoding normalization apply as for URIs, and an
+///     encoded dot-segment (`%2E`, `%2e%2E`) counts as a dot-segment here
+///     too, since 6.2.2.2 makes `%2E` and `.` the same character. (Strict
+///     5.2 resolution compares the text `.` and `..` only, so against it
+///     `%2E/..` and `..` differ; peguri follows 6.2.2.2, as iri-string's
+///     resolver and Boost.URL do.)
 ///     (uriparser also removes dot-segments but turns `a/..` into the
 ///     empty reference; iri-string and fluent-uri leave relative paths
 ///     alone.)
