@@ -64,6 +64,25 @@
 //! assert_eq!(err.offset(), 20);
 //! ```
 //!
+//! # Normalizing and comparing
+//!
+//! RFC 3986 section 6 ladders comparison: `==` on any URI type is simple
+//! string comparison (6.2.1); [`normalize_syntax`] applies 6.2.2,
+//! [`normalize`](fn@normalize) adds scheme-based normalization (6.2.3, with the facts of
+//! [`scheme_info`]); [`equivalent`] compares normal forms, and
+//! [`Normalized`] is a map key with that equality. [`pct`] encodes,
+//! decodes and validates percent-encoding, and [`query`] reads and builds
+//! `key=value` pairs.
+//!
+//! ```
+//! use peguri::{equivalent, normalize, UriRef};
+//!
+//! let uri = UriRef::parse("HTTP://www.Example.com:80/%7Euser/./x")?;
+//! assert_eq!(normalize(&uri), "http://www.example.com/~user/x");
+//! assert!(equivalent(&uri, &UriRef::parse("http://www.example.com/~user/x")?));
+//! # Ok::<_, peguri::ParseError>(())
+//! ```
+//!
 //! # Rationale
 //!
 //! - *Absent and empty differ.* `http://h` has no query, `http://h?` an
@@ -82,12 +101,16 @@ mod authority;
 mod error;
 pub mod grammar;
 mod layout;
+pub mod normalize;
 mod owned;
 mod path;
+pub mod pct;
+pub mod query;
 mod relative;
 #[cfg(feature = "serde")]
 mod report;
 mod resolve;
+mod scheme;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod uri_ref;
@@ -96,12 +119,14 @@ mod walk;
 pub use authority::{Authority, Host};
 pub use error::ParseError;
 pub use grammar::parse_rule;
+pub use normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
 pub use owned::{UriBuf, UriRefBuf};
 pub use path::Segments;
 pub use relative::make_relative;
 #[cfg(feature = "serde")]
 pub use report::{Components, Report};
 pub use resolve::{remove_dot_segments, resolve, ResolveError, ResolveErrorKind, Resolver};
+pub use scheme::{known_schemes, scheme_info, SchemeInfo};
 pub use uri_ref::{Uri, UriRef};
 
 /// The README's examples run as doctests.

@@ -3,6 +3,7 @@
 
 mod grammar;
 mod input;
+mod normalize;
 mod parse;
 mod resolve;
 
@@ -86,6 +87,40 @@ enum Command {
         base: String,
         /// Target URIs; stdin is read when none is given.
         targets: Vec<String>,
+    },
+
+    /// Print the normal form of each URI reference (RFC 3986 section 6.2.2,
+    /// and 6.2.3 unless --syntax-only), one per line.
+    ///
+    /// With no URI arguments, reads one URI reference per line from stdin.
+    /// Exit code: 0 when every input is valid, 1 when any is invalid (its
+    /// error goes to stderr and its output line is empty), 2 for usage
+    /// errors.
+    #[command(
+        after_help = "Example:\n  peguri normalize 'HTTP://Example.COM:80/a/./%7Eb'\n  peguri normalize --syntax-only < urls.txt"
+    )]
+    Normalize {
+        /// Syntax-based normalization only (no default ports, no empty path
+        /// to "/").
+        #[arg(long)]
+        syntax_only: bool,
+        /// URI references to normalize; stdin is read when none is given.
+        uris: Vec<String>,
+    },
+
+    /// Say whether two URI references are equivalent after syntax-based and
+    /// scheme-based normalization (RFC 3986 sections 6.2.2 and 6.2.3).
+    ///
+    /// Exit code: 0 when equivalent, 1 when not (or when either is
+    /// invalid), 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri equivalent http://example.com HTTP://EXAMPLE.COM:80/"
+    )]
+    Equivalent {
+        /// The first URI reference.
+        a: String,
+        /// The second URI reference.
+        b: String,
     },
 }
 
@@ -184,6 +219,10 @@ fn main() -> ExitCode {
             references,
         } => resolve::resolve(non_strict, &base, &references).map(outcome),
         Command::Relative { base, targets } => resolve::relative(&base, &targets).map(outcome),
+        Command::Normalize { syntax_only, uris } => {
+            normalize::normalize(&uris, syntax_only).map(outcome)
+        }
+        Command::Equivalent { a, b } => normalize::equivalent(&a, &b).map(outcome),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

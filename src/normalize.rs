@@ -1,0 +1,638 @@
+//! Normalization and comparison (RFC 3986 section 6): the comparison
+//! ladder's syntax-based (6.2.2) and scheme-based (6.2.3) rungs.
+//!
+//! Simple string comparison (6.2.1) is the `==` of every URI type.
+//! [`normalize_syntax`] applies 6.2.2, [`normalize`] adds 6.2.3,
+//! [`equivalent`] compares normal forms, and [`Normalized`] is a normal
+//! form whose `Eq` and `Hash` are that comparison, for use as a map key.
+//! [`Normalizer`] switches each step on or off by name.
+//!
+//! Protocol-based normalization (6.2.4) is out of scope: it needs the
+//! network (following redirects, asking a server whether `/data` and
+//! `/data/` name the same resource) or knowledge of one server's
+//! configuration, and its answers change over time. A syntax library can
+//! neither perform nor cache that; callers that can should do it on top.
+
+use crate::resolve::remove_dot_segments;
+use std::borrow::Cow;
+use std::fmt;
+
+use crate::authority::{Authority, Host};
+use crate::error::ParseError;
+use crate::grammar::parse_rule;
+use crate::owned::UriRefBuf;
+use crate::pct::{self, rewrite_triplets};
+use crate::scheme::scheme_info;
+use crate::uri_ref::UriRef;
+
+/// Which normalization steps to apply, each a named switch. Build one in a
+/// `const` and reuse it.
+///
+/// | switch | RFC 3986 | what it does |
+/// |---|---|---|
+/// | [`case`](Self::case) | 6.2.2.1 | lowercase scheme and host, uppercase triplet hex digits |
+/// | [`percent_encoding`](Self::percent_encoding) | 6.2.2.2 | decode triplets of unreserved characters |
+/// | [`path_segments`](Self::path_segments) | 6.2.2.3 | remove dot-segments (see [`normalize`]) |
+/// | [`empty_port`](Self::empty_port) | 3.2.3 | drop an empty port and its `:` |
+/// | [`scheme_based`](Self::scheme_based) | 6.2.3 | drop a default port, empty path to `/` (see [`scheme_info`]) |
+///
+/// ```
+/// use peguri::{Normalizer, UriRef};
+///
+/// const CASE_ONLY: Normalizer = Normalizer::none().case(true);
+/// let uri = UriRef::parse("HTTP://EXAMPLE.com:80/a/./%7e")?;
+/// assert_eq!(CASE_ONLY.normalize(&uri), "http://example.com:80/a/./%7E");
+/// assert_eq!(Normalizer::syntax().normalize(&uri), "http://example.com:80/a/~");
+/// assert_eq!(Normalizer::new().normalize(&uri), "http://example.com/a/~");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Normalizer {
+    case: bool,
+    percent_encoding: bool,
+    path_segments: bool,
+    empty_port: bool,
+    scheme_based: bool,
+}
+
+impl Default for Normalizer {
+    fn default() -> Self {
+        Normalizer::new()
+    }
+}
+
+impl Normalizer {
+    /// Every step: syntax-based and scheme-based normalization, as
+    /// [`normalize`] does.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("https://h:443")?;
+    /// assert_eq!(peguri::Normalizer::new().normalize(&uri), "https://h/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn new() -> Self {
+        Normalizer {
+            case: true,
+            percent_encoding: true,
+            path_segments: true,
+            empty_port: true,
+            scheme_based: true,
+        }
+    }
+
+    /// Syntax-based normalization only (section 6.2.2 and the empty port of
+    /// 3.2.3), as [`normalize_syntax`] does.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("https://h:443")?;
+    /// assert_eq!(peguri::Normalizer::syntax().normalize(&uri), "https://h:443");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn syntax() -> Self {
+        Normalizer::new().scheme_based(false)
+    }
+
+    /// No step at all; switch on the ones wanted.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("HTTP://h/a/../b")?;
+    /// let only_paths = peguri::Normalizer::none().path_segments(true);
+    /// assert_eq!(only_paths.normalize(&uri), "HTTP://h/b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn none() -> Self {
+        Normalizer {
+            case: false,
+            percent_encoding: false,
+            path_segments: false,
+            empty_port: false,
+            scheme_based: false,
+        }
+    }
+
+    /// Case normalization (6.2.2.1): lowercase the scheme and the host
+    /// (IP literals included, percent triplets excepted), uppercase the hex
+    /// digits of every percent triplet.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("X://[::A]/%3a")?;
+    /// assert_eq!(peguri::Normalizer::none().case(true).normalize(&uri), "x://[::a]/%3A");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn case(mut self, on: bool) -> Self {
+        self.case = on;
+        self
+    }
+
+    /// Percent-encoding normalization (6.2.2.2): decode the triplets of
+    /// unreserved characters in every component. Reserved ones stay.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("/%7e%2f")?;
+    /// assert_eq!(peguri::Normalizer::none().percent_encoding(true).normalize(&uri), "/~%2f");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn percent_encoding(mut self, on: bool) -> Self {
+        self.percent_encoding = on;
+        self
+    }
+
+    /// Path segment normalization (6.2.2.3): remove dot-segments, counting
+    /// `%2E` as `.`. See [`normalize`] for relative references.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("s:/a/%2E%2E/b")?;
+    /// assert_eq!(peguri::Normalizer::none().path_segments(true).normalize(&uri), "s:/b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn path_segments(mut self, on: bool) -> Self {
+        self.path_segments = on;
+        self
+    }
+
+    /// Drop an empty port and its `:` (section 3.2.3: "URI producers and
+    /// normalizers should omit the ":" delimiter that separates host from
+    /// port if the port component is empty").
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("s://h:/")?;
+    /// assert_eq!(peguri::Normalizer::none().empty_port(true).normalize(&uri), "s://h/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn empty_port(mut self, on: bool) -> Self {
+        self.empty_port = on;
+        self
+    }
+
+    /// Scheme-based normalization (6.2.3) from the
+    /// [scheme table](crate::scheme_info): drop a port equal to the
+    /// scheme's default, and write an empty path after an authority as `/`
+    /// where the scheme says they mean the same.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("ws://h:80")?;
+    /// assert_eq!(peguri::Normalizer::none().scheme_based(true).normalize(&uri), "ws://h/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn scheme_based(mut self, on: bool) -> Self {
+        self.scheme_based = on;
+        self
+    }
+
+    /// Normalizes `uri` with the steps switched on. See [`normalize`] for
+    /// what each step does and the choices it makes.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("HTTP://h/%7e")?;
+    /// assert_eq!(peguri::Normalizer::syntax().normalize(&uri), "http://h/~");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn normalize(&self, uri: &UriRef<'_>) -> UriRefBuf {
+        // The text built below always re-parses (the property tests check
+        // it); should it ever not, the input is returned unchanged rather
+        // than panicking.
+        self.try_normalize(uri).unwrap_or_else(|_| uri.to_owned())
+    }
+
+    /// Parses `input` as a URI reference and normalizes it.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a URI reference.
+    ///
+    /// ```
+    /// let n = peguri::Normalizer::new().normalize_str("HTTP://EXAMPLE.COM:80")?;
+    /// assert_eq!(n, "http://example.com/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn normalize_str(&self, input: &str) -> Result<UriRefBuf, ParseError> {
+        Ok(self.normalize(&UriRef::parse(input)?))
+    }
+
+    /// Builds the normal form's text and parses it.
+    fn try_normalize(&self, uri: &UriRef<'_>) -> Result<UriRefBuf, ParseError> {
+        let mut out = String::with_capacity(uri.as_str().len());
+        let scheme = uri.scheme();
+        if let Some(scheme) = scheme {
+            if self.case {
+                out.push_str(&scheme.to_ascii_lowercase());
+            } else {
+                out.push_str(scheme);
+            }
+            out.push(':');
+        }
+        let info = scheme.filter(|_| self.scheme_based).and_then(scheme_info);
+        let authority = uri.authority();
+        if let Some(authority) = authority {
+            out.push_str("//");
+            self.push_authority(&mut out, &authority, info.and_then(|i| i.default_port));
+        }
+        let path = self.triplets(uri.path());
+        let path = if self.path_segments {
+            normalize_path(&path, scheme.is_some(), authority.is_some())
+        } else {
+            path
+        };
+        if path.is_empty() && authority.is_some() && info.is_some_and(|i| i.empty_path_is_root) {
+            out.push('/');
+        } else {
+            out.push_str(&path);
+        }
+        if let Some(query) = uri.query() {
+            out.push('?');
+            out.push_str(&self.triplets(query));
+        }
+        if let Some(fragment) = uri.fragment() {
+            out.push('#');
+            out.push_str(&self.triplets(fragment));
+        }
+        if out == uri.as_str() {
+            // Already normal: the input was parsed, its layout is reused.
+            return Ok(uri.to_owned());
+        }
+        UriRefBuf::parse(out)
+    }
+
+    /// The percent-encoding steps for a component other than the host.
+    fn triplets<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        rewrite_triplets(text, self.case, self.percent_encoding, false)
+    }
+
+    fn push_authority(
+        &self,
+        out: &mut String,
+        authority: &Authority<'_>,
+        default_port: Option<u16>,
+    ) {
+        if let Some(userinfo) = authority.userinfo() {
+            out.push_str(&self.triplets(userinfo));
+            out.push('@');
+        }
+        match authority.host() {
+            Host::RegName(name) => {
+                out.push_str(&rewrite_triplets(
+                    name,
+                    self.case,
+                    self.percent_encoding,
+                    self.case,
+                ));
+            }
+            Host::Ipv4 { text, .. } => out.push_str(text),
+            // Host text is case-insensitive (3.2.2), IP literals included;
+            // they hold no triplets.
+            Host::Ipv6 { text, .. } | Host::IpvFuture { text, .. } => {
+                if self.case {
+                    out.push_str(&text.to_ascii_lowercase());
+                } else {
+                    out.push_str(text);
+                }
+            }
+        }
+        if let Some(port) = authority.port() {
+            let drop_empty = self.empty_port && port.is_empty();
+            let drop_default = default_port.is_some() && authority.port_u16() == default_port;
+            if !drop_empty && !drop_default {
+                out.push(':');
+                out.push_str(port);
+            }
+        }
+    }
+}
+
+/// Removes dot-segments from a path whose triplets have been normalized,
+/// choosing the algorithm by the kind of reference (see [`normalize`]), and
+/// keeps the result from being read as something else.
+fn normalize_path<'t>(path: &Cow<'t, str>, has_scheme: bool, has_authority: bool) -> Cow<'t, str> {
+    let path = dots_decoded(path);
+    let rooted = has_scheme || has_authority || path.starts_with('/');
+    let mut out = if rooted {
+        remove_dot_segments(&path)
+    } else {
+        remove_relative_dot_segments(&path)
+    };
+    if !has_authority && out.starts_with("//") {
+        // `//` would start an authority; `/.` in front keeps it a path.
+        out.insert_str(0, "/.");
+    }
+    if !rooted && !out.is_empty() && parse_rule("path_noscheme", &out).is_err() {
+        // A first segment that is empty or holds a colon would make the
+        // reference absolute-path or give it a scheme; `./` keeps it
+        // relative.
+        out.insert_str(0, "./");
+    }
+    if out == path.as_ref() {
+        return path;
+    }
+    Cow::Owned(out)
+}
+
+/// The path with every segment that is a percent-encoded `.` or `..`
+/// (`%2E`, `.%2e`, ...) written as plain dots, so that dot-segment removal
+/// sees them whether or not percent-encoding normalization is on.
+fn dots_decoded<'t>(path: &Cow<'t, str>) -> Cow<'t, str> {
+    let is_encoded_dot =
+        |seg: &str| seg.contains('%') && matches!(&*pct::decode(seg), b"." | b"..");
+    if !path.split('/').any(is_encoded_dot) {
+        return path.clone();
+    }
+    let segments: Vec<Cow<'_, str>> = path
+        .split('/')
+        .map(|seg| {
+            if is_encoded_dot(seg) {
+                Cow::Owned(String::from_utf8_lossy(&pct::decode(seg)).into_owned())
+            } else {
+                Cow::Borrowed(seg)
+            }
+        })
+        .collect();
+    Cow::Owned(segments.join("/"))
+}
+
+/// Dot-segment removal for a relative-path reference (no scheme, no
+/// authority, no leading `/`) that keeps its meaning against every base:
+/// `..` that has nothing before it to cancel stays, and a path that ends
+/// where a dot-segment was keeps the final `/` that the dot-segment would
+/// produce after resolution.
+fn remove_relative_dot_segments(path: &str) -> String {
+    if path.is_empty() {
+        return String::new();
+    }
+    let mut ups = 0usize;
+    let mut kept: Vec<&str> = Vec::new();
+    let mut trailing_slash = false;
+    let mut segments = path.split('/').peekable();
+    while let Some(segment) = segments.next() {
+        let last = segments.peek().is_none();
+        match segment {
+            "." => trailing_slash = last,
+            ".." => {
+                if kept.pop().is_some() {
+                    trailing_slash = last;
+                } else {
+                    ups += 1;
+                    trailing_slash = false;
+                }
+            }
+            _ => {
+                kept.push(segment);
+                trailing_slash = false;
+            }
+        }
+    }
+    let mut parts: Vec<&str> = std::iter::repeat_n("..", ups).collect();
+    parts.extend(kept);
+    if trailing_slash {
+        parts.push("");
+    }
+    if parts == [""] {
+        // Only the final "/" is left: the base's directory, "./".
+        return String::from("./");
+    }
+    parts.join("/")
+}
+
+/// The normal form of a URI reference: syntax-based normalization (RFC 3986
+/// section 6.2.2) followed by scheme-based normalization (6.2.3). It is
+/// idempotent, and its text always parses again as a URI reference.
+///
+/// ```
+/// use peguri::{normalize, UriRef};
+///
+/// let uri = UriRef::parse("HTTP://User@Example.COM:80/a/./b/../%7Ec/%2f?%41#%62")?;
+/// assert_eq!(normalize(&uri), "http://User@example.com/a/~c/%2F?A#b");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+///
+/// # What it does
+///
+/// - **Case (6.2.2.1).** The scheme and the host are lowercased, IPv6 and
+///   IPvFuture literals included. Percent triplets get uppercase hex
+///   digits everywhere, in a reg-name too (`%c3` becomes `%C3`, not
+///   `%c3`). Userinfo, path, query and fragment keep their case.
+/// - **Percent-encoding (6.2.2.2).** Triplets of unreserved characters are
+///   decoded in every component (`%7E` to `~`, `%41` to `A`); reserved
+///   characters stay encoded (`%2F` is not `/`, `%3A` is not `:`), and so
+///   do octets outside ASCII. The host is lowercased after decoding, so
+///   `%45XAMPLE` becomes `example`.
+/// - **Path segments (6.2.2.3).** Dot-segments are removed after decoding,
+///   so `%2E%2E` counts as `..`.
+/// - **Empty port (3.2.3).** `http://h:/` becomes `http://h/`.
+/// - **Scheme (6.2.3).** A port equal to the scheme's default is dropped
+///   (compared as a number, so `:080` is port 80), and for the http family
+///   (http, https, ws, wss) an empty path after an authority becomes `/`.
+///   An empty query or fragment is never removed: `http://h/?` stays.
+///
+/// # peguri's choices where implementations disagree
+///
+/// - **URIs (with a scheme)** get RFC 3986 `remove_dot_segments` (5.2.4)
+///   applied literally to the path, whatever its kind, as 6.2.2.3 says.
+///   A rootless path can therefore become absolute: `foo:a/../b` is
+///   `foo:/b`, exactly the path resolution produces from it. (fluent-uri
+///   leaves rootless paths alone; network-uri keeps them rootless.)
+/// - **Unmatched `..`** at the root are dropped, as 5.2.4 does:
+///   `http://h/../g` is `http://h/g` (Boost.URL keeps them, per
+///   erratum 4547).
+/// - **A path that would start with `//` without an authority** gets `/.`
+///   in front: `s:/.//p` stays `s:/.//p` instead of becoming `s://p`,
+///   which would read `p` as a host (iri-string does the same; the
+///   literal 5.2.4 output is not a faithful serialization).
+/// - **Relative references** get only the steps that keep their meaning,
+///   that is, that resolve to the same URI against every base:
+///   - a path starting with `/` (and any path after an authority) gets
+///     5.2.4 in full, as resolution applies it to such a reference;
+///   - in a relative-path reference, `.` segments go and `..` cancels the
+///     segment before it, but a leading `..` stays (`../a/./b` is
+///     `../a/b`), a path that ended in a dot-segment keeps its final `/`
+///     (`a/..` is `./`, never the empty reference, which means the base
+///     itself), and `./` is put in front when the first segment would be
+///     empty or hold a colon (`./a:b` stays, it is not the URI `a:b`);
+///   - case and percent-encoding normalization apply as for URIs, and an
+///     encoded dot-segment (`%2E`, `%2e%2E`) counts as a dot-segment here
+///     too, since 6.2.2.2 makes `%2E` and `.` the same character. (Strict
+///     5.2 resolution compares the text `.` and `..` only, so against it
+///     `%2E/..` and `..` differ; peguri follows 6.2.2.2, as iri-string's
+///     resolver and Boost.URL do.)
+///     (uriparser also removes dot-segments but turns `a/..` into the
+///     empty reference; iri-string and fluent-uri leave relative paths
+///     alone.)
+/// - **IPv6 text** is lowercased but not compressed or otherwise
+///   rewritten: `[2001:0DB8::1]` becomes `[2001:0db8::1]`, not
+///   `[2001:db8::1]` (RFC 5952 form, which fluent-uri produces, is a
+///   separate convention, not part of RFC 3986 6.2.2).
+/// - **An empty port** is dropped by syntax-based normalization already
+///   (3.2.3's "should"); a non-empty port keeps its digits as written,
+///   leading zeros included, unless scheme-based normalization drops it
+///   as the default.
+/// - **An empty userinfo** (`http://@h/`) is kept: it is not the same
+///   text as no userinfo, and no rule says they are equivalent.
+///
+/// Protocol-based normalization (6.2.4) is out of scope; see the
+/// [module docs](mod@crate::normalize).
+pub fn normalize(uri: &UriRef<'_>) -> UriRefBuf {
+    Normalizer::new().normalize(uri)
+}
+
+/// Syntax-based normalization only (RFC 3986 section 6.2.2, plus dropping
+/// an empty port as 3.2.3 asks): case, percent-encoding and path segments,
+/// with the choices documented on [`normalize`]. Ports and empty paths are
+/// left to scheme-based normalization.
+///
+/// ```
+/// use peguri::{normalize_syntax, UriRef};
+///
+/// let uri = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
+/// assert_eq!(normalize_syntax(&uri), "example://a/b/c/%7Bfoo%7D");
+/// let http = UriRef::parse("HTTP://h:80")?;
+/// assert_eq!(normalize_syntax(&http), "http://h:80");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn normalize_syntax(uri: &UriRef<'_>) -> UriRefBuf {
+    Normalizer::syntax().normalize(uri)
+}
+
+/// Whether two URI references are equivalent after syntax-based and
+/// scheme-based normalization (RFC 3986 sections 6.2.2 and 6.2.3): whether
+/// their [`normalize`]d forms are the same string.
+///
+/// ```
+/// use peguri::{equivalent, UriRef};
+///
+/// let a = UriRef::parse("http://example.com")?;
+/// let b = UriRef::parse("HTTP://Example.COM:80/")?;
+/// assert!(equivalent(&a, &b));
+/// let c = UriRef::parse("http://example.com/?")?;
+/// assert!(!equivalent(&a, &c));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
+    normalize(a) == normalize(b)
+}
+
+/// A URI reference in normal form ([`normalize`]). Its `Eq`, `Ord` and
+/// `Hash` are those of the normal form's text, so two `Normalized` values
+/// are equal exactly when the references are [`equivalent`]: use it as a
+/// map or set key.
+///
+/// ```
+/// use peguri::Normalized;
+/// use std::collections::HashSet;
+///
+/// let mut seen = HashSet::new();
+/// assert!(seen.insert(Normalized::parse("http://example.com")?));
+/// assert!(!seen.insert(Normalized::parse("HTTP://EXAMPLE.COM:80/")?));
+/// assert!(seen.insert(Normalized::parse("http://example.com/?")?));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Normalized(UriRefBuf);
+
+impl Normalized {
+    /// The normal form of `uri`.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("HTTP://h")?;
+    /// assert_eq!(peguri::Normalized::new(&uri).as_str(), "http://h/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn new(uri: &UriRef<'_>) -> Self {
+        Normalized(normalize(uri))
+    }
+
+    /// Parses a URI reference and normalizes it.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a URI reference.
+    ///
+    /// ```
+    /// assert!(peguri::Normalized::parse("a b").is_err());
+    /// assert_eq!(peguri::Normalized::parse("%7e")?.as_str(), "~");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse(input: &str) -> Result<Self, ParseError> {
+        Ok(Normalized::new(&UriRef::parse(input)?))
+    }
+
+    /// The normal form's text.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Normalized::parse("A:B")?.as_str(), "a:B");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+
+    /// Borrows the normal form as a [`UriRef`].
+    ///
+    /// ```
+    /// let n = peguri::Normalized::parse("HTTP://H")?;
+    /// assert_eq!(n.as_uri_ref().scheme(), Some("http"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
+        self.0.as_uri_ref()
+    }
+
+    /// The normal form as an owned reference.
+    ///
+    /// ```
+    /// let n = peguri::Normalized::parse("HTTP://H")?;
+    /// assert_eq!(n.into_inner().as_str(), "http://h/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn into_inner(self) -> UriRefBuf {
+        self.0
+    }
+}
+
+impl fmt::Display for Normalized {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl AsRef<str> for Normalized {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<&UriRef<'_>> for Normalized {
+    fn from(uri: &UriRef<'_>) -> Self {
+        Normalized::new(uri)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{remove_dot_segments, remove_relative_dot_segments};
+
+    #[test]
+    fn remove_dot_segments_rfc_5_2_4_examples() {
+        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+        assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+    }
+
+    #[test]
+    fn remove_dot_segments_literal_edge_cases() {
+        assert_eq!(remove_dot_segments("/.."), "/");
+        assert_eq!(remove_dot_segments("/."), "/");
+        assert_eq!(remove_dot_segments("."), "");
+        assert_eq!(remove_dot_segments("../a"), "a");
+        assert_eq!(remove_dot_segments("a/../b"), "/b");
+        assert_eq!(remove_dot_segments("/a//../b"), "/a/b");
+        assert_eq!(remove_dot_segments("/.//x"), "//x");
+    }
+
+    #[test]
+    fn relative_dot_segments_keep_meaning() {
+        assert_eq!(remove_relative_dot_segments("../a/./b"), "../a/b");
+        assert_eq!(remove_relative_dot_segments("a/.."), "./");
+        assert_eq!(remove_relative_dot_segments("."), "./");
+        assert_eq!(remove_relative_dot_segments(".."), "..");
+        assert_eq!(remove_relative_dot_segments("a/../../b"), "../b");
+        assert_eq!(remove_relative_dot_segments("../../abc/.."), "../../");
+        assert_eq!(remove_relative_dot_segments(""), "");
+    }
+}

@@ -1,0 +1,424 @@
+//! Percent-encoding (RFC 3986 sections 2.1 to 2.4): encoding text or bytes
+//! for a component, decoding, validation and the normalization of triplets.
+//!
+//! # Where the character classes come from
+//!
+//! The sets of characters a component may hold literally are not written
+//! out here. They are computed once, the first time they are needed, by
+//! asking the grammar (`uri.pest`) about every ASCII character: a character
+//! may appear unencoded in a path segment exactly when
+//! [`parse_rule`]`("segment", c)` accepts it,
+//! in a query when `"query"` accepts it, and so on for `fragment`,
+//! `userinfo` and `reg_name`; a character is unreserved when `"unreserved"`
+//! accepts it, and a hex digit when `"HEXDIG"` does. The tables live in a
+//! [`OnceLock`], so the grammar is asked 128 times per class, once per
+//! process. Changing a rule in `uri.pest` changes what this module encodes.
+//!
+//! # Decoding is lenient, validation is not
+//!
+//! [`decode`] and [`decode_utf8`] turn every `%` followed by two hex digits
+//! into its octet and copy everything else as it is, including a `%` that
+//! does not start a triplet; text taken from a parsed URI never has one.
+//! [`validate`] says whether text is what the grammar accepts for a
+//! component, and where it is not.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::OnceLock;
+
+use crate::error::ParseError;
+use crate::grammar::parse_rule;
+
+/// A component that text can be percent-encoded for. Each one allows the
+/// characters its grammar rule allows (see the [module docs](self)).
+///
+/// ```
+/// use peguri::pct::{encode, Component};
+///
+/// assert_eq!(encode("a/b c", Component::PathSegment), "a%2Fb%20c");
+/// assert_eq!(encode("a/b c", Component::Query), "a/b%20c");
+/// assert_eq!(encode("user:pw", Component::Userinfo), "user:pw");
+/// assert_eq!(encode("a:b", Component::RegName), "a%3Ab");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Component {
+    /// One path segment (`segment`): `/` is encoded, `:` and `@` are not.
+    PathSegment,
+    /// A query (`query`): `/` and `?` stay, `#` is encoded.
+    Query,
+    /// A fragment (`fragment`): the same characters as a query.
+    Fragment,
+    /// User information (`userinfo`): `:` stays, `@` and `/` are encoded.
+    Userinfo,
+    /// A registered name (`reg-name`): `:`, `@` and `/` are encoded.
+    RegName,
+}
+
+impl Component {
+    /// The name of the grammar rule this component's characters come from.
+    ///
+    /// ```
+    /// use peguri::pct::Component;
+    /// assert_eq!(Component::PathSegment.rule(), "segment");
+    /// assert_eq!(Component::RegName.rule(), "reg_name");
+    /// ```
+    pub fn rule(self) -> &'static str {
+        match self {
+            Component::PathSegment => "segment",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+            Component::Userinfo => "userinfo",
+            Component::RegName => "reg_name",
+        }
+    }
+}
+
+/// One `bool` per ASCII character: whether a grammar rule accepts it.
+pub(crate) type Class = [bool; 128];
+
+/// The character classes, each computed from the grammar.
+pub(crate) struct Classes {
+    pub(crate) unreserved: Class,
+    pub(crate) hexdig: Class,
+    path_segment: Class,
+    query: Class,
+    fragment: Class,
+    userinfo: Class,
+    reg_name: Class,
+}
+
+impl Classes {
+    pub(crate) fn component(&self, component: Component) -> &Class {
+        match component {
+            Component::PathSegment => &self.path_segment,
+            Component::Query => &self.query,
+            Component::Fragment => &self.fragment,
+            Component::Userinfo => &self.userinfo,
+            Component::RegName => &self.reg_name,
+        }
+    }
+}
+
+/// Asks the grammar rule `rule` about each ASCII character on its own.
+fn class_of(rule: &str) -> Class {
+    let mut class = [false; 128];
+    let mut buf = [0u8; 4];
+    for (byte, allowed) in (0u8..128).zip(class.iter_mut()) {
+        let one = char::from(byte).encode_utf8(&mut buf);
+        *allowed = parse_rule(rule, one).is_ok();
+    }
+    class
+}
+
+/// The grammar-derived character classes, built on first use.
+pub(crate) fn classes() -> &'static Classes {
+    static CLASSES: OnceLock<Classes> = OnceLock::new();
+    CLASSES.get_or_init(|| Classes {
+        unreserved: class_of("unreserved"),
+        hexdig: class_of("HEXDIG"),
+        path_segment: class_of(Component::PathSegment.rule()),
+        query: class_of(Component::Query.rule()),
+        fragment: class_of(Component::Fragment.rule()),
+        userinfo: class_of(Component::Userinfo.rule()),
+        reg_name: class_of(Component::RegName.rule()),
+    })
+}
+
+/// Whether `byte` is in `class` (non-ASCII bytes never are).
+pub(crate) fn is_in(class: &Class, byte: u8) -> bool {
+    class.get(usize::from(byte)).copied().unwrap_or(false)
+}
+
+/// Whether the grammar's `unreserved` rule accepts this byte.
+///
+/// ```
+/// use peguri::pct::is_unreserved;
+/// assert!(is_unreserved(b'~'));
+/// assert!(!is_unreserved(b'/'));
+/// assert!(!is_unreserved(0xC3));
+/// ```
+pub fn is_unreserved(byte: u8) -> bool {
+    is_in(&classes().unreserved, byte)
+}
+
+const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+fn push_triplet(out: &mut String, byte: u8) {
+    out.push('%');
+    out.push(char::from(UPPER_HEX[usize::from(byte >> 4)]));
+    out.push(char::from(UPPER_HEX[usize::from(byte & 0xF)]));
+}
+
+/// Percent-encodes `input` (text or bytes) for `component`: every byte the
+/// component may not hold literally becomes a triplet with uppercase hex
+/// digits (section 2.1), `%` included. Borrows when nothing needs encoding.
+///
+/// The result is always text the grammar accepts for the component.
+///
+/// ```
+/// use peguri::pct::{encode, Component};
+/// use std::borrow::Cow;
+///
+/// assert_eq!(encode("Grüße 100%", Component::PathSegment), "Gr%C3%BC%C3%9Fe%20100%25");
+/// assert_eq!(encode(&[0xFF, b'a'][..], Component::Query), "%FFa");
+/// assert!(matches!(encode("plain", Component::Fragment), Cow::Borrowed("plain")));
+/// ```
+pub fn encode<T: AsRef<[u8]> + ?Sized>(input: &T, component: Component) -> Cow<'_, str> {
+    encode_class(input.as_ref(), classes().component(component), &[])
+}
+
+/// Encodes `bytes`, keeping literal only the bytes in `class` that are not
+/// in `also_encode`.
+pub(crate) fn encode_class<'a>(bytes: &'a [u8], class: &Class, also_encode: &[u8]) -> Cow<'a, str> {
+    // Kept bytes are ASCII: a class has no entry above 127.
+    let keep = |b: u8| is_in(class, b) && !also_encode.contains(&b);
+    let first = bytes.iter().position(|&b| !keep(b)).unwrap_or(bytes.len());
+    if first == bytes.len() {
+        if let Ok(s) = std::str::from_utf8(bytes) {
+            return Cow::Borrowed(s);
+        }
+    }
+    let mut out = String::with_capacity(bytes.len() + 16);
+    for &b in &bytes[..first] {
+        out.push(char::from(b));
+    }
+    for &b in &bytes[first..] {
+        if keep(b) {
+            out.push(char::from(b));
+        } else {
+            push_triplet(&mut out, b);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The value of a hex digit the grammar's `HEXDIG` accepts.
+fn hex_value(byte: u8) -> Option<u8> {
+    if !is_in(&classes().hexdig, byte) {
+        return None;
+    }
+    char::from(byte)
+        .to_digit(16)
+        .and_then(|d| u8::try_from(d).ok())
+}
+
+/// The octet of the triplet starting at `bytes[i]`, if there is one there.
+pub(crate) fn triplet_at(bytes: &[u8], i: usize) -> Option<u8> {
+    if bytes.get(i) != Some(&b'%') {
+        return None;
+    }
+    let hi = hex_value(*bytes.get(i + 1)?)?;
+    let lo = hex_value(*bytes.get(i + 2)?)?;
+    Some(hi << 4 | lo)
+}
+
+/// Decodes every percent-encoded triplet of `input` into its octet.
+/// Borrows when there is none. A `%` that does not start a triplet is kept
+/// as it is (use [`validate`] to reject it).
+///
+/// ```
+/// use peguri::pct::decode;
+///
+/// assert_eq!(decode("a%20b%2F%c3%a9"), "a b/é".as_bytes());
+/// assert_eq!(decode("%FF"), &[0xFF][..]);
+/// assert_eq!(decode("100%"), "100%".as_bytes());
+/// ```
+pub fn decode(input: &str) -> Cow<'_, [u8]> {
+    let bytes = input.as_bytes();
+    let Some(first) = (0..bytes.len()).find(|&i| triplet_at(bytes, i).is_some()) else {
+        return Cow::Borrowed(bytes);
+    };
+    let mut out = Vec::with_capacity(bytes.len());
+    out.extend_from_slice(&bytes[..first]);
+    let mut i = first;
+    while i < bytes.len() {
+        if let Some(octet) = triplet_at(bytes, i) {
+            out.push(octet);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Decodes `input` like [`decode`] and reads the octets as UTF-8. Borrows
+/// when there is nothing to decode.
+///
+/// # Errors
+///
+/// A [`DecodeError`] when the decoded octets are not UTF-8; it says where.
+///
+/// ```
+/// use peguri::pct::decode_utf8;
+/// use std::borrow::Cow;
+///
+/// assert_eq!(decode_utf8("caf%C3%A9")?, "café");
+/// assert!(matches!(decode_utf8("plain")?, Cow::Borrowed("plain")));
+///
+/// let err = decode_utf8("ab%FFcd").unwrap_err();
+/// assert_eq!(err.offset(), 2);
+/// assert_eq!(err.to_string(), "percent-decoded text is not UTF-8: invalid octet at byte 2 of the input");
+/// # Ok::<_, peguri::pct::DecodeError>(())
+/// ```
+pub fn decode_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
+    match decode(input) {
+        Cow::Borrowed(_) => Ok(Cow::Borrowed(input)),
+        Cow::Owned(bytes) => match String::from_utf8(bytes) {
+            Ok(s) => Ok(Cow::Owned(s)),
+            Err(e) => Err(DecodeError {
+                offset: input_offset(input, e.utf8_error().valid_up_to()),
+            }),
+        },
+    }
+}
+
+/// The input offset where the `decoded`-th decoded octet came from.
+fn input_offset(input: &str, decoded: usize) -> usize {
+    let bytes = input.as_bytes();
+    let (mut i, mut n) = (0, 0);
+    while i < bytes.len() && n < decoded {
+        i += if triplet_at(bytes, i).is_some() { 3 } else { 1 };
+        n += 1;
+    }
+    i
+}
+
+/// Percent-decoded text that is not UTF-8.
+///
+/// ```
+/// let err = peguri::pct::decode_utf8("%C3").unwrap_err();
+/// assert_eq!(err.offset(), 0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecodeError {
+    offset: usize,
+}
+
+impl DecodeError {
+    /// The byte offset in the (encoded) input of the first octet that is
+    /// not part of valid UTF-8: the `%` of its triplet, or the character.
+    ///
+    /// ```
+    /// let err = peguri::pct::decode_utf8("%C3%A9%E9").unwrap_err();
+    /// assert_eq!(err.offset(), 6);
+    /// ```
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "percent-decoded text is not UTF-8: invalid octet at byte {} of the input",
+            self.offset
+        )
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// Checks that `input` is text the grammar accepts for `component`: only
+/// allowed characters and well-formed triplets (section 2.1).
+///
+/// # Errors
+///
+/// The grammar's [`ParseError`], which points at the offending character.
+///
+/// ```
+/// use peguri::pct::{validate, Component};
+///
+/// assert!(validate("a%20b", Component::PathSegment).is_ok());
+/// assert!(validate("a/b", Component::PathSegment).is_err());
+/// let err = validate("a%2g", Component::Query).unwrap_err();
+/// assert_eq!(err.offset(), 3);
+/// assert_eq!(err.message(), "expected a hex digit after '%'");
+/// ```
+pub fn validate(input: &str, component: Component) -> Result<(), ParseError> {
+    parse_rule(component.rule(), input).map(|_| ())
+}
+
+/// Normalizes the percent-encoding of `input` (sections 2.1, 2.3, 6.2.2.1
+/// and 6.2.2.2): triplets get uppercase hex digits, and triplets of
+/// unreserved characters are decoded. Reserved characters stay encoded
+/// (`%2F` is not `/`). Borrows when nothing changes.
+///
+/// ```
+/// use peguri::pct::normalize_triplets;
+///
+/// assert_eq!(normalize_triplets("%7euser%2f%c3%a9"), "~user%2F%C3%A9");
+/// assert_eq!(normalize_triplets("%41%2F"), "A%2F");
+/// ```
+pub fn normalize_triplets(input: &str) -> Cow<'_, str> {
+    rewrite_triplets(input, true, true, false)
+}
+
+/// Rewrites the triplets of `input` and optionally lowercases the rest:
+/// `uppercase` the hex digits, `decode` unreserved octets, `lower` every
+/// character that is not inside a kept triplet (used for reg-names).
+pub(crate) fn rewrite_triplets(
+    input: &str,
+    uppercase: bool,
+    decode: bool,
+    lower: bool,
+) -> Cow<'_, str> {
+    let bytes = input.as_bytes();
+    let unreserved = &classes().unreserved;
+    let changes = |i: usize| -> bool {
+        match triplet_at(bytes, i) {
+            Some(octet) => {
+                (decode && is_in(unreserved, octet))
+                    || (uppercase && bytes[i + 1..i + 3] != *triplet_upper(octet).as_slice())
+            }
+            None => lower && bytes[i].is_ascii_uppercase(),
+        }
+    };
+    let mut i = 0;
+    let mut changed = false;
+    while i < bytes.len() {
+        if changes(i) {
+            changed = true;
+            break;
+        }
+        i += if triplet_at(bytes, i).is_some() { 3 } else { 1 };
+    }
+    if !changed {
+        return Cow::Borrowed(input);
+    }
+    let mut out = String::with_capacity(input.len());
+    out.push_str(&input[..i]);
+    while i < bytes.len() {
+        if let Some(octet) = triplet_at(bytes, i) {
+            if decode && is_in(unreserved, octet) {
+                let c = char::from(octet);
+                out.push(if lower { c.to_ascii_lowercase() } else { c });
+            } else if uppercase {
+                push_triplet(&mut out, octet);
+            } else {
+                out.push_str(&input[i..i + 3]);
+            }
+            i += 3;
+        } else {
+            // Copy one character (possibly multi-byte) as it is.
+            let len = input[i..].chars().next().map_or(1, char::len_utf8);
+            let piece = &input[i..i + len];
+            if lower {
+                out.push_str(&piece.to_ascii_lowercase());
+            } else {
+                out.push_str(piece);
+            }
+            i += len;
+        }
+    }
+    Cow::Owned(out)
+}
+
+fn triplet_upper(octet: u8) -> [u8; 2] {
+    [
+        UPPER_HEX[usize::from(octet >> 4)],
+        UPPER_HEX[usize::from(octet & 0xF)],
+    ]
+}
