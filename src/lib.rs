@@ -71,6 +71,7 @@ mod path;
 mod report;
 #[cfg(feature = "serde")]
 mod serde_impl;
+pub mod split;
 mod uri_ref;
 mod walk;
 
@@ -81,6 +82,7 @@ pub use owned::{UriBuf, UriRefBuf};
 pub use path::Segments;
 #[cfg(feature = "serde")]
 pub use report::{Components, Report};
+pub use split::{split_lenient, SplitComponents};
 pub use uri_ref::{Uri, UriRef};
 
 /// The README's examples run as doctests.
