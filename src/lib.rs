@@ -63,6 +63,7 @@
 
 mod authority;
 mod error;
+pub mod extract;
 pub mod grammar;
 mod layout;
 mod owned;
@@ -77,6 +78,7 @@ mod walk;
 
 pub use authority::{Authority, Host};
 pub use error::ParseError;
+pub use extract::{extract, Extracted};
 pub use grammar::parse_rule;
 pub use owned::{UriBuf, UriRefBuf};
 pub use path::Segments;
