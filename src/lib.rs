@@ -66,6 +66,7 @@ mod error;
 pub mod extract;
 pub mod grammar;
 mod layout;
+pub mod lint;
 mod owned;
 mod path;
 #[cfg(feature = "serde")]
@@ -80,6 +81,7 @@ pub use authority::{Authority, Host};
 pub use error::ParseError;
 pub use extract::{extract, Extracted};
 pub use grammar::parse_rule;
+pub use lint::{lint, mask_password};
 pub use owned::{UriBuf, UriRefBuf};
 pub use path::Segments;
 #[cfg(feature = "serde")]
