@@ -6,6 +6,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use peguri::Report;
 
+mod check;
+mod extract;
+mod split;
+
 /// Parse URI references (RFC 3986) into their components.
 #[derive(Parser)]
 #[command(name = "peguri", version, about)]
@@ -28,6 +32,53 @@ enum Command {
         /// URI references to parse; stdin is read when none is given.
         uris: Vec<String>,
     },
+    /// Split each input into its five components as RFC 3986 Appendix B's
+    /// regular expression does, without validating: one JSON object per
+    /// line (`input`, `scheme`, `authority`, `path`, `query`, `fragment`;
+    /// absent components are null).
+    ///
+    /// With no arguments, reads one input per line from stdin. Exit code: 0
+    /// (splitting never fails), 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri split 'http://www.ics.uci.edu/pub/ietf/uri/#Related'\n  peguri split < lines.txt"
+    )]
+    Split {
+        /// Strings to split; stdin is read when none is given.
+        uris: Vec<String>,
+    },
+    /// Find the URIs in the text on stdin (RFC 3986 Appendix C): quoted,
+    /// in angle brackets (line breaks inside are removed), `<URL:...>`, or
+    /// bare with a scheme. Prints one JSON object per URI (`uri`, and the
+    /// byte offsets `start` and `end` in the input), or plain URIs.
+    ///
+    /// Exit code: 0, also when nothing is found; 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri extract < message.txt\n  peguri extract --plain < notes.md"
+    )]
+    Extract {
+        /// Print one URI per line instead of JSON.
+        #[arg(long)]
+        plain: bool,
+    },
+    /// Check URI references for the constructions RFC 3986 section 7 warns
+    /// about (ambiguous IPv4 forms, passwords, deceptive userinfo,
+    /// percent-encoded controls and separators, foreign ports).
+    ///
+    /// Exit code: 0 when no warning is found (info findings allowed), 1 when
+    /// any input has a warning or is invalid (the error is shown on stderr),
+    /// 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'"
+    )]
+    Check {
+        /// Print one JSON object per input (`input`, `valid`, and `findings`
+        /// or `error`).
+        #[arg(long)]
+        json: bool,
+        /// URI references to check.
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
 }
 
 /// Exit code for an input that is not valid.
@@ -37,6 +88,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Parse { uris } => parse(&uris),
+        Command::Split { uris } => split::run(&uris),
+        Command::Extract { plain } => extract::run(plain),
+        Command::Check { json, uris } => check::run(&uris, json),
     };
     match result {
         Ok(all_valid) if all_valid => ExitCode::SUCCESS,
