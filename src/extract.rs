@@ -47,6 +47,11 @@
 //!   line break, or a blank line, means the brackets hold prose, and the
 //!   text between them is scanned as such. The span still covers the
 //!   original text, line breaks included.
+//! - *Wrapping `'`, `*` and `_` are dropped symmetrically*: when the
+//!   candidate follows a run of one of them (single quotes, Markdown
+//!   emphasis such as `**https://example.com/**`), as many of that
+//!   character are dropped from its end. Otherwise they stay, since the
+//!   grammar allows them in a URI.
 //! - *A hyphen before a line break is kept.* Appendix C warns that a
 //!   typesetter may have added it; the text cannot tell, and a hyphen is
 //!   more often part of a URI than an artefact.
@@ -341,7 +346,7 @@ impl Extractor {
             Ok(pairs) => pairs.as_str(),
             Err(_) => return Bare::Skip(start + scheme_len),
         };
-        let candidate = trim_sentence_punctuation(matched);
+        let candidate = trim_sentence_punctuation(matched, wrapper_before(text.as_bytes(), start));
         let accepted = Uri::parse(candidate).ok().filter(|uri| {
             self.any_scheme_undelimited || uri.authority().is_some() || is_bare_scheme(uri.scheme())
         });
@@ -383,19 +388,35 @@ fn starts_word(bytes: &[u8], i: usize) -> bool {
 }
 
 /// Drops trailing sentence punctuation, and `)` that closes no `(` of the
-/// candidate, from the end of an undelimited candidate.
-fn trim_sentence_punctuation(candidate: &str) -> &str {
+/// candidate, from the end of an undelimited candidate. `wrapper` is the
+/// run of `'`, `*` or `_` just before the candidate, if any (single quotes,
+/// Markdown emphasis): as many of that character are dropped from the end.
+fn trim_sentence_punctuation(candidate: &str, wrapper: Option<(u8, usize)>) -> &str {
     let opens = candidate.bytes().filter(|&b| b == b'(').count();
     let mut closes = candidate.bytes().filter(|&b| b == b')').count();
+    let (wrap, mut wraps) = wrapper.unwrap_or((0, 0));
     let mut s = candidate;
     loop {
         match s.as_bytes().last() {
             Some(b'.' | b',' | b';' | b':' | b'!' | b'?') => {}
             Some(b')') if closes > opens => closes -= 1,
+            Some(&b) if wraps > 0 && b == wrap => wraps -= 1,
             _ => return s,
         }
         s = &s[..s.len() - 1];
     }
+}
+
+/// The run of `'`, `*` or `_` that ends just before `start`, as (character,
+/// length).
+fn wrapper_before(bytes: &[u8], start: usize) -> Option<(u8, usize)> {
+    let before = &bytes[..start];
+    let &c = before.last()?;
+    if !matches!(c, b'\'' | b'*' | b'_') {
+        return None;
+    }
+    let run = before.iter().rev().take_while(|&&b| b == c).count();
+    Some((c, run))
 }
 
 /// The text with line-break whitespace removed, or `None` if it holds
@@ -437,11 +458,40 @@ mod tests {
 
     #[test]
     fn trims_punctuation_and_unbalanced_parentheses() {
-        assert_eq!(trim_sentence_punctuation("http://a/b.),;"), "http://a/b");
-        assert_eq!(trim_sentence_punctuation("http://a/(b))."), "http://a/(b)");
-        assert_eq!(trim_sentence_punctuation("http://a/(b)"), "http://a/(b)");
-        assert_eq!(trim_sentence_punctuation("http://a/b!?:"), "http://a/b");
-        assert_eq!(trim_sentence_punctuation("..."), "");
+        assert_eq!(
+            trim_sentence_punctuation("http://a/b.),;", None),
+            "http://a/b"
+        );
+        assert_eq!(
+            trim_sentence_punctuation("http://a/(b)).", None),
+            "http://a/(b)"
+        );
+        assert_eq!(
+            trim_sentence_punctuation("http://a/(b)", None),
+            "http://a/(b)"
+        );
+        assert_eq!(
+            trim_sentence_punctuation("http://a/b!?:", None),
+            "http://a/b"
+        );
+        assert_eq!(trim_sentence_punctuation("...", None), "");
+        let stars = Some((b'*', 2));
+        assert_eq!(
+            trim_sentence_punctuation("http://a/b**.", stars),
+            "http://a/b"
+        );
+        assert_eq!(
+            trim_sentence_punctuation("http://a/b***", stars),
+            "http://a/b*"
+        );
+        assert_eq!(
+            trim_sentence_punctuation("http://a/b'", Some((b'\'', 1))),
+            "http://a/b"
+        );
+        assert_eq!(
+            trim_sentence_punctuation("http://a/b'", None),
+            "http://a/b'"
+        );
     }
 
     #[test]

@@ -100,6 +100,7 @@ Autolink: <https://example.com/auto>. Bare: https://example.com/bare, done.
 `inline code http://example.com/code` and a title:
 [x](http://example.com/x \"Title here\")
 ![img](https://example.com/i.png)
+A **https://example.com/bold** link and *https://example.com/em*.
 (see https://en.wikipedia.org/wiki/Fish_(disambiguation)).
 ";
     assert_eq!(
@@ -112,6 +113,8 @@ Autolink: <https://example.com/auto>. Bare: https://example.com/bare, done.
             "http://example.com/code",
             "http://example.com/x",
             "https://example.com/i.png",
+            "https://example.com/bold",
+            "https://example.com/em",
             "https://en.wikipedia.org/wiki/Fish_(disambiguation)",
         ]
     );
@@ -157,6 +160,22 @@ fn trailing_sentence_punctuation() {
     assert_eq!(
         uris("at http://example.com/a.b,c;d:e!f?g=h."),
         ["http://example.com/a.b,c;d:e!f?g=h"]
+    );
+}
+
+#[test]
+fn quotes_and_emphasis_around_a_bare_uri() {
+    assert_eq!(
+        uris("say 'http://example.com/a'."),
+        ["http://example.com/a"]
+    );
+    assert_eq!(uris("**https://example.com/b**"), ["https://example.com/b"]);
+    assert_eq!(uris("_https://example.com/c_,"), ["https://example.com/c"]);
+    // Not wrapped: the grammar allows them, so they stay.
+    assert_eq!(uris("https://example.com/d_ e"), ["https://example.com/d_"]);
+    assert_eq!(
+        uris("https://example.com/it's"),
+        ["https://example.com/it's"]
     );
 }
 
