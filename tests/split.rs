@@ -286,3 +286,51 @@ proptest! {
         }
     }
 }
+
+/// The splitter against what the sources themselves assert for scheme,
+/// path, query and fragment (Appendix B does not split the authority), on
+/// every whole-reference record, valid or lenient.
+#[test]
+fn split_matches_source_assertions() {
+    let Some(records) = shared_records("testdata/valid.json") else {
+        return;
+    };
+    let mut tally = Tally::new("valid.json", ExpectedFailures::load("split_sources"));
+    for record in &records {
+        let (Some(input), Some(rule)) = (str_field(record, "input"), str_field(record, "rule"))
+        else {
+            tally.leave_out();
+            continue;
+        };
+        if !REFERENCE_RULES.contains(&rule) {
+            tally.leave_out();
+            continue;
+        }
+        let parts = split_lenient(input);
+        let got = [
+            ("scheme", parts.scheme()),
+            ("path", Some(parts.path())),
+            ("query", parts.query()),
+            ("fragment", parts.fragment()),
+        ];
+        let mut problems = Vec::new();
+        for (field, value) in got {
+            // A key is present only when some source asserts it.
+            let Some(expected) = record.get(field) else {
+                continue;
+            };
+            if expected.as_str() != value {
+                problems.push(format!(
+                    "{field}: source says {expected}, split gives {value:?}"
+                ));
+            }
+        }
+        let outcome = if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems.join("; "))
+        };
+        tally.record(input, outcome);
+    }
+    tally.finish();
+}
