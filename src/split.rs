@@ -13,6 +13,25 @@
 //! No regular expression engine is involved. Every string matches, so
 //! [`split_lenient`] cannot fail.
 //!
+//! ```
+//! use peguri::{split_lenient, UriRef};
+//!
+//! // Invalid input still splits.
+//! let parts = split_lenient("http://exa mple.com/a b?q=1 2#frag");
+//! assert_eq!(parts.authority(), Some("exa mple.com"));
+//! assert_eq!(parts.path(), "/a b");
+//!
+//! // Valid input splits as the strict parser reads it.
+//! let input = "foo://example.com:8042/over/there?name=ferret#nose";
+//! let (parts, uri) = (split_lenient(input), UriRef::parse(input)?);
+//! assert_eq!(parts.scheme(), uri.scheme());
+//! assert_eq!(parts.authority(), uri.authority().map(|a| a.as_str()));
+//! assert_eq!(parts.path(), uri.path());
+//! assert_eq!(parts.query(), uri.query());
+//! assert_eq!(parts.fragment(), uri.fragment());
+//! # Ok::<_, peguri::ParseError>(())
+//! ```
+//!
 //! It is also a test oracle: for every string that [`UriRef::parse`]
 //! accepts, the strict parser and the lenient splitter agree on all five
 //! components (`tests/split.rs` checks this on the shared vectors and on
@@ -291,6 +310,43 @@ mod tests {
             "split of {input:?}"
         );
         assert_eq!(parts.recompose(), input);
+    }
+
+    fn matched(rule: Rule, input: &str) -> Option<&str> {
+        SplitParser::parse(rule, input).ok().map(|p| p.as_str())
+    }
+
+    /// Each rule of split.pest on its own: what it takes, where it stops,
+    /// when it fails.
+    #[test]
+    fn each_rule_of_split_pest() {
+        use Rule::*;
+        let cases: &[(Rule, &str, Option<&str>)] = &[
+            (split_scheme, "ab:c", Some("ab")),
+            (split_scheme, "a b?:c", Some("a b")),
+            (split_scheme, ":c", None),
+            (split_scheme, "", None),
+            (split_scheme_part, "a b:c", Some("a b:")),
+            (split_scheme_part, "ab/c:", None),
+            (split_scheme_part, "ab", None),
+            (split_authority, "u@h:1/p", Some("u@h:1")),
+            (split_authority, "?q", Some("")),
+            (split_authority_part, "//h#f", Some("//h")),
+            (split_authority_part, "/h", None),
+            (split_path, "/a:b//c?q", Some("/a:b//c")),
+            (split_path, "#f", Some("")),
+            (split_query, "a?b/c#d", Some("a?b/c")),
+            (split_query_part, "?a?b#c", Some("?a?b")),
+            (split_query_part, "a?b", None),
+            (split_fragment, "a#b?\nc", Some("a#b?\nc")),
+            (split_fragment_part, "##", Some("##")),
+            (split_fragment_part, "a#", None),
+            (split_reference, "", Some("")),
+            (split_reference, "s://a/p?q#f", Some("s://a/p?q#f")),
+        ];
+        for &(rule, input, expected) in cases {
+            assert_eq!(matched(rule, input), expected, "{rule:?} on {input:?}");
+        }
     }
 
     #[test]

@@ -209,6 +209,8 @@ fn clean_uris_have_no_findings() {
         "ldap://[2001:db8::7]/c=GB?objectClass?one",
         "http://192.0.2.16:8080/a%20b",
         "../g;x?y#s",
+        "file:///etc/hosts",
+        "http://h./",
         "",
     ] {
         assert_eq!(findings(input), [], "{input:?}");
