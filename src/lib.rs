@@ -99,8 +99,10 @@
 
 mod authority;
 mod error;
+pub mod extract;
 pub mod grammar;
 mod layout;
+pub mod lint;
 pub mod normalize;
 mod owned;
 mod path;
@@ -113,12 +115,15 @@ mod resolve;
 mod scheme;
 #[cfg(feature = "serde")]
 mod serde_impl;
+pub mod split;
 mod uri_ref;
 mod walk;
 
 pub use authority::{Authority, Host};
 pub use error::ParseError;
+pub use extract::{extract, Extracted};
 pub use grammar::parse_rule;
+pub use lint::{lint, mask_password};
 pub use normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
 pub use owned::{UriBuf, UriRefBuf};
 pub use path::Segments;
@@ -127,6 +132,7 @@ pub use relative::make_relative;
 pub use report::{Components, Report};
 pub use resolve::{remove_dot_segments, resolve, ResolveError, ResolveErrorKind, Resolver};
 pub use scheme::{known_schemes, scheme_info, SchemeInfo};
+pub use split::{split_lenient, SplitComponents};
 pub use uri_ref::{Uri, UriRef};
 
 /// The README's examples run as doctests.

@@ -1,11 +1,14 @@
 //! `peguri`: URIs as JSON components, one or millions at a time, and a
 //! workbench for the grammar they are parsed with.
 
+mod check;
+mod extract;
 mod grammar;
 mod input;
 mod normalize;
 mod parse;
 mod resolve;
+mod split;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -122,6 +125,54 @@ enum Command {
         /// The second URI reference.
         b: String,
     },
+
+    /// Split each input into its five components as RFC 3986 Appendix B's
+    /// regular expression does, without validating: one JSON object per
+    /// line (`input`, `scheme`, `authority`, `path`, `query`, `fragment`;
+    /// absent components are null).
+    ///
+    /// With no arguments, reads one input per line from stdin. Exit code: 0
+    /// (splitting never fails), 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri split 'http://www.ics.uci.edu/pub/ietf/uri/#Related'\n  peguri split < lines.txt"
+    )]
+    Split {
+        /// Strings to split; stdin is read when none is given.
+        uris: Vec<String>,
+    },
+    /// Find the URIs in the text on stdin (RFC 3986 Appendix C): quoted,
+    /// in angle brackets (line breaks inside are removed), `<URL:...>`, or
+    /// bare with a scheme. Prints one JSON object per URI (`uri`, and the
+    /// byte offsets `start` and `end` in the input), or plain URIs.
+    ///
+    /// Exit code: 0, also when nothing is found; 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri extract < message.txt\n  peguri extract --plain < notes.md"
+    )]
+    Extract {
+        /// Print one URI per line instead of JSON.
+        #[arg(long)]
+        plain: bool,
+    },
+    /// Check URI references for the constructions RFC 3986 section 7 warns
+    /// about (ambiguous IPv4 forms, passwords, deceptive userinfo,
+    /// percent-encoded controls and separators, foreign ports).
+    ///
+    /// Exit code: 0 when no warning is found (info findings allowed), 1 when
+    /// any input has a warning or is invalid (the error is shown on stderr),
+    /// 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'"
+    )]
+    Check {
+        /// Print one JSON object per input (`input`, `valid`, and `findings`
+        /// or `error`).
+        #[arg(long)]
+        json: bool,
+        /// URI references to check.
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
 }
 
 #[derive(Args)]
@@ -223,6 +274,9 @@ fn main() -> ExitCode {
             normalize::normalize(&uris, syntax_only).map(outcome)
         }
         Command::Equivalent { a, b } => normalize::equivalent(&a, &b).map(outcome),
+        Command::Split { uris } => split::run(&uris).map(outcome),
+        Command::Extract { plain } => extract::run(plain).map(outcome),
+        Command::Check { json, uris } => check::run(&uris, json).map(outcome),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

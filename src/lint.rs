@@ -1,0 +1,684 @@
+//! Security lints (RFC 3986 section 7): valid URIs that deserve a second
+//! look before they are dereferenced, shown to a user, or logged.
+//!
+//! [`lint`] takes a URI reference the grammar accepted and returns
+//! [`Finding`]s, each with a stable code, a [`Severity`], the byte span in
+//! the reference and a one-line message citing the section. Findings are
+//! advice: every URI linted here is valid.
+//!
+//! ```
+//! use peguri::lint::{lint, Severity};
+//!
+//! let uri = peguri::UriRef::parse("http://user:hunter2@0x7f.1:25/")?;
+//! let codes: Vec<&str> = lint(&uri).iter().map(|f| f.code).collect();
+//! assert_eq!(codes, ["password-in-userinfo", "ambiguous-ipv4", "foreign-port"]);
+//! assert!(lint(&uri).iter().all(|f| f.severity == Severity::Warning));
+//! assert_eq!(peguri::lint::mask_password(&uri), "http://user:***@0x7f.1:25/");
+//! # Ok::<_, peguri::ParseError>(())
+//! ```
+//!
+//! | code | severity | section | what |
+//! |---|---|---|---|
+//! | `foreign-port` | warning | 7.2 | a scheme with a port that belongs to another well-known protocol ([`WELL_KNOWN_PORTS`]) |
+//! | `encoded-nul` | warning | 7.3 | `%00` anywhere |
+//! | `encoded-line-break` | warning | 7.3 | `%0D` or `%0A` anywhere |
+//! | `encoded-control` | info | 7.3 | another percent-encoded C0 control or DEL |
+//! | `encoded-slash` | warning | 7.3 | `%2F` or `%5C` inside a path segment |
+//! | `encoded-dot-segment` | warning | 7.3 | a segment that is `.` or `..` once decoded |
+//! | `ambiguous-ipv4` | warning | 7.4 | a reg-name that `inet_aton`-style resolvers read as an IPv4 address |
+//! | `password-in-userinfo` | warning | 7.5 | `user:password` with a password |
+//! | `empty-password` | info | 7.5 | `user:` with an empty password (still the deprecated form) |
+//! | `deceptive-userinfo` | warning | 7.6 | userinfo that looks like a host name or URL |
+//! | `mixed-script-host` | warning | 7.6 | a reg-name label mixing Latin, Greek or Cyrillic letters once decoded |
+//!
+//! Component boundaries come from the parsed [`UriRef`] (the grammar);
+//! these lints only look inside components: at percent-encoded octets, at
+//! the `user:password` split of userinfo (section 3.2.1), and at how a
+//! resolver would read a reg-name.
+//!
+//! # Rationale
+//!
+//! - *7.4 follows `inet_aton` and the WHATWG URL host parser*: one to four
+//!   dot-separated numbers, each decimal, octal (leading `0`) or
+//!   hexadecimal (`0x`), the last filling the remaining bytes; a trailing
+//!   dot is ignored. A reg-name is percent-decoded first. Dotted-decimal
+//!   text the grammar matched as `IPv4address` is not a reg-name and is not
+//!   flagged.
+//! - *7.6 is a heuristic.* Userinfo is flagged when, percent-decoded, it
+//!   contains `://`, starts with `www.`, or begins with a dotted name of
+//!   three or more labels, or of two labels ending in a generic top-level
+//!   domain (`com`, `net`, `org`, `edu`, `gov`, `mil`, `int`; RFC 1591), or
+//!   with a dotted quad. A user name like `first.last` is not flagged.
+//! - *7.2 only judges schemes the port table knows*: for an unknown scheme
+//!   no port is "foreign".
+//! - *Mixed scripts* are detected cheaply, by Unicode block, for Latin,
+//!   Greek and Cyrillic only (the classic homographs); mixing with CJK or
+//!   other scripts is common and legitimate.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::net::Ipv4Addr;
+use std::ops::Range;
+
+use crate::{Host, UriRef};
+
+/// How much a finding matters.
+///
+/// ```
+/// use peguri::lint::Severity;
+/// assert!(Severity::Warning > Severity::Info);
+/// assert_eq!(Severity::Warning.as_str(), "warning");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Worth knowing; not a risk by itself.
+    Info,
+    /// A construction section 7 warns about.
+    Warning,
+}
+
+impl Severity {
+    /// `"info"` or `"warning"`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::lint::Severity::Info.as_str(), "info");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One lint finding.
+///
+/// `Display` shows `severity[code]: message`.
+///
+/// ```
+/// let uri = peguri::UriRef::parse("http://2130706433/")?;
+/// let finding = &peguri::lint::lint(&uri)[0];
+/// assert_eq!(finding.code, "ambiguous-ipv4");
+/// assert_eq!(finding.section, "7.4");
+/// assert_eq!(finding.span, 7..17);
+/// assert_eq!(
+///     finding.to_string(),
+///     "warning[ambiguous-ipv4]: reg-name \"2130706433\" may be read as the IPv4 address \
+///      127.0.0.1 by resolvers that accept numeric, octal, hexadecimal or shortened forms \
+///      (RFC 3986 section 7.4)"
+/// );
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Finding {
+    /// A stable identifier, such as `ambiguous-ipv4` (see the table in the
+    /// [module documentation](self)).
+    pub code: &'static str,
+    /// How much it matters.
+    pub severity: Severity,
+    /// The section of RFC 3986 it comes from, such as `"7.4"`.
+    pub section: &'static str,
+    /// The byte range in [`UriRef::as_str`] it is about.
+    pub span: Range<usize>,
+    /// One line saying what was found and why it matters, citing the
+    /// section.
+    pub message: String,
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]: {}", self.severity, self.code, self.message)
+    }
+}
+
+/// `{"code", "severity", "section", "start", "end", "message"}`.
+///
+/// ```
+/// let uri = peguri::UriRef::parse("http://a/%00")?;
+/// let json = serde_json::to_string(&peguri::lint::lint(&uri)[0]).unwrap();
+/// assert!(json.starts_with(r#"{"code":"encoded-nul","severity":"warning","section":"7.3","start":9,"end":12,"#));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Finding", 6)?;
+        s.serialize_field("code", self.code)?;
+        s.serialize_field("severity", self.severity.as_str())?;
+        s.serialize_field("section", self.section)?;
+        s.serialize_field("start", &self.span.start)?;
+        s.serialize_field("end", &self.span.end)?;
+        s.serialize_field("message", &self.message)?;
+        s.end()
+    }
+}
+
+/// Every finding code [`lint`] can produce, in the order of the table in
+/// the [module documentation](self).
+///
+/// ```
+/// assert!(peguri::lint::CODES.contains(&"deceptive-userinfo"));
+/// ```
+pub const CODES: &[&str] = &[
+    "foreign-port",
+    "encoded-nul",
+    "encoded-line-break",
+    "encoded-control",
+    "encoded-slash",
+    "encoded-dot-segment",
+    "ambiguous-ipv4",
+    "password-in-userinfo",
+    "empty-password",
+    "deceptive-userinfo",
+    "mixed-script-host",
+];
+
+/// Well-known ports (IANA Service Name and Transport Protocol Port Number
+/// Registry, RFC 6335) of protocols a crafted URI could make a client talk
+/// to (RFC 3986 section 7.2): `(port, protocol and its reference, schemes
+/// whose protocol belongs on that port)`.
+///
+/// A scheme that appears in this table is linted: using it with a port of
+/// the table that lists other schemes is a `foreign-port` finding.
+///
+/// ```
+/// let smtp = peguri::lint::WELL_KNOWN_PORTS.iter().find(|p| p.0 == 25).unwrap();
+/// assert_eq!(smtp.1, "SMTP (RFC 5321)");
+/// ```
+pub const WELL_KNOWN_PORTS: &[(u16, &str, &[&str])] = &[
+    (20, "FTP data (RFC 959)", &["ftp"]),
+    (21, "FTP (RFC 959)", &["ftp"]),
+    (22, "SSH (RFC 4251)", &["ssh", "sftp"]),
+    (23, "Telnet (RFC 854)", &["telnet"]),
+    (25, "SMTP (RFC 5321)", &[]),
+    (53, "DNS (RFC 1035)", &[]),
+    (70, "Gopher (RFC 1436)", &["gopher"]),
+    (79, "Finger (RFC 1288)", &[]),
+    (80, "HTTP (RFC 9110)", &["http", "ws"]),
+    (110, "POP3 (RFC 1939)", &["pop"]),
+    (119, "NNTP (RFC 3977)", &["nntp", "news"]),
+    (143, "IMAP (RFC 9051)", &["imap"]),
+    (389, "LDAP (RFC 4511)", &["ldap"]),
+    (443, "HTTPS (RFC 9110)", &["https", "wss"]),
+    (465, "mail submission over TLS (RFC 8314)", &[]),
+    (563, "NNTP over TLS (RFC 4642)", &["nntps", "snews"]),
+    (587, "mail submission (RFC 6409)", &[]),
+    (636, "LDAP over TLS (RFC 4513)", &["ldaps"]),
+    (993, "IMAP over TLS (RFC 8314)", &["imaps"]),
+    (995, "POP3 over TLS (RFC 8314)", &["pops"]),
+];
+
+/// Lints a URI reference for the constructions RFC 3986 section 7 warns
+/// about. Findings are ordered by position, then by code.
+///
+/// ```
+/// use peguri::{lint::lint, UriRef};
+///
+/// let ok = UriRef::parse("https://example.com/a/b?c#d")?;
+/// assert!(lint(&ok).is_empty());
+///
+/// let bad = UriRef::parse("http://www.bank.example@evil.example/%2e%2e/etc")?;
+/// let codes: Vec<&str> = lint(&bad).iter().map(|f| f.code).collect();
+/// assert_eq!(codes, ["deceptive-userinfo", "encoded-dot-segment"]);
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let text = uri.as_str();
+    if let Some(authority) = uri.authority() {
+        if let Some(userinfo) = authority.userinfo() {
+            let start = offset_in(text, userinfo);
+            lint_password(userinfo, start, &mut findings);
+            lint_deceptive_userinfo(userinfo, start, authority.host_str(), &mut findings);
+        }
+        if let Host::RegName(name) = authority.host() {
+            let span = offset_in(text, name)..offset_in(text, name) + name.len();
+            lint_ambiguous_ipv4(name, span.clone(), &mut findings);
+            lint_mixed_script(name, span, &mut findings);
+        }
+        if let (Some(scheme), Some(port)) = (uri.scheme(), authority.port()) {
+            let start = offset_in(text, port);
+            lint_port(scheme, port, start..start + port.len(), &mut findings);
+        }
+    }
+    lint_encoded_octets(uri, &mut findings);
+    lint_dot_segments(uri, &mut findings);
+    findings.sort_by(|a, b| (a.span.start, a.code).cmp(&(b.span.start, b.code)));
+    findings
+}
+
+/// The userinfo of `uri` with its password (after the first `:`, section
+/// 3.2.1) replaced by `***`, for logging. A reference without a password
+/// (no userinfo, no `:` in it, or an empty password) is returned as is.
+///
+/// ```
+/// use peguri::{lint::mask_password, UriRef};
+///
+/// let uri = UriRef::parse("ftp://user:secret@ftp.example.com/file")?;
+/// assert_eq!(mask_password(&uri), "ftp://user:***@ftp.example.com/file");
+/// let plain = UriRef::parse("ftp://user@ftp.example.com/file")?;
+/// assert!(matches!(mask_password(&plain), std::borrow::Cow::Borrowed(_)));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn mask_password<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
+    let text = uri.as_str();
+    let Some(userinfo) = uri.authority().and_then(|a| a.userinfo()) else {
+        return Cow::Borrowed(text);
+    };
+    match password_span(userinfo, offset_in(text, userinfo)) {
+        Some(span) if !span.is_empty() => {
+            Cow::Owned(format!("{}***{}", &text[..span.start], &text[span.end..]))
+        }
+        _ => Cow::Borrowed(text),
+    }
+}
+
+/// Where `inner`, a slice of `outer`, starts in it. Every accessor of a
+/// `UriRef` returns a slice of its input, so this is exact.
+fn offset_in(outer: &str, inner: &str) -> usize {
+    let offset = (inner.as_ptr() as usize).wrapping_sub(outer.as_ptr() as usize);
+    debug_assert!(offset <= outer.len() && offset + inner.len() <= outer.len());
+    offset.min(outer.len())
+}
+
+/// The span of the password in a userinfo starting at `start`: what
+/// follows its first `:`, if any.
+fn password_span(userinfo: &str, start: usize) -> Option<Range<usize>> {
+    let colon = userinfo.find(':')?;
+    Some(start + colon + 1..start + userinfo.len())
+}
+
+fn lint_password(userinfo: &str, start: usize, findings: &mut Vec<Finding>) {
+    let Some(span) = password_span(userinfo, start) else {
+        return;
+    };
+    if span.is_empty() {
+        findings.push(Finding {
+            code: "empty-password",
+            severity: Severity::Info,
+            section: "7.5",
+            span: start..start + userinfo.len(),
+            message: "userinfo uses the deprecated \"user:password\" form, with an empty \
+                      password (RFC 3986 sections 3.2.1 and 7.5)"
+                .to_owned(),
+        });
+    } else {
+        findings.push(Finding {
+            code: "password-in-userinfo",
+            severity: Severity::Warning,
+            section: "7.5",
+            span,
+            message: "a password in userinfo is deprecated and ends up in logs, bookmarks and \
+                      history (RFC 3986 sections 3.2.1 and 7.5)"
+                .to_owned(),
+        });
+    }
+}
+
+/// Generic top-level domains of RFC 1591.
+const GENERIC_TLDS: &[&str] = &["com", "net", "org", "edu", "gov", "mil", "int"];
+
+fn lint_deceptive_userinfo(userinfo: &str, start: usize, host: &str, findings: &mut Vec<Finding>) {
+    let decoded = String::from_utf8_lossy(&percent_decode(userinfo)).into_owned();
+    let lower = decoded.to_ascii_lowercase();
+    let what = if lower.contains("://") {
+        Some("a URL")
+    } else if lower.starts_with("www.") || looks_like_host(&lower) {
+        Some("a host name")
+    } else {
+        None
+    };
+    if let Some(what) = what {
+        findings.push(Finding {
+            code: "deceptive-userinfo",
+            severity: Severity::Warning,
+            section: "7.6",
+            span: start..start + userinfo.len(),
+            message: format!(
+                "userinfo {decoded:?} looks like {what}, but the host is {host:?} \
+                 (RFC 3986 section 7.6)"
+            ),
+        });
+    }
+}
+
+/// Whether `s` begins with a dotted name that reads as a host: three or
+/// more labels, two labels ending in a generic TLD, or a dotted quad.
+fn looks_like_host(s: &str) -> bool {
+    let end = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
+        .unwrap_or(s.len());
+    let name = s[..end].trim_end_matches('.');
+    let labels: Vec<&str> = name.split('.').collect();
+    if labels.iter().any(|l| l.is_empty()) {
+        return false;
+    }
+    let numeric = |l: &&str| l.bytes().all(|b| b.is_ascii_digit());
+    if labels.len() == 4 && labels.iter().all(numeric) {
+        return true;
+    }
+    let Some(last) = labels.last() else {
+        return false;
+    };
+    let alphabetic_tld = last.len() >= 2 && last.bytes().all(|b| b.is_ascii_alphabetic());
+    alphabetic_tld && (labels.len() >= 3 || (labels.len() == 2 && GENERIC_TLDS.contains(last)))
+}
+
+fn lint_ambiguous_ipv4(name: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
+    let decoded = percent_decode(name);
+    let Ok(decoded) = std::str::from_utf8(&decoded) else {
+        return;
+    };
+    if let Some(addr) = lenient_ipv4(decoded) {
+        findings.push(Finding {
+            code: "ambiguous-ipv4",
+            severity: Severity::Warning,
+            section: "7.4",
+            span,
+            message: format!(
+                "reg-name {name:?} may be read as the IPv4 address {addr} by resolvers that \
+                 accept numeric, octal, hexadecimal or shortened forms (RFC 3986 section 7.4)"
+            ),
+        });
+    }
+}
+
+/// The address `inet_aton` (and the WHATWG host parser) would read `s` as:
+/// one to four dot-separated parts, each decimal, octal (leading `0`) or
+/// hexadecimal (`0x`); all but the last at most 255, the last filling the
+/// remaining bytes. A trailing dot is ignored.
+fn lenient_ipv4(s: &str) -> Option<Ipv4Addr> {
+    let s = s.strip_suffix('.').unwrap_or(s);
+    let parts: Vec<&str> = s.split('.').collect();
+    if parts.len() > 4 {
+        return None;
+    }
+    let mut numbers = Vec::with_capacity(parts.len());
+    for part in &parts {
+        numbers.push(number_part(part)?);
+    }
+    let (last, init) = numbers.split_last()?;
+    if init.iter().any(|&n| n > 255) {
+        return None;
+    }
+    let last_bits = 8 * (4 - init.len() as u32);
+    if (last_bits < 32 && *last >= (1u64 << last_bits)) || *last > u64::from(u32::MAX) {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for (i, &n) in init.iter().enumerate() {
+        value |= n << (24 - 8 * i as u32);
+    }
+    value |= last;
+    u32::try_from(value).ok().map(Ipv4Addr::from)
+}
+
+/// One part of a lenient IPv4 address, or `None` if it is not a number.
+fn number_part(part: &str) -> Option<u64> {
+    let (digits, radix) =
+        if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+            (hex, 16)
+        } else if part.len() > 1 && part.starts_with('0') {
+            (&part[1..], 8)
+        } else {
+            (part, 10)
+        };
+    // A hex prefix alone is 0 for the WHATWG parser.
+    if digits.is_empty() {
+        return (radix == 16).then_some(0);
+    }
+    // Long runs are out of range anyway; this keeps the parse from
+    // overflowing.
+    if digits.len() > 12 || !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    u64::from_str_radix(digits, radix).ok()
+}
+
+fn lint_port(scheme: &str, port: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
+    let scheme = scheme.to_ascii_lowercase();
+    let known = WELL_KNOWN_PORTS
+        .iter()
+        .any(|(_, _, owners)| owners.contains(&scheme.as_str()));
+    let Ok(number) = port.parse::<u16>() else {
+        return;
+    };
+    let Some((_, protocol, owners)) = WELL_KNOWN_PORTS.iter().find(|(p, _, _)| *p == number) else {
+        return;
+    };
+    if known && !owners.contains(&scheme.as_str()) {
+        findings.push(Finding {
+            code: "foreign-port",
+            severity: Severity::Warning,
+            section: "7.2",
+            span,
+            message: format!(
+                "port {number} is the well-known port of {protocol}, not of {scheme}: a \
+                 crafted URI can make a client talk to another protocol (RFC 3986 section 7.2)"
+            ),
+        });
+    }
+}
+
+/// The percent-encoded octets of the reference: NUL, CR, LF and other
+/// controls anywhere, `/` and `\` inside a path segment.
+fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
+    let text = uri.as_str();
+    let path_start = offset_in(text, uri.path());
+    let path = path_start..path_start + uri.path().len();
+    // In a reference the grammar accepted, every `%` starts a
+    // `pct-encoded` triple.
+    for (i, _) in text.match_indices('%') {
+        let Some(octet) = text
+            .get(i + 1..i + 3)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+        else {
+            continue;
+        };
+        let span = i..i + 3;
+        let triple = &text[span.clone()];
+        let (code, severity, message) = match octet {
+            0x00 => (
+                "encoded-nul",
+                Severity::Warning,
+                format!(
+                    "percent-encoded NUL ({triple}) can truncate the string in a back end \
+                     that decodes it (RFC 3986 section 7.3)"
+                ),
+            ),
+            0x0A | 0x0D => (
+                "encoded-line-break",
+                Severity::Warning,
+                format!(
+                    "percent-encoded {} ({triple}) can inject a line into a line-based \
+                     protocol or log once decoded (RFC 3986 sections 7.2 and 7.3)",
+                    if octet == 0x0A { "LF" } else { "CR" }
+                ),
+            ),
+            0x01..=0x1F | 0x7F => (
+                "encoded-control",
+                Severity::Info,
+                format!(
+                    "percent-encoded control character ({triple}) may be misread by a back \
+                     end that decodes it (RFC 3986 section 7.3)"
+                ),
+            ),
+            b'/' | b'\\' if path.contains(&i) => (
+                "encoded-slash",
+                Severity::Warning,
+                format!(
+                    "percent-encoded {:?} ({triple}) inside a path segment may become a path \
+                     separator in a back end that decodes it (RFC 3986 section 7.3)",
+                    char::from(octet)
+                ),
+            ),
+            _ => continue,
+        };
+        findings.push(Finding {
+            code,
+            severity,
+            section: "7.3",
+            span,
+            message,
+        });
+    }
+}
+
+/// Path segments that are `.` or `..` once percent-decoded but not as
+/// written: resolution (section 5.2.4) leaves them alone, a back end that
+/// decodes first does not.
+fn lint_dot_segments(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
+    let text = uri.as_str();
+    let path = uri.path();
+    // Segments are the text between the path's `/`s (see `Segments`).
+    let mut start = offset_in(text, path) + usize::from(path.starts_with('/'));
+    for segment in uri.segments() {
+        let span = start..start + segment.len();
+        start = span.end + 1;
+        if !segment.contains('%') {
+            continue;
+        }
+        let decoded = percent_decode(segment);
+        if decoded == b"." || decoded == b".." {
+            findings.push(Finding {
+                code: "encoded-dot-segment",
+                severity: Severity::Warning,
+                section: "7.3",
+                span,
+                message: format!(
+                    "segment {segment:?} is {:?} once decoded: dot-segment removal does not \
+                     see it, a back end that decodes it may climb the directory tree \
+                     (RFC 3986 sections 6.2.2.2 and 7.3)",
+                    String::from_utf8_lossy(&decoded)
+                ),
+            });
+        }
+    }
+}
+
+/// Letters of the scripts most used for homographs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Script {
+    Latin,
+    Greek,
+    Cyrillic,
+}
+
+/// The script of a letter, by Unicode block (cheap and approximate).
+fn script(c: char) -> Option<Script> {
+    match c {
+        'a'..='z' | 'A'..='Z' => Some(Script::Latin),
+        '\u{00C0}'..='\u{024F}' if c != '\u{00D7}' && c != '\u{00F7}' => Some(Script::Latin),
+        '\u{1E00}'..='\u{1EFF}' => Some(Script::Latin),
+        '\u{0370}'..='\u{03FF}' | '\u{1F00}'..='\u{1FFF}' => Some(Script::Greek),
+        '\u{0400}'..='\u{052F}' => Some(Script::Cyrillic),
+        _ => None,
+    }
+}
+
+fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
+    if !name.contains('%') {
+        // ASCII only: a single script.
+        return;
+    }
+    let decoded = percent_decode(name);
+    let Ok(decoded) = std::str::from_utf8(&decoded) else {
+        return;
+    };
+    for label in decoded.split('.') {
+        let mut first: Option<Script> = None;
+        for s in label.chars().filter_map(script) {
+            match first {
+                None => first = Some(s),
+                Some(f) if f != s => {
+                    findings.push(Finding {
+                        code: "mixed-script-host",
+                        severity: Severity::Warning,
+                        section: "7.6",
+                        span,
+                        message: format!(
+                            "host label {label:?} mixes {f:?} and {s:?} letters once decoded, \
+                             a way to imitate another name (RFC 3986 section 7.6)"
+                        ),
+                    });
+                    return;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+}
+
+/// Decodes `%XX` triples; anything else is kept as is.
+fn percent_decode(s: &str) -> Vec<u8> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            if let Some(octet) = s
+                .get(i + 1..i + 3)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+            {
+                out.push(octet);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lenient_ipv4_forms() {
+        let ip = |s| lenient_ipv4(s).map(|a| a.to_string());
+        assert_eq!(ip("0177.0.0.1").as_deref(), Some("127.0.0.1"));
+        assert_eq!(ip("0x7f.1").as_deref(), Some("127.0.0.1"));
+        assert_eq!(ip("2130706433").as_deref(), Some("127.0.0.1"));
+        assert_eq!(ip("127.1").as_deref(), Some("127.0.0.1"));
+        assert_eq!(ip("1.2.3").as_deref(), Some("1.2.0.3"));
+        assert_eq!(ip("0x7F000001").as_deref(), Some("127.0.0.1"));
+        assert_eq!(ip("127.0.0.1.").as_deref(), Some("127.0.0.1"));
+        assert_eq!(ip("0x").as_deref(), Some("0.0.0.0"));
+        assert_eq!(ip("4294967295").as_deref(), Some("255.255.255.255"));
+        assert_eq!(ip("4294967296"), None);
+        assert_eq!(ip("256.1"), None);
+        assert_eq!(ip("1.16777216"), None);
+        assert_eq!(ip("1.2.3.4.5"), None);
+        assert_eq!(ip("08"), None);
+        assert_eq!(ip("example.com"), None);
+        assert_eq!(ip(""), None);
+        assert_eq!(ip("1..2"), None);
+        assert_eq!(ip("99999999999999999999999"), None);
+    }
+
+    #[test]
+    fn host_lookalikes() {
+        assert!(looks_like_host("www.bank.example"));
+        assert!(looks_like_host("cnn.example.com&story=breaking_news"));
+        assert!(looks_like_host("bank.com:443"));
+        assert!(looks_like_host("10.0.0.1"));
+        assert!(!looks_like_host("first.last"));
+        assert!(!looks_like_host("user"));
+        assert!(!looks_like_host("a..b.c"));
+        assert!(!looks_like_host("1.2.3"));
+    }
+
+    #[test]
+    fn decoding() {
+        assert_eq!(percent_decode("a%2Fb%zz%4"), b"a/b%zz%4");
+    }
+}

@@ -1,0 +1,233 @@
+//! `peguri split`, `peguri extract` and `peguri check`, run as a user would.
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn peguri(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_peguri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("peguri runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin is written");
+    child.wait_with_output().expect("peguri finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    stdout(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+#[test]
+fn split_arguments() {
+    let out = peguri(
+        &[
+            "split",
+            "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+            "1a:b?",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"{"input":"http://www.ics.uci.edu/pub/ietf/uri/#Related","scheme":"http","authority":"www.ics.uci.edu","path":"/pub/ietf/uri/","query":null,"fragment":"Related"}"#,
+            "\n",
+            r#"{"input":"1a:b?","scheme":"1a","authority":null,"path":"b","query":"","fragment":null}"#,
+            "\n",
+        )
+    );
+}
+
+#[test]
+fn split_stdin_lines() {
+    let out = peguri(&["split"], "//h\r\n\nx y#z\n");
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["authority"], "h");
+    assert_eq!(lines[1]["path"], "");
+    assert!(lines[1]["scheme"].is_null());
+    assert_eq!(lines[2]["fragment"], "z");
+}
+
+const APPENDIX_C: &str = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",
+but you can probably pick it up from <ftp://foo.example.
+com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/
+ietf/uri/historical.html#WARNING>.
+";
+
+#[test]
+fn extract_json() {
+    let out = peguri(&["extract"], APPENDIX_C);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"{"uri":"http://www.w3.org/Addressing/","start":28,"end":57}"#,
+            "\n",
+            r#"{"uri":"ftp://foo.example.com/rfc/","start":98,"end":125}"#,
+            "\n",
+            r#"{"uri":"http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING","start":150,"end":210}"#,
+            "\n",
+        )
+    );
+    for line in json_lines(&out) {
+        let (start, end) = (
+            line["start"].as_u64().unwrap() as usize,
+            line["end"].as_u64().unwrap() as usize,
+        );
+        let original: String = APPENDIX_C[start..end]
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        assert_eq!(original, line["uri"]);
+    }
+}
+
+#[test]
+fn extract_plain() {
+    let out = peguri(&["extract", "--plain"], APPENDIX_C);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "http://www.w3.org/Addressing/\nftp://foo.example.com/rfc/\nhttp://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING\n"
+    );
+}
+
+#[test]
+fn extract_nothing_found() {
+    let out = peguri(&["extract"], "no links here: just words.\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn check_warnings_exit_1() {
+    let input = "http://0177.0.0.1:25/";
+    let out = peguri(&["check", input], "");
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("http://0177.0.0.1:25/: warning[ambiguous-ipv4]: reg-name \"0177.0.0.1\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  http://0177.0.0.1:25/\n         ^^^^^^^^^^\n"),
+        "{text}"
+    );
+    assert!(text.contains("warning[foreign-port]"), "{text}");
+    assert!(text.contains("(RFC 3986 section 7.2)"), "{text}");
+}
+
+#[test]
+fn check_clean_exit_0() {
+    let out = peguri(
+        &["check", "https://example.com/", "mailto:a@example.com"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "https://example.com/: no findings\nmailto:a@example.com: no findings\n"
+    );
+}
+
+#[test]
+fn check_info_only_exit_0() {
+    let out = peguri(&["check", "ftp://anonymous:@ftp.example.com/"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("info[empty-password]"));
+}
+
+#[test]
+fn check_json() {
+    let out = peguri(
+        &[
+            "check",
+            "--json",
+            "ftp://user:secret@example.com/",
+            "https://e.example/",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["valid"], true);
+    let finding = &lines[0]["findings"][0];
+    assert_eq!(finding["code"], "password-in-userinfo");
+    assert_eq!(finding["severity"], "warning");
+    assert_eq!(finding["section"], "7.5");
+    assert_eq!(
+        (finding["start"].as_u64(), finding["end"].as_u64()),
+        (Some(11), Some(17))
+    );
+    assert_eq!(lines[1]["findings"], serde_json::json!([]));
+}
+
+#[test]
+fn check_invalid_uri() {
+    let out = peguri(&["check", "http://a b/", "https://example.com/"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "invalid character ' ' in host at byte 8 (column 9)\n  http://a b/\n          ^"
+        ),
+        "{err}"
+    );
+    // The other inputs are still checked.
+    assert_eq!(stdout(&out), "https://example.com/: no findings\n");
+
+    let out = peguri(&["check", "--json", "http://a b/"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["valid"], false);
+    assert_eq!(lines[0]["error"]["offset"], 8);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["check"][..],
+        &["check", "--bogus", "a:b"][..],
+        &["extract", "stray-argument"][..],
+        &["split", "--plain"][..],
+    ] {
+        let out = peguri(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn help_has_examples() {
+    for sub in ["split", "extract", "check"] {
+        let out = peguri(&[sub, "--help"], "");
+        assert_eq!(out.status.code(), Some(0));
+        let text = stdout(&out);
+        assert!(
+            text.contains(&format!("Example:\n  peguri {sub}")),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,350 @@
+//! RFC 3986 Appendix C: URIs in free text. Prose samples written for these
+//! tests (an email, Markdown, wrapped plain text, HTML), the appendix's own
+//! example, and properties over arbitrary text.
+
+use peguri::extract::{Delimiter, Extractor};
+use peguri::{extract, Uri};
+use proptest::prelude::*;
+
+/// The URIs found in `text`, as strings.
+fn uris(text: &str) -> Vec<String> {
+    extract(text)
+        .into_iter()
+        .map(|e| e.uri.into_owned())
+        .collect()
+}
+
+/// Checks the invariants every extraction keeps, then returns the URIs.
+#[track_caller]
+fn checked(text: &str) -> Vec<String> {
+    let found = extract(text);
+    let mut last_end = 0;
+    for e in &found {
+        assert!(e.span.start >= last_end, "overlap in {found:?}");
+        last_end = e.span.end;
+        let original = &text[e.span.clone()];
+        let squeezed: String = original.chars().filter(|c| !c.is_whitespace()).collect();
+        assert_eq!(squeezed, e.uri, "span {:?} of {text:?}", e.span);
+        assert!(Uri::parse(&e.uri).is_ok(), "{:?} is not a URI", e.uri);
+    }
+    found.into_iter().map(|e| e.uri.into_owned()).collect()
+}
+
+#[test]
+fn appendix_c_example() {
+    let text = r#"      Yes, Jim, I found it under "http://www.w3.org/Addressing/",
+      but you can probably pick it up from <ftp://foo.example.
+      com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/
+      ietf/uri/historical.html#WARNING>."#;
+    let found = extract(text);
+    assert_eq!(
+        checked(text),
+        [
+            "http://www.w3.org/Addressing/",
+            "ftp://foo.example.com/rfc/",
+            "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+        ]
+    );
+    let delimiters: Vec<Delimiter> = found.iter().map(|e| e.delimiter).collect();
+    assert_eq!(
+        delimiters,
+        [Delimiter::Quotes, Delimiter::Angle, Delimiter::Angle]
+    );
+    // Borrowed when nothing was removed, owned when a line break was.
+    assert!(matches!(found[0].uri, std::borrow::Cow::Borrowed(_)));
+    assert!(matches!(found[1].uri, std::borrow::Cow::Owned(_)));
+    assert_eq!(
+        &text[found[1].span.clone()],
+        "ftp://foo.example.\n      com/rfc/"
+    );
+}
+
+#[test]
+fn an_email() {
+    let text = "\
+From: Jim Example <jim@example.com>
+To: dev@example.org
+Subject: Re:Release notes
+
+Hi all,
+
+The notes are at https://intranet.example.com/releases/2.4?lang=en#notes.
+If that fails (VPN again?), try the mirror: <URL:
+ftp://mirror.example.net/pub/releases/2.4/NOTES.txt>, or mail me at
+mailto:jim@example.com!
+
+At 10:30 we meet; e.g. room 4.12. Ask Jim about http:.
+
+-- 
+Jim
+";
+    assert_eq!(
+        checked(text),
+        [
+            "https://intranet.example.com/releases/2.4?lang=en#notes",
+            "ftp://mirror.example.net/pub/releases/2.4/NOTES.txt",
+            "mailto:jim@example.com",
+        ]
+    );
+    assert_eq!(extract(text)[1].delimiter, Delimiter::AngleUrl);
+}
+
+#[test]
+fn markdown() {
+    let text = "\
+# Links
+
+See [the RFC](https://www.rfc-editor.org/rfc/rfc3986) and
+[Wikipedia](https://en.wikipedia.org/wiki/URI_(disambiguation)).
+Autolink: <https://example.com/auto>. Bare: https://example.com/bare, done.
+`inline code http://example.com/code` and a title:
+[x](http://example.com/x \"Title here\")
+![img](https://example.com/i.png)
+A **https://example.com/bold** link and *https://example.com/em*.
+(see https://en.wikipedia.org/wiki/Fish_(disambiguation)).
+";
+    assert_eq!(
+        checked(text),
+        [
+            "https://www.rfc-editor.org/rfc/rfc3986",
+            "https://en.wikipedia.org/wiki/URI_(disambiguation)",
+            "https://example.com/auto",
+            "https://example.com/bare",
+            "http://example.com/code",
+            "http://example.com/x",
+            "https://example.com/i.png",
+            "https://example.com/bold",
+            "https://example.com/em",
+            "https://en.wikipedia.org/wiki/Fish_(disambiguation)",
+        ]
+    );
+}
+
+#[test]
+fn wrapped_plain_text() {
+    let text = "The specification lives at <http://www.example.org/standards/
+    2024/uri-handling/section-7/security-
+    considerations.html> and is long.\r\nAlso at <http://example.org/a/\r\n\tb>.";
+    assert_eq!(
+        checked(text),
+        [
+            // The hyphen before the line break is kept (Appendix C: it may or
+            // may not be part of the URI; here it is).
+            "http://www.example.org/standards/2024/uri-handling/section-7/security-considerations.html",
+            "http://example.org/a/b",
+        ]
+    );
+    let found = extract(text);
+    assert!(text[found[0].span.clone()].ends_with("security-\n    considerations.html"));
+}
+
+#[test]
+fn html() {
+    let text = r#"<p>Visit <a href="http://example.com/?a=1&b=2">us</a> or <b>http://example.com/b</b>.</p>"#;
+    assert_eq!(
+        checked(text),
+        ["http://example.com/?a=1&b=2", "http://example.com/b"]
+    );
+}
+
+#[test]
+fn trailing_sentence_punctuation() {
+    for p in [".", ",", ";", ":", "!", "?", ")", "...", "?!", ").", "):"] {
+        let text = format!("go to http://example.com/p{p} now");
+        assert_eq!(uris(&text), ["http://example.com/p"], "{text:?}");
+    }
+    // Delimited URIs keep what is inside the delimiters.
+    assert_eq!(uris("<http://example.com/p.>"), ["http://example.com/p."]);
+    assert_eq!(uris("\"http://example.com/p?\""), ["http://example.com/p?"]);
+    // Punctuation inside the URI is kept.
+    assert_eq!(
+        uris("at http://example.com/a.b,c;d:e!f?g=h."),
+        ["http://example.com/a.b,c;d:e!f?g=h"]
+    );
+}
+
+#[test]
+fn quotes_and_emphasis_around_a_bare_uri() {
+    assert_eq!(
+        uris("say 'http://example.com/a'."),
+        ["http://example.com/a"]
+    );
+    assert_eq!(uris("**https://example.com/b**"), ["https://example.com/b"]);
+    assert_eq!(uris("_https://example.com/c_,"), ["https://example.com/c"]);
+    // Not wrapped: the grammar allows them, so they stay.
+    assert_eq!(uris("https://example.com/d_ e"), ["https://example.com/d_"]);
+    assert_eq!(
+        uris("https://example.com/it's"),
+        ["https://example.com/it's"]
+    );
+}
+
+#[test]
+fn parentheses() {
+    assert_eq!(uris("(http://example.com/a)"), ["http://example.com/a"]);
+    assert_eq!(
+        uris("(http://example.com/a_(b))"),
+        ["http://example.com/a_(b)"]
+    );
+    assert_eq!(
+        uris("http://example.com/a_(b)_c."),
+        ["http://example.com/a_(b)_c"]
+    );
+    assert_eq!(uris("((http://example.com/))"), ["http://example.com/"]);
+}
+
+#[test]
+fn grammar_decides_where_a_bare_uri_ends() {
+    // Characters outside the URI grammar end it: brackets, quotes, spaces,
+    // non-ASCII, backquotes.
+    assert_eq!(uris("[http://example.com/x]"), ["http://example.com/x"]);
+    assert_eq!(uris("«http://example.com/é»"), ["http://example.com/"]);
+    assert_eq!(
+        uris("http://[2001:db8::1]:8080/p."),
+        ["http://[2001:db8::1]:8080/p"]
+    );
+    assert_eq!(
+        uris("http://example.com/a%20b%zz"),
+        ["http://example.com/a%20b"]
+    );
+}
+
+#[test]
+fn no_false_positives() {
+    for text in [
+        "",
+        "Re:Subject line",
+        "Note:this is not a URI",
+        "At 10:30, ratio 3:1.",
+        "mail jim@example.com or <jim@example.com>",
+        "HTML <b>bold</b> and <br/>",
+        "if a < b and c > d",
+        "a scheme alone: http: or mailto:",
+        "http:/no-authority and www.example.com",
+        "\"quoted words\" and \"relative/path\"",
+        "<http://example.com/ with a space>",
+        "<http://example.com/a\n\nb>",
+        "1http://example.com/",
+    ] {
+        let found = uris(text);
+        let expected: &[&str] = match text {
+            // Brackets holding prose are scanned as prose.
+            "<http://example.com/ with a space>" => &["http://example.com/"],
+            "<http://example.com/a\n\nb>" => &["http://example.com/a"],
+            _ => &[],
+        };
+        assert_eq!(found, expected, "{text:?}");
+    }
+}
+
+#[test]
+fn scheme_must_start_a_word() {
+    // `x` and `1` continue the word, so no URI starts at `h`; `xhttp` is a
+    // scheme of its own.
+    assert_eq!(uris("xhttp://example.com/"), ["xhttp://example.com/"]);
+    assert_eq!(uris("see:http://example.com/"), ["http://example.com/"]);
+    assert_eq!(uris("Re:http://example.com/"), ["http://example.com/"]);
+}
+
+#[test]
+fn url_prefix_forms() {
+    for text in [
+        "<URL:http://example.com/>",
+        "<url:http://example.com/>",
+        "<URL: http://example.com/>",
+        "<URL:\n  http://example.com/>",
+    ] {
+        let found = extract(text);
+        assert_eq!(found.len(), 1, "{text:?}");
+        assert_eq!(found[0].uri, "http://example.com/");
+        assert_eq!(found[0].delimiter, Delimiter::AngleUrl);
+        assert_eq!(&text[found[0].span.clone()], "http://example.com/");
+    }
+}
+
+#[test]
+fn switches() {
+    let text = "see <../a/b> and \"/c\" and about:blank; also x:y";
+    assert!(extract(text).is_empty());
+    let relative = Extractor::new().relative_when_delimited(true);
+    assert_eq!(
+        relative
+            .extract(text)
+            .into_iter()
+            .map(|e| e.uri.into_owned())
+            .collect::<Vec<_>>(),
+        ["../a/b", "/c"]
+    );
+    let any = Extractor::new().any_scheme_undelimited(true);
+    assert_eq!(
+        any.extract(text)
+            .into_iter()
+            .map(|e| e.uri.into_owned())
+            .collect::<Vec<_>>(),
+        ["about:blank", "x:y"]
+    );
+}
+
+#[test]
+fn spans_are_byte_offsets() {
+    let text = "é <http://a.example/> ü https://b.example/x.";
+    let found = extract(text);
+    assert_eq!(found[0].span, 4..21);
+    assert_eq!(&text[found[0].span.clone()], "http://a.example/");
+    assert_eq!(&text[found[1].span.clone()], "https://b.example/x");
+}
+
+#[test]
+fn pathological_inputs_finish() {
+    // Each of these would be quadratic with a naive rescan; each also has a
+    // known answer.
+    let n = 200_000;
+    for (text, expected) in [
+        ("a:".repeat(n), 0),
+        ("<".repeat(n), 0),
+        ("\"".repeat(n), 0),
+        ("<a".repeat(n), 0),
+        (format!("<{}", "a\n".repeat(n)), 0),
+        (format!("mailto:{}", ")".repeat(n)), 0),
+        ("Re:".repeat(n), 0),
+        ("http://a/ ".repeat(n / 10), n / 10),
+        // Line breaks inside brackets are removed: one long URI.
+        (format!("<{}>", "http://a/\n".repeat(n / 10)), 1),
+    ] {
+        assert_eq!(extract(&text).len(), expected, "{:?}...", &text[..20]);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn extraction_keeps_its_invariants(
+        text in prop_oneof![
+            any::<String>(),
+            "([a-z]{1,5}|https?|mailto|URL|[:/<>\"()., \n?#@-]){0,30}",
+        ]
+    ) {
+        let found = extract(&text);
+        let mut last_end = 0;
+        for e in &found {
+            prop_assert!(e.span.start >= last_end && e.span.start < e.span.end);
+            prop_assert!(text.get(e.span.clone()).is_some());
+            last_end = e.span.end;
+            let squeezed: String = text[e.span.clone()].chars().filter(|c| !c.is_whitespace()).collect();
+            prop_assert_eq!(&squeezed, &e.uri);
+            prop_assert!(Uri::parse(&e.uri).is_ok());
+        }
+    }
+
+    #[test]
+    fn a_uri_in_a_sentence_is_found(
+        word in "[a-z]{1,8}",
+        path in "(/[a-z0-9_~-]{0,6}){0,3}",
+        punct in "[.,;:!?)]{0,2}",
+    ) {
+        let uri = format!("https://{word}.example{path}");
+        let text = format!("Read {uri}{punct} today.");
+        prop_assert_eq!(uris(&text), vec![uri]);
+    }
+}
