@@ -47,6 +47,24 @@
 //! assert_eq!(err.offset(), 20);
 //! ```
 //!
+//! # IRIs
+//!
+//! [`Iri`] and [`IriBuf`] parse IRI references (RFC 3987) with the IRI rules
+//! of `iri.pest`, which restates only the rules RFC 3987 changes and reuses
+//! the rest of `uri.pest`. [`Iri::to_uri`] maps an IRI to a URI (section
+//! 3.1, percent-encoding; no IDNA), and [`uri_to_iri`] shows a URI as an IRI
+//! (section 3.2):
+//!
+//! ```
+//! use peguri::{uri_to_iri, Iri};
+//!
+//! let iri = Iri::parse("http://example.com/Dürst?q=α")?;
+//! let uri = iri.to_uri();
+//! assert_eq!(uri, "http://example.com/D%C3%BCrst?q=%CE%B1");
+//! assert_eq!(uri_to_iri(&uri.as_uri_ref()), iri.as_str());
+//! # Ok::<_, peguri::ParseError>(())
+//! ```
+//!
 //! # Rationale
 //!
 //! - *Absent and empty differ.* `http://h` has no query, `http://h?` an
@@ -64,6 +82,7 @@
 mod authority;
 mod error;
 pub mod grammar;
+mod iri;
 mod layout;
 mod owned;
 mod path;
@@ -77,6 +96,7 @@ mod walk;
 pub use authority::{Authority, Host};
 pub use error::ParseError;
 pub use grammar::parse_rule;
+pub use iri::{uri_to_iri, Iri, IriBuf};
 pub use owned::{UriBuf, UriRefBuf};
 pub use path::Segments;
 #[cfg(feature = "serde")]

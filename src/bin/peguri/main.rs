@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use peguri::Report;
 
+mod iri;
+
 /// Parse URI references (RFC 3986) into their components.
 #[derive(Parser)]
 #[command(name = "peguri", version, about)]
@@ -27,6 +29,10 @@ enum Command {
     Parse {
         /// URI references to parse; stdin is read when none is given.
         uris: Vec<String>,
+        /// Parse each input as an IRI reference (RFC 3987) instead; a valid
+        /// one also gets a "uri" field with the URI it maps to.
+        #[arg(long)]
+        iri: bool,
     },
 }
 
@@ -36,7 +42,8 @@ const EXIT_INVALID: u8 = 1;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Parse { uris } => parse(&uris),
+        Command::Parse { uris, iri: false } => parse(&uris),
+        Command::Parse { uris, iri: true } => iri::parse(&uris),
     };
     match result {
         Ok(all_valid) if all_valid => ExitCode::SUCCESS,
