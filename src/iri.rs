@@ -880,15 +880,16 @@ fn error(input: &str, entry: IriEntry, e: &PestError<Rule>) -> ParseError {
         InputLocation::Span((start, _)) => start,
     };
     let general = || ParseError::from_pest(input, rule, e);
+    let Some(layout) = parse_prefix(input, entry) else {
+        // Nothing matched at all: only the scheme can be missing.
+        return scheme_problem(input, rule);
+    };
     let Some(c) = input.get(pos..).and_then(|rest| rest.chars().next()) else {
         return general();
     };
     if matches!(c, '%' | '[' | ']') {
         return general();
     }
-    let Some(layout) = parse_prefix(input, entry) else {
-        return general();
-    };
     let Some(component) = component_at(&layout, pos) else {
         return general();
     };
@@ -914,4 +915,38 @@ fn error(input: &str, entry: IriEntry, e: &PestError<Rule>) -> ParseError {
     };
     let expected = expected.iter().map(|w| (*w).to_owned()).collect();
     ParseError::new(input, rule, pos, message, expected)
+}
+
+/// Why an input that must start with a scheme does not: the grammar's
+/// `scheme` rule says how far the scheme goes.
+fn scheme_problem(input: &str, rule: &str) -> ParseError {
+    let words = |list: &[&str]| list.iter().map(|w| (*w).to_owned()).collect();
+    let Some(first) = input.chars().next() else {
+        let message = "empty input; expected a scheme".to_owned();
+        return ParseError::new(input, rule, 0, message, words(&["scheme"]));
+    };
+    let Ok(scheme) = UriParser::parse(Rule::scheme, input) else {
+        let message = format!(
+            "invalid character {first:?} at the start of the scheme; a scheme starts with a letter"
+        );
+        return ParseError::new(input, rule, 0, message, words(&["scheme"]));
+    };
+    let end = scheme.as_str().len();
+    match input[end..].chars().next() {
+        None => {
+            let message = "expected ':' after the scheme".to_owned();
+            ParseError::new(input, rule, end, message, words(&["':'"]))
+        }
+        Some(c) => {
+            let message =
+                format!("invalid character {c:?} in scheme; expected ':' after the scheme");
+            ParseError::new(
+                input,
+                rule,
+                end,
+                message,
+                words(&["scheme character", "':'"]),
+            )
+        }
+    }
 }
