@@ -699,7 +699,9 @@ pub fn uri_to_iri<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
 
 /// The octet of the `pct_encoded` at `at`, if one starts there.
 fn pct_octet(input: &str, at: usize) -> Option<u8> {
-    let rest = input.get(at..)?;
+    // The `%` test only saves a failing pest call (whose error would read
+    // the rest of the input) at the end of each run.
+    let rest = input.get(at..).filter(|rest| rest.starts_with('%'))?;
     let matched = UriParser::parse(Rule::pct_encoded, rest).ok()?;
     let hex = matched.as_str().get(1..3)?;
     u8::from_str_radix(hex, 16).ok()

@@ -639,6 +639,36 @@ fn error_display_counts_columns_in_characters() {
     );
 }
 
+#[test]
+fn hostile_inputs_never_panic() {
+    let inputs = [
+        "%".repeat(1000),
+        "[".repeat(10_000),
+        "\u{E9}".repeat(100_000),
+        format!("//{}", "\u{E000}".repeat(1000)),
+        format!("http://[{}]", "\u{E9}:".repeat(1000)),
+        format!("?{}", "%C3".repeat(1000)),
+        "\u{10FFFF}".repeat(1000),
+    ];
+    for input in &inputs {
+        if let Ok(iri) = Iri::parse(input) {
+            assert!(UriRef::parse(iri.to_uri().as_str()).is_ok());
+        }
+    }
+}
+
+#[test]
+fn long_references_map_and_display_in_linear_time() {
+    // 100 kB of alternating decodable and kept octets: quadratic work here
+    // would take minutes.
+    let path = "/%C3%A9a%FF".repeat(10_000);
+    let uri = UriRef::parse(&path).unwrap();
+    let shown = uri_to_iri(&uri);
+    assert_eq!(shown, "/\u{E9}a%FF".repeat(10_000));
+    let back = iri(&shown).to_uri();
+    assert_eq!(back.as_str(), path);
+}
+
 // ---------------------------------------------------------------------------
 // Traits
 // ---------------------------------------------------------------------------

@@ -22,8 +22,11 @@ use common::{shared_records, str_field, ExpectedFailures, Tally};
 use peguri::{uri_to_iri, Host, Iri, Uri, UriRef};
 use serde_json::Value;
 
+/// Whether a string parses as some rule.
+type Parses = fn(&str) -> bool;
+
 /// Each validity flag a record may assert, and the parse that checks it.
-const VALIDITY: [(&str, fn(&str) -> bool); 4] = [
+const VALIDITY: [(&str, Parses); 4] = [
     ("valid_iri", |s| Iri::parse_iri(s).is_ok()),
     ("valid_iri_reference", |s| Iri::parse(s).is_ok()),
     ("valid_uri", |s| Uri::parse(s).is_ok()),
