@@ -35,6 +35,12 @@ use crate::{UriRef, UriRefBuf};
 /// hashing are those of the string (RFC 3987 section 5.3.1, simple string
 /// comparison).
 ///
+/// Parsing follows the grammar of section 2.2 and nothing else. Two of the
+/// RFC's other rules are therefore not checked here: section 4.1 forbids
+/// the bidirectional formatting characters (which `ucschar` admits), and
+/// section 4.2 asks that components with right-to-left text be
+/// well-formed. [`uri_to_iri`] never produces the former.
+///
 /// ```
 /// use peguri::{Host, Iri};
 ///

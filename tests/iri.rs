@@ -7,7 +7,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use peguri::grammar::{entry_rule, parse_rule, RFC3987_RULES};
+use peguri::grammar::{entry_rule, parse_rule, IRI_GRAMMAR, RFC3987_RULES};
 use peguri::{uri_to_iri, Host, Iri, IriBuf, UriRef, UriRefBuf};
 
 /// Parses `input` as an IRI reference, failing the test with the error.
@@ -261,50 +261,91 @@ fn ascii_only_rules_stay_ascii() {
 }
 
 #[test]
+fn iri_pest_states_only_the_rfc3987_rules_each_under_its_abnf() {
+    let defined: Vec<&str> = IRI_GRAMMAR
+        .lines()
+        .filter_map(|line| line.split_once(" = "))
+        .map(|(name, _)| name)
+        .filter(|name| !name.starts_with("//") && !name.contains(' '))
+        .collect();
+    let rules: Vec<&str> = defined
+        .iter()
+        .copied()
+        .filter(|name| !name.ends_with("_entry"))
+        .collect();
+    assert_eq!(rules, RFC3987_RULES, "the RFC's rules, in its order");
+    for name in RFC3987_RULES {
+        assert!(
+            defined.contains(&format!("{name}_entry").as_str()),
+            "{name} has an entry rule"
+        );
+        let abnf_name = name.replace('_', "-");
+        let abnf = IRI_GRAMMAR.lines().position(|line| {
+            line.strip_prefix("// ")
+                .and_then(|rest| rest.strip_prefix(abnf_name.as_str()))
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        });
+        let rule = IRI_GRAMMAR
+            .lines()
+            .position(|line| line.starts_with(&format!("{name} = ")));
+        match (abnf, rule) {
+            (Some(a), Some(r)) => assert!(a < r, "{name}: the ABNF comes first"),
+            _ => panic!("{name}: ABNF comment {abnf:?}, rule {rule:?}"),
+        }
+    }
+}
+
+#[test]
 fn every_rfc3987_rule_has_an_entry_rule() {
     for name in RFC3987_RULES {
         assert!(entry_rule(name).is_some(), "{name}");
     }
-    let table: &[(&str, &[&str], &str)] = &[
-        ("IRI", &["a:\u{E9}"], "\u{E9}"),
-        ("IRI-reference", &["\u{E9}", "a:b"], "a b"),
-        ("absolute-IRI", &["a:\u{E9}?\u{E000}"], "a:b#c"),
-        ("irelative-ref", &["\u{E9}#\u{E9}"], "a:b"),
-        ("ihier-part", &["//\u{E9}/p"], "?"),
-        ("irelative-part", &["\u{E9}/p"], "\u{E9}:"),
-        ("iauthority", &["\u{E9}@\u{E9}:1"], "\u{E9}/"),
-        ("iuserinfo", &["\u{E9}:x"], "\u{E9}@"),
-        ("ihost", &["\u{E9}", "[::1]", "1.2.3.4"], "\u{E9}:"),
-        ("ireg-name", &["b\u{FC}cher.example", ""], "a:b"),
-        ("ipath", &["/\u{E9}", "\u{E9}:"], "\u{E9}?"),
-        ("ipath-abempty", &["", "/\u{E9}/"], "\u{E9}"),
-        ("ipath-absolute", &["/", "/\u{E9}"], "//\u{E9}"),
-        ("ipath-noscheme", &["\u{E9}/:"], "\u{E9}:"),
-        ("ipath-rootless", &["\u{E9}:"], "/\u{E9}"),
-        ("ipath-empty", &[""], "\u{E9}"),
-        ("isegment", &["", "\u{E9}:@"], "\u{E9}/"),
-        ("isegment-nz", &["\u{E9}"], ""),
-        ("isegment-nz-nc", &["\u{E9}@"], "\u{E9}:"),
-        ("ipchar", &["\u{E9}", "%20", ":"], "\u{E000}"),
-        ("iquery", &["\u{E000}\u{E9}/?"], "#"),
-        ("ifragment", &["\u{E9}/?"], "\u{E000}"),
-        ("iunreserved", &["a", "\u{E9}"], "!"),
-        ("ucschar", &["\u{E9}"], "a"),
-        ("iprivate", &["\u{E000}"], "\u{E9}"),
+    // (rule, accepted, (rejected, byte offset of the failure))
+    let table: &[(&str, &[&str], (&str, usize))] = &[
+        ("IRI", &["a:\u{E9}"], ("\u{E9}", 0)),
+        ("IRI-reference", &["\u{E9}", "a:b"], ("a b", 1)),
+        ("absolute-IRI", &["a:\u{E9}?\u{E000}"], ("a:b#c", 3)),
+        ("irelative-ref", &["\u{E9}#\u{E9}"], ("a:b", 1)),
+        ("ihier-part", &["//\u{E9}/p"], ("?", 0)),
+        ("irelative-part", &["\u{E9}/p"], ("\u{E9}:", 2)),
+        ("iauthority", &["\u{E9}@\u{E9}:1"], ("\u{E9}/", 2)),
+        ("iuserinfo", &["\u{E9}:x"], ("\u{E9}@", 2)),
+        ("ihost", &["\u{E9}", "[::1]", "1.2.3.4"], ("\u{E9}:", 2)),
+        ("ireg-name", &["b\u{FC}cher.example", ""], ("a:b", 1)),
+        ("ipath", &["/\u{E9}", "\u{E9}:"], ("\u{E9}?", 2)),
+        ("ipath-abempty", &["", "/\u{E9}/"], ("\u{E9}", 0)),
+        ("ipath-absolute", &["/", "/\u{E9}"], ("//\u{E9}", 1)),
+        ("ipath-noscheme", &["\u{E9}/:"], ("\u{E9}:", 2)),
+        ("ipath-rootless", &["\u{E9}:"], ("/\u{E9}", 0)),
+        ("ipath-empty", &[""], ("\u{E9}", 0)),
+        ("isegment", &["", "\u{E9}:@"], ("\u{E9}/", 2)),
+        ("isegment-nz", &["\u{E9}"], ("", 0)),
+        ("isegment-nz-nc", &["\u{E9}@"], ("\u{E9}:", 2)),
+        ("ipchar", &["\u{E9}", "%20", ":"], ("\u{E000}", 0)),
+        ("iquery", &["\u{E000}\u{E9}/?"], ("#", 0)),
+        ("ifragment", &["\u{E9}/?"], ("\u{E000}", 0)),
+        ("iunreserved", &["a", "\u{E9}"], ("!", 0)),
+        ("ucschar", &["\u{E9}"], ("a", 0)),
+        ("iprivate", &["\u{E000}"], ("\u{E9}", 0)),
     ];
     assert_eq!(table.len(), RFC3987_RULES.len(), "one row per rule");
-    for (rule, good, bad) in table {
+    let mut wrong = Vec::new();
+    for (rule, good, (bad, offset)) in table {
         for input in *good {
-            assert!(
-                parse_rule(rule, input).is_ok(),
-                "{rule} should accept {input:?}"
-            );
+            if let Err(e) = parse_rule(rule, input) {
+                wrong.push(format!("{rule} rejected {input:?}: {e}"));
+            }
         }
-        assert!(
-            parse_rule(rule, bad).is_err(),
-            "{rule} should reject {bad:?}"
-        );
+        match parse_rule(rule, bad) {
+            Ok(_) => wrong.push(format!("{rule} accepted {bad:?}")),
+            Err(e) if e.offset() != *offset => wrong.push(format!(
+                "{rule} on {bad:?} failed at {}, not {offset}",
+                e.offset()
+            )),
+            Err(_) => {}
+        }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 // ---------------------------------------------------------------------------
@@ -713,6 +754,7 @@ fn types_are_send_and_sync() {
     check::<IriBuf>();
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn serde_uses_the_string() {
     let owned = IriBuf::parse("http://\u{E9}/?\u{E000}").unwrap();
