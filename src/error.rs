@@ -45,7 +45,13 @@ const EXCERPT_BEFORE: usize = 60;
 const EXCERPT_AFTER: usize = 20;
 
 impl ParseError {
-    fn new(input: &str, rule: &str, offset: usize, message: String, expected: Vec<String>) -> Self {
+    pub(crate) fn new(
+        input: &str,
+        rule: &str,
+        offset: usize,
+        message: String,
+        expected: Vec<String>,
+    ) -> Self {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let column = input[..offset].chars().count() + 1;
         let (excerpt, caret) = excerpt(input, offset);
@@ -237,7 +243,7 @@ fn percent_problem(input: &str, pos: usize) -> Option<(usize, String, Vec<String
 
 /// The component a failure at `pos` belongs to, from the layout of the
 /// longest prefix the rule matched.
-fn component_at(layout: &Layout, pos: usize) -> Option<&'static str> {
+pub(crate) fn component_at(layout: &Layout, pos: usize) -> Option<&'static str> {
     let ends_here = |s: Option<crate::layout::Span>| s.is_some_and(|s| s.end == pos);
     if ends_here(layout.fragment) {
         return Some("fragment");

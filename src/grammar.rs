@@ -1,7 +1,9 @@
-//! The pest parser derived from `uri.pest`, and parsing with any rule.
+//! The pest parser derived from `uri.pest` (and `iri.pest`), and parsing
+//! with any rule.
 //!
 //! This is the reference engine: it builds pest pairs (and so parse trees),
-//! produces rich errors, and can start from any rule of RFC 3986 Appendix A.
+//! produces rich errors, and can start from any rule of RFC 3986 Appendix A
+//! or of the IRI grammar of RFC 3987 section 2.2.
 
 use pest::iterators::Pairs;
 use pest::Parser as _;
@@ -13,8 +15,10 @@ mod generated {
     // the rules themselves take their docs from the `///` lines in uri.pest.
     #![allow(missing_docs)]
 
-    /// The parser pest derives from `uri.pest` at build time.
+    /// The parser pest derives from `uri.pest` and `iri.pest` at build time.
     ///
+    /// pest reads the two files as one grammar, so the IRI rules of RFC 3987
+    /// reuse the unchanged RFC 3986 rules (`scheme`, `port`, `IP_literal`...).
     /// Use it through pest's [`Parser`](pest::Parser) trait with any [`Rule`];
     /// the `*_entry` rules anchor a rule to the whole input.
     ///
@@ -27,6 +31,7 @@ mod generated {
     /// ```
     #[derive(pest_derive::Parser)]
     #[grammar = "../uri.pest"]
+    #[grammar = "../iri.pest"]
     pub struct UriParser;
 }
 
@@ -88,7 +93,7 @@ pub const APPENDIX_A_RULES: &[&str] = &[
 ];
 
 /// The anchored entry rule (`SOI ~ rule ~ EOI`) for a rule name of
-/// [`APPENDIX_A_RULES`], if there is one.
+/// [`APPENDIX_A_RULES`] or [`RFC3987_RULES`], if there is one.
 ///
 /// ```
 /// use peguri::grammar::{entry_rule, Rule};
@@ -137,7 +142,7 @@ pub fn entry_rule(name: &str) -> Option<Rule> {
         "ALPHA" => Rule::ALPHA_entry,
         "DIGIT" => Rule::DIGIT_entry,
         "HEXDIG" => Rule::HEXDIG_entry,
-        _ => return None,
+        _ => return iri_entry_rule(name),
     };
     Some(rule)
 }
@@ -148,8 +153,9 @@ fn pest_name(name: &str) -> String {
     name.replace('-', "_")
 }
 
-/// Parses `input` as a whole with any rule of RFC 3986 Appendix A, named
-/// as in the RFC (`IPv6address`, `path-abempty`) or as in `uri.pest`
+/// Parses `input` as a whole with any rule of RFC 3986 Appendix A or of
+/// RFC 3987 section 2.2, named as in the RFC (`IPv6address`,
+/// `path-abempty`, `ireg-name`) or as in the `.pest` files
 /// (`path_abempty`), and returns the pest pairs of the anchored entry rule.
 ///
 /// # Errors
@@ -165,6 +171,7 @@ fn pest_name(name: &str) -> String {
 /// assert_eq!(top.as_rule(), Rule::IPv6address_entry);
 /// assert!(parse_rule("IPv6address", "1::2::3").is_err());
 /// assert!(parse_rule("dec-octet", "255").is_ok());
+/// assert!(parse_rule("ireg-name", "bücher.example").is_ok());
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub fn parse_rule<'i>(rule: &str, input: &'i str) -> Result<Pairs<'i, Rule>, ParseError> {
@@ -188,4 +195,80 @@ pub fn parse_rule<'i>(rule: &str, input: &'i str) -> Result<Pairs<'i, Rule>, Par
 /// ```
 pub fn rule_name(rule: Rule) -> String {
     format!("{rule:?}")
+}
+
+/// The text of `iri.pest`, as compiled into this crate (after `uri.pest`,
+/// into the same parser).
+///
+/// ```
+/// assert!(peguri::grammar::IRI_GRAMMAR.contains("ucschar"));
+/// ```
+pub const IRI_GRAMMAR: &str = include_str!("../iri.pest");
+
+/// Every rule that `iri.pest` states, by its pest name, in the order of
+/// RFC 3987 section 2.2. The IRI grammar also uses the unchanged rules of
+/// [`APPENDIX_A_RULES`].
+///
+/// ```
+/// assert!(peguri::grammar::RFC3987_RULES.contains(&"iprivate"));
+/// ```
+pub const RFC3987_RULES: &[&str] = &[
+    "IRI",
+    "ihier_part",
+    "IRI_reference",
+    "absolute_IRI",
+    "irelative_ref",
+    "irelative_part",
+    "iauthority",
+    "iuserinfo",
+    "ihost",
+    "ireg_name",
+    "ipath",
+    "ipath_abempty",
+    "ipath_absolute",
+    "ipath_noscheme",
+    "ipath_rootless",
+    "ipath_empty",
+    "isegment",
+    "isegment_nz",
+    "isegment_nz_nc",
+    "ipchar",
+    "iquery",
+    "ifragment",
+    "iunreserved",
+    "ucschar",
+    "iprivate",
+];
+
+/// The anchored entry rule of an [`RFC3987_RULES`] name.
+fn iri_entry_rule(name: &str) -> Option<Rule> {
+    let rule = match name {
+        "IRI" => Rule::IRI_entry,
+        "ihier_part" => Rule::ihier_part_entry,
+        "IRI_reference" => Rule::IRI_reference_entry,
+        "absolute_IRI" => Rule::absolute_IRI_entry,
+        "irelative_ref" => Rule::irelative_ref_entry,
+        "irelative_part" => Rule::irelative_part_entry,
+        "iauthority" => Rule::iauthority_entry,
+        "iuserinfo" => Rule::iuserinfo_entry,
+        "ihost" => Rule::ihost_entry,
+        "ireg_name" => Rule::ireg_name_entry,
+        "ipath" => Rule::ipath_entry,
+        "ipath_abempty" => Rule::ipath_abempty_entry,
+        "ipath_absolute" => Rule::ipath_absolute_entry,
+        "ipath_noscheme" => Rule::ipath_noscheme_entry,
+        "ipath_rootless" => Rule::ipath_rootless_entry,
+        "ipath_empty" => Rule::ipath_empty_entry,
+        "isegment" => Rule::isegment_entry,
+        "isegment_nz" => Rule::isegment_nz_entry,
+        "isegment_nz_nc" => Rule::isegment_nz_nc_entry,
+        "ipchar" => Rule::ipchar_entry,
+        "iquery" => Rule::iquery_entry,
+        "ifragment" => Rule::ifragment_entry,
+        "iunreserved" => Rule::iunreserved_entry,
+        "ucschar" => Rule::ucschar_entry,
+        "iprivate" => Rule::iprivate_entry,
+        _ => return None,
+    };
+    Some(rule)
 }

@@ -83,6 +83,24 @@
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
+//! # IRIs
+//!
+//! [`Iri`] and [`IriBuf`] parse IRI references (RFC 3987) with the IRI rules
+//! of `iri.pest`, which restates only the rules RFC 3987 changes and reuses
+//! the rest of `uri.pest`. [`Iri::to_uri`] maps an IRI to a URI (section
+//! 3.1, percent-encoding; no IDNA), and [`uri_to_iri`] shows a URI as an IRI
+//! (section 3.2):
+//!
+//! ```
+//! use peguri::{uri_to_iri, Iri};
+//!
+//! let iri = Iri::parse("http://example.com/Dürst?q=α")?;
+//! let uri = iri.to_uri();
+//! assert_eq!(uri, "http://example.com/D%C3%BCrst?q=%CE%B1");
+//! assert_eq!(uri_to_iri(&uri.as_uri_ref()), iri.as_str());
+//! # Ok::<_, peguri::ParseError>(())
+//! ```
+//!
 //! # Rationale
 //!
 //! - *Absent and empty differ.* `http://h` has no query, `http://h?` an
@@ -101,6 +119,7 @@ mod authority;
 mod error;
 pub mod extract;
 pub mod grammar;
+mod iri;
 mod layout;
 pub mod lint;
 pub mod normalize;
@@ -123,6 +142,7 @@ pub use authority::{Authority, Host};
 pub use error::ParseError;
 pub use extract::{extract, Extracted};
 pub use grammar::parse_rule;
+pub use iri::{uri_to_iri, Iri, IriBuf};
 pub use lint::{lint, mask_password};
 pub use normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
 pub use owned::{UriBuf, UriRefBuf};

@@ -104,6 +104,12 @@ impl<'a> UriRef<'a> {
         UriRef { input, layout }
     }
 
+    /// The component positions (every URI reference is also an IRI
+    /// reference with the same components; `iri` reuses them).
+    pub(crate) fn layout(&self) -> Layout {
+        self.layout
+    }
+
     /// The whole reference, exactly as parsed.
     ///
     /// ```

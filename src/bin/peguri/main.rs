@@ -5,6 +5,7 @@ mod check;
 mod extract;
 mod grammar;
 mod input;
+mod iri;
 mod normalize;
 mod parse;
 mod resolve;
@@ -179,6 +180,10 @@ enum Command {
 struct ParseArgs {
     /// URI references to parse; stdin is read when none is given.
     uris: Vec<String>,
+    /// Parse each input as an IRI reference (RFC 3987) instead; a valid one
+    /// also gets a "uri" field with the URI it maps to.
+    #[arg(long, conflicts_with_all = ["rule", "stats", "fields", "format"])]
+    iri: bool,
     /// Parse with this grammar rule as the entry point instead of
     /// URI-reference (RFC or pest spelling: `IPv6address`, `path-abempty`).
     #[arg(long, value_name = "RULE")]
@@ -307,6 +312,9 @@ fn stdout() -> BufWriter<io::StdoutLock<'static>> {
 }
 
 fn run_parse(args: ParseArgs) -> io::Result<Outcome> {
+    if args.iri {
+        return iri::parse(&args.uris).map(outcome);
+    }
     if let Some(rule) = &args.rule {
         return parse_with_rule(&args, rule);
     }

@@ -1,0 +1,960 @@
+//! IRIs (RFC 3987): parsing with the grammar of section 2.2 (`iri.pest`),
+//! mapping an IRI to a URI (section 3.1) and a URI to an IRI for display
+//! (section 3.2).
+//!
+//! An IRI is a URI that may also hold the non-ASCII characters of `ucschar`
+//! (anywhere a URI allows unreserved characters) and `iprivate` (in the
+//! query only). [`Iri`] has the component API of [`UriRef`]; its components
+//! come from the IRI rules of the grammar, read by a small walker of its own
+//! into the same component layout the URI types use.
+
+use std::borrow::Cow;
+use std::cmp::Ordering;
+use std::fmt::{self, Write as _};
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use pest::error::{Error as PestError, InputLocation};
+use pest::iterators::Pair;
+use pest::Parser as _;
+
+use crate::authority::Authority;
+use crate::error::{component_at, ParseError};
+use crate::grammar::{Rule, UriParser};
+use crate::layout::{AuthorityLayout, HostData, Layout, Span};
+use crate::path::Segments;
+use crate::uri_ref::impl_string_traits;
+use crate::walk::{host_data, HostKind};
+use crate::{UriRef, UriRefBuf};
+
+/// An IRI reference (RFC 3987 section 2.2, `IRI-reference`): an IRI or a
+/// relative IRI reference, borrowed from its input.
+///
+/// The components are those of a URI reference, and the accessors are those
+/// of [`UriRef`]; they may hold non-ASCII characters. Equality, ordering and
+/// hashing are those of the string (RFC 3987 section 5.3.1, simple string
+/// comparison).
+///
+/// Parsing follows the grammar of section 2.2 and nothing else. Two of the
+/// RFC's other rules are therefore not checked here: section 4.1 forbids
+/// the bidirectional formatting characters (which `ucschar` admits), and
+/// section 4.2 asks that components with right-to-left text be
+/// well-formed. [`uri_to_iri`] never produces the former.
+///
+/// ```
+/// use peguri::{Host, Iri};
+///
+/// let iri = Iri::parse("http://résumé.example.org/Dürst?ä#ß")?;
+/// assert_eq!(iri.scheme(), Some("http"));
+/// assert_eq!(iri.authority().unwrap().host(), Host::RegName("résumé.example.org"));
+/// assert_eq!(iri.path(), "/Dürst");
+/// assert_eq!(iri.query(), Some("ä"));
+/// assert_eq!(iri.fragment(), Some("ß"));
+/// assert_eq!(iri.to_uri(), "http://r%C3%A9sum%C3%A9.example.org/D%C3%BCrst?%C3%A4#%C3%9F");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Iri<'a> {
+    input: &'a str,
+    layout: Layout,
+}
+
+/// An owned IRI reference: to [`Iri`] what `String` is to `&str`.
+///
+/// ```
+/// use peguri::IriBuf;
+///
+/// let owned: IriBuf = "/über/straße?q".parse()?;
+/// assert_eq!(owned.path(), "/über/straße");
+/// assert_eq!(owned.as_iri().query(), Some("q"));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct IriBuf {
+    string: String,
+    layout: Layout,
+}
+
+/// The IRI rules a parse can start from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum IriEntry {
+    IriReference,
+    Iri,
+    AbsoluteIri,
+    IrelativeRef,
+}
+
+impl IriEntry {
+    fn anchored(self) -> Rule {
+        match self {
+            IriEntry::IriReference => Rule::IRI_reference_entry,
+            IriEntry::Iri => Rule::IRI_entry,
+            IriEntry::AbsoluteIri => Rule::absolute_IRI_entry,
+            IriEntry::IrelativeRef => Rule::irelative_ref_entry,
+        }
+    }
+
+    fn unanchored(self) -> Rule {
+        match self {
+            IriEntry::IriReference => Rule::IRI_reference,
+            IriEntry::Iri => Rule::IRI,
+            IriEntry::AbsoluteIri => Rule::absolute_IRI,
+            IriEntry::IrelativeRef => Rule::irelative_ref,
+        }
+    }
+
+    fn rfc_name(self) -> &'static str {
+        match self {
+            IriEntry::IriReference => "IRI-reference",
+            IriEntry::Iri => "IRI",
+            IriEntry::AbsoluteIri => "absolute-IRI",
+            IriEntry::IrelativeRef => "irelative-ref",
+        }
+    }
+}
+
+impl<'a> Iri<'a> {
+    /// Parses an IRI reference (`IRI-reference`: an IRI or a relative IRI
+    /// reference).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] saying where and why `input` is not an IRI
+    /// reference.
+    ///
+    /// ```
+    /// let iri = peguri::Iri::parse("../日本語/?q")?;
+    /// assert_eq!(iri.path(), "../日本語/");
+    /// // Private-use characters are allowed in the query only.
+    /// assert!(peguri::Iri::parse("?\u{E000}").is_ok());
+    /// let err = peguri::Iri::parse("/\u{E000}").unwrap_err();
+    /// assert_eq!(err.offset(), 1);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse(input: &'a str) -> Result<Self, ParseError> {
+        Self::parse_entry(input, IriEntry::IriReference)
+    }
+
+    /// Parses an IRI (`IRI`: a scheme is required, a fragment allowed).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not an IRI, for example a relative
+    /// reference.
+    ///
+    /// ```
+    /// assert!(peguri::Iri::parse_iri("urn:名前").is_ok());
+    /// assert!(peguri::Iri::parse_iri("名前").is_err());
+    /// ```
+    pub fn parse_iri(input: &'a str) -> Result<Self, ParseError> {
+        Self::parse_entry(input, IriEntry::Iri)
+    }
+
+    /// Parses an absolute IRI (`absolute-IRI`: a scheme, no fragment).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not an IRI or has a fragment.
+    ///
+    /// ```
+    /// assert!(peguri::Iri::parse_absolute("http://例え.テスト/").is_ok());
+    /// assert!(peguri::Iri::parse_absolute("http://例え.テスト/#x").is_err());
+    /// ```
+    pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
+        Self::parse_entry(input, IriEntry::AbsoluteIri)
+    }
+
+    /// Parses a relative IRI reference only (`irelative-ref`).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a relative reference, for example
+    /// because it has a scheme.
+    ///
+    /// ```
+    /// assert!(peguri::Iri::parse_relative("./ä:b").is_ok());
+    /// assert!(peguri::Iri::parse_relative("ä:b").is_err());
+    /// ```
+    pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
+        Self::parse_entry(input, IriEntry::IrelativeRef)
+    }
+
+    fn parse_entry(input: &'a str, entry: IriEntry) -> Result<Self, ParseError> {
+        let layout = parse_layout(input, entry)?;
+        Ok(Iri { input, layout })
+    }
+
+    /// The whole reference, exactly as parsed.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Iri::parse("ä?b")?.as_str(), "ä?b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.input
+    }
+
+    /// The scheme, without its `:`; `None` for a relative reference. A
+    /// scheme is ASCII in IRIs too.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Iri::parse("http://ä")?.scheme(), Some("http"));
+    /// assert_eq!(peguri::Iri::parse("//ä")?.scheme(), None);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.layout.scheme.map(|s| s.of(self.input))
+    }
+
+    /// The authority (`iauthority`), if the reference has one. Its host is
+    /// a [`Host`](crate::Host): IP literals and IPv4 addresses are those of
+    /// URIs, and a registered name may hold non-ASCII characters.
+    ///
+    /// ```
+    /// let iri = peguri::Iri::parse("//ユーザー@例え.jp:80/")?;
+    /// let authority = iri.authority().unwrap();
+    /// assert_eq!(authority.userinfo(), Some("ユーザー"));
+    /// assert_eq!(authority.host_str(), "例え.jp");
+    /// assert_eq!(authority.port_u16(), Some(80));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn authority(&self) -> Option<Authority<'a>> {
+        self.layout.authority.map(|a| Authority::new(self.input, a))
+    }
+
+    /// The path. Always present, possibly empty.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Iri::parse("http://h/ä/ö")?.path(), "/ä/ö");
+    /// assert_eq!(peguri::Iri::parse("http://h")?.path(), "");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn path(&self) -> &'a str {
+        self.layout.path.of(self.input)
+    }
+
+    /// The path's segments (see [`Segments`]).
+    ///
+    /// ```
+    /// let iri = peguri::Iri::parse("http://h/ä/b%20c/")?;
+    /// assert_eq!(iri.segments().collect::<Vec<_>>(), ["ä", "b%20c", ""]);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn segments(&self) -> Segments<'a> {
+        Segments::new(self.path())
+    }
+
+    /// The query (`iquery`), without its `?`; `None` when there is no `?`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Iri::parse("?λ=1")?.query(), Some("λ=1"));
+    /// assert_eq!(peguri::Iri::parse("a")?.query(), None);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query(&self) -> Option<&'a str> {
+        self.layout.query.map(|s| s.of(self.input))
+    }
+
+    /// The fragment (`ifragment`), without its `#`; `None` when there is
+    /// no `#`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Iri::parse("#Überblick")?.fragment(), Some("Überblick"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.layout.fragment.map(|s| s.of(self.input))
+    }
+
+    /// Whether the reference has a scheme (is an `IRI` rather than an
+    /// `irelative-ref`).
+    ///
+    /// ```
+    /// assert!(peguri::Iri::parse("a:ü")?.is_absolute());
+    /// assert!(!peguri::Iri::parse("ü")?.is_absolute());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn is_absolute(&self) -> bool {
+        self.layout.scheme.is_some()
+    }
+
+    /// Whether the reference has no scheme.
+    ///
+    /// ```
+    /// assert!(peguri::Iri::parse("?ü")?.is_relative());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn is_relative(&self) -> bool {
+        !self.is_absolute()
+    }
+
+    /// The grammar rule that matched, as RFC 3987 names it: `IRI` or
+    /// `irelative-ref`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Iri::parse("a:ü")?.rule(), "IRI");
+    /// assert_eq!(peguri::Iri::parse("ü")?.rule(), "irelative-ref");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn rule(&self) -> &'static str {
+        if self.is_absolute() {
+            "IRI"
+        } else {
+            "irelative-ref"
+        }
+    }
+
+    /// The URI reference this IRI maps to (RFC 3987 section 3.1): every
+    /// character the URI grammar does not allow, that is every `ucschar`
+    /// and `iprivate` character, is replaced by the percent-encoding of its
+    /// UTF-8 octets, in upper-case hexadecimal. Everything else, existing
+    /// percent-encodings included, is kept as it is, so the components keep
+    /// their boundaries.
+    ///
+    /// The host is percent-encoded like every other component. Section 3.1
+    /// allows that, and also allows converting a registered name to
+    /// punycode with IDNA (RFC 3490) instead; peguri does no IDNA and no
+    /// punycode. The result is a valid URI reference, but a resolver that
+    /// expects a DNS name may need the IDNA form.
+    ///
+    /// ```
+    /// let iri = peguri::Iri::parse("http://résumé.example.org/𐌀?sushi=🍣")?;
+    /// let uri = iri.to_uri();
+    /// assert_eq!(uri, "http://r%C3%A9sum%C3%A9.example.org/%F0%90%8C%80?sushi=%F0%9F%8D%A3");
+    /// assert_eq!(uri.path(), "/%F0%90%8C%80");
+    /// // Existing percent-encodings are kept.
+    /// assert_eq!(peguri::Iri::parse("red%09rosé")?.to_uri(), "red%09ros%C3%A9");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn to_uri(&self) -> UriRefBuf {
+        let input = self.input;
+        let mut out = String::with_capacity(input.len());
+        // `at[i]`: where byte `i` of the input starts in the output.
+        let mut at = Vec::with_capacity(input.len() + 1);
+        for c in input.chars() {
+            let start = out.len();
+            if is_iri_only(c) {
+                let mut buf = [0u8; 4];
+                for byte in c.encode_utf8(&mut buf).bytes() {
+                    // Writing to a String cannot fail.
+                    let _ = write!(out, "%{byte:02X}");
+                }
+            } else {
+                out.push(c);
+            }
+            at.extend(std::iter::repeat_n(start, c.len_utf8()));
+        }
+        at.push(out.len());
+        let map = |s: Span| Span::new(at[s.start], at[s.end]);
+        let l = self.layout;
+        let layout = Layout {
+            scheme: l.scheme.map(map),
+            authority: l.authority.map(|a| AuthorityLayout {
+                span: map(a.span),
+                userinfo: a.userinfo.map(map),
+                host: map(a.host),
+                host_data: match a.host_data {
+                    HostData::IpvFuture { version } => HostData::IpvFuture {
+                        version: map(version),
+                    },
+                    other => other,
+                },
+                port: a.port.map(map),
+            }),
+            path: map(l.path),
+            query: l.query.map(map),
+            fragment: l.fragment.map(map),
+        };
+        UriRefBuf::from_parts(out, layout)
+    }
+
+    /// An owned copy ([`IriBuf`]); the component positions are reused.
+    ///
+    /// ```
+    /// let owned = peguri::Iri::parse("a:ü")?.to_owned();
+    /// assert_eq!(owned.path(), "ü");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[allow(clippy::should_implement_trait)]
+    pub fn to_owned(&self) -> IriBuf {
+        IriBuf {
+            string: self.input.to_owned(),
+            layout: self.layout,
+        }
+    }
+
+    fn layout_for_debug(&self) -> Layout {
+        self.layout
+    }
+}
+
+impl<'a> From<UriRef<'a>> for Iri<'a> {
+    /// Every URI reference is an IRI reference, with the same components:
+    /// the IRI rules only add non-ASCII characters to the URI rules.
+    fn from(uri: UriRef<'a>) -> Self {
+        Iri {
+            input: uri.as_str(),
+            layout: uri.layout(),
+        }
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Iri<'a> {
+    type Error = ParseError;
+
+    fn try_from(s: &'a str) -> Result<Self, ParseError> {
+        Iri::parse(s)
+    }
+}
+
+impl IriBuf {
+    /// Parses an owned IRI reference.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if the text is not an IRI reference.
+    ///
+    /// ```
+    /// let owned = peguri::IriBuf::parse(String::from("ä#ö"))?;
+    /// assert_eq!(owned.fragment(), Some("ö"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse(s: impl Into<String>) -> Result<Self, ParseError> {
+        let string = s.into();
+        let layout = parse_layout(&string, IriEntry::IriReference)?;
+        Ok(IriBuf { string, layout })
+    }
+
+    /// Borrows this reference as an [`Iri`].
+    ///
+    /// ```
+    /// let owned = peguri::IriBuf::parse("a:ü")?;
+    /// assert_eq!(owned.as_iri().scheme(), Some("a"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_iri(&self) -> Iri<'_> {
+        Iri {
+            input: &self.string,
+            layout: self.layout,
+        }
+    }
+
+    /// The whole reference.
+    ///
+    /// ```
+    /// assert_eq!(peguri::IriBuf::parse("a:ü")?.as_str(), "a:ü");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.string
+    }
+
+    /// The text, giving up the component positions.
+    ///
+    /// ```
+    /// assert_eq!(peguri::IriBuf::parse("a:ü")?.into_string(), "a:ü");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.string
+    }
+
+    /// The scheme. See [`Iri::scheme`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::IriBuf::parse("/ü")?.scheme(), None);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> Option<&str> {
+        self.as_iri().scheme()
+    }
+
+    /// The authority. See [`Iri::authority`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::IriBuf::parse("//ü")?.authority().unwrap().host_str(), "ü");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn authority(&self) -> Option<Authority<'_>> {
+        self.as_iri().authority()
+    }
+
+    /// The path. See [`Iri::path`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::IriBuf::parse("//h/ü")?.path(), "/ü");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn path(&self) -> &str {
+        self.as_iri().path()
+    }
+
+    /// The path's segments. See [`Iri::segments`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::IriBuf::parse("ä/ö")?.segments().count(), 2);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn segments(&self) -> Segments<'_> {
+        self.as_iri().segments()
+    }
+
+    /// The query. See [`Iri::query`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::IriBuf::parse("?ü")?.query(), Some("ü"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query(&self) -> Option<&str> {
+        self.as_iri().query()
+    }
+
+    /// The fragment. See [`Iri::fragment`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::IriBuf::parse("#ü")?.fragment(), Some("ü"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&str> {
+        self.as_iri().fragment()
+    }
+
+    /// Whether the reference has a scheme. See [`Iri::is_absolute`].
+    ///
+    /// ```
+    /// assert!(peguri::IriBuf::parse("a:ü")?.is_absolute());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn is_absolute(&self) -> bool {
+        self.as_iri().is_absolute()
+    }
+
+    /// Whether the reference has no scheme. See [`Iri::is_relative`].
+    ///
+    /// ```
+    /// assert!(peguri::IriBuf::parse("ü")?.is_relative());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn is_relative(&self) -> bool {
+        self.as_iri().is_relative()
+    }
+
+    /// The URI reference this IRI maps to. See [`Iri::to_uri`].
+    ///
+    /// ```
+    /// assert_eq!(peguri::IriBuf::parse("?α")?.to_uri(), "?%CE%B1");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn to_uri(&self) -> UriRefBuf {
+        self.as_iri().to_uri()
+    }
+
+    fn layout_for_debug(&self) -> Layout {
+        self.layout
+    }
+}
+
+impl_string_traits!(Iri<'_>, IriBuf);
+
+impl FromStr for IriBuf {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        IriBuf::parse(s)
+    }
+}
+
+impl TryFrom<String> for IriBuf {
+    type Error = ParseError;
+
+    fn try_from(s: String) -> Result<Self, ParseError> {
+        IriBuf::parse(s)
+    }
+}
+
+impl TryFrom<&str> for IriBuf {
+    type Error = ParseError;
+
+    fn try_from(s: &str) -> Result<Self, ParseError> {
+        IriBuf::parse(s)
+    }
+}
+
+impl From<Iri<'_>> for IriBuf {
+    fn from(iri: Iri<'_>) -> Self {
+        iri.to_owned()
+    }
+}
+
+impl From<UriRefBuf> for IriBuf {
+    /// Every URI reference is an IRI reference, with the same components.
+    fn from(uri: UriRefBuf) -> Self {
+        let layout = uri.as_uri_ref().layout();
+        IriBuf {
+            string: uri.into_string(),
+            layout,
+        }
+    }
+}
+
+impl From<IriBuf> for String {
+    fn from(iri: IriBuf) -> Self {
+        iri.string
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Section 3.2: URI to IRI, for display
+// ---------------------------------------------------------------------------
+
+/// The bidirectional formatting characters that a URI-to-IRI conversion
+/// must never produce. RFC 3987 section 4.1: "IRIs MUST NOT contain
+/// bidirectional formatting characters (LRM, RLM, LRE, RLE, LRO, RLO, and
+/// PDF)", and section 3.2 leaves them percent-encoded when converting. The
+/// grammar's `ucschar` admits them, so this list is the one place where
+/// peguri names characters itself. It adds the isolates LRI, RLI, FSI and
+/// PDI (U+2066 to U+2069), which Unicode 6.3 introduced after RFC 3987 and
+/// which are bidi formatting characters for the same reason.
+const BIDI_FORMATTING: [char; 11] = [
+    '\u{200E}', // LEFT-TO-RIGHT MARK
+    '\u{200F}', // RIGHT-TO-LEFT MARK
+    '\u{202A}', // LEFT-TO-RIGHT EMBEDDING
+    '\u{202B}', // RIGHT-TO-LEFT EMBEDDING
+    '\u{202C}', // POP DIRECTIONAL FORMATTING
+    '\u{202D}', // LEFT-TO-RIGHT OVERRIDE
+    '\u{202E}', // RIGHT-TO-LEFT OVERRIDE
+    '\u{2066}', // LEFT-TO-RIGHT ISOLATE
+    '\u{2067}', // RIGHT-TO-LEFT ISOLATE
+    '\u{2068}', // FIRST STRONG ISOLATE
+    '\u{2069}', // POP DIRECTIONAL ISOLATE
+];
+
+/// The IRI to show for a URI reference (RFC 3987 section 3.2): every run of
+/// percent-encoded octets that is the UTF-8 encoding of a `ucschar`
+/// character is decoded to that character; everything else stays as it is.
+///
+/// So these stay percent-encoded:
+/// - encoded ASCII (`%41`, `%2F`, `%20`): decoding could change the meaning
+///   or the syntax;
+/// - octets that are not valid UTF-8 (`%E9` of a Latin-1 `é`);
+/// - characters that are not `ucschar`: controls, non-characters, and
+///   private-use (`iprivate`) characters, which are allowed only in the
+///   query and are not meant for display;
+/// - the bidirectional formatting characters (U+200E, U+200F, U+202A to
+///   U+202E, U+2066 to U+2069), which RFC 3987 section 4.1 forbids in IRIs
+///   because they can make the displayed IRI read differently from its
+///   logical order.
+///
+/// Which characters are `ucschar` is decided by the grammar's `ucschar`
+/// rule. Decoded characters are allowed wherever a percent-encoding is, so
+/// the result is always a valid IRI reference with the same components,
+/// and [`Iri::to_uri`] maps it back (with upper-case hexadecimal). The
+/// result borrows the input when nothing was decoded.
+///
+/// ```
+/// use peguri::{uri_to_iri, Iri, UriRef};
+///
+/// let uri = UriRef::parse("http://www.example.org/D%C3%BCrst")?;
+/// assert_eq!(uri_to_iri(&uri), "http://www.example.org/Dürst");
+/// // Not UTF-8: kept.
+/// let latin1 = UriRef::parse("http://www.example.org/D%FCrst")?;
+/// assert_eq!(uri_to_iri(&latin1), "http://www.example.org/D%FCrst");
+/// // Encoded ASCII and a bidi override (U+202E): kept.
+/// let kept = UriRef::parse("/%41%2F%E2%80%AE")?;
+/// assert_eq!(uri_to_iri(&kept), "/%41%2F%E2%80%AE");
+/// // The result is an IRI.
+/// assert!(Iri::parse(&uri_to_iri(&uri)).is_ok());
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn uri_to_iri<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
+    let input = uri.as_str();
+    let mut out = String::new();
+    // `input[..copied]` has been written to `out` (or decoded into it).
+    let mut copied = 0;
+    let mut search = 0;
+    while let Some(found) = input.get(search..).and_then(|rest| rest.find('%')) {
+        let start = search + found;
+        // A run of percent-encoded octets, each matched by `pct_encoded`.
+        let mut octets = Vec::new();
+        let mut end = start;
+        while let Some(octet) = pct_octet(input, end) {
+            octets.push(octet);
+            end += 3;
+        }
+        let mut i = 0;
+        while i < octets.len() {
+            match displayable_char(&octets[i..]) {
+                Some((c, len)) => {
+                    out.push_str(&input[copied..start + 3 * i]);
+                    out.push(c);
+                    copied = start + 3 * (i + len);
+                    i += len;
+                }
+                None => i += 1,
+            }
+        }
+        search = end.max(start + 1);
+    }
+    if copied == 0 {
+        Cow::Borrowed(input)
+    } else {
+        out.push_str(&input[copied..]);
+        Cow::Owned(out)
+    }
+}
+
+/// The octet of the `pct_encoded` at `at`, if one starts there.
+fn pct_octet(input: &str, at: usize) -> Option<u8> {
+    // The `%` test only saves a failing pest call (whose error would read
+    // the rest of the input) at the end of each run.
+    let rest = input.get(at..).filter(|rest| rest.starts_with('%'))?;
+    let matched = UriParser::parse(Rule::pct_encoded, rest).ok()?;
+    let hex = matched.as_str().get(1..3)?;
+    u8::from_str_radix(hex, 16).ok()
+}
+
+/// The character that the first octets of `octets` encode in UTF-8, with
+/// their number, if it is a `ucschar` that is safe to display.
+fn displayable_char(octets: &[u8]) -> Option<(char, usize)> {
+    // ASCII is never decoded, so one octet is never enough.
+    for len in 2..=octets.len().min(4) {
+        let Ok(text) = std::str::from_utf8(&octets[..len]) else {
+            continue;
+        };
+        let mut chars = text.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            // Several characters: the first is ASCII.
+            return None;
+        };
+        let shown = is_char(Rule::ucschar_entry, c) && !BIDI_FORMATTING.contains(&c);
+        return shown.then_some((c, len));
+    }
+    None
+}
+
+/// Whether `c` alone matches the anchored grammar rule `entry`.
+fn is_char(entry: Rule, c: char) -> bool {
+    let mut buf = [0u8; 4];
+    UriParser::parse(entry, c.encode_utf8(&mut buf)).is_ok()
+}
+
+/// Whether `c` is allowed in IRIs but not in URIs: `ucschar` or `iprivate`.
+fn is_iri_only(c: char) -> bool {
+    is_char(Rule::ucschar_entry, c) || is_char(Rule::iprivate_entry, c)
+}
+
+// ---------------------------------------------------------------------------
+// The walker: pest pairs of the IRI rules to a `Layout`
+// ---------------------------------------------------------------------------
+
+fn parse_layout(input: &str, entry: IriEntry) -> Result<Layout, ParseError> {
+    match UriParser::parse(entry.anchored(), input) {
+        Ok(pairs) => {
+            let mut builder = IriLayoutBuilder::default();
+            for pair in pairs {
+                builder.visit(pair);
+            }
+            builder.finish(input)
+        }
+        Err(e) => Err(error(input, entry, &e)),
+    }
+}
+
+/// The layout of the longest prefix of `input` that `entry` matches, for
+/// error messages.
+fn parse_prefix(input: &str, entry: IriEntry) -> Option<Layout> {
+    let pairs = UriParser::parse(entry.unanchored(), input).ok()?;
+    let mut builder = IriLayoutBuilder::default();
+    for pair in pairs {
+        builder.visit(pair);
+    }
+    builder.finish(input).ok()
+}
+
+/// Records where the IRI component rules start and end, as the URI walker
+/// does for the URI rules; it never looks at the characters.
+#[derive(Default)]
+struct IriLayoutBuilder {
+    scheme: Option<Span>,
+    authority: Option<Span>,
+    userinfo: Option<Span>,
+    host: Option<(Span, HostKind)>,
+    ipvfuture_version: Option<Span>,
+    port: Option<Span>,
+    path: Option<Span>,
+    query: Option<Span>,
+    fragment: Option<Span>,
+}
+
+fn span_of(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+impl IriLayoutBuilder {
+    fn visit(&mut self, pair: Pair<'_, Rule>) {
+        let span = span_of(&pair);
+        match pair.as_rule() {
+            Rule::scheme => self.scheme = Some(span),
+            Rule::iauthority => {
+                self.authority = Some(span);
+                for child in pair.into_inner() {
+                    self.visit(child);
+                }
+            }
+            Rule::iuserinfo => self.userinfo = Some(span),
+            Rule::ihost => {
+                for child in pair.into_inner() {
+                    let kind = match child.as_rule() {
+                        Rule::IP_literal => self.ip_literal_kind(child),
+                        Rule::IPv4address => HostKind::Ipv4,
+                        _ => HostKind::RegName,
+                    };
+                    self.host = Some((span, kind));
+                }
+            }
+            Rule::port => self.port = Some(span),
+            Rule::ipath_abempty
+            | Rule::ipath_absolute
+            | Rule::ipath_noscheme
+            | Rule::ipath_rootless
+            | Rule::ipath_empty => self.path = Some(span),
+            Rule::iquery => self.query = Some(span),
+            Rule::ifragment => self.fragment = Some(span),
+            _ => {
+                for child in pair.into_inner() {
+                    self.visit(child);
+                }
+            }
+        }
+    }
+
+    /// IP literals are RFC 3986's, so this reads them as the URI walker
+    /// does: IPv6 unless an `IPvFuture` child says otherwise, whose version
+    /// is its run of `HEXDIG` tokens.
+    fn ip_literal_kind(&mut self, literal: Pair<'_, Rule>) -> HostKind {
+        let mut kind = HostKind::Ipv6;
+        for child in literal.into_inner() {
+            if child.as_rule() == Rule::IPvFuture {
+                kind = HostKind::IpvFuture;
+                let mut version: Option<Span> = None;
+                for digit in child.into_inner().filter(|p| p.as_rule() == Rule::HEXDIG) {
+                    let d = span_of(&digit);
+                    match &mut version {
+                        Some(v) if v.end == d.start => v.end = d.end,
+                        Some(_) => break,
+                        None => version = Some(d),
+                    }
+                }
+                self.ipvfuture_version = version;
+            }
+        }
+        kind
+    }
+
+    fn finish(self, input: &str) -> Result<Layout, ParseError> {
+        let authority = match (self.authority, self.host) {
+            (Some(span), Some((host, kind))) => Some(AuthorityLayout {
+                span,
+                userinfo: self.userinfo,
+                host,
+                host_data: host_data(input, host, kind, self.ipvfuture_version)?,
+                port: self.port,
+            }),
+            _ => None,
+        };
+        let path = self.path.unwrap_or(Span::new(input.len(), input.len()));
+        Ok(Layout {
+            scheme: self.scheme,
+            authority,
+            path,
+            query: self.query,
+            fragment: self.fragment,
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------
+
+/// A parse error for an IRI rule that names the component, as the URI
+/// errors do. Percent-encoding problems, brackets and failures before any
+/// component are described by the general pest-error reader.
+fn error(input: &str, entry: IriEntry, e: &PestError<Rule>) -> ParseError {
+    let rule = entry.rfc_name();
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((start, _)) => start,
+    };
+    let general = || ParseError::from_pest(input, rule, e);
+    let Some(layout) = parse_prefix(input, entry) else {
+        // Nothing matched at all: only the scheme can be missing.
+        return scheme_problem(input, rule);
+    };
+    let Some(c) = input.get(pos..).and_then(|rest| rest.chars().next()) else {
+        return general();
+    };
+    if matches!(c, '%' | '[' | ']') {
+        return general();
+    }
+    let Some(component) = component_at(&layout, pos) else {
+        return general();
+    };
+    let message = match (component, c) {
+        ("path", ':') if layout.scheme.is_none() && layout.authority.is_none() => {
+            "':' in the first segment of a relative path; a scheme must start with a letter, \
+             and a relative path containing ':' must start with './'"
+                .to_owned()
+        }
+        ("fragment", '#') => "a second '#' in the fragment (it must be percent-encoded)".to_owned(),
+        (component, c) if is_char(Rule::iprivate_entry, c) => format!(
+            "invalid character {c:?} in {component} (private-use characters are only allowed in the query)"
+        ),
+        (component, c) => format!("invalid character {c:?} in {component}"),
+    };
+    let expected: &[&str] = match component {
+        "path" => &["path character", "'/'", "'?'", "'#'", "end of input"],
+        "query" => &["query character", "'#'", "end of input"],
+        "fragment" => &["fragment character", "end of input"],
+        "port" => &["digit", "'/'", "'?'", "'#'", "end of input"],
+        "host" => &["host character", "':'", "'/'", "'?'", "'#'", "end of input"],
+        _ => return general(),
+    };
+    let expected = expected.iter().map(|w| (*w).to_owned()).collect();
+    ParseError::new(input, rule, pos, message, expected)
+}
+
+/// Why an input that must start with a scheme does not: the grammar's
+/// `scheme` rule says how far the scheme goes.
+fn scheme_problem(input: &str, rule: &str) -> ParseError {
+    let words = |list: &[&str]| list.iter().map(|w| (*w).to_owned()).collect();
+    let Some(first) = input.chars().next() else {
+        let message = "empty input; expected a scheme".to_owned();
+        return ParseError::new(input, rule, 0, message, words(&["scheme"]));
+    };
+    let Ok(scheme) = UriParser::parse(Rule::scheme, input) else {
+        let message = format!(
+            "invalid character {first:?} at the start of the scheme; a scheme starts with a letter"
+        );
+        return ParseError::new(input, rule, 0, message, words(&["scheme"]));
+    };
+    let end = scheme.as_str().len();
+    match input[end..].chars().next() {
+        None => {
+            let message = "expected ':' after the scheme".to_owned();
+            ParseError::new(input, rule, end, message, words(&["':'"]))
+        }
+        Some(c) => {
+            let message =
+                format!("invalid character {c:?} in scheme; expected ':' after the scheme");
+            ParseError::new(
+                input,
+                rule,
+                end,
+                message,
+                words(&["scheme character", "':'"]),
+            )
+        }
+    }
+}

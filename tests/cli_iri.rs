@@ -1,0 +1,113 @@
+//! `peguri parse --iri`: the same JSON objects as for URI references, with
+//! the mapped URI as `"uri"`, from arguments or stdin.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_peguri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("peguri runs");
+    let mut input = child.stdin.take().unwrap();
+    if let Some(text) = stdin {
+        input.write_all(text.as_bytes()).unwrap();
+    }
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_valid_iri_prints_its_components_and_uri() {
+    let out = run(
+        &[
+            "parse",
+            "--iri",
+            "http://\u{FC}@b\u{FC}cher.example:8080/\u{E4}?\u{3B1}#\u{F6}",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    // Field order is that of the URI objects, then "uri".
+    assert_eq!(
+        text,
+        "{\"input\":\"http://\u{FC}@b\u{FC}cher.example:8080/\u{E4}?\u{3B1}#\u{F6}\",\"valid\":true,\
+         \"rule\":\"IRI\",\"scheme\":\"http\",\"authority\":{\"userinfo\":\"\u{FC}\",\
+         \"host\":\"b\u{FC}cher.example\",\"host_kind\":\"reg-name\",\"port\":\"8080\"},\
+         \"path\":\"/\u{E4}\",\"query\":\"\u{3B1}\",\"fragment\":\"\u{F6}\",\
+         \"uri\":\"http://%C3%BC@b%C3%BCcher.example:8080/%C3%A4?%CE%B1#%C3%B6\"}\n"
+    );
+}
+
+#[test]
+fn for_ascii_input_only_the_rule_name_and_uri_differ() {
+    for (input, uri_rule, iri_rule) in [
+        ("http://u@h:1/p?q#f", "URI", "IRI"),
+        ("//[::1]/a?", "relative-ref", "irelative-ref"),
+    ] {
+        let mut plain = json_lines(&run(&["parse", input], None));
+        let mut iri = json_lines(&run(&["parse", "--iri", input], None));
+        assert_eq!(iri[0]["uri"], json!(input));
+        assert_eq!(iri[0]["rule"], json!(iri_rule));
+        assert_eq!(plain[0]["rule"], json!(uri_rule));
+        iri[0].as_object_mut().unwrap().remove("uri");
+        iri[0].as_object_mut().unwrap().remove("rule");
+        plain[0].as_object_mut().unwrap().remove("rule");
+        assert_eq!(iri, plain);
+    }
+}
+
+#[test]
+fn invalid_iris_report_errors_and_exit_1() {
+    let out = run(&["parse", "--iri", "/\u{E000}", "?\u{E000}"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["valid"], json!(false));
+    assert_eq!(lines[0]["error"]["offset"], json!(1));
+    assert_eq!(
+        lines[0]["error"]["message"],
+        json!("invalid character '\\u{e000}' in path (private-use characters are only allowed in the query)")
+    );
+    assert_eq!(lines[1]["valid"], json!(true));
+    assert_eq!(lines[1]["rule"], json!("irelative-ref"));
+    assert_eq!(lines[1]["uri"], json!("?%EE%80%80"));
+}
+
+#[test]
+fn without_iri_non_ascii_is_invalid() {
+    let out = run(&["parse", "r\u{E9}f"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["parse", "--iri", "r\u{E9}f"], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json_lines(&out)[0]["uri"], json!("r%C3%A9f"));
+}
+
+#[test]
+fn stdin_lines_are_read_when_no_argument_is_given() {
+    let out = run(
+        &["parse", "--iri"],
+        Some("\u{FEFF}a:\u{E9}\r\n//\u{3B1}\nb c\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["input"], json!("a:\u{E9}"));
+    assert_eq!(lines[0]["uri"], json!("a:%C3%A9"));
+    assert_eq!(lines[1]["authority"]["host"], json!("\u{3B1}"));
+    assert_eq!(lines[2]["valid"], json!(false));
+}

@@ -1,0 +1,156 @@
+//! Data-driven tests over the shared IRI vectors, `iri.json` (RFC 3987).
+//!
+//! Checked kinds:
+//! - `validity`: every asserted `valid_iri`, `valid_iri_reference`,
+//!   `valid_uri` and `valid_uri_reference`;
+//! - `parse`: validity and the asserted components;
+//! - `iri-to-uri`: [`Iri::to_uri`] (section 3.1), whose result must also
+//!   parse as a URI reference;
+//! - `iri-to-uri-idna`: the same, for the records whose host is ASCII, where
+//!   IDNA changes nothing; records with a non-ASCII host expect punycode,
+//!   which peguri does not produce (see `Iri::to_uri`), and are left out;
+//! - `uri-to-iri-normalize`: [`uri_to_iri`] (section 3.2) on inputs that
+//!   are otherwise already normal.
+//!
+//! Left out, as they belong to IRI normalization and resolution:
+//! `iri-normalize` and `iri-resolve-then-normalize`. Any other disagreement
+//! is listed, with its reason, in `tests/expected_failures/iri.txt`.
+
+mod common;
+
+use common::{shared_records, str_field, ExpectedFailures, Tally};
+use peguri::{uri_to_iri, Host, Iri, Uri, UriRef};
+use serde_json::Value;
+
+/// Whether a string parses as some rule.
+type Parses = fn(&str) -> bool;
+
+/// Each validity flag a record may assert, and the parse that checks it.
+const VALIDITY: [(&str, Parses); 4] = [
+    ("valid_iri", |s| Iri::parse_iri(s).is_ok()),
+    ("valid_iri_reference", |s| Iri::parse(s).is_ok()),
+    ("valid_uri", |s| Uri::parse(s).is_ok()),
+    ("valid_uri_reference", |s| UriRef::parse(s).is_ok()),
+];
+
+const COMPONENTS: [&str; 7] = [
+    "scheme", "userinfo", "host", "port", "path", "query", "fragment",
+];
+
+fn check_validity(input: &str, record: &Value) -> Result<(), String> {
+    let mut asserted = 0;
+    for (flag, parses) in VALIDITY {
+        let Some(expected) = record.get(flag).and_then(Value::as_bool) else {
+            continue;
+        };
+        asserted += 1;
+        if parses(input) != expected {
+            return Err(format!("{flag} should be {expected}"));
+        }
+    }
+    if asserted == 0 {
+        return Err("the record asserts no validity flag".to_owned());
+    }
+    Ok(())
+}
+
+fn component<'a>(iri: &Iri<'a>, name: &str) -> Option<&'a str> {
+    let authority = iri.authority();
+    match name {
+        "scheme" => iri.scheme(),
+        "userinfo" => authority.and_then(|a| a.userinfo()),
+        "host" => authority.map(|a| a.host_str()),
+        "port" => authority.and_then(|a| a.port()),
+        "path" => Some(iri.path()),
+        "query" => iri.query(),
+        "fragment" => iri.fragment(),
+        _ => None,
+    }
+}
+
+fn check_parse(input: &str, record: &Value) -> Result<(), String> {
+    check_validity(input, record)?;
+    let iri = Iri::parse(input).map_err(|e| e.to_string())?;
+    for name in COMPONENTS {
+        let Some(expected) = record.get(name) else {
+            continue;
+        };
+        let got = component(&iri, name);
+        if got != expected.as_str() {
+            return Err(format!("{name}: got {got:?}, expected {expected}"));
+        }
+    }
+    Ok(())
+}
+
+fn check_to_uri(input: &str, record: &Value) -> Result<(), String> {
+    let expected = record.get("expected").and_then(Value::as_str);
+    let iri = Iri::parse(input).map_err(|e| format!("not an IRI reference: {e}"))?;
+    let uri = iri.to_uri();
+    UriRef::parse(uri.as_str()).map_err(|e| format!("to_uri gave no URI reference: {e}"))?;
+    match expected {
+        Some(expected) if uri.as_str() == expected => Ok(()),
+        Some(expected) => Err(format!(
+            "to_uri gave {:?}, expected {expected:?}",
+            uri.as_str()
+        )),
+        None => Err(format!(
+            "the source expects an error ({}), to_uri gave {:?}",
+            str_field(record, "error").unwrap_or("no reason given"),
+            uri.as_str()
+        )),
+    }
+}
+
+/// Whether the record's input parses as an IRI with an ASCII host (or no
+/// host): IDNA then has nothing to do.
+fn host_is_ascii(input: &str) -> bool {
+    match Iri::parse(input) {
+        Ok(iri) => iri
+            .authority()
+            .is_none_or(|a| a.host_str().is_ascii() || !matches!(a.host(), Host::RegName(_))),
+        Err(_) => false,
+    }
+}
+
+fn check_uri_to_iri(input: &str, record: &Value) -> Result<(), String> {
+    let expected = str_field(record, "expected").ok_or("no expected value")?;
+    let uri = UriRef::parse(input).map_err(|e| format!("not a URI reference: {e}"))?;
+    let shown = uri_to_iri(&uri);
+    Iri::parse(&shown).map_err(|e| format!("uri_to_iri gave no IRI reference: {e}"))?;
+    if shown == expected {
+        Ok(())
+    } else {
+        Err(format!("uri_to_iri gave {shown:?}, expected {expected:?}"))
+    }
+}
+
+#[test]
+fn iri_json() {
+    let Some(records) = shared_records("testdata/iri.json") else {
+        return;
+    };
+    let mut tally = Tally::new("iri.json", ExpectedFailures::load("iri"));
+    for record in &records {
+        let kind = str_field(record, "kind").unwrap_or_default();
+        let Some(input) = str_field(record, "input") else {
+            // Resolution records have a base and a reference instead.
+            tally.leave_out();
+            continue;
+        };
+        let key = format!("{kind} {input}");
+        let outcome = match kind {
+            "validity" => check_validity(input, record),
+            "parse" => check_parse(input, record),
+            "iri-to-uri" => check_to_uri(input, record),
+            "iri-to-uri-idna" if host_is_ascii(input) => check_to_uri(input, record),
+            "uri-to-iri-normalize" => check_uri_to_iri(input, record),
+            _ => {
+                tally.leave_out();
+                continue;
+            }
+        };
+        tally.record(&key, outcome);
+    }
+    tally.finish();
+}
