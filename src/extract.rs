@@ -62,6 +62,7 @@
 //! - Spans are byte offsets of the URI text itself, wrappers excluded:
 //!   `text[span]`, with whitespace removed, is the URI.
 
+use crate::pct;
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -237,13 +238,15 @@ impl Extractor {
             let hit = match bytes[i] {
                 b'<' => self.angle(text, i),
                 b'"' => self.quoted(text, i),
-                b if b.is_ascii_alphabetic() && starts_word(bytes, i) => match self.bare(text, i) {
-                    Bare::Found(hit) => Some(hit),
-                    Bare::Skip(to) => {
-                        i = to.max(i + 1);
-                        continue;
+                b if pct::is_in(&pct::classes().alpha, b) && starts_word(bytes, i) => {
+                    match self.bare(text, i) {
+                        Bare::Found(hit) => Some(hit),
+                        Bare::Skip(to) => {
+                            i = to.max(i + 1);
+                            continue;
+                        }
                     }
-                },
+                }
                 _ => None,
             };
             match hit {
@@ -379,11 +382,11 @@ fn is_bare_scheme(scheme: &str) -> bool {
 }
 
 /// Whether the letter at `i` begins a word: the byte before it (if any)
-/// could not continue a scheme (`ALPHA / DIGIT / "+" / "-" / "."`).
+/// could not continue a scheme (the grammar's `scheme` rule decides).
 fn starts_word(bytes: &[u8], i: usize) -> bool {
-    match i.checked_sub(1).map(|p| bytes[p]) {
+    match i.checked_sub(1).and_then(|p| bytes.get(p)) {
         None => true,
-        Some(b) => !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')),
+        Some(&b) => !pct::is_in(&pct::classes().scheme_tail, b),
     }
 }
 

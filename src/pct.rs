@@ -80,6 +80,10 @@ pub(crate) type Class = [bool; 128];
 pub(crate) struct Classes {
     pub(crate) unreserved: Class,
     pub(crate) hexdig: Class,
+    /// `ALPHA`: what a scheme starts with.
+    pub(crate) alpha: Class,
+    /// The characters that may follow the first one of a `scheme`.
+    pub(crate) scheme_tail: Class,
     path_segment: Class,
     query: Class,
     fragment: Class,
@@ -111,11 +115,23 @@ fn class_of(rule: &str) -> Class {
 }
 
 /// The grammar-derived character classes, built on first use.
+/// The ASCII characters `c` for which `first` followed by `c` matches `rule`.
+fn class_after(rule: &str, first: char) -> Class {
+    let mut class = [false; 128];
+    for (byte, allowed) in (0u8..128).zip(class.iter_mut()) {
+        let two: String = [first, char::from(byte)].into_iter().collect();
+        *allowed = parse_rule(rule, &two).is_ok();
+    }
+    class
+}
+
 pub(crate) fn classes() -> &'static Classes {
     static CLASSES: OnceLock<Classes> = OnceLock::new();
     CLASSES.get_or_init(|| Classes {
         unreserved: class_of("unreserved"),
         hexdig: class_of("HEXDIG"),
+        alpha: class_of("ALPHA"),
+        scheme_tail: class_after("scheme", 'a'),
         path_segment: class_of(Component::PathSegment.rule()),
         query: class_of(Component::Query.rule()),
         fragment: class_of(Component::Fragment.rule()),
