@@ -156,6 +156,7 @@ impl Tally {
             self.known,
             self.left_out
         ));
+        self.write_summary();
         let mut problems = Vec::new();
         if !self.unexpected.is_empty() {
             problems.push(format!(
@@ -175,6 +176,37 @@ impl Tally {
             ));
         }
         assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+}
+
+impl Tally {
+    /// Leaves this check's counts and known disagreements where the
+    /// conformance report (`cargo run --example conformance`) reads them:
+    /// `target/tmp/conformance/<check>.json`.
+    fn write_summary(&self) {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("conformance");
+        let disagreements: Vec<serde_json::Value> = self
+            .expected
+            .entries
+            .iter()
+            .map(|(key, reason)| serde_json::json!({"key": key, "reason": reason}))
+            .collect();
+        let summary = serde_json::json!({
+            "check": self.expected.name,
+            "file": self.file,
+            "passed": self.passed,
+            "failed": self.unexpected.len(),
+            "expected_failures": self.known,
+            "left_out": self.left_out,
+            "disagreements": disagreements,
+        });
+        let written = std::fs::create_dir_all(&dir).and_then(|()| {
+            let name = format!("{}--{}.json", self.expected.name, self.file);
+            std::fs::write(dir.join(name), summary.to_string())
+        });
+        if let Err(e) = written {
+            notice(&format!("notice: conformance summary not written: {e}"));
+        }
     }
 }
 
