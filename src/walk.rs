@@ -41,6 +41,18 @@ impl Entry {
         }
     }
 
+    /// The entry for a rule name as RFC 3986 spells it.
+    pub(crate) fn from_rfc_name(name: &str) -> Option<Entry> {
+        [
+            Entry::UriReference,
+            Entry::Uri,
+            Entry::AbsoluteUri,
+            Entry::RelativeRef,
+        ]
+        .into_iter()
+        .find(|e| e.rfc_name() == name)
+    }
+
     /// The rule's name as RFC 3986 spells it.
     pub(crate) fn rfc_name(self) -> &'static str {
         match self {
@@ -52,8 +64,18 @@ impl Entry {
     }
 }
 
-/// Parses `input` with the pest engine and walks the pairs.
+/// Parses `input` as `entry`: with the fast engine generated from
+/// `uri.pest`, and, when it rejects the input, again with pest_derive for the
+/// rich error.
 pub(crate) fn parse(input: &str, entry: Entry) -> Result<Layout, ParseError> {
+    match crate::engine::parse(input, entry) {
+        Some(layout) => Ok(layout),
+        None => parse_with_pest(input, entry),
+    }
+}
+
+/// Parses `input` with the pest engine and walks the pairs.
+pub(crate) fn parse_with_pest(input: &str, entry: Entry) -> Result<Layout, ParseError> {
     match UriParser::parse(entry.anchored(), input) {
         Ok(pairs) => {
             let mut builder = LayoutBuilder::default();
