@@ -25,27 +25,31 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/recognizer.rs"));
 }
 
-use generated::Rec;
+use generated::{Rec, Slot};
 
-fn span(record: (usize, usize)) -> Span {
-    Span::new(record.0, record.1)
+fn span(slot: Slot) -> Option<Span> {
+    slot.get().map(|(start, end)| Span::new(start, end))
 }
 
 /// Parses `input` as `entry` with the generated recognizer.
+#[inline]
 pub(crate) fn parse(input: &str, entry: Entry) -> Option<Layout> {
     let s = input.as_bytes();
-    let (_, rec) = match entry {
-        Entry::UriReference => generated::match_URI_reference_entry(s),
-        Entry::Uri => generated::match_URI_entry(s),
-        Entry::AbsoluteUri => generated::match_absolute_URI_entry(s),
-        Entry::RelativeRef => generated::match_relative_ref_entry(s),
+    let mut rec = Rec::default();
+    let rec_mut = &mut rec;
+    match entry {
+        Entry::UriReference => generated::match_URI_reference_entry(s, rec_mut),
+        Entry::Uri => generated::match_URI_entry(s, rec_mut),
+        Entry::AbsoluteUri => generated::match_absolute_URI_entry(s, rec_mut),
+        Entry::RelativeRef => generated::match_relative_ref_entry(s, rec_mut),
     }?;
     layout(input, &rec)
 }
 
 /// The layout from the records of a successful match.
+#[inline]
 fn layout(input: &str, rec: &Rec) -> Option<Layout> {
-    let authority = match (rec.authority, rec.host) {
+    let authority = match (span(rec.authority), span(rec.host)) {
         (Some(authority), Some(host)) => {
             // The host's child rule names the kind, as in the walker.
             let kind = if rec.IPvFuture.is_some() {
@@ -57,31 +61,29 @@ fn layout(input: &str, rec: &Rec) -> Option<Layout> {
             } else {
                 HostKind::RegName
             };
-            let host = span(host);
-            let version = rec.HEXDIG.map(span);
+            let version = span(rec.HEXDIG);
             let host_data = walk::host_data(input, host, kind, version).ok()?;
             Some(AuthorityLayout {
-                span: span(authority),
-                userinfo: rec.userinfo.map(span),
+                span: authority,
+                userinfo: span(rec.userinfo),
                 host,
                 host_data,
-                port: rec.port.map(span),
+                port: span(rec.port),
             })
         }
         _ => None,
     };
-    let path = rec
-        .path_abempty
-        .or(rec.path_absolute)
-        .or(rec.path_noscheme)
-        .or(rec.path_rootless)
-        .or(rec.path_empty)
-        .map_or(Span::new(input.len(), input.len()), span);
+    let path = span(rec.path_abempty)
+        .or(span(rec.path_absolute))
+        .or(span(rec.path_noscheme))
+        .or(span(rec.path_rootless))
+        .or(span(rec.path_empty))
+        .unwrap_or(Span::new(input.len(), input.len()));
     Some(Layout {
-        scheme: rec.scheme.map(span),
+        scheme: span(rec.scheme),
         authority,
         path,
-        query: rec.query.map(span),
-        fragment: rec.fragment.map(span),
+        query: span(rec.query),
+        fragment: span(rec.fragment),
     })
 }

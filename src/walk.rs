@@ -217,6 +217,7 @@ impl LayoutBuilder {
 
 /// The value of an IP literal the grammar accepted. The grammar decided the
 /// syntax; the standard library only turns the accepted text into a number.
+#[inline]
 pub(crate) fn host_data(
     input: &str,
     host: Span,
