@@ -38,8 +38,14 @@ const ENTRIES: &[&str] = &[
 ];
 
 /// The sample grammar `tests/codegen.rs` checks the generator on.
-const SAMPLE_RECORD: &[&str] = &["word", "num", "pair", "tagged", "hex"];
-const SAMPLE_ENTRIES: &[&str] = &["top", "list_entry", "look_entry", "counted_entry"];
+const SAMPLE_RECORD: &[&str] = &["word", "num", "pair", "tagged", "hex", "runs", "runs1"];
+const SAMPLE_ENTRIES: &[&str] = &[
+    "top",
+    "list_entry",
+    "look_entry",
+    "counted_entry",
+    "runs_entry",
+];
 
 fn generate(grammar: &str, out: &str, config: codegen::Config<'_>) {
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");

@@ -62,7 +62,7 @@ fn layout(input: &str, rec: &Rec) -> Option<Layout> {
                 HostKind::RegName
             };
             let version = span(rec.HEXDIG);
-            let host_data = walk::host_data(input, host, kind, version).ok()?;
+            let host_data = walk::host_value(input, host, kind, version)?;
             Some(AuthorityLayout {
                 span: authority,
                 userinfo: span(rec.userinfo),

@@ -160,6 +160,7 @@ fn fast_records(rule: Rule, input: &str) -> Option<Vec<(String, Option<(usize, u
         Rule::list_entry => sample::match_list_entry(s, &mut rec),
         Rule::look_entry => sample::match_look_entry(s, &mut rec),
         Rule::counted_entry => sample::match_counted_entry(s, &mut rec),
+        Rule::runs_entry => sample::match_runs_entry(s, &mut rec),
         _ => unreachable!("not an entry of the sample"),
     }?;
     Some(
@@ -170,11 +171,12 @@ fn fast_records(rule: Rule, input: &str) -> Option<Vec<(String, Option<(usize, u
     )
 }
 
-const ENTRIES: [Rule; 4] = [
+const ENTRIES: [Rule; 5] = [
     Rule::top,
     Rule::list_entry,
     Rule::look_entry,
     Rule::counted_entry,
+    Rule::runs_entry,
 ];
 
 #[track_caller]
@@ -219,6 +221,12 @@ fn sample_matches_like_pest() {
         "ee",
         "eee",
         "e",
+        "/",
+        "//a%41b/",
+        "/a|",
+        "/a|/",
+        "|/a",
+        "/%4|/x",
     ];
     for input in cases {
         assert_same(input);
@@ -233,11 +241,14 @@ fn sample_matches_like_pest() {
     // `hex+` inside the compound-atomic `tagged`: one run of two tokens.
     assert_eq!(get("hex"), Some((10, 12)));
     assert!(fast_records(Rule::top, "abc=1234").is_none());
+    let records = fast_records(Rule::runs_entry, "/ab/c|/d").unwrap();
+    let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
+    assert_eq!((get("runs"), get("runs1")), (Some((0, 5)), Some((6, 8))));
 }
 
 const TOKENS: &[&str] = &[
     "a", "b", "c", "d", "e", "x", "_", "%", "4", "f", "12", "1234", "-", "=", ",", ";", ":", "!",
-    "#", ".", "tag", "TAG", "é", " ",
+    "#", ".", "tag", "TAG", "é", " ", "/", "|",
 ];
 
 proptest! {
