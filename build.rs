@@ -29,12 +29,17 @@ const RECORD: &[&str] = &[
     "fragment",
 ];
 
-/// The anchored rules the typed parse functions start from.
+/// The anchored rules the typed parse functions start from, and the same
+/// rules unanchored (error reports read the longest valid prefix).
 const ENTRIES: &[&str] = &[
     "URI_reference_entry",
     "URI_entry",
     "absolute_URI_entry",
     "relative_ref_entry",
+    "URI_reference",
+    "URI",
+    "absolute_URI",
+    "relative_ref",
 ];
 
 /// The sample grammar `tests/codegen.rs` checks the generator on.

@@ -46,6 +46,22 @@ pub(crate) fn parse(input: &str, entry: Entry) -> Option<Layout> {
     layout(input, &rec)
 }
 
+/// The layout of the longest prefix of `input` that `entry` matches
+/// (unanchored), as `walk::parse_prefix` finds it with pest: error reports
+/// use it to name the component where parsing stopped.
+pub(crate) fn parse_prefix(input: &str, entry: Entry) -> Option<Layout> {
+    let s = input.as_bytes();
+    let mut rec = Rec::default();
+    let rec_mut = &mut rec;
+    match entry {
+        Entry::UriReference => generated::match_URI_reference(s, rec_mut),
+        Entry::Uri => generated::match_URI(s, rec_mut),
+        Entry::AbsoluteUri => generated::match_absolute_URI(s, rec_mut),
+        Entry::RelativeRef => generated::match_relative_ref(s, rec_mut),
+    }?;
+    layout(input, &rec)
+}
+
 /// The layout from the records of a successful match.
 #[inline]
 fn layout(input: &str, rec: &Rec) -> Option<Layout> {

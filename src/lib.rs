@@ -119,4 +119,24 @@ pub mod __engines {
         let entry = Entry::from_rfc_name(rule)?;
         Some(walk::parse_with_pest(input, entry).map(|layout| UriRef::from_parts(input, layout)))
     }
+
+    /// The components of the longest prefix of `input` that `rule` matches,
+    /// found by the generated recognizer (`fast`) or by pest (`!fast`).
+    /// `None` if nothing matches or the rule name is unknown.
+    ///
+    /// ```
+    /// let uri = peguri::__engines::parse_prefix("a:b c", "URI", true).unwrap();
+    /// assert_eq!(uri.path(), "b");
+    /// let uri = peguri::__engines::parse_prefix("a:b c", "URI", false).unwrap();
+    /// assert_eq!(uri.path(), "b");
+    /// ```
+    pub fn parse_prefix<'a>(input: &'a str, rule: &str, fast: bool) -> Option<UriRef<'a>> {
+        let entry = Entry::from_rfc_name(rule)?;
+        let layout = if fast {
+            crate::engine::parse_prefix(input, entry)?
+        } else {
+            walk::parse_prefix(input, entry)?
+        };
+        Some(UriRef::from_parts(input, layout))
+    }
 }

@@ -28,8 +28,22 @@ fn components<'a>(uri: &UriRef<'a>) -> Components<'a> {
     )
 }
 
-/// The engines' disagreement on `input` as `rule`, if any.
+/// The engines' disagreement on `input` as `rule`, if any: on the whole
+/// input, and on the longest prefix the rule matches (which error reports
+/// use).
 fn disagreement(input: &str, rule: &str) -> Option<String> {
+    let fast = peguri::__engines::parse_prefix(input, rule, true);
+    let pest = peguri::__engines::parse_prefix(input, rule, false);
+    let (f, p) = (fast.as_ref().map(components), pest.as_ref().map(components));
+    if f != p {
+        return Some(format!(
+            "{input:?} as {rule}: the longest prefixes differ\n  fast: {f:?}\n  pest: {p:?}"
+        ));
+    }
+    whole_disagreement(input, rule)
+}
+
+fn whole_disagreement(input: &str, rule: &str) -> Option<String> {
     let fast = parse_fast(input, rule);
     let pest = parse_with_pest(input, rule).expect("a known rule");
     match (fast, pest) {

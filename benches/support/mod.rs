@@ -6,6 +6,124 @@
 
 use std::path::Path;
 
+// --- the parsers: parse one line, read the components ----------------------
+
+pub fn len<S: AsRef<str> + ?Sized>(s: Option<&S>) -> usize {
+    s.map_or(0, |s| s.as_ref().len())
+}
+
+pub fn peguri_fast(line: &str) -> usize {
+    match peguri::UriRef::parse(line) {
+        Ok(u) => {
+            len(u.scheme())
+                + u.authority().map_or(0, |a| a.host_str().len())
+                + u.path().len()
+                + len(u.query())
+                + len(u.fragment())
+        }
+        Err(_) => 0,
+    }
+}
+
+pub fn peguri_pest(line: &str) -> usize {
+    match peguri::__engines::parse_with_pest(line, "URI-reference") {
+        Some(Ok(u)) => {
+            len(u.scheme())
+                + u.authority().map_or(0, |a| a.host_str().len())
+                + u.path().len()
+                + len(u.query())
+                + len(u.fragment())
+        }
+        _ => 0,
+    }
+}
+
+pub fn fluent_uri(line: &str) -> usize {
+    match fluent_uri::UriRef::parse(line) {
+        Ok(u) => {
+            u.scheme().map_or(0, |s| s.as_str().len())
+                + u.authority().map_or(0, |a| a.host().len())
+                + u.path().as_str().len()
+                + u.query().map_or(0, |q| q.as_str().len())
+                + u.fragment().map_or(0, |f| f.as_str().len())
+        }
+        Err(_) => 0,
+    }
+}
+
+fn iri_string(line: &str) -> usize {
+    match iri_string::types::UriReferenceStr::new(line) {
+        Ok(u) => {
+            len(u.scheme_str())
+                + u.authority_components().map_or(0, |a| a.host().len())
+                + u.path_str().len()
+                + len(u.query_str())
+                + len(u.fragment().map(|f| f.as_str()))
+        }
+        Err(_) => 0,
+    }
+}
+
+fn oxiri(line: &str) -> usize {
+    match oxiri::IriRef::parse(line) {
+        Ok(u) => {
+            len(u.scheme())
+                + len(u.authority())
+                + u.path().len()
+                + len(u.query())
+                + len(u.fragment())
+        }
+        Err(_) => 0,
+    }
+}
+
+fn url(line: &str) -> usize {
+    match url::Url::parse(line) {
+        Ok(u) => {
+            u.scheme().len()
+                + len(u.host_str())
+                + u.path().len()
+                + len(u.query())
+                + len(u.fragment())
+        }
+        Err(_) => 0,
+    }
+}
+
+fn uriparse(line: &str) -> usize {
+    match uriparse::URIReference::try_from(line) {
+        Ok(u) => {
+            u.scheme().map_or(0, |s| s.as_str().len())
+                + usize::from(u.authority().is_some())
+                + u.path().segments().len()
+                + u.query().map_or(0, |q| q.as_str().len())
+                + u.fragment().map_or(0, |f| f.as_str().len())
+        }
+        Err(_) => 0,
+    }
+}
+
+fn http(line: &str) -> usize {
+    match line.parse::<http::Uri>() {
+        Ok(u) => len(u.scheme_str()) + len(u.host()) + u.path().len() + len(u.query()),
+        Err(_) => 0,
+    }
+}
+
+/// The parsers, by the name shown in the report.
+pub const PARSERS: &[(&str, fn(&str) -> usize)] = &[
+    ("peguri", peguri_fast),
+    ("peguri-pest", peguri_pest),
+    ("fluent-uri", fluent_uri),
+    ("iri-string", iri_string),
+    ("oxiri", oxiri),
+    ("url", url),
+    ("uriparse", uriparse),
+    ("http", http),
+];
+
+// --- the corpus --------------------------------------------------------------
+
 /// The corpus lines and where they came from.
 pub fn corpus() -> (Vec<String>, String) {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus"));
