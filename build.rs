@@ -55,8 +55,8 @@ const SAMPLE_ENTRIES: &[&str] = &[
 fn generate(grammar: &str, out: &str, config: codegen::Config<'_>) {
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     println!("cargo:rerun-if-changed={grammar}");
-    let text = std::fs::read_to_string(grammar)
-        .unwrap_or_else(|e| panic!("cannot read {grammar}: {e}"));
+    let text =
+        std::fs::read_to_string(grammar).unwrap_or_else(|e| panic!("cannot read {grammar}: {e}"));
     match codegen::generate(&text, &config) {
         Ok(code) => {
             let path = Path::new(&dir).join(out);

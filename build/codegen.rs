@@ -124,7 +124,7 @@ fn join_errors<E: std::fmt::Display>(errors: &[E]) -> String {
 /// One alternative of a choice: a merged class, or another expression with
 /// the mode it is matched in.
 enum Group {
-    Class(Set, String),
+    Class(Box<Set>, String),
     Other(Expr, Mode),
 }
 
@@ -282,6 +282,13 @@ impl<'g> Generator<'g> {
              #[allow(dead_code)]\n\
              #[inline(always)]\n\
              fn scan(s: &[u8], mut p: usize, t: &[bool; 256]) -> usize {\n    \
+             while let Some(&[a, b, c, d]) = s.get(p..p + 4) {\n        \
+             if !t[usize::from(a)] {\n            return p;\n        }\n        \
+             if !t[usize::from(b)] {\n            return p + 1;\n        }\n        \
+             if !t[usize::from(c)] {\n            return p + 2;\n        }\n        \
+             if !t[usize::from(d)] {\n            return p + 3;\n        }\n        \
+             p += 4;\n    \
+             }\n    \
              while let Some(&b) = s.get(p) {\n        \
              if t[usize::from(b)] {\n            \
              p += 1;\n        \
@@ -547,7 +554,9 @@ impl<'g> Generator<'g> {
             );
         }
         let t = self.table(set, origin);
-        format!("(match s.get({p}) {{ Some(&b) if {t}[usize::from(b)] => Some({p} + 1), _ => None }})")
+        format!(
+            "(match s.get({p}) {{ Some(&b) if {t}[usize::from(b)] => Some({p} + 1), _ => None }})"
+        )
     }
 
     /// A call of rule `name` in `mode` at position `p`.
@@ -695,10 +704,10 @@ impl<'g> Generator<'g> {
             }
             match target.and_then(|i| groups.get_mut(i)) {
                 Some(Group::Class(s, origin)) => {
-                    *s = union(s, &set);
+                    **s = union(s, &set);
                     let _ = write!(origin, " | {}", describe(&alt));
                 }
-                _ => groups.push(Group::Class(set, describe(&alt))),
+                _ => groups.push(Group::Class(Box::new(set), describe(&alt))),
             }
         }
         groups
@@ -841,7 +850,9 @@ impl Generator<'_> {
             let _ = write!(save, "let k{l}_{k} = rec.{field}; ");
             let _ = write!(restore, "rec.{field} = k{l}_{k}; ");
         }
-        format!("{{ {save}match {inner} {{ Some(q) => Some(q), None => {{ {restore}Some({p}) }} }} }}")
+        format!(
+            "{{ {save}match {inner} {{ Some(q) => Some(q), None => {{ {restore}Some({p}) }} }} }}"
+        )
     }
 
     /// `(a ~ b*)*` as `(a ~ (b | a)*)?` and `(a ~ b*)+` as `a ~ (b | a)*`,
@@ -894,7 +905,14 @@ impl Generator<'_> {
     /// `e*` or `e+` where `e` is a choice whose first alternative is a
     /// class: scan the class in a tight loop, and try the other
     /// alternatives only where it stops.
-    fn emit_rep_scan(&mut self, e: &Expr, mode: Mode, p: &str, min: u32, l: usize) -> Option<String> {
+    fn emit_rep_scan(
+        &mut self,
+        e: &Expr,
+        mode: Mode,
+        p: &str,
+        min: u32,
+        l: usize,
+    ) -> Option<String> {
         let groups = self.choice_groups(e, mode);
         let Some(Group::Class(set, origin)) = groups.first() else {
             return None;
@@ -953,7 +971,10 @@ fn check_supported(rule: &str, expr: &Expr, defined: &dyn Fn(&str) -> bool) -> R
             let stack = ["PUSH", "POP", "POP_ALL", "PEEK", "PEEK_ALL", "DROP"];
             if stack.contains(&name.as_str()) {
                 unsupported(&format!("the stack operation `{name}`"))
-            } else if !defined(name) && builtin_class(name).is_none() && !POSITIONAL.contains(&name.as_str()) {
+            } else if !defined(name)
+                && builtin_class(name).is_none()
+                && !POSITIONAL.contains(&name.as_str())
+            {
                 unsupported(&format!("the built-in rule `{name}`"))
             } else {
                 Ok(())

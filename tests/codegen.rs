@@ -28,15 +28,30 @@ fn assert_rejected(grammar: &str, needle: &str) {
 
 #[test]
 fn rejects_the_stack() {
-    assert_rejected(r#"a = { PUSH("x") ~ POP }"#, "rule `a`: the stack operation `PUSH`");
-    assert_rejected(r#"a = { "x" ~ PEEK }"#, "rule `a`: the stack operation `PEEK`");
-    assert_rejected(r#"a = { "x" ~ DROP }"#, "rule `a`: the stack operation `DROP`");
-    assert_rejected(r#"a = { PUSH("x") ~ PEEK[..] }"#, "rule `a`: the stack operation");
+    assert_rejected(
+        r#"a = { PUSH("x") ~ POP }"#,
+        "rule `a`: the stack operation `PUSH`",
+    );
+    assert_rejected(
+        r#"a = { "x" ~ PEEK }"#,
+        "rule `a`: the stack operation `PEEK`",
+    );
+    assert_rejected(
+        r#"a = { "x" ~ DROP }"#,
+        "rule `a`: the stack operation `DROP`",
+    );
+    assert_rejected(
+        r#"a = { PUSH("x") ~ PEEK[..] }"#,
+        "rule `a`: the stack operation",
+    );
 }
 
 #[test]
 fn rejects_unicode() {
-    assert_rejected("a = { 'a'..'é' }", "rule `a`: the non-ASCII character range");
+    assert_rejected(
+        "a = { 'a'..'é' }",
+        "rule `a`: the non-ASCII character range",
+    );
     assert_rejected("a = { LETTER+ }", "rule `a`: the built-in rule `LETTER`");
     assert_rejected("a = { NEWLINE }", "rule `a`: the built-in rule `NEWLINE`");
 }
@@ -54,7 +69,10 @@ fn rejects_bad_grammars_and_configurations() {
     assert_rejected("a = { ", "does not parse");
     assert_rejected("a = { b }", "invalid");
     let err = gen(r#"a = { "x" }"#, &["b"], &[]).unwrap_err();
-    assert!(err.contains("rule `b` is named in the generator configuration"), "{err}");
+    assert!(
+        err.contains("rule `b` is named in the generator configuration"),
+        "{err}"
+    );
     let err = gen(r#"a = { "x" }"#, &[], &["c"]).unwrap_err();
     assert!(err.contains("rule `c`"), "{err}");
 }
@@ -74,7 +92,10 @@ fn classes_become_tables_and_loops() {
     // `d*` is a scan over the table, not a call per character.
     assert!(code.contains("while let Some(&b) = s.get(p)"), "{code}");
     assert!(!code.contains("r_d(s"), "{code}");
-    assert!(code.contains("pub(crate) fn match_ds(s: &[u8], rec: &mut Rec)"), "{code}");
+    assert!(
+        code.contains("pub(crate) fn match_ds(s: &[u8], rec: &mut Rec)"),
+        "{code}"
+    );
 }
 
 #[test]
@@ -86,7 +107,10 @@ fn classes_merge_across_disjoint_alternatives_only() {
         &["c", "e"],
     )
     .unwrap();
-    assert!(code.contains("table(&[(b':', b':'), (b'a', b'a')])"), "{code}");
+    assert!(
+        code.contains("table(&[(b':', b':'), (b'a', b'a')])"),
+        "{code}"
+    );
     // In `e`, "b" ~ "c" starts with 'b': the last "b" must stay last.
     assert!(!code.contains("/// \"a\" | \"b\"\n"), "{code}");
     // A choice that cannot match empty first checks the next byte against
@@ -106,18 +130,15 @@ fn records_only_where_pest_makes_tokens() {
     // the lookahead.
     assert!(code.contains("fn r_x__t("), "{code}");
     assert_eq!(code.matches("put(&mut rec.x, p, end)").count(), 1, "{code}");
-    assert!(code.contains("fn r_y(s: &[u8], p: usize) -> Option<usize>"), "{code}");
+    assert!(
+        code.contains("fn r_y(s: &[u8], p: usize) -> Option<usize>"),
+        "{code}"
+    );
 }
 
 // --- the sample grammar, against pest_derive --------------------------------
 
-#[allow(
-    clippy::all,
-    unused,
-    non_snake_case,
-    unused_parens,
-    unused_comparisons
-)]
+#[allow(clippy::all, unused, non_snake_case, unused_parens, unused_comparisons)]
 mod sample {
     include!(concat!(env!("OUT_DIR"), "/sample_recognizer.rs"));
 }
@@ -131,9 +152,12 @@ mod reference {
 
 use reference::{Rule, SampleParser};
 
+/// Each recorded rule's name and span.
+type Records = Vec<(String, Option<(usize, usize)>)>;
+
 /// What pest says: matched or not, and the first run of each recorded
 /// rule's tokens (a later token that starts where the run ends extends it).
-fn pest_records(rule: Rule, input: &str) -> Option<Vec<(String, Option<(usize, usize)>)>> {
+fn pest_records(rule: Rule, input: &str) -> Option<Records> {
     let pairs = SampleParser::parse(rule, input).ok()?;
     let names = sample::Rec::default().fields().map(|(n, _)| n);
     let mut out: Vec<(String, Option<(usize, usize)>)> =
@@ -152,7 +176,7 @@ fn pest_records(rule: Rule, input: &str) -> Option<Vec<(String, Option<(usize, u
     Some(out)
 }
 
-fn fast_records(rule: Rule, input: &str) -> Option<Vec<(String, Option<(usize, usize)>)>> {
+fn fast_records(rule: Rule, input: &str) -> Option<Records> {
     let s = input.as_bytes();
     let mut rec = sample::Rec::default();
     match rule {

@@ -110,8 +110,11 @@ fn http(line: &str) -> usize {
     }
 }
 
+/// Parses one line and reads its components (a checksum of their lengths).
+pub type Parse = fn(&str) -> usize;
+
 /// The parsers, by the name shown in the report.
-pub const PARSERS: &[(&str, fn(&str) -> usize)] = &[
+pub const PARSERS: &[(&str, Parse)] = &[
     ("peguri", peguri_fast),
     ("peguri-pest", peguri_pest),
     ("fluent-uri", fluent_uri),
@@ -143,19 +146,15 @@ pub fn corpus() -> (Vec<String>, String) {
             continue;
         };
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        lines.extend(
-            text.lines()
-                .filter(|l| !l.is_empty())
-                .map(str::to_owned),
-        );
+        lines.extend(text.lines().filter(|l| !l.is_empty()).map(str::to_owned));
     }
     if lines.is_empty() {
-        (generated(20_000), "a generated corpus of 20,000 URLs".to_owned())
-    } else {
         (
-            lines,
-            format!("{} ({} files)", dir.display(), files.len()),
+            generated(20_000),
+            "a generated corpus of 20,000 URLs".to_owned(),
         )
+    } else {
+        (lines, format!("{} ({} files)", dir.display(), files.len()))
     }
 }
 
@@ -170,8 +169,23 @@ pub fn generated(n: usize) -> Vec<String> {
         usize::try_from(state % m as u64).unwrap_or(0)
     };
     const WORDS: &[&str] = &[
-        "www", "example", "docs", "api", "v1", "index.html", "search", "user", "images",
-        "a%20b", "node_modules", "lib", "src", "main.rs", "2024", "~me", "item-42",
+        "www",
+        "example",
+        "docs",
+        "api",
+        "v1",
+        "index.html",
+        "search",
+        "user",
+        "images",
+        "a%20b",
+        "node_modules",
+        "lib",
+        "src",
+        "main.rs",
+        "2024",
+        "~me",
+        "item-42",
     ];
     const HOSTS: &[&str] = &[
         "example.com",
@@ -193,7 +207,11 @@ pub fn generated(n: usize) -> Vec<String> {
             0 => format!("file://{path}"),
             1 => format!("urn:isbn:{}", 1000 + next(9000)),
             2 => format!("mailto:{}@{}", WORDS[next(WORDS.len())], HOSTS[next(3)]),
-            3 => format!("../{}{path}?{}", WORDS[next(WORDS.len())], WORDS[next(WORDS.len())]),
+            3 => format!(
+                "../{}{path}?{}",
+                WORDS[next(WORDS.len())],
+                WORDS[next(WORDS.len())]
+            ),
             _ => {
                 let scheme = if next(2) == 0 { "http" } else { "https" };
                 let host = HOSTS[next(HOSTS.len())];

@@ -72,7 +72,11 @@ impl ExpectedFailures {
                 let mut stream = serde_json::Deserializer::from_str(line).into_iter::<String>();
                 let key = match stream.next() {
                     Some(Ok(key)) => key,
-                    _ => panic!("{}:{}: a line must start with a JSON string", path.display(), n + 1),
+                    _ => panic!(
+                        "{}:{}: a line must start with a JSON string",
+                        path.display(),
+                        n + 1
+                    ),
                 };
                 let reason = line[stream.byte_offset()..].trim().to_owned();
                 assert!(
