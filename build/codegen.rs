@@ -583,7 +583,17 @@ impl<'g> Generator<'g> {
         let rule = self.rules[name];
         let body_mode = self.body_mode(rule, mode);
         let body = self.emit(&rule.expr, body_mode, "p");
-        let doc = format!("/// `{name}` ({:?}, called in {:?} mode).", rule.ty, mode);
+        let doc = match mode {
+            Mode::Quiet => format!("/// `{name}` ({:?} rule), recording nothing.", rule.ty),
+            Mode::Tokens => format!(
+                "/// `{name}` ({:?} rule), called where tokens are made.",
+                rule.ty
+            ),
+            Mode::Atomic => format!(
+                "/// `{name}` ({:?} rule), called inside an atomic rule.",
+                rule.ty
+            ),
+        };
         if mode == Mode::Quiet {
             format!(
                 "\n{doc}\n#[allow(non_snake_case, unused_labels, clippy::all)]\n#[inline]\n\
