@@ -3,6 +3,8 @@
 //! inputs and find the same components, for all four entry rules.
 
 mod common;
+#[path = "../benches/support/mod.rs"]
+mod support;
 
 use peguri::__engines::{parse_fast, parse_with_pest};
 use peguri::{Authority, UriRef};
@@ -165,6 +167,15 @@ fn agree_on_corpus() {
             .collect::<Vec<_>>();
         assert_agree(lines, &file.display().to_string());
     }
+}
+
+#[test]
+fn agree_on_generated_corpus() {
+    // The benchmarks' generated corpus, and long inputs: checked even where
+    // ../shared is missing.
+    let mut inputs = support::generated(3_000);
+    inputs.extend([1_000, 100_000].map(support::long_uri));
+    assert_agree(inputs, "generated corpus");
 }
 
 #[test]
