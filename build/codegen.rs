@@ -19,8 +19,18 @@
 //! when every alternative in between can neither match empty nor start with
 //! one of its bytes, which does not change what the choice matches.
 //!
+//! A call of a rule that records nothing and whose body is a choice is
+//! replaced by its alternatives there, so classes merge across rules
+//! (`pchar | "/" | "?"` is one table and `pct_encoded`). A choice that
+//! cannot match empty first checks the next byte against the bytes its
+//! alternatives can start with. `(a ~ b*)*` is matched as
+//! `(a ~ (b | a)*)?` (both try `b`, then `a`, at every position), so
+//! `("/" ~ segment)*` is one scan over a path rather than one per segment.
+//!
 //! Matching works on the input's bytes: a position is a `usize`, a match is
-//! `Option<usize>` (the end). Nothing is allocated.
+//! `Option<usize>` (the end). Nothing is allocated. Recorded spans are kept
+//! as two `u32` halves of a `u64`, so the `match_*` functions refuse inputs
+//! of 4 GiB or more (the caller falls back to pest).
 //!
 //! Recording: for a configured list of rules, the generated code records
 //! where the rule matched, exactly where pest would have produced a token
