@@ -9,7 +9,7 @@ use pest::Parser as _;
 
 use crate::grammar::{Rule, UriParser};
 use crate::layout::{HostData, Layout};
-use crate::walk::{self, Entry};
+use crate::walk::Entry;
 
 /// Why a string is not what it was parsed as.
 ///
@@ -122,7 +122,9 @@ impl ParseError {
 
     pub(crate) fn from_pest_entry(input: &str, entry: Entry, e: &PestError<Rule>) -> Self {
         let (pos, positives) = pest_position(e);
-        let context = walk::parse_prefix(input, entry);
+        // The prefix is read by the fast engine: the engines agree on it
+        // (tests/engines.rs), and it saves a second pest parse per error.
+        let context = crate::engine::parse_prefix(input, entry);
         let (offset, message, expected) = describe(input, entry, pos, &positives, context);
         ParseError::new(input, entry.rfc_name(), offset, message, expected)
     }

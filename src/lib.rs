@@ -116,6 +116,7 @@
 #![warn(rust_2018_idioms)]
 
 mod authority;
+mod engine;
 mod error;
 pub mod extract;
 pub mod grammar;
@@ -159,3 +160,59 @@ pub use uri_ref::{Uri, UriRef};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+/// Both parse engines, side by side, for the engine-agreement tests and
+/// the benchmarks. Not part of the API.
+#[doc(hidden)]
+pub mod __engines {
+    use crate::walk::{self, Entry};
+    use crate::{ParseError, UriRef};
+
+    /// Parses `input` as `rule` (`URI-reference`, `URI`, `absolute-URI` or
+    /// `relative-ref`) with the generated recognizer only; `None` if it
+    /// rejects the input or the rule name is unknown.
+    ///
+    /// ```
+    /// let uri = peguri::__engines::parse_fast("a:b", "URI").unwrap();
+    /// assert_eq!(uri.scheme(), Some("a"));
+    /// ```
+    pub fn parse_fast<'a>(input: &'a str, rule: &str) -> Option<UriRef<'a>> {
+        let layout = crate::engine::parse(input, Entry::from_rfc_name(rule)?)?;
+        Some(UriRef::from_parts(input, layout))
+    }
+
+    /// Parses `input` as `rule` with pest_derive's parser and the pairs
+    /// walker only; `None` if the rule name is unknown.
+    ///
+    /// ```
+    /// let uri = peguri::__engines::parse_with_pest("a:b", "URI").unwrap()?;
+    /// assert_eq!(uri.path(), "b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse_with_pest<'a>(
+        input: &'a str,
+        rule: &str,
+    ) -> Option<Result<UriRef<'a>, ParseError>> {
+        let entry = Entry::from_rfc_name(rule)?;
+        Some(walk::parse_with_pest(input, entry).map(|layout| UriRef::from_parts(input, layout)))
+    }
+
+    /// The components of the longest prefix of `input` that `rule` matches,
+    /// found by the generated recognizer (`fast`) or by pest (`!fast`).
+    /// `None` if nothing matches or the rule name is unknown.
+    ///
+    /// ```
+    /// let uri = peguri::__engines::parse_prefix("a:b c", "URI", true).unwrap();
+    /// assert_eq!(uri.path(), "b");
+    /// let uri = peguri::__engines::parse_prefix("a:b c", "URI", false).unwrap();
+    /// assert_eq!(uri.path(), "b");
+    /// ```
+    pub fn parse_prefix<'a>(input: &'a str, rule: &str, fast: bool) -> Option<UriRef<'a>> {
+        let entry = Entry::from_rfc_name(rule)?;
+        let layout = if fast {
+            crate::engine::parse_prefix(input, entry)?
+        } else {
+            walk::parse_prefix(input, entry)?
+        };
+        Some(UriRef::from_parts(input, layout))
+    }
+}

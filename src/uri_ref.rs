@@ -95,8 +95,19 @@ impl<'a> UriRef<'a> {
         Self::parse_entry(input, Entry::RelativeRef)
     }
 
+    /// The fast engine first; pest's, for the error, when it rejects.
+    #[inline]
     pub(crate) fn parse_entry(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
-        let layout = walk::parse(input, entry)?;
+        match crate::engine::parse(input, entry) {
+            Some(layout) => Ok(UriRef { input, layout }),
+            None => Self::parse_with_pest(input, entry),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn parse_with_pest(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
+        let layout = walk::parse_with_pest(input, entry)?;
         Ok(UriRef { input, layout })
     }
 

@@ -53,6 +53,18 @@ impl Entry {
         }
     }
 
+    /// The entry for a rule name as RFC 3986 spells it.
+    pub(crate) fn from_rfc_name(name: &str) -> Option<Entry> {
+        [
+            Entry::UriReference,
+            Entry::Uri,
+            Entry::AbsoluteUri,
+            Entry::RelativeRef,
+        ]
+        .into_iter()
+        .find(|e| e.rfc_name() == name)
+    }
+
     /// The rule's name as RFC 3986 spells it.
     pub(crate) fn rfc_name(self) -> &'static str {
         match self {
@@ -64,8 +76,19 @@ impl Entry {
     }
 }
 
-/// Parses `input` with the pest engine and walks the pairs.
+/// Parses `input` as `entry`: with the fast engine generated from
+/// `uri.pest`, and, when it rejects the input, again with pest_derive for the
+/// rich error.
+#[inline]
 pub(crate) fn parse(input: &str, entry: Entry) -> Result<Layout, ParseError> {
+    match crate::engine::parse(input, entry) {
+        Some(layout) => Ok(layout),
+        None => parse_with_pest(input, entry),
+    }
+}
+
+/// Parses `input` with the pest engine and walks the pairs.
+pub(crate) fn parse_with_pest(input: &str, entry: Entry) -> Result<Layout, ParseError> {
     match UriParser::parse(entry.anchored(), input) {
         Ok(pairs) => {
             let mut builder = LayoutBuilder::default();
@@ -213,20 +236,27 @@ pub(crate) fn host_data(
     kind: HostKind,
     version: Option<Span>,
 ) -> Result<HostData, ParseError> {
-    let text = host.of(input);
-    let mismatch = || ParseError::engine_mismatch(input, host.start, text);
-    Ok(match kind {
+    host_value(input, host, kind, version)
+        .ok_or_else(|| ParseError::engine_mismatch(input, host.start, host.of(input)))
+}
+
+/// [`host_data`] without the error, for the fast engine (which leaves a
+/// failure to the pest engine and its error).
+#[inline]
+pub(crate) fn host_value(
+    input: &str,
+    host: Span,
+    kind: HostKind,
+    version: Option<Span>,
+) -> Option<HostData> {
+    Some(match kind {
         HostKind::RegName => HostData::RegName,
-        HostKind::Ipv4 => HostData::Ipv4(text.parse().map_err(|_| mismatch())?),
+        HostKind::Ipv4 => HostData::Ipv4(input.get(host.start..host.end)?.parse().ok()?),
         HostKind::Ipv6 => {
-            let inner = text
-                .strip_prefix('[')
-                .and_then(|t| t.strip_suffix(']'))
-                .ok_or_else(mismatch)?;
-            HostData::Ipv6(inner.parse().map_err(|_| mismatch())?)
+            let text = input.get(host.start..host.end)?;
+            let inner = text.strip_prefix('[').and_then(|t| t.strip_suffix(']'))?;
+            HostData::Ipv6(inner.parse().ok()?)
         }
-        HostKind::IpvFuture => HostData::IpvFuture {
-            version: version.ok_or_else(mismatch)?,
-        },
+        HostKind::IpvFuture => HostData::IpvFuture { version: version? },
     })
 }
