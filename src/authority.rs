@@ -66,7 +66,13 @@ impl<'a> Authority<'a> {
         match self.layout.host_data {
             HostData::RegName => Host::RegName(text),
             HostData::Ipv4(addr) => Host::Ipv4 { addr, text },
-            HostData::Ipv6(addr) => Host::Ipv6 { addr, text },
+            HostData::Ipv6 { addr, zone } => Host::Ipv6 {
+                addr,
+                text,
+                zone: zone.map(|z| ZoneId {
+                    raw: z.of(self.input),
+                }),
+            },
             HostData::IpvFuture { version } => Host::IpvFuture {
                 version: version.of(self.input),
                 // `[v` + version + `.` ... `]`
@@ -157,8 +163,11 @@ pub enum Host<'a> {
     Ipv6 {
         /// The address.
         addr: Ipv6Addr,
-        /// The literal, brackets included.
+        /// The literal, brackets (and any zone) included.
         text: &'a str,
+        /// The RFC 6874 zone identifier, only ever present when parsed with
+        /// [`ParseOptions::allow_zone_id`](crate::ParseOptions::allow_zone_id).
+        zone: Option<ZoneId<'a>>,
     },
     /// An `IPvFuture` literal.
     IpvFuture {
@@ -202,6 +211,56 @@ impl<'a> Host<'a> {
             Host::Ipv4 { .. } => "ipv4",
             Host::Ipv6 { .. } => "ipv6",
             Host::IpvFuture { .. } => "ipvfuture",
+        }
+    }
+}
+
+/// An IPv6 zone identifier (RFC 6874), such as the `en1` of
+/// `[fe80::a%25en1]`: the text after `%25`, which may itself be
+/// percent-encoded.
+///
+/// ```
+/// use peguri::{Host, ParseOptions};
+///
+/// let uri = ParseOptions::new().allow_zone_id(true).parse("http://[fe80::a%25en%31]/")?;
+/// let Host::Ipv6 { zone: Some(zone), .. } = uri.authority().unwrap().host() else { panic!() };
+/// assert_eq!(zone.as_str(), "en%31");
+/// assert_eq!(zone.decoded(), "en1");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ZoneId<'a> {
+    raw: &'a str,
+}
+
+impl<'a> ZoneId<'a> {
+    /// The zone as written, still percent-encoded.
+    ///
+    /// ```
+    /// let uri = peguri::ParseOptions::new().allow_zone_id(true).parse("//[::1%25lo]")?;
+    /// let peguri::Host::Ipv6 { zone, .. } = uri.authority().unwrap().host() else { panic!() };
+    /// assert_eq!(zone.unwrap().as_str(), "lo");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.raw
+    }
+
+    /// The zone with its percent-encoding decoded (invalid UTF-8 is
+    /// replaced); borrowed when there is nothing to decode.
+    ///
+    /// ```
+    /// let uri = peguri::ParseOptions::new().allow_zone_id(true).parse("//[::1%25%2525]")?;
+    /// let peguri::Host::Ipv6 { zone, .. } = uri.authority().unwrap().host() else { panic!() };
+    /// assert_eq!(zone.unwrap().decoded(), "%25");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn decoded(&self) -> std::borrow::Cow<'a, str> {
+        match crate::pct::decode(self.raw) {
+            std::borrow::Cow::Borrowed(_) => std::borrow::Cow::Borrowed(self.raw),
+            std::borrow::Cow::Owned(bytes) => {
+                std::borrow::Cow::Owned(String::from_utf8_lossy(&bytes).into_owned())
+            }
         }
     }
 }

@@ -78,7 +78,7 @@ fn layout(input: &str, rec: &Rec) -> Option<Layout> {
                 HostKind::RegName
             };
             let version = span(rec.HEXDIG);
-            let host_data = walk::host_value(input, host, kind, version)?;
+            let host_data = walk::host_value(input, host, kind, version, None)?;
             Some(AuthorityLayout {
                 span: authority,
                 userinfo: span(rec.userinfo),

@@ -9,7 +9,7 @@ use pest::Parser as _;
 
 use crate::grammar::{Rule, UriParser};
 use crate::layout::{HostData, Layout};
-use crate::walk::Entry;
+use crate::walk::{self, Entry, Syntax};
 
 /// Why a string is not what it was parsed as.
 ///
@@ -121,11 +121,23 @@ impl ParseError {
     }
 
     pub(crate) fn from_pest_entry(input: &str, entry: Entry, e: &PestError<Rule>) -> Self {
+        Self::from_pest_entry_in(input, entry, e, Syntax::Rfc3986)
+    }
+
+    pub(crate) fn from_pest_entry_in(
+        input: &str,
+        entry: Entry,
+        e: &PestError<Rule>,
+        syntax: Syntax,
+    ) -> Self {
         let (pos, positives) = pest_position(e);
-        // The prefix is read by the fast engine: the engines agree on it
-        // (tests/engines.rs), and it saves a second pest parse per error.
-        let context = crate::engine::parse_prefix(input, entry);
-        let (offset, message, expected) = describe(input, entry, pos, &positives, context);
+        let context = match syntax {
+            // The prefix is read by the fast engine: the engines agree on
+            // it (tests/engines.rs), and it saves a second pest parse.
+            Syntax::Rfc3986 => crate::engine::parse_prefix(input, entry),
+            Syntax::Rfc6874 => walk::parse_prefix(input, entry, syntax),
+        };
+        let (offset, message, expected) = describe(input, entry, pos, &positives, context, syntax);
         ParseError::new(input, entry.rfc_name(), offset, message, expected)
     }
 
@@ -276,6 +288,7 @@ fn describe(
     pos: usize,
     positives: &[Rule],
     prefix: Option<Layout>,
+    syntax: Syntax,
 ) -> (usize, String, Vec<String>) {
     if let Some(found) = percent_problem(input, pos) {
         return found;
@@ -284,7 +297,7 @@ fn describe(
     // An IP literal that failed leaves an empty reg-name before its `[`.
     if let Some(a) = prefix.and_then(|l| l.authority) {
         if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
-            return ip_literal_problem(input, a.host.start + 1);
+            return ip_literal_problem(input, a.host.start + 1, syntax);
         }
     }
     let Some(layout) = prefix else {
@@ -358,8 +371,59 @@ fn describe(
 /// Why the IP literal whose content starts at `start` failed: parses the
 /// content with the grammar's own `IPvFuture` or `IPv6address` rule to find
 /// how far it is valid.
-fn ip_literal_problem(input: &str, start: usize) -> (usize, String, Vec<String>) {
+fn ip_literal_problem(input: &str, start: usize, syntax: Syntax) -> (usize, String, Vec<String>) {
     let content = &input[start..];
+    // An RFC 6874 zone identifier: name the option in strict mode, and read
+    // the zone with its own rule when zones are allowed.
+    let address_end = UriParser::parse(Rule::IPv6address, content)
+        .map(|p| start + p.as_str().len())
+        .ok();
+    let zoned = UriParser::parse(Rule::IPv6addrz, content)
+        .map(|p| start + p.as_str().len())
+        .ok();
+    match (syntax, address_end, zoned) {
+        (Syntax::Rfc3986, Some(at), Some(end)) if input[end..].starts_with(']') => {
+            return (
+                at,
+                "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986; \
+                 allow it with ParseOptions::allow_zone_id (CLI: --allow-zone-id)"
+                    .to_owned(),
+                words(&["']'"]),
+            );
+        }
+        (Syntax::Rfc6874, _, Some(end)) => {
+            return match input[end..].chars().next() {
+                None => (
+                    end,
+                    "expected ']' to close the IP literal".to_owned(),
+                    words(&["']'"]),
+                ),
+                Some(c) => (
+                    end,
+                    format!("invalid character {c:?} in zone identifier"),
+                    words(&["zone identifier character", "']'"]),
+                ),
+            };
+        }
+        (Syntax::Rfc6874, Some(at), None) if input[at..].starts_with('%') => {
+            return if input[at..].starts_with("%25") {
+                (
+                    at + 3,
+                    "expected a zone identifier after '%25' (letters, digits, '-', '.', '_', '~' or percent-encoded octets)"
+                        .to_owned(),
+                    words(&["zone identifier"]),
+                )
+            } else {
+                (
+                    at,
+                    "a zone identifier must follow '%25', the percent-encoded '%' (RFC 6874)"
+                        .to_owned(),
+                    words(&["'%25'", "']'"]),
+                )
+            };
+        }
+        _ => {}
+    }
     let future = content.starts_with(['v', 'V']);
     let (rule, name) = if future {
         (Rule::IPvFuture, "IPvFuture")

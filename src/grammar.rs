@@ -32,6 +32,7 @@ mod generated {
     #[derive(pest_derive::Parser)]
     #[grammar = "../uri.pest"]
     #[grammar = "../iri.pest"]
+    #[grammar = "../rfc6874.pest"]
     pub struct UriParser;
 }
 
@@ -142,7 +143,7 @@ pub fn entry_rule(name: &str) -> Option<Rule> {
         "ALPHA" => Rule::ALPHA_entry,
         "DIGIT" => Rule::DIGIT_entry,
         "HEXDIG" => Rule::HEXDIG_entry,
-        _ => return iri_entry_rule(name),
+        _ => return iri_entry_rule(name).or_else(|| zone_entry_rule(name)),
     };
     Some(rule)
 }
@@ -239,6 +240,25 @@ pub const RFC3987_RULES: &[&str] = &[
     "ucschar",
     "iprivate",
 ];
+
+/// The text of `rfc6874.pest`: RFC 6874's zone identifiers, compiled into
+/// the same parser and used only when
+/// [`ParseOptions::allow_zone_id`](crate::ParseOptions::allow_zone_id) is on.
+///
+/// ```
+/// assert!(peguri::grammar::RFC6874_GRAMMAR.contains("IPv6addrz"));
+/// ```
+pub const RFC6874_GRAMMAR: &str = include_str!("../rfc6874.pest");
+
+/// The rules RFC 6874 adds (`ZoneID`, `IPv6addrz`) and its `IP-literal`.
+fn zone_entry_rule(name: &str) -> Option<Rule> {
+    Some(match name {
+        "ZoneID" => Rule::ZoneID_entry,
+        "IPv6addrz" => Rule::IPv6addrz_entry,
+        "IP_literal_6874" => Rule::IP_literal_6874_entry,
+        _ => return None,
+    })
+}
 
 /// The anchored entry rule of an [`RFC3987_RULES`] name.
 fn iri_entry_rule(name: &str) -> Option<Rule> {

@@ -15,7 +15,6 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use pest::error::{Error as PestError, InputLocation};
-use pest::iterators::Pair;
 use pest::Parser as _;
 
 use crate::authority::Authority;
@@ -24,7 +23,7 @@ use crate::grammar::{Rule, UriParser};
 use crate::layout::{AuthorityLayout, HostData, Layout, Span};
 use crate::path::Segments;
 use crate::uri_ref::impl_string_traits;
-use crate::walk::{host_data, HostKind};
+use crate::walk;
 use crate::{UriRef, UriRefBuf};
 
 /// An IRI reference (RFC 3987 section 2.2, `IRI-reference`): an IRI or a
@@ -749,13 +748,7 @@ fn is_iri_only(c: char) -> bool {
 
 fn parse_layout(input: &str, entry: IriEntry) -> Result<Layout, ParseError> {
     match UriParser::parse(entry.anchored(), input) {
-        Ok(pairs) => {
-            let mut builder = IriLayoutBuilder::default();
-            for pair in pairs {
-                builder.visit(pair);
-            }
-            builder.finish(input)
-        }
+        Ok(pairs) => walk::walk_pairs(pairs, input),
         Err(e) => Err(error(input, entry, &e)),
     }
 }
@@ -764,114 +757,7 @@ fn parse_layout(input: &str, entry: IriEntry) -> Result<Layout, ParseError> {
 /// error messages.
 fn parse_prefix(input: &str, entry: IriEntry) -> Option<Layout> {
     let pairs = UriParser::parse(entry.unanchored(), input).ok()?;
-    let mut builder = IriLayoutBuilder::default();
-    for pair in pairs {
-        builder.visit(pair);
-    }
-    builder.finish(input).ok()
-}
-
-/// Records where the IRI component rules start and end, as the URI walker
-/// does for the URI rules; it never looks at the characters.
-#[derive(Default)]
-struct IriLayoutBuilder {
-    scheme: Option<Span>,
-    authority: Option<Span>,
-    userinfo: Option<Span>,
-    host: Option<(Span, HostKind)>,
-    ipvfuture_version: Option<Span>,
-    port: Option<Span>,
-    path: Option<Span>,
-    query: Option<Span>,
-    fragment: Option<Span>,
-}
-
-fn span_of(pair: &Pair<'_, Rule>) -> Span {
-    let s = pair.as_span();
-    Span::new(s.start(), s.end())
-}
-
-impl IriLayoutBuilder {
-    fn visit(&mut self, pair: Pair<'_, Rule>) {
-        let span = span_of(&pair);
-        match pair.as_rule() {
-            Rule::scheme => self.scheme = Some(span),
-            Rule::iauthority => {
-                self.authority = Some(span);
-                for child in pair.into_inner() {
-                    self.visit(child);
-                }
-            }
-            Rule::iuserinfo => self.userinfo = Some(span),
-            Rule::ihost => {
-                for child in pair.into_inner() {
-                    let kind = match child.as_rule() {
-                        Rule::IP_literal => self.ip_literal_kind(child),
-                        Rule::IPv4address => HostKind::Ipv4,
-                        _ => HostKind::RegName,
-                    };
-                    self.host = Some((span, kind));
-                }
-            }
-            Rule::port => self.port = Some(span),
-            Rule::ipath_abempty
-            | Rule::ipath_absolute
-            | Rule::ipath_noscheme
-            | Rule::ipath_rootless
-            | Rule::ipath_empty => self.path = Some(span),
-            Rule::iquery => self.query = Some(span),
-            Rule::ifragment => self.fragment = Some(span),
-            _ => {
-                for child in pair.into_inner() {
-                    self.visit(child);
-                }
-            }
-        }
-    }
-
-    /// IP literals are RFC 3986's, so this reads them as the URI walker
-    /// does: IPv6 unless an `IPvFuture` child says otherwise, whose version
-    /// is its run of `HEXDIG` tokens.
-    fn ip_literal_kind(&mut self, literal: Pair<'_, Rule>) -> HostKind {
-        let mut kind = HostKind::Ipv6;
-        for child in literal.into_inner() {
-            if child.as_rule() == Rule::IPvFuture {
-                kind = HostKind::IpvFuture;
-                let mut version: Option<Span> = None;
-                for digit in child.into_inner().filter(|p| p.as_rule() == Rule::HEXDIG) {
-                    let d = span_of(&digit);
-                    match &mut version {
-                        Some(v) if v.end == d.start => v.end = d.end,
-                        Some(_) => break,
-                        None => version = Some(d),
-                    }
-                }
-                self.ipvfuture_version = version;
-            }
-        }
-        kind
-    }
-
-    fn finish(self, input: &str) -> Result<Layout, ParseError> {
-        let authority = match (self.authority, self.host) {
-            (Some(span), Some((host, kind))) => Some(AuthorityLayout {
-                span,
-                userinfo: self.userinfo,
-                host,
-                host_data: host_data(input, host, kind, self.ipvfuture_version)?,
-                port: self.port,
-            }),
-            _ => None,
-        };
-        let path = self.path.unwrap_or(Span::new(input.len(), input.len()));
-        Ok(Layout {
-            scheme: self.scheme,
-            authority,
-            path,
-            query: self.query,
-            fragment: self.fragment,
-        })
-    }
+    walk::walk_pairs(pairs, input).ok()
 }
 
 // ---------------------------------------------------------------------------

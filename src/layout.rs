@@ -29,7 +29,12 @@ impl Span {
 pub(crate) enum HostData {
     RegName,
     Ipv4(Ipv4Addr),
-    Ipv6(Ipv6Addr),
+    /// An IPv6 address, with the span of its RFC 6874 zone identifier
+    /// (after `%25`) when zone identifiers were allowed and one was given.
+    Ipv6 {
+        addr: Ipv6Addr,
+        zone: Option<Span>,
+    },
     /// The span of the version digits (between `v` and `.`).
     IpvFuture {
         version: Span,

@@ -124,6 +124,7 @@ mod iri;
 mod layout;
 pub mod lint;
 pub mod normalize;
+mod options;
 mod owned;
 mod path;
 pub mod pct;
@@ -139,13 +140,14 @@ pub mod split;
 mod uri_ref;
 mod walk;
 
-pub use authority::{Authority, Host};
+pub use authority::{Authority, Host, ZoneId};
 pub use error::ParseError;
 pub use extract::{extract, Extracted};
 pub use grammar::parse_rule;
 pub use iri::{uri_to_iri, Iri, IriBuf};
 pub use lint::{lint, mask_password};
 pub use normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
+pub use options::ParseOptions;
 pub use owned::{UriBuf, UriRefBuf};
 pub use path::Segments;
 pub use relative::make_relative;
@@ -211,7 +213,7 @@ pub mod __engines {
         let layout = if fast {
             crate::engine::parse_prefix(input, entry)?
         } else {
-            walk::parse_prefix(input, entry)?
+            walk::parse_prefix(input, entry, walk::Syntax::Rfc3986)?
         };
         Some(UriRef::from_parts(input, layout))
     }

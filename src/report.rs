@@ -139,7 +139,25 @@ impl<'a> Report<'a> {
     /// assert!(peguri::Report::parse("a:b").is_valid());
     /// ```
     pub fn parse(input: &'a str) -> Self {
-        match UriRef::parse(input) {
+        Self::from_result(input, UriRef::parse(input))
+    }
+
+    /// Parses `input` as a URI reference with `options` (for example with
+    /// RFC 6874 zone identifiers allowed) and reports the outcome.
+    ///
+    /// ```
+    /// use peguri::{ParseOptions, Report};
+    ///
+    /// let zones = ParseOptions::new().allow_zone_id(true);
+    /// assert!(Report::parse_with(&zones, "http://[fe80::1%25en0]/").is_valid());
+    /// assert!(!Report::parse("http://[fe80::1%25en0]/").is_valid());
+    /// ```
+    pub fn parse_with(options: &crate::ParseOptions, input: &'a str) -> Self {
+        Self::from_result(input, options.parse(input))
+    }
+
+    fn from_result(input: &'a str, result: Result<UriRef<'a>, ParseError>) -> Self {
+        match result {
             Ok(uri) => Report::Valid(uri.components()),
             Err(error) => Report::Invalid { input, error },
         }

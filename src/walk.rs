@@ -11,6 +11,14 @@ use crate::error::ParseError;
 use crate::grammar::{Rule, UriParser};
 use crate::layout::{AuthorityLayout, HostData, Layout, Span};
 
+/// Which grammar a parse follows: RFC 3986 alone (the default), or with
+/// RFC 6874's zone identifiers in IP literals (`rfc6874.pest`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Syntax {
+    Rfc3986,
+    Rfc6874,
+}
+
 /// The grammar rules a typed parse can start from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Entry {
@@ -41,6 +49,28 @@ impl Entry {
         ]
         .into_iter()
         .find(|e| e.anchored() == rule)
+    }
+
+    /// The anchored entry rule of this entry in `syntax`.
+    pub(crate) fn anchored_in(self, syntax: Syntax) -> Rule {
+        match (syntax, self) {
+            (Syntax::Rfc3986, _) => self.anchored(),
+            (Syntax::Rfc6874, Entry::UriReference) => Rule::URI_reference_6874_entry,
+            (Syntax::Rfc6874, Entry::Uri) => Rule::URI_6874_entry,
+            (Syntax::Rfc6874, Entry::AbsoluteUri) => Rule::absolute_URI_6874_entry,
+            (Syntax::Rfc6874, Entry::RelativeRef) => Rule::relative_ref_6874_entry,
+        }
+    }
+
+    /// The rule of this entry in `syntax`, without anchors.
+    pub(crate) fn unanchored_in(self, syntax: Syntax) -> Rule {
+        match (syntax, self) {
+            (Syntax::Rfc3986, _) => self.unanchored(),
+            (Syntax::Rfc6874, Entry::UriReference) => Rule::URI_reference_6874,
+            (Syntax::Rfc6874, Entry::Uri) => Rule::URI_6874,
+            (Syntax::Rfc6874, Entry::AbsoluteUri) => Rule::absolute_URI_6874,
+            (Syntax::Rfc6874, Entry::RelativeRef) => Rule::relative_ref_6874,
+        }
     }
 
     /// The same rule without anchors, which matches the longest valid prefix.
@@ -87,30 +117,47 @@ pub(crate) fn parse(input: &str, entry: Entry) -> Result<Layout, ParseError> {
     }
 }
 
+/// Parses `input` as `entry` in `syntax`. RFC 6874 parsing is opt-in and
+/// rare, so it goes straight to the pest engine.
+pub(crate) fn parse_in(input: &str, entry: Entry, syntax: Syntax) -> Result<Layout, ParseError> {
+    match syntax {
+        Syntax::Rfc3986 => parse(input, entry),
+        Syntax::Rfc6874 => parse_with_pest_in(input, entry, syntax),
+    }
+}
+
 /// Parses `input` with the pest engine and walks the pairs.
 pub(crate) fn parse_with_pest(input: &str, entry: Entry) -> Result<Layout, ParseError> {
-    match UriParser::parse(entry.anchored(), input) {
-        Ok(pairs) => {
-            let mut builder = LayoutBuilder::default();
-            for pair in pairs {
-                builder.visit(pair);
-            }
-            builder.finish(input)
-        }
-        Err(e) => Err(ParseError::from_pest_entry(input, entry, &e)),
+    parse_with_pest_in(input, entry, Syntax::Rfc3986)
+}
+
+fn parse_with_pest_in(input: &str, entry: Entry, syntax: Syntax) -> Result<Layout, ParseError> {
+    match UriParser::parse(entry.anchored_in(syntax), input) {
+        Ok(pairs) => walk_pairs(pairs, input),
+        Err(e) => Err(ParseError::from_pest_entry_in(input, entry, &e, syntax)),
     }
 }
 
 /// Walks the longest prefix of `input` that `entry` matches, without
 /// anchoring: error reports use it to name the component that was being
 /// read where parsing stopped.
-pub(crate) fn parse_prefix(input: &str, entry: Entry) -> Option<Layout> {
-    let pairs = UriParser::parse(entry.unanchored(), input).ok()?;
+pub(crate) fn parse_prefix(input: &str, entry: Entry, syntax: Syntax) -> Option<Layout> {
+    let pairs = UriParser::parse(entry.unanchored_in(syntax), input).ok()?;
+    walk_pairs(pairs, input).ok()
+}
+
+/// Walks the pairs of a successful parse, from any grammar rule that leads
+/// to the component rules: URI rules (`uri.pest`), their RFC 6874 variants
+/// (`rfc6874.pest`) or the IRI rules (`iri.pest`).
+pub(crate) fn walk_pairs(
+    pairs: pest::iterators::Pairs<'_, Rule>,
+    input: &str,
+) -> Result<Layout, ParseError> {
     let mut builder = LayoutBuilder::default();
     for pair in pairs {
         builder.visit(pair);
     }
-    builder.finish(input).ok()
+    builder.finish(input)
 }
 
 #[derive(Default)]
@@ -120,6 +167,7 @@ struct LayoutBuilder {
     userinfo: Option<Span>,
     host: Option<(Span, HostKind)>,
     ipvfuture_version: Option<Span>,
+    zone: Option<Span>,
     port: Option<Span>,
     path: Option<Span>,
     query: Option<Span>,
@@ -144,17 +192,17 @@ impl LayoutBuilder {
         let span = span_of(&pair);
         match pair.as_rule() {
             Rule::scheme => self.scheme = Some(span),
-            Rule::authority => {
+            Rule::authority | Rule::authority_6874 | Rule::iauthority => {
                 self.authority = Some(span);
                 self.visit_children(pair);
             }
-            Rule::userinfo => self.userinfo = Some(span),
-            Rule::host => {
+            Rule::userinfo | Rule::iuserinfo => self.userinfo = Some(span),
+            Rule::host | Rule::host_6874 | Rule::ihost => {
                 // The host span includes the brackets of an IP literal; the
                 // child names the kind.
                 for child in pair.into_inner() {
                     let kind = match child.as_rule() {
-                        Rule::IP_literal => self.ip_literal_kind(child),
+                        Rule::IP_literal | Rule::IP_literal_6874 => self.ip_literal_kind(child),
                         Rule::IPv4address => HostKind::Ipv4,
                         _ => HostKind::RegName,
                     };
@@ -166,9 +214,14 @@ impl LayoutBuilder {
             | Rule::path_absolute
             | Rule::path_noscheme
             | Rule::path_rootless
-            | Rule::path_empty => self.path = Some(span),
-            Rule::query => self.query = Some(span),
-            Rule::fragment => self.fragment = Some(span),
+            | Rule::path_empty
+            | Rule::ipath_abempty
+            | Rule::ipath_absolute
+            | Rule::ipath_noscheme
+            | Rule::ipath_rootless
+            | Rule::ipath_empty => self.path = Some(span),
+            Rule::query | Rule::iquery => self.query = Some(span),
+            Rule::fragment | Rule::ifragment => self.fragment = Some(span),
             _ => self.visit_children(pair),
         }
     }
@@ -182,6 +235,14 @@ impl LayoutBuilder {
     fn ip_literal_kind(&mut self, literal: Pair<'_, Rule>) -> HostKind {
         let mut kind = HostKind::Ipv6;
         for child in literal.into_inner() {
+            if child.as_rule() == Rule::IPv6addrz {
+                // RFC 6874: the address, "%25", then the zone identifier.
+                self.zone = child
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::ZoneID)
+                    .map(|p| span_of(&p));
+                continue;
+            }
             if child.as_rule() == Rule::IPvFuture {
                 kind = HostKind::IpvFuture;
                 // The version is the run of HEXDIG tokens after the `v`.
@@ -203,7 +264,7 @@ impl LayoutBuilder {
     fn finish(self, input: &str) -> Result<Layout, ParseError> {
         let authority = match (self.authority, self.host) {
             (Some(span), Some((host, kind))) => {
-                let host_data = host_data(input, host, kind, self.ipvfuture_version)?;
+                let host_data = host_data(input, host, kind, self.ipvfuture_version, self.zone)?;
                 Some(AuthorityLayout {
                     span,
                     userinfo: self.userinfo,
@@ -235,8 +296,9 @@ pub(crate) fn host_data(
     host: Span,
     kind: HostKind,
     version: Option<Span>,
+    zone: Option<Span>,
 ) -> Result<HostData, ParseError> {
-    host_value(input, host, kind, version)
+    host_value(input, host, kind, version, zone)
         .ok_or_else(|| ParseError::engine_mismatch(input, host.start, host.of(input)))
 }
 
@@ -248,14 +310,19 @@ pub(crate) fn host_value(
     host: Span,
     kind: HostKind,
     version: Option<Span>,
+    zone: Option<Span>,
 ) -> Option<HostData> {
     Some(match kind {
         HostKind::RegName => HostData::RegName,
         HostKind::Ipv4 => HostData::Ipv4(input.get(host.start..host.end)?.parse().ok()?),
         HostKind::Ipv6 => {
-            let text = input.get(host.start..host.end)?;
-            let inner = text.strip_prefix('[').and_then(|t| t.strip_suffix(']'))?;
-            HostData::Ipv6(inner.parse().ok()?)
+            // Between `[` and `]`, or `[` and the `%25` before a zone.
+            let end = zone.map_or(host.end.saturating_sub(1), |z| z.start.saturating_sub(3));
+            let address = input.get(host.start + 1..end)?;
+            HostData::Ipv6 {
+                addr: address.parse().ok()?,
+                zone,
+            }
         }
         HostKind::IpvFuture => HostData::IpvFuture { version: version? },
     })

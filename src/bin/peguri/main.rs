@@ -180,6 +180,9 @@ enum Command {
 struct ParseArgs {
     /// URI references to parse; stdin is read when none is given.
     uris: Vec<String>,
+    /// Accept IPv6 zone identifiers (RFC 6874): `[fe80::1%25en0]`.
+    #[arg(long, conflicts_with = "rule")]
+    allow_zone_id: bool,
     /// Parse each input as an IRI reference (RFC 3987) instead; a valid one
     /// also gets a "uri" field with the URI it maps to.
     #[arg(long, conflicts_with_all = ["rule", "stats", "fields", "format"])]
@@ -319,6 +322,7 @@ fn run_parse(args: ParseArgs) -> io::Result<Outcome> {
         return parse_with_rule(&args, rule);
     }
     let options = ParseOptions {
+        syntax: peguri::ParseOptions::new().allow_zone_id(args.allow_zone_id),
         filter: match (args.only_valid, args.only_invalid) {
             (true, _) => Filter::OnlyValid,
             (_, true) => Filter::OnlyInvalid,

@@ -210,9 +210,11 @@ impl serde::Serialize for Selected<'_, '_> {
     }
 }
 
-/// What `parse` prints and how.
+/// What `parse` accepts, what it prints and how.
 #[derive(Clone, Debug, Default)]
 pub struct ParseOptions {
+    /// The grammar's leniencies (RFC 6874 zone identifiers).
+    pub syntax: peguri::ParseOptions,
     pub filter: Filter,
     pub format: Format,
     pub fields: Option<Vec<Field>>,
@@ -313,7 +315,7 @@ impl<W: Write> Parser<W> {
 
     /// Parses one input and writes its line.
     pub fn line(&mut self, input: &str) -> io::Result<()> {
-        let report = Report::parse(input);
+        let report = Report::parse_with(&self.options.syntax, input);
         if self.options.stats {
             self.stats.count(input, &report);
         } else {

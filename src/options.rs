@@ -1,0 +1,138 @@
+//! Parsing with named, default-off leniencies.
+
+use crate::error::ParseError;
+use crate::uri_ref::{Uri, UriRef};
+use crate::walk::{self, Entry, Syntax};
+
+/// How to parse: strict RFC 3986 by default, with each relaxation a named
+/// switch that is off unless turned on, in the manner of httparse's
+/// `ParserConfig`.
+///
+/// The one relaxation today is RFC 6874's IPv6 zone identifiers
+/// (`[fe80::1%25en0]`). RFC 3986 has no zone identifiers; RFC 6874 updates
+/// it to allow them in IP literals, written after `%25`. The rules are in
+/// `rfc6874.pest`, compiled into the same parser.
+///
+/// ```
+/// use peguri::{ParseOptions, UriRef};
+///
+/// let input = "http://[fe80::a%25en1]/";
+/// let err = UriRef::parse(input).unwrap_err();
+/// assert!(err.message().contains("allow_zone_id"));
+///
+/// const ZONES: ParseOptions = ParseOptions::new().allow_zone_id(true);
+/// let uri = ZONES.parse(input)?;
+/// assert_eq!(uri.authority().unwrap().host_str(), "[fe80::a%25en1]");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ParseOptions {
+    zone_id: bool,
+}
+
+impl ParseOptions {
+    /// Strict RFC 3986: every switch off.
+    ///
+    /// ```
+    /// assert_eq!(peguri::ParseOptions::new(), peguri::ParseOptions::default());
+    /// ```
+    pub const fn new() -> Self {
+        ParseOptions { zone_id: false }
+    }
+
+    /// Accept an RFC 6874 zone identifier in an IPv6 literal:
+    /// `"[" IPv6address "%25" ZoneID "]"`. [`Host::Ipv6`](crate::Host::Ipv6)
+    /// then carries the zone, raw and decoded.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// assert!(zones.parse("//[::1%25lo]").is_ok());
+    /// assert!(zones.parse("//[::1%lo]").is_err()); // `%` must be written `%25`
+    /// ```
+    pub const fn allow_zone_id(mut self, allow: bool) -> Self {
+        self.zone_id = allow;
+        self
+    }
+
+    /// Whether zone identifiers are accepted.
+    ///
+    /// ```
+    /// assert!(!peguri::ParseOptions::new().zone_id_allowed());
+    /// ```
+    pub const fn zone_id_allowed(&self) -> bool {
+        self.zone_id
+    }
+
+    fn syntax(&self) -> Syntax {
+        if self.zone_id {
+            Syntax::Rfc6874
+        } else {
+            Syntax::Rfc3986
+        }
+    }
+
+    fn parse_entry<'a>(&self, input: &'a str, entry: Entry) -> Result<UriRef<'a>, ParseError> {
+        let layout = walk::parse_in(input, entry, self.syntax())?;
+        Ok(UriRef::from_parts(input, layout))
+    }
+
+    /// Parses a URI reference (`URI-reference`) with these options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a URI reference.
+    ///
+    /// ```
+    /// let uri = peguri::ParseOptions::new().parse("/a?b")?;
+    /// assert_eq!(uri.path(), "/a");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse<'a>(&self, input: &'a str) -> Result<UriRef<'a>, ParseError> {
+        self.parse_entry(input, Entry::UriReference)
+    }
+
+    /// Parses a relative reference (`relative-ref`) with these options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a relative reference.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// assert!(zones.parse_relative("//[fe80::1%25eth0]:8080/").is_ok());
+    /// ```
+    pub fn parse_relative<'a>(&self, input: &'a str) -> Result<UriRef<'a>, ParseError> {
+        self.parse_entry(input, Entry::RelativeRef)
+    }
+
+    /// Parses a URI (`URI`) with these options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a URI.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// assert_eq!(zones.parse_uri("ftp://[fe80::2%25wlan0]/")?.scheme(), "ftp");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse_uri<'a>(&self, input: &'a str) -> Result<Uri<'a>, ParseError> {
+        self.parse_entry(input, Entry::Uri).map(Uri::from_uri_ref)
+    }
+
+    /// Parses an absolute URI (`absolute-URI`, no fragment) with these
+    /// options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not an absolute URI.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// assert!(zones.parse_absolute("http://[::1%25lo]/#f").is_err());
+    /// ```
+    pub fn parse_absolute<'a>(&self, input: &'a str) -> Result<Uri<'a>, ParseError> {
+        self.parse_entry(input, Entry::AbsoluteUri)
+            .map(Uri::from_uri_ref)
+    }
+}
