@@ -394,7 +394,8 @@ fn hosts_are_typed_as_in_uris() {
         host("//\u{FC}@[::1]:80"),
         Host::Ipv6 {
             addr: Ipv6Addr::LOCALHOST,
-            text: "[::1]"
+            text: "[::1]",
+            zone: None
         }
     );
     assert_eq!(
