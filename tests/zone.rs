@@ -5,7 +5,6 @@
 mod common;
 
 use std::net::Ipv6Addr;
-use std::process::Command;
 
 use common::{shared_records, str_field, ExpectedFailures, Tally};
 use peguri::{grammar, Host, ParseOptions, Uri, UriRef};
@@ -193,10 +192,11 @@ fn shared_zone_vectors() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_flag() {
     let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_peguri"))
+        std::process::Command::new(env!("CARGO_BIN_EXE_peguri"))
             .args(args)
             .output()
             .unwrap()
