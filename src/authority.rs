@@ -28,6 +28,11 @@ impl<'a> Authority<'a> {
         Authority { input, layout }
     }
 
+    /// Where the parts of this authority lie in its input.
+    pub(crate) fn layout(&self) -> AuthorityLayout {
+        self.layout
+    }
+
     /// The whole authority, without the leading `//`.
     ///
     /// ```

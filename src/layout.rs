@@ -22,6 +22,14 @@ impl Span {
     pub(crate) fn of(self, input: &str) -> &str {
         &input[self.start..self.end]
     }
+
+    /// The same span, `by` bytes further on (`by` may be negative).
+    fn shifted(self, by: isize) -> Self {
+        Span::new(
+            self.start.wrapping_add_signed(by),
+            self.end.wrapping_add_signed(by),
+        )
+    }
 }
 
 /// What the grammar decided the host is, with the value of IP literals.
@@ -51,6 +59,29 @@ pub(crate) struct AuthorityLayout {
     pub host: Span,
     pub host_data: HostData,
     pub port: Option<Span>,
+}
+
+impl AuthorityLayout {
+    /// The same authority, its text copied so that it starts at `start`.
+    pub(crate) fn moved_to(self, start: usize) -> Self {
+        let by = start as isize - self.span.start as isize;
+        AuthorityLayout {
+            span: self.span.shifted(by),
+            userinfo: self.userinfo.map(|s| s.shifted(by)),
+            host: self.host.shifted(by),
+            host_data: match self.host_data {
+                HostData::IpvFuture { version } => HostData::IpvFuture {
+                    version: version.shifted(by),
+                },
+                HostData::Ipv6 { addr, zone } => HostData::Ipv6 {
+                    addr,
+                    zone: zone.map(|z| z.shifted(by)),
+                },
+                other => other,
+            },
+            port: self.port.map(|s| s.shifted(by)),
+        }
+    }
 }
 
 /// The components of a URI reference. `None` means the component (and its

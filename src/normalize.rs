@@ -214,11 +214,7 @@ impl Normalizer {
         let mut out = String::with_capacity(uri.as_str().len());
         let scheme = uri.scheme();
         if let Some(scheme) = scheme {
-            if self.case {
-                out.push_str(&scheme.to_ascii_lowercase());
-            } else {
-                out.push_str(scheme);
-            }
+            push_cased(&mut out, scheme, self.case);
             out.push(':');
         }
         let info = scheme.filter(|_| self.scheme_based).and_then(scheme_info);
@@ -281,11 +277,7 @@ impl Normalizer {
             // Host text is case-insensitive (3.2.2), IP literals included;
             // they hold no triplets.
             Host::Ipv6 { text, .. } | Host::IpvFuture { text, .. } => {
-                if self.case {
-                    out.push_str(&text.to_ascii_lowercase());
-                } else {
-                    out.push_str(text);
-                }
+                push_cased(out, text, self.case);
             }
         }
         if let Some(port) = authority.port() {
@@ -299,11 +291,28 @@ impl Normalizer {
     }
 }
 
+/// Appends `text`, ASCII-lowercased when `lower`, without allocating.
+fn push_cased(out: &mut String, text: &str, lower: bool) {
+    if lower {
+        out.extend(text.chars().map(|c| c.to_ascii_lowercase()));
+    } else {
+        out.push_str(text);
+    }
+}
+
 /// Removes dot-segments from a path whose triplets have been normalized,
 /// choosing the algorithm by the kind of reference (see [`normalize`]), and
 /// keeps the result from being read as something else.
 fn normalize_path<'t>(path: &Cow<'t, str>, has_scheme: bool, has_authority: bool) -> Cow<'t, str> {
     let path = dots_decoded(path);
+    // The common case: no dot-segment, and nothing that could re-read as
+    // an authority or a scheme. The path is already normal.
+    let rooted_or_empty = path.is_empty() || path.starts_with('/');
+    if (has_authority || (rooted_or_empty && !path.starts_with("//")))
+        && !path.split('/').any(|seg| seg == "." || seg == "..")
+    {
+        return path;
+    }
     let rooted = has_scheme || has_authority || path.starts_with('/');
     let mut out = if rooted {
         remove_dot_segments(&path)
