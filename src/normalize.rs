@@ -309,7 +309,7 @@ fn normalize_path<'t>(path: &Cow<'t, str>, has_scheme: bool, has_authority: bool
     // an authority or a scheme. The path is already normal.
     let rooted_or_empty = path.is_empty() || path.starts_with('/');
     if (has_authority || (rooted_or_empty && !path.starts_with("//")))
-        && !path.split('/').any(|seg| seg == "." || seg == "..")
+        && (!path.contains('.') || !path.split('/').any(|seg| seg == "." || seg == ".."))
     {
         return path;
     }
@@ -341,7 +341,7 @@ fn normalize_path<'t>(path: &Cow<'t, str>, has_scheme: bool, has_authority: bool
 fn dots_decoded<'t>(path: &Cow<'t, str>) -> Cow<'t, str> {
     let is_encoded_dot =
         |seg: &str| seg.contains('%') && matches!(&*pct::decode(seg), b"." | b"..");
-    if !path.split('/').any(is_encoded_dot) {
+    if !path.contains('%') || !path.split('/').any(is_encoded_dot) {
         return path.clone();
     }
     let segments: Vec<Cow<'_, str>> = path

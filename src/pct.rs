@@ -382,6 +382,11 @@ pub(crate) fn rewrite_triplets(
     lower: bool,
 ) -> Cow<'_, str> {
     let bytes = input.as_bytes();
+    // Most components have no triplet (and, for reg-names, no uppercase
+    // letter): nothing to rewrite, found with one fast scan.
+    if !bytes.contains(&b'%') && !(lower && bytes.iter().any(u8::is_ascii_uppercase)) {
+        return Cow::Borrowed(input);
+    }
     let unreserved = &classes().unreserved;
     let changes = |i: usize| -> bool {
         match triplet_at(bytes, i) {
