@@ -384,7 +384,7 @@ pub(crate) fn rewrite_triplets(
     let bytes = input.as_bytes();
     // Most components have no triplet (and, for reg-names, no uppercase
     // letter): nothing to rewrite, found with one fast scan.
-    if !bytes.contains(&b'%') && !(lower && bytes.iter().any(u8::is_ascii_uppercase)) {
+    if !(bytes.contains(&b'%') || (lower && bytes.iter().any(u8::is_ascii_uppercase))) {
         return Cow::Borrowed(input);
     }
     let unreserved = &classes().unreserved;
