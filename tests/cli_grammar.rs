@@ -227,7 +227,18 @@ fn fields_tsv_and_pretty() {
 
 #[test]
 fn every_subcommand_help_has_an_example() {
-    for command in ["parse", "tree", "rules"] {
+    for command in [
+        "parse",
+        "tree",
+        "rules",
+        "resolve",
+        "relative",
+        "normalize",
+        "equivalent",
+        "split",
+        "extract",
+        "check",
+    ] {
         let out = run(&[command, "--help"], b"");
         assert_eq!(out.status.code(), Some(0));
         assert!(text(&out.stdout).contains("Example"), "{command} --help");
