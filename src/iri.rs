@@ -183,6 +183,12 @@ impl<'a> Iri<'a> {
         Ok(Iri { input, layout })
     }
 
+    /// The same components seen through the URI reference type: an IRI's
+    /// layout has the same shape, only its characters differ.
+    fn view(&self) -> UriRef<'a> {
+        UriRef::from_parts(self.input, self.layout)
+    }
+
     /// The whole reference, exactly as parsed.
     ///
     /// ```
@@ -202,7 +208,7 @@ impl<'a> Iri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn scheme(&self) -> Option<&'a str> {
-        self.layout.scheme.map(|s| s.of(self.input))
+        self.view().scheme()
     }
 
     /// The authority (`iauthority`), if the reference has one. Its host is
@@ -218,7 +224,7 @@ impl<'a> Iri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn authority(&self) -> Option<Authority<'a>> {
-        self.layout.authority.map(|a| Authority::new(self.input, a))
+        self.view().authority()
     }
 
     /// The path. Always present, possibly empty.
@@ -229,7 +235,7 @@ impl<'a> Iri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn path(&self) -> &'a str {
-        self.layout.path.of(self.input)
+        self.view().path()
     }
 
     /// The path's segments (see [`Segments`]).
@@ -240,7 +246,7 @@ impl<'a> Iri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn segments(&self) -> Segments<'a> {
-        Segments::new(self.path())
+        self.view().segments()
     }
 
     /// The query (`iquery`), without its `?`; `None` when there is no `?`.
@@ -251,7 +257,7 @@ impl<'a> Iri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn query(&self) -> Option<&'a str> {
-        self.layout.query.map(|s| s.of(self.input))
+        self.view().query()
     }
 
     /// The fragment (`ifragment`), without its `#`; `None` when there is
@@ -262,7 +268,7 @@ impl<'a> Iri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn fragment(&self) -> Option<&'a str> {
-        self.layout.fragment.map(|s| s.of(self.input))
+        self.view().fragment()
     }
 
     /// Whether the reference has a scheme (is an `IRI` rather than an
@@ -274,7 +280,7 @@ impl<'a> Iri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn is_absolute(&self) -> bool {
-        self.layout.scheme.is_some()
+        self.view().is_absolute()
     }
 
     /// Whether the reference has no scheme.
