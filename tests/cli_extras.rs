@@ -207,9 +207,23 @@ fn check_invalid_uri() {
 }
 
 #[test]
+fn check_reads_stdin_without_arguments() {
+    let out = peguri(&["check"], "https://example.com/\r\nhttp://u:p@h/\n");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("https://example.com/: no findings\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("http://u:p@h/: warning[password-in-userinfo]"),
+        "{text}"
+    );
+}
+
+#[test]
 fn usage_errors_exit_2() {
     for args in [
-        &["check"][..],
         &["check", "--bogus", "a:b"][..],
         &["extract", "stray-argument"][..],
         &["split", "--plain"][..],

@@ -1,4 +1,5 @@
-//! `peguri check`: section 7 security lints for each URI argument.
+//! `peguri check`: section 7 security lints for each URI argument, or for
+//! each line of stdin when there is none.
 
 use std::io::{self, BufWriter, Write};
 
@@ -45,7 +46,7 @@ pub fn run(uris: &[String], json: bool) -> io::Result<bool> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut clean = true;
-    for input in uris {
+    crate::for_each_input(uris, |input| {
         let uri = match UriRef::parse(input) {
             Ok(uri) => uri,
             Err(error) => {
@@ -63,7 +64,7 @@ pub fn run(uris: &[String], json: bool) -> io::Result<bool> {
                 // Keep stdout and stderr in order for a terminal.
                 out.flush()?;
                 eprintln!("peguri: {error}");
-                continue;
+                return Ok(());
             }
         };
         let findings = lint(&uri);
@@ -82,7 +83,8 @@ pub fn run(uris: &[String], json: bool) -> io::Result<bool> {
                 human(&mut out, input, finding)?;
             }
         }
-    }
+        Ok(())
+    })?;
     out.flush()?;
     Ok(clean)
 }

@@ -170,8 +170,7 @@ enum Command {
         /// or `error`).
         #[arg(long)]
         json: bool,
-        /// URI references to check.
-        #[arg(required = true)]
+        /// URI references to check; stdin is read when none is given.
         uris: Vec<String>,
     },
 }
