@@ -185,7 +185,7 @@ impl<'a> Iri<'a> {
 
     /// The same components seen through the URI reference type: an IRI's
     /// layout has the same shape, only its characters differ.
-    fn view(&self) -> UriRef<'a> {
+    pub(crate) fn view(&self) -> UriRef<'a> {
         UriRef::from_parts(self.input, self.layout)
     }
 

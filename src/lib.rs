@@ -152,7 +152,7 @@ pub use owned::{UriBuf, UriRefBuf};
 pub use path::Segments;
 pub use relative::make_relative;
 #[cfg(feature = "serde")]
-pub use report::{Components, Report};
+pub use report::{Components, IriComponents, Report};
 pub use resolve::{remove_dot_segments, resolve, ResolveError, ResolveErrorKind, Resolver};
 pub use scheme::{known_schemes, scheme_info, SchemeInfo};
 pub use split::{split_lenient, SplitComponents};

@@ -82,17 +82,84 @@ impl Serialize for AuthorityView<'_> {
 
 impl Serialize for Components<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let u = &self.uri;
-        let mut s = serializer.serialize_struct("Components", 9)?;
-        s.serialize_field("input", u.as_str())?;
-        s.serialize_field("valid", &true)?;
-        s.serialize_field("rule", u.rule())?;
-        s.serialize_field("scheme", &u.scheme())?;
-        s.serialize_field("authority", &u.authority().map(AuthorityView))?;
-        s.serialize_field("path", u.path())?;
-        s.serialize_field("query", &u.query())?;
-        s.serialize_field("fragment", &u.fragment())?;
-        s.end()
+        serialize_components(serializer, &self.uri, self.uri.rule(), None)
+    }
+}
+
+/// The contract's object for a valid input, with the RFC name of the rule
+/// that matched, and, for IRIs, the URI it maps to as `"uri"`.
+fn serialize_components<S: Serializer>(
+    serializer: S,
+    u: &UriRef<'_>,
+    rule: &str,
+    mapped_uri: Option<&str>,
+) -> Result<S::Ok, S::Error> {
+    let mut s = serializer.serialize_struct("Components", 9)?;
+    s.serialize_field("input", u.as_str())?;
+    s.serialize_field("valid", &true)?;
+    s.serialize_field("rule", rule)?;
+    s.serialize_field("scheme", &u.scheme())?;
+    s.serialize_field("authority", &u.authority().map(AuthorityView))?;
+    s.serialize_field("path", u.path())?;
+    s.serialize_field("query", &u.query())?;
+    s.serialize_field("fragment", &u.fragment())?;
+    if let Some(uri) = mapped_uri {
+        s.serialize_field("uri", uri)?;
+    }
+    s.end()
+}
+
+/// The components of an IRI reference, serialized as the JSON contract's
+/// object (with `"rule": "IRI"` or `"irelative-ref"`), plus `"uri"`: the URI
+/// the IRI maps to (RFC 3987 section 3.1).
+///
+/// ```
+/// let iri = peguri::Iri::parse("http://example.com/é")?;
+/// let json = serde_json::to_string(&iri.components()).unwrap();
+/// assert!(json.starts_with(r#"{"input":"http://example.com/é","valid":true,"rule":"IRI","#));
+/// assert!(json.ends_with(r#""uri":"http://example.com/%C3%A9"}"#));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct IriComponents<'a> {
+    iri: crate::Iri<'a>,
+}
+
+impl<'a> crate::Iri<'a> {
+    /// The components view of this IRI reference (see [`IriComponents`]).
+    ///
+    /// ```
+    /// let iri = peguri::Iri::parse("a:b")?;
+    /// assert_eq!(iri.components().iri().scheme(), Some("a"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn components(&self) -> IriComponents<'a> {
+        IriComponents { iri: *self }
+    }
+}
+
+impl<'a> IriComponents<'a> {
+    /// The IRI reference this view shows.
+    ///
+    /// ```
+    /// let iri = peguri::Iri::parse("a:b")?;
+    /// assert_eq!(iri.components().iri().as_str(), "a:b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn iri(&self) -> crate::Iri<'a> {
+        self.iri
+    }
+}
+
+impl Serialize for IriComponents<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let uri = self.iri.to_uri();
+        serialize_components(
+            serializer,
+            &self.iri.view(),
+            self.iri.rule(),
+            Some(uri.as_str()),
+        )
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use peguri::{Authority, Iri, ParseError};
+use peguri::{Iri, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 /// The JSON object for one input: the components (and `"uri"`) when it is
@@ -26,36 +26,10 @@ impl<'a> IriReport<'a> {
     }
 }
 
-struct AuthorityView<'a>(Authority<'a>);
-
-impl Serialize for AuthorityView<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let a = &self.0;
-        let mut s = serializer.serialize_struct("Authority", 4)?;
-        s.serialize_field("userinfo", &a.userinfo())?;
-        s.serialize_field("host", a.host_str())?;
-        s.serialize_field("host_kind", a.host().kind())?;
-        s.serialize_field("port", &a.port())?;
-        s.end()
-    }
-}
-
 impl Serialize for IriReport<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            IriReport::Valid(iri) => {
-                let mut s = serializer.serialize_struct("Components", 9)?;
-                s.serialize_field("input", iri.as_str())?;
-                s.serialize_field("valid", &true)?;
-                s.serialize_field("rule", iri.rule())?;
-                s.serialize_field("scheme", &iri.scheme())?;
-                s.serialize_field("authority", &iri.authority().map(AuthorityView))?;
-                s.serialize_field("path", iri.path())?;
-                s.serialize_field("query", &iri.query())?;
-                s.serialize_field("fragment", &iri.fragment())?;
-                s.serialize_field("uri", iri.to_uri().as_str())?;
-                s.end()
-            }
+            IriReport::Valid(iri) => iri.components().serialize(serializer),
             IriReport::Invalid { input, error } => {
                 let mut s = serializer.serialize_struct("Invalid", 3)?;
                 s.serialize_field("input", input)?;
