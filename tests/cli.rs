@@ -1,5 +1,7 @@
 //! The `peguri parse` command: its JSON contract, exit codes and stdin mode.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
@@ -8,19 +10,7 @@ fn peguri() -> Command {
 }
 
 fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = peguri()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("peguri runs");
-    let mut input = child.stdin.take().unwrap();
-    if let Some(bytes) = stdin {
-        input.write_all(bytes).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
+    common::run_peguri(args, stdin.unwrap_or_default())
 }
 
 fn stdout_lines(out: &Output) -> Vec<String> {

@@ -1,24 +1,12 @@
 //! `peguri split`, `peguri extract` and `peguri check`, run as a user would.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn peguri(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_peguri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("peguri runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin is written");
-    child.wait_with_output().expect("peguri finishes")
+    common::run_peguri(args, stdin.as_bytes())
 }
 
 fn stdout(output: &Output) -> String {

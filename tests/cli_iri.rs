@@ -1,25 +1,14 @@
 //! `peguri parse --iri`: the same JSON objects as for URI references, with
 //! the mapped URI as `"uri"`, from arguments or stdin.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 use serde_json::{json, Value};
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_peguri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("peguri runs");
-    let mut input = child.stdin.take().unwrap();
-    if let Some(text) = stdin {
-        input.write_all(text.as_bytes()).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
+    common::run_peguri(args, stdin.unwrap_or_default().as_bytes())
 }
 
 fn json_lines(out: &Output) -> Vec<Value> {

@@ -1,23 +1,11 @@
 //! `peguri normalize` and `peguri equivalent`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn peguri(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_peguri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("peguri runs");
-    {
-        let mut input = child.stdin.take().expect("stdin");
-        if let Some(text) = stdin {
-            input.write_all(text.as_bytes()).expect("write stdin");
-        }
-    }
-    child.wait_with_output().expect("peguri finishes")
+    common::run_peguri(args, stdin.unwrap_or_default().as_bytes())
 }
 
 fn stdout(o: &Output) -> String {

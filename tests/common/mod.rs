@@ -18,6 +18,34 @@ pub fn notice(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
+/// Runs the `peguri` binary with `args`, writes `stdin` to it from another
+/// thread (a large input would otherwise fill the pipes both ways and
+/// deadlock), and collects its output.
+pub fn run_peguri(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    // Only the CLI tests call this, and they require the `cli` feature.
+    let Some(binary) = option_env!("CARGO_BIN_EXE_peguri") else {
+        panic!("the CLI tests need the `cli` feature");
+    };
+    let mut child = Command::new(binary)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("peguri runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        // peguri may exit before reading everything (usage errors).
+        let _ = input.write_all(&bytes);
+    });
+    let output = child.wait_with_output().expect("peguri finishes");
+    writer.join().expect("the stdin writer finishes");
+    output
+}
+
 /// The path of `../shared/<rel>` beside the crate, if it exists. Panics when
 /// it is missing under `CI=true`; prints a notice otherwise.
 pub fn shared_file(rel: &str) -> Option<PathBuf> {
