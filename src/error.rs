@@ -141,6 +141,44 @@ impl ParseError {
         ParseError::new(input, entry.rfc_name(), offset, message, expected)
     }
 
+    /// The error for an input the fast engine rejected, found without pest
+    /// when the fast engine's longest valid prefix already tells it: the
+    /// parse stopped inside a known component (path, query, fragment, host,
+    /// port) at a character that cannot continue it. `None` leaves the
+    /// error to pest (errors at the end of the input, in the scheme, in an
+    /// IP literal). Tests check that every error found this way is the one
+    /// the pest route gives (`tests/engines.rs`).
+    pub(crate) fn from_fast_prefix(input: &str, entry: Entry) -> Option<Self> {
+        let layout = crate::engine::parse_prefix(input, entry)?;
+        let pos = layout
+            .fragment
+            .or(layout.query)
+            .map_or(layout.path.end, |s| s.end);
+        // Only where `describe` needs nothing from pest: a character that
+        // cannot continue a component whose expectations it knows.
+        let known = matches!(
+            component_at(&layout, pos),
+            Some("path" | "query" | "fragment" | "port" | "host")
+        );
+        if pos >= input.len() || !known {
+            return None;
+        }
+        if let Some(a) = layout.authority {
+            if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
+                return None;
+            }
+        }
+        let (offset, message, expected) =
+            describe(input, entry, pos, &[], Some(layout), Syntax::Rfc3986);
+        Some(ParseError::new(
+            input,
+            entry.rfc_name(),
+            offset,
+            message,
+            expected,
+        ))
+    }
+
     /// An error for `input` from any pest parser's error: the spot, what
     /// was expected (rule names in words where peguri knows them), and a
     /// message. `rule` names what was being parsed. This is how errors of a

@@ -217,4 +217,26 @@ pub mod __engines {
         };
         Some(UriRef::from_parts(input, layout))
     }
+
+    /// The error the fast engine's prefix gives for `input` without pest,
+    /// if it gives one (see `ParseError::from_fast_prefix`).
+    ///
+    /// ```
+    /// let err = peguri::__engines::fast_error("http://h/a b", "URI-reference").unwrap();
+    /// assert_eq!(err.offset(), 10);
+    /// ```
+    pub fn fast_error(input: &str, rule: &str) -> Option<ParseError> {
+        ParseError::from_fast_prefix(input, Entry::from_rfc_name(rule)?)
+    }
+
+    /// The error the pest route gives for `input` (`None` if it is valid or
+    /// the rule name is unknown).
+    ///
+    /// ```
+    /// let err = peguri::__engines::pest_error("http://h/a b", "URI-reference").unwrap();
+    /// assert_eq!(err.offset(), 10);
+    /// ```
+    pub fn pest_error(input: &str, rule: &str) -> Option<ParseError> {
+        walk::parse_with_pest(input, Entry::from_rfc_name(rule)?).err()
+    }
 }

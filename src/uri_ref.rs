@@ -107,6 +107,11 @@ impl<'a> UriRef<'a> {
     #[cold]
     #[inline(never)]
     fn parse_with_pest(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
+        // Most rejected inputs stop inside a component at a character that
+        // cannot continue it; their error needs no pest parse.
+        if let Some(error) = ParseError::from_fast_prefix(input, entry) {
+            return Err(error);
+        }
         let layout = walk::parse_with_pest(input, entry)?;
         Ok(UriRef { input, layout })
     }

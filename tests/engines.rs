@@ -42,7 +42,19 @@ fn disagreement(input: &str, rule: &str) -> Option<String> {
             "{input:?} as {rule}: the longest prefixes differ\n  fast: {f:?}\n  pest: {p:?}"
         ));
     }
-    whole_disagreement(input, rule)
+    whole_disagreement(input, rule).or_else(|| error_disagreement(input, rule))
+}
+
+/// An error found from the fast engine's prefix alone must be exactly the
+/// one the pest route reports: same offset, column, message, expected.
+fn error_disagreement(input: &str, rule: &str) -> Option<String> {
+    let fast = peguri::__engines::fast_error(input, rule)?;
+    match peguri::__engines::pest_error(input, rule) {
+        Some(pest) if pest == fast => None,
+        pest => Some(format!(
+            "{input:?} as {rule}: the errors differ\n  fast: {fast:?}\n  pest: {pest:?}"
+        )),
+    }
 }
 
 fn whole_disagreement(input: &str, rule: &str) -> Option<String> {
