@@ -54,6 +54,61 @@ impl<'a> UriRef<'a> {
 }
 
 impl<'a> Components<'a> {
+    /// Writes the same JSON object as serializing this view with serde_json,
+    /// faster: the text of a valid URI reference never needs escaping in
+    /// JSON, because the grammar admits no `"`, no `\` and no control
+    /// character (`tests/api.rs` checks every ASCII character against the
+    /// grammar, and the output against serde_json's).
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("http://h?")?;
+    /// let mut out = Vec::new();
+    /// uri.components().write_json(&mut out).unwrap();
+    /// assert_eq!(out, serde_json::to_vec(&uri.components()).unwrap());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn write_json(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        fn text(out: &mut impl std::io::Write, value: Option<&str>) -> std::io::Result<()> {
+            match value {
+                None => out.write_all(b"null"),
+                Some(v) => {
+                    out.write_all(b"\"")?;
+                    out.write_all(v.as_bytes())?;
+                    out.write_all(b"\"")
+                }
+            }
+        }
+        let u = &self.uri;
+        out.write_all(b"{\"input\":")?;
+        text(out, Some(u.as_str()))?;
+        out.write_all(b",\"valid\":true,\"rule\":")?;
+        text(out, Some(u.rule()))?;
+        out.write_all(b",\"scheme\":")?;
+        text(out, u.scheme())?;
+        out.write_all(b",\"authority\":")?;
+        match u.authority() {
+            None => out.write_all(b"null")?,
+            Some(a) => {
+                out.write_all(b"{\"userinfo\":")?;
+                text(out, a.userinfo())?;
+                out.write_all(b",\"host\":")?;
+                text(out, Some(a.host_str()))?;
+                out.write_all(b",\"host_kind\":")?;
+                text(out, Some(a.host().kind()))?;
+                out.write_all(b",\"port\":")?;
+                text(out, a.port())?;
+                out.write_all(b"}")?;
+            }
+        }
+        out.write_all(b",\"path\":")?;
+        text(out, Some(u.path()))?;
+        out.write_all(b",\"query\":")?;
+        text(out, u.query())?;
+        out.write_all(b",\"fragment\":")?;
+        text(out, u.fragment())?;
+        out.write_all(b"}")
+    }
+
     /// The reference this view shows.
     ///
     /// ```

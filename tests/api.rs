@@ -1,6 +1,8 @@
 //! The ecosystem's conventions: FromStr, TryFrom, AsRef, Display, Eq/Hash/Ord
 //! on the string, owned and borrowed forms, serde.
 
+mod common;
+
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{Hash, Hasher};
@@ -108,6 +110,77 @@ fn serde_round_trip_and_validation() {
     assert_eq!(borrowed.scheme(), Some("s"));
     let uri: Uri<'_> = serde_json::from_str(&json).unwrap();
     assert_eq!(serde_json::to_string(&uri).unwrap(), json);
+}
+
+/// `Components::write_json` writes URI text without escaping: no character
+/// the grammar admits anywhere in a URI reference needs it.
+#[test]
+fn no_uri_character_needs_json_escaping() {
+    let templates = [
+        "{c}",
+        "a:{c}",
+        "?{c}",
+        "#{c}",
+        "/{c}",
+        "//{c}",
+        "//{c}@h",
+        "//h:{c}",
+        "//[v1.{c}]",
+        "a{c}:b",
+    ];
+    let mut admitted = 0;
+    for byte in 0u8..128 {
+        let c = char::from(byte);
+        for template in templates {
+            let text = template.replace("{c}", &c.to_string());
+            if UriRef::parse(&text).is_ok() {
+                admitted += 1;
+                assert!(
+                    c != '"' && c != '\\' && !c.is_control(),
+                    "{c:?} is admitted in {text:?} and would need escaping"
+                );
+            }
+        }
+    }
+    assert!(
+        admitted > 80 * 3,
+        "the templates admit characters ({admitted})"
+    );
+}
+
+#[test]
+fn write_json_equals_serde_json() {
+    let mut inputs: Vec<String> = [
+        "http://user@[::1]:8080/p?#f",
+        "a",
+        "//[v7.x:y]",
+        "mailto:John.Doe@example.com",
+        "",
+        "?%41",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    if let Some(path) = common::shared_file("corpus/userbait.txt") {
+        inputs.extend(
+            std::fs::read_to_string(path)
+                .unwrap()
+                .lines()
+                .map(str::to_owned),
+        );
+    }
+    for input in &inputs {
+        let Ok(uri) = UriRef::parse(input) else {
+            continue;
+        };
+        let mut fast = Vec::new();
+        uri.components().write_json(&mut fast).unwrap();
+        let serde = serde_json::to_vec(&uri.components()).unwrap();
+        assert_eq!(
+            String::from_utf8(fast).unwrap(),
+            String::from_utf8(serde).unwrap()
+        );
+    }
 }
 
 #[test]

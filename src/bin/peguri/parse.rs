@@ -339,7 +339,10 @@ impl<W: Write> Parser<W> {
             (Format::Json, None) if self.options.pretty => {
                 serde_json::to_writer_pretty(&mut *out, report)?
             }
-            (Format::Json, None) => serde_json::to_writer(&mut *out, report)?,
+            (Format::Json, None) => match report {
+                Report::Valid(components) => components.write_json(&mut *out)?,
+                Report::Invalid { .. } => serde_json::to_writer(&mut *out, report)?,
+            },
             (Format::Json, Some(fields)) => {
                 let selected = Selected { report, fields };
                 if self.options.pretty {
