@@ -20,6 +20,7 @@ use std::fmt;
 use crate::authority::{Authority, Host};
 use crate::error::ParseError;
 use crate::grammar::parse_rule;
+use crate::layout::{AuthorityLayout, HostData, Layout, Span};
 use crate::owned::UriRefBuf;
 use crate::pct::{self, rewrite_triplets};
 use crate::scheme::scheme_info;
@@ -212,41 +213,66 @@ impl Normalizer {
     /// Builds the normal form's text and parses it.
     fn try_normalize(&self, uri: &UriRef<'_>) -> Result<UriRefBuf, ParseError> {
         let mut out = String::with_capacity(uri.as_str().len());
+        // Where each component lands in `out`, so that the result needs no
+        // second parse (see `layout_or_parse`).
         let scheme = uri.scheme();
-        if let Some(scheme) = scheme {
+        let scheme_span = scheme.map(|scheme| {
             push_cased(&mut out, scheme, self.case);
+            let span = Span::new(0, out.len());
             out.push(':');
-        }
+            span
+        });
         let info = scheme.filter(|_| self.scheme_based).and_then(scheme_info);
         let authority = uri.authority();
-        if let Some(authority) = authority {
+        let authority_layout = authority.map(|authority| {
             out.push_str("//");
-            self.push_authority(&mut out, &authority, info.and_then(|i| i.default_port));
-        }
+            self.push_authority(&mut out, &authority, info.and_then(|i| i.default_port))
+        });
         let path = self.triplets(uri.path());
         let path = if self.path_segments {
             normalize_path(&path, scheme.is_some(), authority.is_some())
         } else {
             path
         };
+        let path_start = out.len();
         if path.is_empty() && authority.is_some() && info.is_some_and(|i| i.empty_path_is_root) {
             out.push('/');
         } else {
             out.push_str(&path);
         }
-        if let Some(query) = uri.query() {
-            out.push('?');
-            out.push_str(&self.triplets(query));
-        }
-        if let Some(fragment) = uri.fragment() {
-            out.push('#');
-            out.push_str(&self.triplets(fragment));
-        }
+        let path_span = Span::new(path_start, out.len());
+        let mut after = |delimiter: char, part: Option<&str>| {
+            part.map(|part| {
+                out.push(delimiter);
+                let start = out.len();
+                out.push_str(&self.triplets(part));
+                Span::new(start, out.len())
+            })
+        };
+        let query = after('?', uri.query());
+        let fragment = after('#', uri.fragment());
         if out == uri.as_str() {
             // Already normal: the input was parsed, its layout is reused.
             return Ok(uri.to_owned());
         }
-        UriRefBuf::parse(out)
+        let layout = match authority_layout {
+            Some(None) => None,
+            Some(Some(a)) => Some(Layout {
+                scheme: scheme_span,
+                authority: Some(a),
+                path: path_span,
+                query,
+                fragment,
+            }),
+            None => Some(Layout {
+                scheme: scheme_span,
+                authority: None,
+                path: path_span,
+                query,
+                fragment,
+            }),
+        };
+        layout_or_parse(out, layout)
     }
 
     /// The percent-encoding steps for a component other than the host.
@@ -254,17 +280,25 @@ impl Normalizer {
         rewrite_triplets(text, self.case, self.percent_encoding, false)
     }
 
+    /// Appends the normal authority; returns where its parts landed, or
+    /// `None` when the host's kind must be found again by parsing (a
+    /// reg-name with percent-encoding could decode to an IPv4 address; a
+    /// zone identifier is not RFC 3986).
     fn push_authority(
         &self,
         out: &mut String,
         authority: &Authority<'_>,
         default_port: Option<u16>,
-    ) {
-        if let Some(userinfo) = authority.userinfo() {
+    ) -> Option<AuthorityLayout> {
+        let start = out.len();
+        let userinfo = authority.userinfo().map(|userinfo| {
             out.push_str(&self.triplets(userinfo));
+            let span = Span::new(start, out.len());
             out.push('@');
-        }
-        match authority.host() {
+            span
+        });
+        let host_start = out.len();
+        let host_data = match authority.host() {
             Host::RegName(name) => {
                 out.push_str(&rewrite_triplets(
                     name,
@@ -272,22 +306,62 @@ impl Normalizer {
                     self.percent_encoding,
                     self.case,
                 ));
+                (!name.contains('%')).then_some(HostData::RegName)
             }
-            Host::Ipv4 { text, .. } => out.push_str(text),
+            Host::Ipv4 { text, addr } => {
+                out.push_str(text);
+                Some(HostData::Ipv4(addr))
+            }
             // Host text is case-insensitive (3.2.2), IP literals included;
             // they hold no triplets.
-            Host::Ipv6 { text, .. } | Host::IpvFuture { text, .. } => {
+            Host::Ipv6 { text, addr, zone } => {
                 push_cased(out, text, self.case);
+                zone.is_none()
+                    .then_some(HostData::Ipv6 { addr, zone: None })
             }
-        }
+            Host::IpvFuture { text, version, .. } => {
+                push_cased(out, text, self.case);
+                // `[v` + version.
+                let version = Span::new(host_start + 2, host_start + 2 + version.len());
+                Some(HostData::IpvFuture { version })
+            }
+        };
+        let host = Span::new(host_start, out.len());
+        let mut port_span = None;
         if let Some(port) = authority.port() {
             let drop_empty = self.empty_port && port.is_empty();
             let drop_default = default_port.is_some() && authority.port_u16() == default_port;
             if !drop_empty && !drop_default {
                 out.push(':');
+                let port_start = out.len();
                 out.push_str(port);
+                port_span = Some(Span::new(port_start, out.len()));
             }
         }
+        Some(AuthorityLayout {
+            span: Span::new(start, out.len()),
+            userinfo,
+            host,
+            host_data: host_data?,
+            port: port_span,
+        })
+    }
+}
+
+/// The normal form with the layout built alongside it, or, when the layout
+/// is not known, parsed. Builds with debug assertions (the test suite, the
+/// fuzzers) parse it in every case and check that the parse agrees.
+fn layout_or_parse(text: String, layout: Option<Layout>) -> Result<UriRefBuf, ParseError> {
+    match layout {
+        Some(layout) => {
+            #[cfg(debug_assertions)]
+            {
+                let parsed = UriRefBuf::parse(text.as_str())?;
+                debug_assert_eq!(parsed.as_uri_ref().layout(), layout, "{text}");
+            }
+            Ok(UriRefBuf::from_parts(text, layout))
+        }
+        None => UriRefBuf::parse(text),
     }
 }
 
