@@ -212,6 +212,11 @@ impl Normalizer {
 
     /// Builds the normal form's text and parses it.
     fn try_normalize(&self, uri: &UriRef<'_>) -> Result<UriRefBuf, ParseError> {
+        if self.is_normal_already(uri) {
+            // Nothing to rewrite: the input's text and layout are the normal
+            // form's.
+            return Ok(uri.to_owned());
+        }
         let mut out = String::with_capacity(uri.as_str().len());
         // Where each component lands in `out`, so that the result needs no
         // second parse (see `layout_or_parse`).
@@ -275,6 +280,49 @@ impl Normalizer {
         layout_or_parse(out, layout)
     }
 
+    /// A quick, conservative test that no step would change `uri`: no
+    /// percent-encoding at all, nothing to lowercase, a port that stays, a
+    /// path without dot-segments that needs no prefix, and no empty path
+    /// that scheme-based normalization would turn into `/`. When it says
+    /// `false`, the full rewrite decides (and may still find nothing).
+    fn is_normal_already(&self, uri: &UriRef<'_>) -> bool {
+        let has_upper = |text: &str| text.bytes().any(|b| b.is_ascii_uppercase());
+        if has_byte(uri.as_str(), b'%') {
+            return false;
+        }
+        let scheme = uri.scheme();
+        if self.case && scheme.is_some_and(has_upper) {
+            return false;
+        }
+        let info = scheme.filter(|_| self.scheme_based).and_then(scheme_info);
+        let authority = uri.authority();
+        if let Some(a) = &authority {
+            if self.case && has_upper(a.host_str()) {
+                return false;
+            }
+            if let Some(port) = a.port() {
+                let default = info.and_then(|i| i.default_port);
+                if (self.empty_port && port.is_empty())
+                    || (default.is_some() && a.port_u16() == default)
+                {
+                    return false;
+                }
+            }
+        }
+        let path = uri.path();
+        if path.is_empty() && authority.is_some() && info.is_some_and(|i| i.empty_path_is_root) {
+            return false;
+        }
+        if self.path_segments {
+            let rooted_or_empty = path.is_empty() || path.starts_with('/');
+            let plain = authority.is_some() || (rooted_or_empty && !path.starts_with("//"));
+            if !plain || (has_byte(path, b'.') && path.split('/').any(|s| s == "." || s == "..")) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The percent-encoding steps for a component other than the host.
     fn triplets<'t>(&self, text: &'t str) -> Cow<'t, str> {
         rewrite_triplets(text, self.case, self.percent_encoding, false)
@@ -306,7 +354,7 @@ impl Normalizer {
                     self.percent_encoding,
                     self.case,
                 ));
-                (!name.contains('%')).then_some(HostData::RegName)
+                (!has_byte(name, b'%')).then_some(HostData::RegName)
             }
             Host::Ipv4 { text, addr } => {
                 out.push_str(text);
@@ -367,11 +415,18 @@ fn layout_or_parse(text: String, layout: Option<Layout>) -> Result<UriRefBuf, Pa
 
 /// Appends `text`, ASCII-lowercased when `lower`, without allocating.
 fn push_cased(out: &mut String, text: &str, lower: bool) {
+    let start = out.len();
+    out.push_str(text);
     if lower {
-        out.extend(text.chars().map(|c| c.to_ascii_lowercase()));
-    } else {
-        out.push_str(text);
+        if let Some(appended) = out.get_mut(start..) {
+            appended.make_ascii_lowercase();
+        }
     }
+}
+
+/// Whether `text` holds `byte`.
+fn has_byte(text: &str, byte: u8) -> bool {
+    text.as_bytes().contains(&byte)
 }
 
 /// Removes dot-segments from a path whose triplets have been normalized,
@@ -383,7 +438,7 @@ fn normalize_path<'t>(path: &Cow<'t, str>, has_scheme: bool, has_authority: bool
     // an authority or a scheme. The path is already normal.
     let rooted_or_empty = path.is_empty() || path.starts_with('/');
     if (has_authority || (rooted_or_empty && !path.starts_with("//")))
-        && (!path.contains('.') || !path.split('/').any(|seg| seg == "." || seg == ".."))
+        && (!has_byte(&path, b'.') || !path.split('/').any(|seg| seg == "." || seg == ".."))
     {
         return path;
     }
@@ -415,7 +470,7 @@ fn normalize_path<'t>(path: &Cow<'t, str>, has_scheme: bool, has_authority: bool
 fn dots_decoded<'t>(path: &Cow<'t, str>) -> Cow<'t, str> {
     let is_encoded_dot =
         |seg: &str| seg.contains('%') && matches!(&*pct::decode(seg), b"." | b"..");
-    if !path.contains('%') || !path.split('/').any(is_encoded_dot) {
+    if !has_byte(path, b'%') || !path.split('/').any(is_encoded_dot) {
         return path.clone();
     }
     let segments: Vec<Cow<'_, str>> = path
