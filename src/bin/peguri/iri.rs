@@ -53,13 +53,7 @@ pub(crate) fn parse(inputs: &[String]) -> io::Result<bool> {
         serde_json::to_writer(&mut *out, &report)?;
         out.write_all(b"\n")
     };
-    if inputs.is_empty() {
-        super::for_each_line(io::stdin().lock(), |line| emit(line, &mut out))?;
-    } else {
-        for input in inputs {
-            emit(input, &mut out)?;
-        }
-    }
+    crate::for_each_input(inputs, |input| emit(input, &mut out))?;
     out.flush()?;
     Ok(all_valid)
 }

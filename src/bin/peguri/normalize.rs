@@ -28,13 +28,7 @@ pub(crate) fn normalize(uris: &[String], syntax_only: bool) -> io::Result<bool> 
         }
         out.write_all(b"\n")
     };
-    if uris.is_empty() {
-        crate::for_each_line(io::stdin().lock(), |line| emit(line, &mut out))?;
-    } else {
-        for uri in uris {
-            emit(uri, &mut out)?;
-        }
-    }
+    crate::for_each_input(uris, |input| emit(input, &mut out))?;
     out.flush()?;
     Ok(all_valid)
 }

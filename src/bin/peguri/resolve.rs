@@ -51,13 +51,7 @@ fn each_input(
             }
         }
     };
-    if inputs.is_empty() {
-        super::for_each_line(io::stdin().lock(), |line| emit(line, &mut out))?;
-    } else {
-        for input in inputs {
-            emit(input, &mut out)?;
-        }
-    }
+    crate::for_each_input(inputs, |input| emit(input, &mut out))?;
     out.flush()?;
     Ok(all_valid)
 }

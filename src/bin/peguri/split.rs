@@ -14,13 +14,7 @@ pub fn run(uris: &[String]) -> io::Result<bool> {
         serde_json::to_writer(&mut *out, &split_lenient(input))?;
         out.write_all(b"\n")
     };
-    if uris.is_empty() {
-        super::for_each_line(io::stdin().lock(), |line| emit(line, &mut out))?;
-    } else {
-        for uri in uris {
-            emit(uri, &mut out)?;
-        }
-    }
+    crate::for_each_input(uris, |input| emit(input, &mut out))?;
     out.flush()?;
     Ok(true)
 }
