@@ -555,6 +555,15 @@ impl<'g> Generator<'g> {
     }
 
     /// Code testing whether the byte at `p` is in `set`: an `Option<usize>`.
+    /// The code of one group of a choice or loop at position `p`, and the
+    /// record fields it may write (to be restored if it fails).
+    fn alternative(&mut self, group: &Group, p: &str) -> (String, BTreeSet<String>) {
+        match group {
+            Group::Class(set, origin) => (self.class_test(set, origin, p), BTreeSet::new()),
+            Group::Other(e, m) => (self.emit(e, *m, p), self.touched(e, *m)),
+        }
+    }
+
     fn class_test(&mut self, set: &Set, origin: &str, p: &str) -> String {
         let members: Vec<usize> = (0..256).filter(|&b| set[b]).collect();
         if members.len() == 1 {
@@ -758,20 +767,12 @@ impl<'g> Generator<'g> {
         let mut code = format!("('c{l}: {{\n");
         let last = groups.len() - 1;
         for (i, g) in groups.iter().enumerate() {
-            let (e, touched) = match g {
-                Group::Class(set, origin) => (self.class_test(set, origin, p), BTreeSet::new()),
-                Group::Other(e, m) => (self.emit(e, *m, p), self.touched(e, *m)),
-            };
+            let (e, touched) = self.alternative(g, p);
             if i == last {
                 let _ = write!(code, "{e}\n}})");
                 break;
             }
-            let mut save = String::new();
-            let mut restore = String::new();
-            for (k, field) in touched.iter().enumerate() {
-                let _ = write!(save, "let k{l}_{i}_{k} = rec.{field}; ");
-                let _ = write!(restore, "rec.{field} = k{l}_{i}_{k}; ");
-            }
+            let (save, restore) = save_restore(&touched, l, i);
             let _ = writeln!(
                 code,
                 "{save}if let Some(q) = {e} {{ break 'c{l} Some(q); }} {restore}"
@@ -946,16 +947,8 @@ impl Generator<'_> {
              p = scan(s, p, &{t});\n"
         );
         for (i, g) in groups.iter().enumerate().skip(1) {
-            let (alt, touched) = match g {
-                Group::Class(set, origin) => (self.class_test(set, origin, "p"), BTreeSet::new()),
-                Group::Other(e, m) => (self.emit(e, *m, "p"), self.touched(e, *m)),
-            };
-            let mut save = String::new();
-            let mut restore = String::new();
-            for (k, field) in touched.iter().enumerate() {
-                let _ = write!(save, "let k{l}_{i}_{k} = rec.{field}; ");
-                let _ = write!(restore, "rec.{field} = k{l}_{i}_{k}; ");
-            }
+            let (alt, touched) = self.alternative(g, "p");
+            let (save, restore) = save_restore(&touched, l, i);
             let _ = writeln!(
                 code,
                 "{save}if let Some(q) = {alt} {{ if q == p {{ break; }} p = q; continue; }} {restore}"
@@ -1100,4 +1093,16 @@ fn ranges_literal(set: &Set) -> String {
         b += 1;
     }
     out.join(", ")
+}
+
+/// Code that saves the record fields an alternative may write, and code that
+/// puts them back when it fails (`l`: nesting level, `i`: alternative).
+fn save_restore(touched: &BTreeSet<String>, l: usize, i: usize) -> (String, String) {
+    let mut save = String::new();
+    let mut restore = String::new();
+    for (k, field) in touched.iter().enumerate() {
+        let _ = write!(save, "let k{l}_{i}_{k} = rec.{field}; ");
+        let _ = write!(restore, "rec.{field} = k{l}_{i}_{k}; ");
+    }
+    (save, restore)
 }
