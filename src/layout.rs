@@ -97,3 +97,15 @@ pub(crate) struct Layout {
     /// The fragment, without its `#`.
     pub fragment: Option<Span>,
 }
+
+impl Layout {
+    /// Whether the host is an IPv6 literal with an RFC 6874 zone
+    /// identifier, which only a parse with zone identifiers allowed finds.
+    #[cfg(debug_assertions)]
+    pub(crate) fn has_zone_id(&self) -> bool {
+        matches!(
+            self.authority.map(|a| a.host_data),
+            Some(HostData::Ipv6 { zone: Some(_), .. })
+        )
+    }
+}

@@ -330,8 +330,7 @@ impl Normalizer {
 
     /// Appends the normal authority; returns where its parts landed, or
     /// `None` when the host's kind must be found again by parsing (a
-    /// reg-name with percent-encoding could decode to an IPv4 address; a
-    /// zone identifier is not RFC 3986).
+    /// reg-name with percent-encoding could decode to an IPv4 address).
     fn push_authority(
         &self,
         out: &mut String,
@@ -362,11 +361,28 @@ impl Normalizer {
             }
             // Host text is case-insensitive (3.2.2), IP literals included;
             // they hold no triplets.
-            Host::Ipv6 { text, addr, zone } => {
-                push_cased(out, text, self.case);
-                zone.is_none()
-                    .then_some(HostData::Ipv6 { addr, zone: None })
-            }
+            Host::Ipv6 { text, addr, zone } => match zone {
+                None => {
+                    push_cased(out, text, self.case);
+                    Some(HostData::Ipv6 { addr, zone: None })
+                }
+                Some(zone) => {
+                    // `[` address `%25` zone `]`: the address is
+                    // case-insensitive (3.2.2); the zone keeps its case, as
+                    // RFC 6874 gives it no case rule, and its triplets
+                    // normalize as everywhere else (6.2.2.1, 6.2.2.2).
+                    let zone = zone.as_str();
+                    push_cased(out, &text[..text.len() - zone.len() - 1], self.case);
+                    let zone_start = out.len();
+                    out.push_str(&self.triplets(zone));
+                    let zone = Span::new(zone_start, out.len());
+                    out.push(']');
+                    Some(HostData::Ipv6 {
+                        addr,
+                        zone: Some(zone),
+                    })
+                }
+            },
             Host::IpvFuture { text, version, .. } => {
                 push_cased(out, text, self.case);
                 // `[v` + version.
@@ -404,8 +420,9 @@ fn layout_or_parse(text: String, layout: Option<Layout>) -> Result<UriRefBuf, Pa
         Some(layout) => {
             #[cfg(debug_assertions)]
             {
-                let parsed = UriRefBuf::parse(text.as_str())?;
-                debug_assert_eq!(parsed.as_uri_ref().layout(), layout, "{text}");
+                let options = crate::ParseOptions::new().allow_zone_id(layout.has_zone_id());
+                let parsed = options.parse(text.as_str())?;
+                debug_assert_eq!(parsed.layout(), layout, "{text}");
             }
             Ok(UriRefBuf::from_parts(text, layout))
         }

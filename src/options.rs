@@ -11,7 +11,9 @@ use crate::walk::{self, Entry, Syntax};
 /// The one relaxation today is RFC 6874's IPv6 zone identifiers
 /// (`[fe80::1%25en0]`). RFC 3986 has no zone identifiers; RFC 6874 updates
 /// it to allow them in IP literals, written after `%25`. The rules are in
-/// `rfc6874.pest`, compiled into the same parser.
+/// `rfc6874.pest`, compiled into the same parser. A zoned reference
+/// resolves and normalizes like any other: the address is case-insensitive,
+/// the zone keeps its case.
 ///
 /// ```
 /// use peguri::{ParseOptions, UriRef};
@@ -23,6 +25,7 @@ use crate::walk::{self, Entry, Syntax};
 /// const ZONES: ParseOptions = ParseOptions::new().allow_zone_id(true);
 /// let uri = ZONES.parse(input)?;
 /// assert_eq!(uri.authority().unwrap().host_str(), "[fe80::a%25en1]");
+/// assert_eq!(peguri::normalize(&ZONES.parse("HTTP://[FE80::A%25En1]")?), "http://[fe80::a%25En1]/");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -27,7 +27,9 @@
 
 mod common;
 
-use peguri::{equivalent, normalize, normalize_syntax, Normalizer, UriRef, UriRefBuf};
+use peguri::{
+    equivalent, normalize, normalize_syntax, Normalizer, ParseOptions, UriRef, UriRefBuf,
+};
 use serde_json::Value;
 
 fn key(record: &Value) -> String {
@@ -58,7 +60,7 @@ fn normalizer_for(kind: &str) -> Option<Normalizer> {
 /// Parses `text` as a reference that holds `component`, wrapping a bare
 /// component as needed. Returns the reference text used.
 fn as_reference(text: &str, component: Option<&str>) -> Result<UriRefBuf, String> {
-    let parsed = UriRefBuf::parse(text);
+    let parsed = parse_reference(text);
     let ok = |r: &UriRefBuf| match component {
         Some("scheme") => r.scheme().is_some(),
         Some("authority" | "host" | "userinfo" | "port") => r.authority().is_some(),
@@ -74,7 +76,20 @@ fn as_reference(text: &str, component: Option<&str>) -> Result<UriRefBuf, String
         Some("authority" | "host" | "userinfo" | "port") => format!("//{text}"),
         _ => return parsed.map_err(|e| e.to_string()),
     };
-    UriRefBuf::parse(wrapped).map_err(|e| e.to_string())
+    parse_reference(&wrapped).map_err(|e| e.to_string())
+}
+
+/// Parses strictly or, for text that only RFC 6874 makes valid (an IPv6
+/// zone identifier), with zone identifiers allowed: normalization records
+/// take their input as valid, and peguri normalizes zoned references too.
+fn parse_reference(text: &str) -> Result<UriRefBuf, peguri::ParseError> {
+    UriRefBuf::parse(text).or_else(|strict| {
+        ParseOptions::new()
+            .allow_zone_id(true)
+            .parse(text)
+            .map(|r| r.to_owned())
+            .map_err(|_| strict)
+    })
 }
 
 /// The part of `r` a record's `component` names.

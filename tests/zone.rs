@@ -40,6 +40,34 @@ fn addresses_without_zone_have_none() {
     }
 }
 
+/// Normalization lowercases the address, keeps the zone's case, and
+/// normalizes the zone's triplets like any other component's; the result
+/// parses again (in zone mode) to the same components.
+#[test]
+fn zoned_references_normalize() {
+    let cases = [
+        (
+            "HTTP://[FE80::A%25Eth0]:80/%7e",
+            "http://[fe80::a%25Eth0]/~",
+            "Eth0",
+        ),
+        ("//[::1%25%4c%6f%2f]", "//[::1%25Lo%2F]", "Lo%2F"),
+        ("s://[::1%25lo]", "s://[::1%25lo]", "lo"),
+    ];
+    for (input, expected, zone) in cases {
+        let uri = ZONES.parse(input).unwrap();
+        let normal = peguri::normalize(&uri);
+        assert_eq!(normal, expected, "{input}");
+        let Host::Ipv6 { zone: Some(z), .. } = normal.authority().unwrap().host() else {
+            panic!("{input}: no zone after normalizing");
+        };
+        assert_eq!(z.as_str(), zone, "{input}");
+        let again = ZONES.parse(normal.as_str()).unwrap();
+        assert_eq!(peguri::normalize(&again), normal, "{input}: not idempotent");
+        assert!(peguri::equivalent(&uri, &again), "{input}");
+    }
+}
+
 #[test]
 fn strict_parsing_rejects_a_zone_and_names_the_option() {
     let input = "http://[fe80::a%25en1]/";
@@ -208,4 +236,27 @@ fn cli_flag() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout)
         .contains(r#""host":"[fe80::1%25en0]","host_kind":"ipv6""#));
+}
+
+/// Resolution carries a zoned authority over (its layout moves with it), in
+/// debug builds too, where every result is checked against a fresh parse.
+#[test]
+fn zoned_bases_resolve() {
+    let base = ZONES.parse("http://[fe80::1%25eth0]:8080/a/b?q").unwrap();
+    for (reference, expected) in [
+        ("c/../d", "http://[fe80::1%25eth0]:8080/a/d"),
+        ("?x#f", "http://[fe80::1%25eth0]:8080/a/b?x#f"),
+        ("//[::2%25lo]/p", "http://[::2%25lo]/p"),
+    ] {
+        let reference = ZONES.parse(reference).unwrap();
+        let resolved = peguri::resolve(&base, &reference).unwrap();
+        assert_eq!(resolved, expected);
+        let Host::Ipv6 {
+            zone: Some(zone), ..
+        } = resolved.authority().unwrap().host()
+        else {
+            panic!("{expected}: the zone was lost");
+        };
+        assert!(expected.contains(&format!("%25{}]", zone.as_str())));
+    }
 }
