@@ -357,3 +357,84 @@ fn parse_rule_returns_the_tree() {
     let err = parse_rule("no-such-rule", "x").unwrap_err();
     assert!(err.message().contains("unknown grammar rule"), "{err}");
 }
+
+// --- Flattened rules (see the top of `uri.pest`): each accepts exactly
+// what its ABNF, composed from the rules it no longer calls, accepts. ---
+
+/// Whether `rule` matches `input` in full.
+fn ok(rule: &str, input: &str) -> bool {
+    parse_rule(rule, input).is_ok()
+}
+
+/// Every character U+0000..=U+00FF (each byte value) on its own.
+fn single_chars() -> impl Iterator<Item = String> {
+    (0u8..=255).map(|b| char::from(b).to_string())
+}
+
+/// Characters at and around the edges of every range the flattened rules
+/// use, one of each other kind, and non-ASCII ones.
+const EDGES: &str = " !\"#$%&'()*+,-./09:;<=>?@AFGZ[\\]^_`afgz{|}~\u{7f}\u{80}é";
+
+/// The inputs each flattened rule is checked on: every single character,
+/// the empty string, `%` followed by two characters (hex digits and not),
+/// every two-character string over [`EDGES`], and a few longer ones.
+fn inputs() -> Vec<String> {
+    let mut all: Vec<String> = single_chars().collect();
+    all.push(String::new());
+    let hex_and_not = "0123456789abcdefABCDEFgG`@/:%.~ \u{80}";
+    for a in hex_and_not.chars() {
+        all.push(format!("%{a}"));
+        for b in hex_and_not.chars() {
+            all.push(format!("%{a}{b}"));
+        }
+    }
+    for a in EDGES.chars() {
+        for b in EDGES.chars() {
+            all.push(format!("{a}{b}"));
+        }
+    }
+    for s in [
+        "a%41b",
+        "%41%42",
+        "%%41",
+        "%41%",
+        "a:b@c",
+        "a/b?c",
+        "x-y.z_~",
+        "!$&'()*+,;=",
+        "http",
+        "svn+ssh",
+        "a.b-c",
+        "8080",
+        "user:pa%20ss",
+        "www.example.com",
+    ] {
+        all.push(s.to_owned());
+    }
+    all
+}
+
+/// `rule` accepts exactly the inputs that `abnf` accepts.
+#[track_caller]
+fn flattened_agrees(rule: &str, abnf: &dyn Fn(&str) -> bool) {
+    let wrong: Vec<String> = inputs()
+        .iter()
+        .filter(|s| ok(rule, s) != abnf(s))
+        .map(|s| format!("{s:?}: {rule} says {}", ok(rule, s)))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "{rule} differs from its ABNF:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
+fn pchar_abnf(s: &str) -> bool {
+    ok("unreserved", s) || ok("pct-encoded", s) || ok("sub-delims", s) || s == ":" || s == "@"
+}
+
+#[test]
+fn flattened_pchar() {
+    flattened_agrees("pchar", &pchar_abnf);
+}
