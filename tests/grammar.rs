@@ -414,6 +414,32 @@ fn inputs() -> Vec<String> {
     all
 }
 
+/// `input` is a sequence of units that each satisfy `unit`: the ABNF
+/// `*( ... )` over alternatives that are single characters or
+/// `pct-encoded` (three characters).
+fn repeats(input: &str, unit: &dyn Fn(&str) -> bool) -> bool {
+    // can[i]: the first i bytes split into units.
+    let mut can = vec![false; input.len() + 1];
+    can[0] = true;
+    for i in 0..input.len() {
+        if !can[i] || !input.is_char_boundary(i) {
+            continue;
+        }
+        for end in input[i..]
+            .char_indices()
+            .skip(1)
+            .map(|(at, _)| i + at)
+            .chain([input.len()])
+            .take(3)
+        {
+            if unit(&input[i..end]) {
+                can[end] = true;
+            }
+        }
+    }
+    can[input.len()]
+}
+
 /// `rule` accepts exactly the inputs that `abnf` accepts.
 #[track_caller]
 fn flattened_agrees(rule: &str, abnf: &dyn Fn(&str) -> bool) {
@@ -437,4 +463,20 @@ fn pchar_abnf(s: &str) -> bool {
 #[test]
 fn flattened_pchar() {
     flattened_agrees("pchar", &pchar_abnf);
+}
+
+#[test]
+fn flattened_segment() {
+    // segment = *pchar
+    flattened_agrees("segment", &|s| repeats(s, &pchar_abnf));
+    // segment-nz = 1*pchar
+    flattened_agrees("segment-nz", &|s| !s.is_empty() && repeats(s, &pchar_abnf));
+}
+
+#[test]
+fn flattened_query_and_fragment() {
+    // query = *( pchar / "/" / "?" ), fragment the same
+    let abnf = |s: &str| repeats(s, &|u| pchar_abnf(u) || u == "/" || u == "?");
+    flattened_agrees("query", &abnf);
+    flattened_agrees("fragment", &abnf);
 }
