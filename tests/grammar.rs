@@ -480,3 +480,30 @@ fn flattened_query_and_fragment() {
     flattened_agrees("query", &abnf);
     flattened_agrees("fragment", &abnf);
 }
+
+/// unreserved / pct-encoded / sub-delims, the start of several rules.
+fn unreserved_pct_sub(s: &str) -> bool {
+    ok("unreserved", s) || ok("pct-encoded", s) || ok("sub-delims", s)
+}
+
+#[test]
+fn flattened_segment_nz_nc() {
+    // segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
+    flattened_agrees("segment-nz-nc", &|s| {
+        !s.is_empty() && repeats(s, &|u| unreserved_pct_sub(u) || u == "@")
+    });
+}
+
+#[test]
+fn flattened_userinfo() {
+    // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+    flattened_agrees("userinfo", &|s| {
+        repeats(s, &|u| unreserved_pct_sub(u) || u == ":")
+    });
+}
+
+#[test]
+fn flattened_reg_name() {
+    // reg-name = *( unreserved / pct-encoded / sub-delims )
+    flattened_agrees("reg-name", &|s| repeats(s, &unreserved_pct_sub));
+}
