@@ -507,3 +507,24 @@ fn flattened_reg_name() {
     // reg-name = *( unreserved / pct-encoded / sub-delims )
     flattened_agrees("reg-name", &|s| repeats(s, &unreserved_pct_sub));
 }
+
+#[test]
+fn flattened_scheme() {
+    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    flattened_agrees("scheme", &|s| {
+        let Some(first) = s.chars().next() else {
+            return false;
+        };
+        let (head, tail) = s.split_at(first.len_utf8());
+        ok("ALPHA", head)
+            && repeats(tail, &|u| {
+                ok("ALPHA", u) || ok("DIGIT", u) || u == "+" || u == "-" || u == "."
+            })
+    });
+}
+
+#[test]
+fn flattened_port() {
+    // port = *DIGIT
+    flattened_agrees("port", &|s| repeats(s, &|u| ok("DIGIT", u)));
+}
