@@ -4,8 +4,8 @@
 //! ended; it never looks at the characters themselves, so every boundary is
 //! the grammar's. It allocates nothing.
 
-use pest::iterators::Pair;
 use pest::Parser as _;
+use pest::Token;
 
 use crate::error::ParseError;
 use crate::grammar::{Rule, UriParser};
@@ -149,15 +149,53 @@ pub(crate) fn parse_prefix(input: &str, entry: Entry, syntax: Syntax) -> Option<
 /// Walks the pairs of a successful parse, from any grammar rule that leads
 /// to the component rules: URI rules (`uri.pest`), their RFC 6874 variants
 /// (`rfc6874.pest`) or the IRI rules (`iri.pest`).
+///
+/// It reads the pairs as pest's flat token stream (a `Start` and an `End`
+/// token per pair, in order), which costs no reference counting per pair,
+/// and visits the tree exactly as a recursive walk over the pairs would.
 pub(crate) fn walk_pairs(
     pairs: pest::iterators::Pairs<'_, Rule>,
     input: &str,
 ) -> Result<Layout, ParseError> {
     let mut builder = LayoutBuilder::default();
-    for pair in pairs {
-        builder.visit(pair);
+    let mut tokens = pairs.tokens();
+    while let Some(token) = tokens.next() {
+        if let Token::Start { rule, pos } = token {
+            builder.visit(rule, pos.pos(), &mut tokens);
+        }
     }
     builder.finish(input)
+}
+
+type Tokens<'i> = pest::iterators::Tokens<'i, Rule>;
+
+/// The next child of the pair whose tokens are being read: its rule and
+/// start, or `None` at the pair's own `End` (consumed), with the pair's end.
+fn next_child(tokens: &mut Tokens<'_>) -> Result<(Rule, usize), usize> {
+    match tokens.next() {
+        Some(Token::Start { rule, pos }) => Ok((rule, pos.pos())),
+        Some(Token::End { pos, .. }) => Err(pos.pos()),
+        // Only a truncated stream ends inside a pair; pest never makes one.
+        None => Err(0),
+    }
+}
+
+/// Skips the rest of a pair whose `Start` was read, children included;
+/// returns its end.
+fn skip(tokens: &mut Tokens<'_>) -> usize {
+    let mut depth = 0usize;
+    loop {
+        match tokens.next() {
+            Some(Token::Start { .. }) => depth += 1,
+            Some(Token::End { pos, .. }) => {
+                if depth == 0 {
+                    return pos.pos();
+                }
+                depth -= 1;
+            }
+            None => return 0,
+        }
+    }
 }
 
 #[derive(Default)]
@@ -182,34 +220,56 @@ pub(crate) enum HostKind {
     IpvFuture,
 }
 
-fn span_of(pair: &Pair<'_, Rule>) -> Span {
-    let s = pair.as_span();
-    Span::new(s.start(), s.end())
-}
-
 impl LayoutBuilder {
-    fn visit(&mut self, pair: Pair<'_, Rule>) {
-        let span = span_of(&pair);
-        match pair.as_rule() {
-            Rule::scheme => self.scheme = Some(span),
-            Rule::authority | Rule::authority_6874 | Rule::iauthority => {
-                self.authority = Some(span);
-                self.visit_children(pair);
+    /// Visits the pair of `rule` starting at `start`, whose `Start` token was
+    /// just read, and reads the rest of its tokens; returns its end.
+    fn visit(&mut self, rule: Rule, start: usize, tokens: &mut Tokens<'_>) -> usize {
+        match rule {
+            Rule::scheme => {
+                let end = skip(tokens);
+                self.scheme = Some(Span::new(start, end));
+                end
             }
-            Rule::userinfo | Rule::iuserinfo => self.userinfo = Some(span),
+            Rule::authority | Rule::authority_6874 | Rule::iauthority => {
+                let end = self.visit_children(tokens);
+                self.authority = Some(Span::new(start, end));
+                end
+            }
+            Rule::userinfo | Rule::iuserinfo => {
+                let end = skip(tokens);
+                self.userinfo = Some(Span::new(start, end));
+                end
+            }
             Rule::host | Rule::host_6874 | Rule::ihost => {
                 // The host span includes the brackets of an IP literal; the
                 // child names the kind.
-                for child in pair.into_inner() {
-                    let kind = match child.as_rule() {
-                        Rule::IP_literal | Rule::IP_literal_6874 => self.ip_literal_kind(child),
-                        Rule::IPv4address => HostKind::Ipv4,
-                        _ => HostKind::RegName,
-                    };
-                    self.host = Some((span, kind));
+                let mut kind = None;
+                let end = loop {
+                    match next_child(tokens) {
+                        Ok((Rule::IP_literal | Rule::IP_literal_6874, _)) => {
+                            kind = Some(self.ip_literal_kind(tokens));
+                        }
+                        Ok((Rule::IPv4address, _)) => {
+                            skip(tokens);
+                            kind = Some(HostKind::Ipv4);
+                        }
+                        Ok(_) => {
+                            skip(tokens);
+                            kind = Some(HostKind::RegName);
+                        }
+                        Err(end) => break end,
+                    }
+                };
+                if let Some(kind) = kind {
+                    self.host = Some((Span::new(start, end), kind));
                 }
+                end
             }
-            Rule::port => self.port = Some(span),
+            Rule::port => {
+                let end = skip(tokens);
+                self.port = Some(Span::new(start, end));
+                end
+            }
             Rule::path_abempty
             | Rule::path_absolute
             | Rule::path_noscheme
@@ -219,43 +279,75 @@ impl LayoutBuilder {
             | Rule::ipath_absolute
             | Rule::ipath_noscheme
             | Rule::ipath_rootless
-            | Rule::ipath_empty => self.path = Some(span),
-            Rule::query | Rule::iquery => self.query = Some(span),
-            Rule::fragment | Rule::ifragment => self.fragment = Some(span),
-            _ => self.visit_children(pair),
-        }
-    }
-
-    fn visit_children(&mut self, pair: Pair<'_, Rule>) {
-        for child in pair.into_inner() {
-            self.visit(child);
-        }
-    }
-
-    fn ip_literal_kind(&mut self, literal: Pair<'_, Rule>) -> HostKind {
-        let mut kind = HostKind::Ipv6;
-        for child in literal.into_inner() {
-            if child.as_rule() == Rule::IPv6addrz {
-                // RFC 6874: the address, "%25", then the zone identifier.
-                self.zone = child
-                    .into_inner()
-                    .find(|p| p.as_rule() == Rule::ZoneID)
-                    .map(|p| span_of(&p));
-                continue;
+            | Rule::ipath_empty => {
+                let end = skip(tokens);
+                self.path = Some(Span::new(start, end));
+                end
             }
-            if child.as_rule() == Rule::IPvFuture {
-                kind = HostKind::IpvFuture;
-                // The version is the run of HEXDIG tokens after the `v`.
-                let mut version: Option<Span> = None;
-                for digit in child.into_inner().filter(|p| p.as_rule() == Rule::HEXDIG) {
-                    let d = span_of(&digit);
-                    match &mut version {
-                        Some(v) if v.end == d.start => v.end = d.end,
-                        Some(_) => break,
-                        None => version = Some(d),
-                    }
+            Rule::query | Rule::iquery => {
+                let end = skip(tokens);
+                self.query = Some(Span::new(start, end));
+                end
+            }
+            Rule::fragment | Rule::ifragment => {
+                let end = skip(tokens);
+                self.fragment = Some(Span::new(start, end));
+                end
+            }
+            _ => self.visit_children(tokens),
+        }
+    }
+
+    /// Visits the children of a pair whose `Start` was read; returns its end.
+    fn visit_children(&mut self, tokens: &mut Tokens<'_>) -> usize {
+        loop {
+            match next_child(tokens) {
+                Ok((rule, start)) => {
+                    self.visit(rule, start, tokens);
                 }
-                self.ipvfuture_version = version;
+                Err(end) => return end,
+            }
+        }
+    }
+
+    /// The kind of an IP literal whose `Start` was read, from its children;
+    /// reads the rest of its tokens.
+    fn ip_literal_kind(&mut self, tokens: &mut Tokens<'_>) -> HostKind {
+        let mut kind = HostKind::Ipv6;
+        while let Ok((rule, _)) = next_child(tokens) {
+            match rule {
+                Rule::IPv6addrz => {
+                    // RFC 6874: the address, "%25", then the zone identifier.
+                    let mut zone = None;
+                    while let Ok((child, start)) = next_child(tokens) {
+                        let end = skip(tokens);
+                        if child == Rule::ZoneID && zone.is_none() {
+                            zone = Some(Span::new(start, end));
+                        }
+                    }
+                    self.zone = zone;
+                }
+                Rule::IPvFuture => {
+                    kind = HostKind::IpvFuture;
+                    // The version is the run of HEXDIG tokens after the `v`.
+                    let mut version: Option<Span> = None;
+                    let mut run_ended = false;
+                    while let Ok((child, start)) = next_child(tokens) {
+                        let end = skip(tokens);
+                        if child != Rule::HEXDIG || run_ended {
+                            continue;
+                        }
+                        match &mut version {
+                            Some(v) if v.end == start => v.end = end,
+                            Some(_) => run_ended = true,
+                            None => version = Some(Span::new(start, end)),
+                        }
+                    }
+                    self.ipvfuture_version = version;
+                }
+                _ => {
+                    skip(tokens);
+                }
             }
         }
         kind

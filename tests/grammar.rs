@@ -357,3 +357,174 @@ fn parse_rule_returns_the_tree() {
     let err = parse_rule("no-such-rule", "x").unwrap_err();
     assert!(err.message().contains("unknown grammar rule"), "{err}");
 }
+
+// --- Flattened rules (see the top of `uri.pest`): each accepts exactly
+// what its ABNF, composed from the rules it no longer calls, accepts. ---
+
+/// Whether `rule` matches `input` in full.
+fn ok(rule: &str, input: &str) -> bool {
+    parse_rule(rule, input).is_ok()
+}
+
+/// Every character U+0000..=U+00FF (each byte value) on its own.
+fn single_chars() -> impl Iterator<Item = String> {
+    (0u8..=255).map(|b| char::from(b).to_string())
+}
+
+/// Characters at and around the edges of every range the flattened rules
+/// use, one of each other kind, and non-ASCII ones.
+const EDGES: &str = " !\"#$%&'()*+,-./09:;<=>?@AFGZ[\\]^_`afgz{|}~\u{7f}\u{80}é";
+
+/// The inputs each flattened rule is checked on: every single character,
+/// the empty string, `%` followed by two characters (hex digits and not),
+/// every two-character string over [`EDGES`], and a few longer ones.
+fn inputs() -> Vec<String> {
+    let mut all: Vec<String> = single_chars().collect();
+    all.push(String::new());
+    let hex_and_not = "0123456789abcdefABCDEFgG`@/:%.~ \u{80}";
+    for a in hex_and_not.chars() {
+        all.push(format!("%{a}"));
+        for b in hex_and_not.chars() {
+            all.push(format!("%{a}{b}"));
+        }
+    }
+    for a in EDGES.chars() {
+        for b in EDGES.chars() {
+            all.push(format!("{a}{b}"));
+        }
+    }
+    for s in [
+        "a%41b",
+        "%41%42",
+        "%%41",
+        "%41%",
+        "a:b@c",
+        "a/b?c",
+        "x-y.z_~",
+        "!$&'()*+,;=",
+        "http",
+        "svn+ssh",
+        "a.b-c",
+        "8080",
+        "user:pa%20ss",
+        "www.example.com",
+    ] {
+        all.push(s.to_owned());
+    }
+    all
+}
+
+/// `input` is a sequence of units that each satisfy `unit`: the ABNF
+/// `*( ... )` over alternatives that are single characters or
+/// `pct-encoded` (three characters).
+fn repeats(input: &str, unit: &dyn Fn(&str) -> bool) -> bool {
+    // can[i]: the first i bytes split into units.
+    let mut can = vec![false; input.len() + 1];
+    can[0] = true;
+    for i in 0..input.len() {
+        if !can[i] || !input.is_char_boundary(i) {
+            continue;
+        }
+        for end in input[i..]
+            .char_indices()
+            .skip(1)
+            .map(|(at, _)| i + at)
+            .chain([input.len()])
+            .take(3)
+        {
+            if unit(&input[i..end]) {
+                can[end] = true;
+            }
+        }
+    }
+    can[input.len()]
+}
+
+/// `rule` accepts exactly the inputs that `abnf` accepts.
+#[track_caller]
+fn flattened_agrees(rule: &str, abnf: &dyn Fn(&str) -> bool) {
+    let wrong: Vec<String> = inputs()
+        .iter()
+        .filter(|s| ok(rule, s) != abnf(s))
+        .map(|s| format!("{s:?}: {rule} says {}", ok(rule, s)))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "{rule} differs from its ABNF:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
+fn pchar_abnf(s: &str) -> bool {
+    ok("unreserved", s) || ok("pct-encoded", s) || ok("sub-delims", s) || s == ":" || s == "@"
+}
+
+#[test]
+fn flattened_pchar() {
+    flattened_agrees("pchar", &pchar_abnf);
+}
+
+#[test]
+fn flattened_segment() {
+    // segment = *pchar
+    flattened_agrees("segment", &|s| repeats(s, &pchar_abnf));
+    // segment-nz = 1*pchar
+    flattened_agrees("segment-nz", &|s| !s.is_empty() && repeats(s, &pchar_abnf));
+}
+
+#[test]
+fn flattened_query_and_fragment() {
+    // query = *( pchar / "/" / "?" ), fragment the same
+    let abnf = |s: &str| repeats(s, &|u| pchar_abnf(u) || u == "/" || u == "?");
+    flattened_agrees("query", &abnf);
+    flattened_agrees("fragment", &abnf);
+}
+
+/// unreserved / pct-encoded / sub-delims, the start of several rules.
+fn unreserved_pct_sub(s: &str) -> bool {
+    ok("unreserved", s) || ok("pct-encoded", s) || ok("sub-delims", s)
+}
+
+#[test]
+fn flattened_segment_nz_nc() {
+    // segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
+    flattened_agrees("segment-nz-nc", &|s| {
+        !s.is_empty() && repeats(s, &|u| unreserved_pct_sub(u) || u == "@")
+    });
+}
+
+#[test]
+fn flattened_userinfo() {
+    // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+    flattened_agrees("userinfo", &|s| {
+        repeats(s, &|u| unreserved_pct_sub(u) || u == ":")
+    });
+}
+
+#[test]
+fn flattened_reg_name() {
+    // reg-name = *( unreserved / pct-encoded / sub-delims )
+    flattened_agrees("reg-name", &|s| repeats(s, &unreserved_pct_sub));
+}
+
+#[test]
+fn flattened_scheme() {
+    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    flattened_agrees("scheme", &|s| {
+        let Some(first) = s.chars().next() else {
+            return false;
+        };
+        let (head, tail) = s.split_at(first.len_utf8());
+        ok("ALPHA", head)
+            && repeats(tail, &|u| {
+                ok("ALPHA", u) || ok("DIGIT", u) || u == "+" || u == "-" || u == "."
+            })
+    });
+}
+
+#[test]
+fn flattened_port() {
+    // port = *DIGIT
+    flattened_agrees("port", &|s| repeats(s, &|u| ok("DIGIT", u)));
+}
