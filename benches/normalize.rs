@@ -1,9 +1,11 @@
-//! Normalizing real URLs: peguri's `normalize` side by side with
-//! fluent-uri's `Uri::normalize` and iri-string's `UriStr::normalize`.
+//! Normalizing real URLs: peguri's `normalize` side by side with every peer
+//! that normalizes: fluent-uri's `Uri::normalize`, iri-string's
+//! `UriStr::normalize`, uriparse's `URI::normalize`, and url, whose WHATWG
+//! parse is its normalization (its serialization is the normal form).
 //!
 //! The URLs are every 10th line of `../shared/corpus/*.txt` (about 10,900
 //! URLs, to keep a run short) when that directory exists, else a generated
-//! list. Only URLs that all three libraries parse as URIs are timed, so each
+//! list. Only URLs that all five libraries parse as URIs are timed, so each
 //! library normalizes the same inputs. Each measurement is parse plus
 //! normalize plus producing the normal form's text; divide the time per
 //! iteration by the element count for ns per URL.
@@ -52,6 +54,8 @@ fn corpus() -> Vec<String> {
             peguri::Uri::parse(l).is_ok()
                 && fluent_uri::Uri::parse(l.as_str()).is_ok()
                 && iri_string::types::UriStr::new(l).is_ok()
+                && uriparse::URI::try_from(l.as_str()).is_ok()
+                && url::Url::parse(l).is_ok()
         })
         .collect()
 }
@@ -120,6 +124,25 @@ fn bench(c: &mut Criterion) {
             for url in &urls {
                 if let Ok(uri) = iri_string::types::UriStr::new(url) {
                     black_box(uri.normalize().to_dedicated_string());
+                }
+            }
+        })
+    });
+    group.bench_function("uriparse", |b| {
+        b.iter(|| {
+            for url in &urls {
+                if let Ok(mut uri) = uriparse::URI::try_from(url.as_str()) {
+                    uri.normalize();
+                    black_box(uri.to_string());
+                }
+            }
+        })
+    });
+    group.bench_function("url", |b| {
+        b.iter(|| {
+            for url in &urls {
+                if let Ok(parsed) = url::Url::parse(url) {
+                    black_box(String::from(parsed));
                 }
             }
         })

@@ -1,5 +1,6 @@
-//! Reference resolution, side by side: peguri, fluent-uri, iri-string and
-//! oxiri resolve the same references against the same bases.
+//! Reference resolution, side by side: peguri, fluent-uri, iri-string,
+//! oxiri, uriparse and url (WHATWG `Url::join`) resolve the same references
+//! against the same bases.
 //!
 //! The references are URLs from the shared corpus (`../shared/corpus/*.txt`,
 //! a sample of every file) when it is present, else a generated list. Two
@@ -7,8 +8,9 @@
 //! `remove_dot_segments`), and each URL's path and query made into a
 //! relative-path reference `../path?query` (merge and dot-segment removal
 //! do real work). Every library parses the reference and resolves it in
-//! the timed loop; the bases are parsed once. Only references that all four
-//! libraries accept are used, so each does the same work.
+//! the timed loop; the bases are parsed once. url's `join` takes the
+//! reference as text, so it parses it once per base. Only references that
+//! all six libraries accept are used, so each does the same work.
 //!
 //! Run with `cargo bench --bench resolve`; the time per URL is the time per
 //! iteration divided by the element count criterion prints as throughput.
@@ -115,6 +117,18 @@ fn oxiri_resolve(bases: &[oxiri::Iri<&str>], reference: &str) -> usize {
         .sum()
 }
 
+fn uriparse_resolve(bases: &[uriparse::URI<'_>], reference: &str) -> usize {
+    let r = uriparse::URIReference::try_from(reference).expect("filtered");
+    bases.iter().map(|b| b.resolve(&r).to_string().len()).sum()
+}
+
+fn url_resolve(bases: &[url::Url], reference: &str) -> usize {
+    bases
+        .iter()
+        .map(|b| b.join(reference).expect("filtered").as_str().len())
+        .sum()
+}
+
 /// Whether every library parses `reference` and resolves it against every
 /// base.
 fn all_accept(reference: &str) -> bool {
@@ -136,7 +150,11 @@ fn all_accept(reference: &str) -> bool {
             .iter()
             .all(|b| oxiri::Iri::parse(*b).unwrap().resolve(&r).is_ok())
     });
-    pg && fl && is && ox
+    let up = uriparse::URIReference::try_from(reference).is_ok();
+    let ur = BASES
+        .iter()
+        .all(|b| url::Url::parse(b).unwrap().join(reference).is_ok());
+    pg && fl && is && ox && up && ur
 }
 
 fn bench_group(c: &mut Criterion, name: &str, references: &[String]) {
@@ -156,6 +174,11 @@ fn bench_group(c: &mut Criterion, name: &str, references: &[String]) {
         .iter()
         .map(|b| oxiri::Iri::parse(*b).unwrap())
         .collect();
+    let up_bases: Vec<_> = BASES
+        .iter()
+        .map(|b| uriparse::URI::try_from(*b).unwrap())
+        .collect();
+    let url_bases: Vec<_> = BASES.iter().map(|b| url::Url::parse(b).unwrap()).collect();
 
     let mut group = c.benchmark_group(name);
     group
@@ -197,18 +220,38 @@ fn bench_group(c: &mut Criterion, name: &str, references: &[String]) {
                 .sum::<usize>()
         })
     });
+    group.bench_function("uriparse", |b| {
+        b.iter(|| {
+            references
+                .iter()
+                .map(|r| uriparse_resolve(&up_bases, black_box(r)))
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("url", |b| {
+        b.iter(|| {
+            references
+                .iter()
+                .map(|r| url_resolve(&url_bases, black_box(r)))
+                .sum::<usize>()
+        })
+    });
     group.finish();
 }
 
-/// Prints how many results differ between peguri and each peer (a cheap
-/// differential check on real data).
+/// Prints how many results differ between peguri and each RFC 3986 peer (a
+/// cheap differential check on real data; url follows WHATWG, which also
+/// normalizes, so it is left out). uriparse writes an empty path after an
+/// authority as `/` (`http://h` gives `http://h/`), which RFC 3986 5.3 does
+/// not do; those are its only differences on the corpus.
 fn report_disagreements(references: &[String]) {
-    let (mut fl, mut is, mut ox) = (0, 0, 0);
+    let (mut fl, mut is, mut ox, mut up) = (0, 0, 0, 0);
     for base in BASES {
         let pg_base = peguri::UriRef::parse(base).unwrap();
         let fl_base = fluent_uri::Uri::parse(*base).unwrap();
         let is_base = iri_string::types::UriAbsoluteStr::new(base).unwrap();
         let ox_base = oxiri::Iri::parse(*base).unwrap();
+        let up_base = uriparse::URI::try_from(*base).unwrap();
         for r in references {
             let ours = peguri::resolve(&pg_base, &peguri::UriRef::parse(r).unwrap())
                 .unwrap()
@@ -227,10 +270,15 @@ fn report_disagreements(references: &[String]) {
                 .resolve(&oxiri::IriRef::parse(r.as_str()).unwrap())
                 .unwrap();
             ox += usize::from(theirs.as_str() != ours);
+            let theirs = up_base
+                .resolve(&uriparse::URIReference::try_from(r.as_str()).unwrap())
+                .to_string();
+            up += usize::from(theirs != ours);
         }
     }
     eprintln!(
-        "results differing from peguri's: fluent-uri {fl}, iri-string {is}, oxiri {ox} (of {})",
+        "results differing from peguri's: fluent-uri {fl}, iri-string {is}, oxiri {ox}, \
+         uriparse {up} (of {})",
         references.len() * BASES.len()
     );
 }
