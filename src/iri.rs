@@ -430,6 +430,12 @@ impl IriBuf {
         Ok(IriBuf { string, layout })
     }
 
+    /// An IRI reference from text whose layout is known (built alongside
+    /// the text by resolution or normalization).
+    pub(crate) fn from_parts(string: String, layout: Layout) -> Self {
+        IriBuf { string, layout }
+    }
+
     /// Borrows this reference as an [`Iri`].
     ///
     /// ```
@@ -609,6 +615,42 @@ impl From<IriBuf> for String {
 }
 
 // ---------------------------------------------------------------------------
+// Code shared by URIs and IRIs
+// ---------------------------------------------------------------------------
+
+/// The grammar a text follows, for the operations that work on URIs and
+/// IRIs alike (resolution, normalization) and must parse their result again
+/// or name a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Grammar {
+    /// RFC 3986 (with RFC 6874 zone identifiers where a layout has one).
+    Uri,
+    /// RFC 3987.
+    Iri,
+}
+
+impl Grammar {
+    /// The layout of `text` as a reference of this grammar.
+    pub(crate) fn parse_layout(self, text: &str, zone_id: bool) -> Result<Layout, ParseError> {
+        match self {
+            Grammar::Uri => crate::ParseOptions::new()
+                .allow_zone_id(zone_id)
+                .parse(text)
+                .map(|uri| uri.layout()),
+            Grammar::Iri => parse_layout(text, IriEntry::IriReference),
+        }
+    }
+
+    /// The name of the grammar's `path-noscheme` rule.
+    pub(crate) fn path_noscheme(self) -> &'static str {
+        match self {
+            Grammar::Uri => "path_noscheme",
+            Grammar::Iri => "ipath_noscheme",
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Section 3.2: URI to IRI, for display
 // ---------------------------------------------------------------------------
 
@@ -672,7 +714,12 @@ const BIDI_FORMATTING: [char; 11] = [
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub fn uri_to_iri<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
-    let input = uri.as_str();
+    decode_displayable(uri.as_str())
+}
+
+/// [`uri_to_iri`] on any text: decodes the percent-encoded runs that are
+/// the UTF-8 of a displayable `ucschar` character.
+pub(crate) fn decode_displayable(input: &str) -> Cow<'_, str> {
     let mut out = String::new();
     // `input[..copied]` has been written to `out` (or decoded into it).
     let mut copied = 0;

@@ -101,7 +101,6 @@ pub(crate) struct Layout {
 impl Layout {
     /// Whether the host is an IPv6 literal with an RFC 6874 zone
     /// identifier, which only a parse with zone identifiers allowed finds.
-    #[cfg(debug_assertions)]
     pub(crate) fn has_zone_id(&self) -> bool {
         matches!(
             self.authority.map(|a| a.host_data),

@@ -89,7 +89,9 @@
 //! of `iri.pest`, which restates only the rules RFC 3987 changes and reuses
 //! the rest of `uri.pest`. [`Iri::to_uri`] maps an IRI to a URI (section
 //! 3.1, percent-encoding; no IDNA), and [`uri_to_iri`] shows a URI as an IRI
-//! (section 3.2):
+//! (section 3.2). IRIs resolve ([`Resolver::resolve_iri`], section 6.5) and
+//! normalize ([`Normalizer::normalize_iri`], section 5.3.2) through the same
+//! code as URIs:
 //!
 //! ```
 //! use peguri::{uri_to_iri, Iri};
@@ -98,6 +100,9 @@
 //! let uri = iri.to_uri();
 //! assert_eq!(uri, "http://example.com/D%C3%BCrst?q=%CE%B1");
 //! assert_eq!(uri_to_iri(&uri.as_uri_ref()), iri.as_str());
+//! let link = Iri::parse("../Bücher/%C3%BCber")?.resolve_against(&iri).unwrap();
+//! assert_eq!(link, "http://example.com/Bücher/%C3%BCber");
+//! assert_eq!(link.as_iri().normalize(), "http://example.com/Bücher/über");
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!

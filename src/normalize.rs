@@ -20,6 +20,7 @@ use std::fmt;
 use crate::authority::{Authority, Host};
 use crate::error::ParseError;
 use crate::grammar::parse_rule;
+use crate::iri::{decode_displayable, Grammar, Iri, IriBuf};
 use crate::layout::{AuthorityLayout, HostData, Layout, Span};
 use crate::owned::UriRefBuf;
 use crate::pct::{self, rewrite_triplets};
@@ -192,7 +193,45 @@ impl Normalizer {
         // The text built below always re-parses (the property tests check
         // it); should it ever not, the input is returned unchanged rather
         // than panicking.
-        self.try_normalize(uri).unwrap_or_else(|_| uri.to_owned())
+        match self.try_normalize(uri, Grammar::Uri) {
+            Ok((text, layout)) => UriRefBuf::from_parts(text, layout),
+            Err(_) => uri.to_owned(),
+        }
+    }
+
+    /// Normalizes an IRI reference (RFC 3987 section 5.3.2) with the steps
+    /// switched on. Each step is the URI step of the same name, with what
+    /// RFC 3987 adds or changes:
+    ///
+    /// - case (5.3.2.1): a host is lowercased only if it is US-ASCII once
+    ///   its triplets are decoded (RFC 3987 makes only "US-ASCII only"
+    ///   hosts case-insensitive, leaving the rest to IDNA);
+    /// - percent-encoding (5.3.2.3): the triplets of `iunreserved`
+    ///   characters are decoded, so the UTF-8 of a `ucschar` character
+    ///   becomes the character, as [`uri_to_iri`](crate::uri_to_iri) does
+    ///   (the bidirectional formatting characters, which IRIs must not
+    ///   hold, and private-use characters stay encoded);
+    /// - path segments and scheme-based steps as for URIs.
+    ///
+    /// Character normalization (5.3.2.2, Unicode NFC) is not done: peguri
+    /// has no Unicode tables. Text already in NFC, as RFC 3987 section 5.3.2.2
+    /// expects of IRIs created from text, is unaffected.
+    ///
+    /// ```
+    /// use peguri::{Iri, Normalizer};
+    ///
+    /// let iri = Iri::parse("HTTP://Example.ORG/%7Euser/./caf%C3%A9?%CE%B1")?;
+    /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://example.org/~user/café?α");
+    /// // A host with non-ASCII characters keeps its case.
+    /// let iri = Iri::parse("http://Bücher.Example/")?;
+    /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://Bücher.Example/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn normalize_iri(&self, iri: &Iri<'_>) -> IriBuf {
+        match self.try_normalize(&iri.view(), Grammar::Iri) {
+            Ok((text, layout)) => IriBuf::from_parts(text, layout),
+            Err(_) => iri.to_owned(),
+        }
     }
 
     /// Parses `input` as a URI reference and normalizes it.
@@ -210,12 +249,17 @@ impl Normalizer {
         Ok(self.normalize(&UriRef::parse(input)?))
     }
 
-    /// Builds the normal form's text and parses it.
-    fn try_normalize(&self, uri: &UriRef<'_>) -> Result<UriRefBuf, ParseError> {
+    /// Builds the normal form's text and its layout. An IRI comes in
+    /// through the URI view of its layout: the steps read components only.
+    fn try_normalize(
+        &self,
+        uri: &UriRef<'_>,
+        grammar: Grammar,
+    ) -> Result<(String, Layout), ParseError> {
         if self.is_normal_already(uri) {
             // Nothing to rewrite: the input's text and layout are the normal
             // form's.
-            return Ok(uri.to_owned());
+            return Ok((uri.as_str().to_owned(), uri.layout()));
         }
         let mut out = String::with_capacity(uri.as_str().len());
         // Where each component lands in `out`, so that the result needs no
@@ -231,11 +275,12 @@ impl Normalizer {
         let authority = uri.authority();
         let authority_layout = authority.map(|authority| {
             out.push_str("//");
-            self.push_authority(&mut out, &authority, info.and_then(|i| i.default_port))
+            let default_port = info.and_then(|i| i.default_port);
+            self.push_authority(&mut out, &authority, default_port, grammar)
         });
-        let path = self.triplets(uri.path());
+        let path = self.triplets(uri.path(), grammar);
         let path = if self.path_segments {
-            normalize_path(&path, scheme.is_some(), authority.is_some())
+            normalize_path(&path, scheme.is_some(), authority.is_some(), grammar)
         } else {
             path
         };
@@ -250,7 +295,7 @@ impl Normalizer {
             part.map(|part| {
                 out.push(delimiter);
                 let start = out.len();
-                out.push_str(&self.triplets(part));
+                out.push_str(&self.triplets(part, grammar));
                 Span::new(start, out.len())
             })
         };
@@ -258,7 +303,7 @@ impl Normalizer {
         let fragment = after('#', uri.fragment());
         if out == uri.as_str() {
             // Already normal: the input was parsed, its layout is reused.
-            return Ok(uri.to_owned());
+            return Ok((out, uri.layout()));
         }
         let layout = match authority_layout {
             Some(None) => None,
@@ -277,7 +322,7 @@ impl Normalizer {
                 fragment,
             }),
         };
-        layout_or_parse(out, layout)
+        layout_or_parse(out, layout, grammar)
     }
 
     /// A quick, conservative test that no step would change `uri`: no
@@ -324,8 +369,23 @@ impl Normalizer {
     }
 
     /// The percent-encoding steps for a component other than the host.
-    fn triplets<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        rewrite_triplets(text, self.case, self.percent_encoding, false)
+    fn triplets<'t>(&self, text: &'t str, grammar: Grammar) -> Cow<'t, str> {
+        self.iri_decoded(
+            rewrite_triplets(text, self.case, self.percent_encoding, false),
+            grammar,
+        )
+    }
+
+    /// For an IRI with percent-encoding normalization on, the text with the
+    /// triplets of `ucschar` characters decoded (RFC 3987 section 5.3.2.3).
+    fn iri_decoded<'t>(&self, text: Cow<'t, str>, grammar: Grammar) -> Cow<'t, str> {
+        if grammar != Grammar::Iri || !self.percent_encoding {
+            return text;
+        }
+        match decode_displayable(&text) {
+            Cow::Borrowed(_) => text,
+            Cow::Owned(decoded) => Cow::Owned(decoded),
+        }
     }
 
     /// Appends the normal authority; returns where its parts landed, or
@@ -336,10 +396,11 @@ impl Normalizer {
         out: &mut String,
         authority: &Authority<'_>,
         default_port: Option<u16>,
+        grammar: Grammar,
     ) -> Option<AuthorityLayout> {
         let start = out.len();
         let userinfo = authority.userinfo().map(|userinfo| {
-            out.push_str(&self.triplets(userinfo));
+            out.push_str(&self.triplets(userinfo, grammar));
             let span = Span::new(start, out.len());
             out.push('@');
             span
@@ -347,12 +408,14 @@ impl Normalizer {
         let host_start = out.len();
         let host_data = match authority.host() {
             Host::RegName(name) => {
-                out.push_str(&rewrite_triplets(
-                    name,
-                    self.case,
-                    self.percent_encoding,
-                    self.case,
-                ));
+                // RFC 3987 5.3.2.1: only a US-ASCII host is case-insensitive
+                // (for URIs that is every host).
+                let decoded = |lower| {
+                    let rewritten = rewrite_triplets(name, self.case, self.percent_encoding, lower);
+                    self.iri_decoded(rewritten, grammar)
+                };
+                let lower = self.case && decoded(false).is_ascii();
+                out.push_str(&decoded(lower));
                 (!has_byte(name, b'%')).then_some(HostData::RegName)
             }
             Host::Ipv4 { text, addr } => {
@@ -374,7 +437,7 @@ impl Normalizer {
                     let zone = zone.as_str();
                     push_cased(out, &text[..text.len() - zone.len() - 1], self.case);
                     let zone_start = out.len();
-                    out.push_str(&self.triplets(zone));
+                    out.push_str(&self.triplets(zone, grammar));
                     let zone = Span::new(zone_start, out.len());
                     out.push(']');
                     Some(HostData::Ipv6 {
@@ -415,18 +478,23 @@ impl Normalizer {
 /// The normal form with the layout built alongside it, or, when the layout
 /// is not known, parsed. Builds with debug assertions (the test suite, the
 /// fuzzers) parse it in every case and check that the parse agrees.
-fn layout_or_parse(text: String, layout: Option<Layout>) -> Result<UriRefBuf, ParseError> {
+fn layout_or_parse(
+    text: String,
+    layout: Option<Layout>,
+    grammar: Grammar,
+) -> Result<(String, Layout), ParseError> {
     match layout {
         Some(layout) => {
-            #[cfg(debug_assertions)]
-            {
-                let options = crate::ParseOptions::new().allow_zone_id(layout.has_zone_id());
-                let parsed = options.parse(text.as_str())?;
-                debug_assert_eq!(parsed.layout(), layout, "{text}");
+            if cfg!(debug_assertions) {
+                let parsed = grammar.parse_layout(&text, layout.has_zone_id())?;
+                debug_assert_eq!(parsed, layout, "{text}");
             }
-            Ok(UriRefBuf::from_parts(text, layout))
+            Ok((text, layout))
         }
-        None => UriRefBuf::parse(text),
+        None => {
+            let layout = grammar.parse_layout(&text, false)?;
+            Ok((text, layout))
+        }
     }
 }
 
@@ -441,6 +509,20 @@ fn push_cased(out: &mut String, text: &str, lower: bool) {
     }
 }
 
+impl Iri<'_> {
+    /// This IRI reference's normal form (RFC 3987 section 5.3.2, and the
+    /// scheme-based steps): [`Normalizer::new`]`.normalize_iri(self)`.
+    ///
+    /// ```
+    /// let iri = peguri::Iri::parse("HTTPS://Example.com:443/a/../%C3%BCber")?;
+    /// assert_eq!(iri.normalize(), "https://example.com/über");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn normalize(&self) -> IriBuf {
+        Normalizer::new().normalize_iri(self)
+    }
+}
+
 /// Whether `text` holds `byte`.
 fn has_byte(text: &str, byte: u8) -> bool {
     text.as_bytes().contains(&byte)
@@ -449,7 +531,12 @@ fn has_byte(text: &str, byte: u8) -> bool {
 /// Removes dot-segments from a path whose triplets have been normalized,
 /// choosing the algorithm by the kind of reference (see [`normalize`]), and
 /// keeps the result from being read as something else.
-fn normalize_path<'t>(path: &Cow<'t, str>, has_scheme: bool, has_authority: bool) -> Cow<'t, str> {
+fn normalize_path<'t>(
+    path: &Cow<'t, str>,
+    has_scheme: bool,
+    has_authority: bool,
+    grammar: Grammar,
+) -> Cow<'t, str> {
     let path = dots_decoded(path);
     // The common case: no dot-segment, and nothing that could re-read as
     // an authority or a scheme. The path is already normal.
@@ -469,7 +556,7 @@ fn normalize_path<'t>(path: &Cow<'t, str>, has_scheme: bool, has_authority: bool
         // `//` would start an authority; `/.` in front keeps it a path.
         out.insert_str(0, "/.");
     }
-    if !rooted && !out.is_empty() && parse_rule("path_noscheme", &out).is_err() {
+    if !rooted && !out.is_empty() && parse_rule(grammar.path_noscheme(), &out).is_err() {
         // A first segment that is empty or holds a colon would make the
         // reference absolute-path or give it a scheme; `./` keeps it
         // relative.

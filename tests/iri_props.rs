@@ -1,9 +1,10 @@
 //! Property tests for IRIs: generated IRI references parse back into their
 //! components; every IRI maps to a URI reference with the same components;
 //! displaying that URI gives an IRI again; on ASCII input the IRI and URI
-//! parsers agree; arbitrary input never panics.
+//! parsers agree; arbitrary input never panics; IRI resolution and
+//! normalization commute with the mapping to URIs.
 
-use peguri::{uri_to_iri, Iri, Uri, UriRef};
+use peguri::{resolve, uri_to_iri, Iri, Normalizer, Uri, UriRef};
 use proptest::prelude::*;
 
 const PCT: &str = "%[0-9A-Fa-f]{2}";
@@ -233,5 +234,43 @@ proptest! {
         let shown = uri_to_iri(&uri);
         let iri = Iri::parse(&shown).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(iri.to_uri().into_string(), encoded.clone());
+    }
+
+    #[test]
+    fn iri_resolution_is_uri_resolution_of_the_mapped_uris(
+        base in iri_parts().prop_filter("a base has a scheme", |p| p.scheme.is_some()),
+        reference in iri_parts(),
+    ) {
+        let base_text = base.text();
+        let base = Iri::parse(&base_text).unwrap();
+        let reference_text = reference.text();
+        let reference = Iri::parse(&reference_text).unwrap();
+        let resolved = reference.resolve_against(&base).unwrap();
+        let (base_uri, reference_uri) = (base.to_uri(), reference.to_uri());
+        let via_uris = resolve(&base_uri.as_uri_ref(), &reference_uri.as_uri_ref()).unwrap();
+        prop_assert_eq!(resolved.to_uri().into_string(), via_uris.into_string());
+        // The result's components are where its layout says (it parses
+        // back to the same ones).
+        let again = Iri::parse(resolved.as_str()).unwrap();
+        prop_assert_eq!(again.path(), resolved.path());
+        prop_assert_eq!(again.authority(), resolved.authority());
+    }
+
+    #[test]
+    fn iri_normalization_is_idempotent_and_commutes_with_the_mapping(parts in iri_parts()) {
+        let text = parts.text();
+        let iri = Iri::parse(&text).unwrap();
+        for normalizer in [Normalizer::new(), Normalizer::syntax(), Normalizer::none().case(true)] {
+            let normal = normalizer.normalize_iri(&iri);
+            prop_assert_eq!(normalizer.normalize_iri(&normal.as_iri()), normal.clone(), "{}", text);
+            // Hosts that are not US-ASCII keep their case in an IRI, so only
+            // ASCII hosts are compared with URI normalization.
+            let ascii_host = normal.authority().is_none_or(|a| a.host_str().is_ascii());
+            if ascii_host {
+                let via_uri = normalizer.normalize(&iri.to_uri().as_uri_ref());
+                prop_assert_eq!(normal.to_uri().into_string(), via_uri.into_string(), "{}", text);
+            }
+        }
+        prop_assert_eq!(iri.normalize(), Normalizer::new().normalize_iri(&iri));
     }
 }

@@ -19,7 +19,7 @@
 mod common;
 
 use common::{shared_records, str_field, ExpectedFailures, Tally};
-use peguri::{uri_to_iri, Host, Iri, Uri, UriRef};
+use peguri::{uri_to_iri, Host, Iri, Normalizer, Resolver, Uri, UriRef};
 use serde_json::Value;
 
 /// Whether a string parses as some rule.
@@ -125,6 +125,46 @@ fn check_uri_to_iri(input: &str, record: &Value) -> Result<(), String> {
     }
 }
 
+/// The peers' IRI normalization (fluent-uri's `normalize`, iri-string's
+/// `normalize`) is syntax-based: RFC 3987 5.3.2 without scheme-based steps.
+const IRI_NORMALIZER: Normalizer = Normalizer::syntax();
+
+fn check_iri_normalize(input: &str, record: &Value) -> Result<(), String> {
+    let expected = str_field(record, "expected").ok_or("no expected value")?;
+    let iri = Iri::parse(input).map_err(|e| format!("not an IRI reference: {e}"))?;
+    let normal = IRI_NORMALIZER.normalize_iri(&iri);
+    let again = IRI_NORMALIZER.normalize_iri(&normal.as_iri());
+    if normal != expected {
+        Err(format!(
+            "normalized to {:?}, expected {expected:?}",
+            normal.as_str()
+        ))
+    } else if again != normal {
+        Err(format!(
+            "not idempotent: {:?} then {:?}",
+            normal.as_str(),
+            again.as_str()
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+fn check_resolve_then_normalize(base: &str, reference: &str, record: &Value) -> Result<(), String> {
+    let expected = str_field(record, "expected").ok_or("no expected value")?;
+    let base = Iri::parse(base).map_err(|e| format!("base: {e}"))?;
+    let reference = Iri::parse(reference).map_err(|e| format!("reference: {e}"))?;
+    let resolved = Resolver::new()
+        .resolve_iri(&base, &reference)
+        .map_err(|e| e.to_string())?;
+    let normal = IRI_NORMALIZER.normalize_iri(&resolved.as_iri());
+    if normal == expected {
+        Ok(())
+    } else {
+        Err(format!("gave {:?}, expected {expected:?}", normal.as_str()))
+    }
+}
+
 #[test]
 fn iri_json() {
     let Some(records) = shared_records("testdata/iri.json") else {
@@ -135,7 +175,23 @@ fn iri_json() {
         let kind = str_field(record, "kind").unwrap_or_default();
         let Some(input) = str_field(record, "input") else {
             // Resolution records have a base and a reference instead.
-            tally.leave_out();
+            let (Some(base), Some(reference)) =
+                (str_field(record, "base"), str_field(record, "reference"))
+            else {
+                tally.leave_out();
+                continue;
+            };
+            let key = format!("{kind} {base} + {reference}");
+            let outcome = match kind {
+                "iri-resolve-then-normalize" => {
+                    check_resolve_then_normalize(base, reference, record)
+                }
+                _ => {
+                    tally.leave_out();
+                    continue;
+                }
+            };
+            tally.record(&key, outcome);
             continue;
         };
         let key = format!("{kind} {input}");
@@ -145,6 +201,7 @@ fn iri_json() {
             "iri-to-uri" => check_to_uri(input, record),
             "iri-to-uri-idna" if host_is_ascii(input) => check_to_uri(input, record),
             "uri-to-iri-normalize" => check_uri_to_iri(input, record),
+            "iri-normalize" => check_iri_normalize(input, record),
             _ => {
                 tally.leave_out();
                 continue;
