@@ -1,14 +1,19 @@
 //! Normalization never panics, is idempotent, and a reference is
-//! equivalent to its normal form.
+//! equivalent to its normal form. IRI normalization is idempotent too, and
+//! (for US-ASCII hosts, whose case it folds) maps to the URI normalization
+//! of the mapped URI.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use peguri::{equivalent, normalize, normalize_syntax, UriRef};
+use peguri::{equivalent, normalize, normalize_syntax, Iri, Normalizer, UriRef};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else {
         return;
     };
+    if let Ok(iri) = Iri::parse(input) {
+        check_iri(&iri, input);
+    }
     let Ok(uri) = UriRef::parse(input) else {
         return;
     };
@@ -19,3 +24,15 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(syntax, normalize_syntax(&syntax.as_uri_ref()), "normalize_syntax on {input:?}");
     assert!(equivalent(&uri, &once.as_uri_ref()), "{input:?} ~ {once}");
 });
+
+fn check_iri(iri: &Iri<'_>, input: &str) {
+    for normalizer in [Normalizer::new(), Normalizer::syntax()] {
+        let once = normalizer.normalize_iri(iri);
+        let twice = normalizer.normalize_iri(&once.as_iri());
+        assert_eq!(once, twice, "normalize_iri is idempotent on {input:?}");
+        if once.authority().is_none_or(|a| a.host_str().is_ascii()) {
+            let via_uri = normalizer.normalize(&iri.to_uri().as_uri_ref());
+            assert_eq!(once.to_uri().as_str(), via_uri.as_str(), "{input:?}");
+        }
+    }
+}
