@@ -1,5 +1,6 @@
 //! `peguri parse --iri`: the same JSON objects as for URI references, with
-//! the mapped URI as `"uri"`, from arguments or stdin.
+//! the mapped URI as `"uri"`, from arguments or stdin. `peguri resolve --iri`
+//! and `peguri normalize --iri`: RFC 3987 sections 6.5 and 5.3.2.
 
 mod common;
 
@@ -99,4 +100,63 @@ fn stdin_lines_are_read_when_no_argument_is_given() {
     assert_eq!(lines[0]["uri"], json!("a:%C3%A9"));
     assert_eq!(lines[1]["authority"]["host"], json!("\u{3B1}"));
     assert_eq!(lines[2]["valid"], json!(false));
+}
+
+#[test]
+fn resolve_iri_keeps_characters_and_reports_bad_references() {
+    let out = run(
+        &[
+            "resolve",
+            "--iri",
+            "http://例え.jp/文書/目次",
+            "../画像/ロゴ.png",
+            "?é",
+            "%zz",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1), "one reference is invalid");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "http://例え.jp/画像/ロゴ.png\nhttp://例え.jp/文書/目次?é\n"
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("%zz") && stderr.contains('^'), "{stderr}");
+
+    // Without --iri the same base is not a URI.
+    let out = run(&["resolve", "http://例え.jp/", "a"], None);
+    assert_eq!(out.status.code(), Some(1));
+
+    // A relative base is refused, with the library's reason.
+    let out = run(&["resolve", "--iri", "文書/", "a"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("base URI must start with a scheme"));
+}
+
+#[test]
+fn normalize_iri_reads_stdin_and_keeps_lines_aligned() {
+    let out = run(
+        &["normalize", "--iri"],
+        Some("HTTP://Example.ORG:80/a/./caf%C3%A9\nhttp://Bücher.Example/%7e\n%\n"),
+    );
+    assert_eq!(out.status.code(), Some(1), "the last line is invalid");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "http://example.org/a/café\nhttp://Bücher.Example/~\n\n"
+    );
+    let out = run(
+        &[
+            "normalize",
+            "--iri",
+            "--syntax-only",
+            "HTTP://Example.ORG:80/",
+        ],
+        None,
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "http://example.org:80/\n"
+    );
 }

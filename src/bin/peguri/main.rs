@@ -67,13 +67,17 @@ enum Command {
     /// With no REF arguments, reads one reference per line from stdin.
     /// Exit code: 0 when every input is valid, 1 when any is invalid.
     #[command(
-        after_help = "Example:\n  peguri resolve http://a/b/c/d ../g ?y '#s'\n  peguri resolve https://example.com/docs/ < links.txt"
+        after_help = "Example:\n  peguri resolve http://a/b/c/d ../g ?y '#s'\n  peguri resolve https://example.com/docs/ < links.txt\n  peguri resolve --iri 'http://例え.jp/文書/' ../画像.png"
     )]
     Resolve {
         /// Resolve a reference whose scheme equals the base's as if it had
         /// none (the backward-compatible rule of RFC 3986 section 5.2.2).
         #[arg(long)]
         non_strict: bool,
+        /// Base and references are IRIs (RFC 3987 section 6.5); characters
+        /// and percent-encodings stay as written.
+        #[arg(long)]
+        iri: bool,
         /// The base URI (it must have a scheme).
         base: String,
         /// References to resolve; stdin is read when none is given.
@@ -101,13 +105,18 @@ enum Command {
     /// error goes to stderr and its output line is empty), 2 for usage
     /// errors.
     #[command(
-        after_help = "Example:\n  peguri normalize 'HTTP://Example.COM:80/a/./%7Eb'\n  peguri normalize --syntax-only < urls.txt"
+        after_help = "Example:\n  peguri normalize 'HTTP://Example.COM:80/a/./%7Eb'\n  peguri normalize --syntax-only < urls.txt\n  peguri normalize --iri 'HTTP://Example.ORG/caf%C3%A9'"
     )]
     Normalize {
         /// Syntax-based normalization only (no default ports, no empty path
         /// to "/").
         #[arg(long)]
         syntax_only: bool,
+        /// Inputs are IRI references: normalize them as RFC 3987 section
+        /// 5.3.2 says (a host that is not US-ASCII keeps its case; encoded
+        /// non-ASCII characters are decoded).
+        #[arg(long)]
+        iri: bool,
         /// URI references to normalize; stdin is read when none is given.
         uris: Vec<String>,
     },
@@ -273,13 +282,16 @@ fn main() -> ExitCode {
         Command::Rules(args) => run_rules(args),
         Command::Resolve {
             non_strict,
+            iri,
             base,
             references,
-        } => resolve::resolve(non_strict, &base, &references).map(outcome),
+        } => resolve::resolve(non_strict, iri, &base, &references).map(outcome),
         Command::Relative { base, targets } => resolve::relative(&base, &targets).map(outcome),
-        Command::Normalize { syntax_only, uris } => {
-            normalize::normalize(&uris, syntax_only).map(outcome)
-        }
+        Command::Normalize {
+            syntax_only,
+            iri,
+            uris,
+        } => normalize::normalize(&uris, syntax_only, iri).map(outcome),
         Command::Equivalent { a, b } => normalize::equivalent(&a, &b).map(outcome),
         Command::Split { uris } => split::run(&uris).map(outcome),
         Command::Extract { plain } => extract::run(plain).map(outcome),

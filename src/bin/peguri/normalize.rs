@@ -3,13 +3,13 @@
 
 use std::io::{self, BufWriter, Write};
 
-use peguri::{Normalizer, UriRef};
+use peguri::{Iri, Normalizer, UriRef};
 
 /// Prints the normal form of each input, one per line; an invalid input
 /// gets the caret error on stderr and an empty line on stdout, so that
 /// output lines stay aligned with input lines. Returns whether all inputs
 /// were valid.
-pub(crate) fn normalize(uris: &[String], syntax_only: bool) -> io::Result<bool> {
+pub(crate) fn normalize(uris: &[String], syntax_only: bool, iri: bool) -> io::Result<bool> {
     let normalizer = if syntax_only {
         Normalizer::syntax()
     } else {
@@ -19,8 +19,13 @@ pub(crate) fn normalize(uris: &[String], syntax_only: bool) -> io::Result<bool> 
     let mut out = BufWriter::new(stdout.lock());
     let mut all_valid = true;
     let mut emit = |input: &str, out: &mut BufWriter<io::StdoutLock<'_>>| -> io::Result<()> {
-        match UriRef::parse(input) {
-            Ok(uri) => out.write_all(normalizer.normalize(&uri).as_str().as_bytes())?,
+        let normal = if iri {
+            Iri::parse(input).map(|iri| normalizer.normalize_iri(&iri).into_string())
+        } else {
+            UriRef::parse(input).map(|uri| normalizer.normalize(&uri).into_string())
+        };
+        match normal {
+            Ok(normal) => out.write_all(normal.as_bytes())?,
             Err(err) => {
                 all_valid = false;
                 eprintln!("{err}");

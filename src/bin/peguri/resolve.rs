@@ -3,7 +3,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use peguri::{make_relative, Resolver, UriRef};
+use peguri::{make_relative, Iri, Resolver, UriRef};
 
 /// Parses the base; on failure reports it and gives `None`.
 fn parse_base(base: &str) -> Option<UriRef<'_>> {
@@ -23,21 +23,35 @@ fn parse_base(base: &str) -> Option<UriRef<'_>> {
     }
 }
 
+/// [`parse_base`] for an IRI base.
+fn parse_iri_base(base: &str) -> Option<Iri<'_>> {
+    match Iri::parse(base) {
+        Ok(b) if b.is_absolute() => Some(b),
+        Ok(b) => {
+            if let Err(err) = b.resolve_against(&b) {
+                eprintln!("{err}");
+            }
+            None
+        }
+        Err(err) => {
+            eprintln!("{err}");
+            None
+        }
+    }
+}
+
 /// Runs `f` on each input (the arguments, or stdin lines when there are
-/// none), writing its answer as one line of stdout. Returns whether every
-/// input was valid.
+/// none), writing its answer as one line of stdout, or its error to stderr.
+/// Returns whether every input was valid.
 fn each_input(
     inputs: &[String],
-    mut f: impl FnMut(&UriRef<'_>) -> Result<String, peguri::ResolveError>,
+    mut f: impl FnMut(&str) -> Result<String, String>,
 ) -> io::Result<bool> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut all_valid = true;
     let mut emit = |input: &str, out: &mut BufWriter<io::StdoutLock<'_>>| -> io::Result<()> {
-        let answer = UriRef::parse(input)
-            .map_err(|e| e.to_string())
-            .and_then(|r| f(&r).map_err(|e| e.to_string()));
-        match answer {
+        match f(input) {
             Ok(line) => {
                 out.write_all(line.as_bytes())?;
                 out.write_all(b"\n")
@@ -56,14 +70,26 @@ fn each_input(
     Ok(all_valid)
 }
 
-/// `peguri resolve [--non-strict] BASE [REF...]`.
-pub fn resolve(non_strict: bool, base: &str, references: &[String]) -> io::Result<bool> {
+/// `peguri resolve [--non-strict] [--iri] BASE [REF...]`.
+pub fn resolve(non_strict: bool, iri: bool, base: &str, references: &[String]) -> io::Result<bool> {
+    let resolver = Resolver::new().non_strict(non_strict);
+    if iri {
+        let Some(base) = parse_iri_base(base) else {
+            return Ok(false);
+        };
+        return each_input(references, |input| {
+            let r = Iri::parse(input).map_err(|e| e.to_string())?;
+            let resolved = resolver.resolve_iri(&base, &r).map_err(|e| e.to_string())?;
+            Ok(resolved.into_string())
+        });
+    }
     let Some(base) = parse_base(base) else {
         return Ok(false);
     };
-    let resolver = Resolver::new().non_strict(non_strict);
-    each_input(references, |r| {
-        resolver.resolve(&base, r).map(|u| u.into_string())
+    each_input(references, |input| {
+        let r = UriRef::parse(input).map_err(|e| e.to_string())?;
+        let resolved = resolver.resolve(&base, &r).map_err(|e| e.to_string())?;
+        Ok(resolved.into_string())
     })
 }
 
@@ -72,7 +98,9 @@ pub fn relative(base: &str, targets: &[String]) -> io::Result<bool> {
     let Some(base) = parse_base(base) else {
         return Ok(false);
     };
-    each_input(targets, |t| {
-        make_relative(&base, t).map(|r| r.into_string())
+    each_input(targets, |input| {
+        let t = UriRef::parse(input).map_err(|e| e.to_string())?;
+        let r = make_relative(&base, &t).map_err(|e| e.to_string())?;
+        Ok(r.into_string())
     })
 }
