@@ -142,10 +142,9 @@ impl Resolver {
         base: &UriRef<'_>,
         reference: &UriRef<'_>,
     ) -> Result<UriBuf, ResolveError> {
-        let (text, layout) = self.resolve_parts(base, reference, Grammar::Uri)?;
-        Ok(UriBuf::from_uri_ref_buf(UriRefBuf::from_parts(
-            text, layout,
-        )))
+        self.resolve_with(base, reference, Grammar::Uri, |text, layout| {
+            UriBuf::from_uri_ref_buf(UriRefBuf::from_parts(text, layout))
+        })
     }
 
     /// Resolves an IRI reference against a base IRI. RFC 3987 section 6.5:
@@ -169,24 +168,41 @@ impl Resolver {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn resolve_iri(&self, base: &Iri<'_>, reference: &Iri<'_>) -> Result<IriBuf, ResolveError> {
-        let (text, layout) = self.resolve_parts(&base.view(), &reference.view(), Grammar::Iri)?;
-        Ok(IriBuf::from_parts(text, layout))
+        self.resolve_with(
+            &base.view(),
+            &reference.view(),
+            Grammar::Iri,
+            IriBuf::from_parts,
+        )
     }
 
-    /// The text and layout of the result, for URIs and IRIs alike.
-    fn resolve_parts(
+    /// The result, for URIs and IRIs alike, made by `make` from its text
+    /// and layout.
+    #[inline]
+    fn resolve_with<T>(
         &self,
         base: &UriRef<'_>,
         reference: &UriRef<'_>,
         grammar: Grammar,
-    ) -> Result<(String, Layout), ResolveError> {
-        let target = self.transform(base, reference)?;
-        if target.from_reference && first_dot_segment(reference.path().as_bytes()).is_none() {
-            // T is R with dot segments removed from its path (5.2.2), and
-            // there are none: the result is R's text and layout, copied.
-            return Ok((reference.as_str().to_owned(), reference.layout()));
+        make: impl FnOnce(String, Layout) -> T,
+    ) -> Result<T, ResolveError> {
+        let keeps_scheme = base
+            .scheme()
+            .is_some_and(|b| self.reference_scheme(b, reference).is_some());
+        if keeps_scheme && first_dot_segment(reference.path().as_bytes()).is_none() {
+            // 5.2.2 makes T R itself, with dot segments removed from its
+            // path, and there are none: the result is R's text and layout.
+            return Ok(make(reference.as_str().to_owned(), reference.layout()));
         }
-        target.recompose(grammar)
+        let (text, layout) = self.transform(base, reference)?.recompose(grammar)?;
+        Ok(make(text, layout))
+    }
+
+    /// The reference's scheme as 5.2.2 uses it: `None` when it has none, or
+    /// when the non-strict rule drops it for being the base's.
+    fn reference_scheme<'a>(&self, base_scheme: &str, r: &UriRef<'a>) -> Option<&'a str> {
+        r.scheme()
+            .filter(|s| !(self.non_strict && s.eq_ignore_ascii_case(base_scheme)))
     }
 
     /// Section 5.2.2, laid out as the RFC's pseudo-code so the two can be
@@ -205,12 +221,8 @@ impl Resolver {
                 0,
             ));
         };
-        let r_scheme = match r.scheme() {
-            Some(s) if self.non_strict && s.eq_ignore_ascii_case(base_scheme) => None,
-            other => other,
-        };
+        let r_scheme = self.reference_scheme(base_scheme, r);
         let (scheme, authority, path, query);
-        let from_reference = r_scheme.is_some();
         if let Some(s) = r_scheme {
             scheme = s;
             authority = r.authority();
@@ -243,7 +255,6 @@ impl Resolver {
             path,
             query,
             fragment: r.fragment(),
-            from_reference,
         })
     }
 }
@@ -499,8 +510,6 @@ struct Components<'a> {
     path: TargetPath<'a>,
     query: Option<&'a str>,
     fragment: Option<&'a str>,
-    /// Whether every component comes from the reference (it has a scheme).
-    from_reference: bool,
 }
 
 impl Components<'_> {
@@ -838,7 +847,6 @@ mod tests {
             path: TargetPath::verbatim("//p"),
             query: None,
             fragment: None,
-            from_reference: false,
         };
         assert_eq!(target.recompose(Grammar::Uri).unwrap().0, "m:/.//p");
 
@@ -866,7 +874,6 @@ mod tests {
             path: TargetPath::verbatim("rootless"),
             query: None,
             fragment: None,
-            from_reference: false,
         };
         // "h://arootless" parses, but with host "arootless" and an empty path.
         assert_eq!(
@@ -879,7 +886,6 @@ mod tests {
             path: TargetPath::verbatim(""),
             query: Some("#"),
             fragment: Some("#"),
-            from_reference: false,
         };
         assert_eq!(
             bad.recompose(Grammar::Iri).unwrap_err().input(),
