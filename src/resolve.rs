@@ -209,6 +209,7 @@ impl Resolver {
     /// read side by side. The target path is kept as the pieces it is made
     /// of; [`Components::recompose`] writes it and removes its dot segments
     /// in the result's own buffer.
+    #[inline]
     fn transform<'a>(
         &self,
         base: &UriRef<'a>,
@@ -339,57 +340,93 @@ impl Iri<'_> {
 /// assert_eq!(remove_dot_segments("/a/%2E%2E/g"), "/a/%2E%2E/g");
 /// ```
 pub fn remove_dot_segments(path: &str) -> String {
-    let mut text = path.to_owned();
-    remove_dot_segments_from(&mut text, 0);
-    text
+    let mut out = String::with_capacity(path.len());
+    push_without_dot_segments(&mut out, path, "");
+    out
 }
 
-/// [`remove_dot_segments`] on `text[start..]`, in place: the output never
-/// outgrows the input it has consumed, so it is written over the input
-/// (one buffer, no allocation). Runs of ordinary segments move in one copy:
-/// rule E moves them unchanged, one by one.
-fn remove_dot_segments_from(text: &mut String, start: usize) {
-    let Some(first) = first_dot_segment(&text.as_bytes()[start..]) else {
-        return;
-    };
-    let mut buf = std::mem::take(text).into_bytes();
-    // `read` is where the RFC's input buffer starts, `write` where its
-    // output buffer ends; `write <= read` throughout. Up to the first dot
-    // segment, rule E made the output equal to the input.
-    let (mut read, mut write) = (start + first, start + first);
-    let end = buf.len();
-    while read < end {
+/// Appends `remove_dot_segments(head + tail)` to `out`, reading the two
+/// pieces where they are (a merged path, section 5.2.3, is the base's
+/// directory and the reference's path) and writing only the output: runs
+/// of ordinary segments, which rule E moves unchanged one by one, are
+/// appended in one go, and rule C's removal truncates `out`. `head` is
+/// empty or ends with `/` unless `tail` is empty, so no segment but a dot
+/// segment right after that `/` spans the two.
+fn push_without_dot_segments(out: &mut String, head: &str, tail: &str) {
+    let start = out.len();
+    let input = Pieces { head, tail };
+    let end = head.len() + tail.len();
+    // The RFC's input buffer is `input[at..]`.
+    let mut at = 0;
+    while let Some(dot) = input.first_dot_segment(at) {
+        input.push_range(out, at, dot);
+        at = dot;
         // The input starts with a dot segment: one of rules A to D applies.
-        let b = &buf[read..end];
-        if b[0] == b'.' {
+        let byte = |i: usize| input.byte(at + i);
+        if byte(0) == Some(b'.') {
             // A: a leading "../" or "./" goes. D: a lone "." or ".." goes.
-            read += b.len().min(if b.get(1) == Some(&b'.') { 3 } else { 2 });
-        } else if b.get(2) != Some(&b'.') {
-            // B: "/./" or a final "/." becomes "/" (the final "." is
-            // overwritten by the "/" the input continues with).
-            read += if b.len() == 2 { 1 } else { 2 };
-            buf[read] = b'/';
+            at = (at + if byte(1) == Some(b'.') { 3 } else { 2 }).min(end);
         } else {
-            // C: "/../" or a final "/.." becomes "/", and the last output
-            // segment goes.
-            read += if b.len() == 3 { 2 } else { 3 };
-            buf[read] = b'/';
-            write = buf[start..write]
-                .iter()
-                .rposition(|&c| c == b'/')
-                .map_or(start, |i| start + i);
+            // B: "/./" or a final "/." becomes "/". C: "/../" or a final
+            // "/.." becomes "/", and the last output segment goes.
+            let dots = if byte(2) == Some(b'.') { 2 } else { 1 };
+            if dots == 2 {
+                let cut = out[start..].rfind('/').map_or(start, |i| start + i);
+                out.truncate(cut);
+            }
+            if at + 1 + dots == end {
+                // The final "/" then moves to the output (rule E).
+                out.push('/');
+                return;
+            }
+            at += 1 + dots;
         }
-        // E, as often as it applies: up to the next dot segment.
-        let run = first_dot_segment(&buf[read..end]).unwrap_or(end - read);
-        buf.copy_within(read..read + run, write);
-        read += run;
-        write += run;
     }
-    buf.truncate(write);
-    // Only whole segments move, and segments are split at the ASCII '/', so
-    // the bytes stay UTF-8; the fallback only avoids a panic path.
-    *text = String::from_utf8(buf)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    input.push_range(out, at, end);
+}
+
+/// A path given as two pieces, read as one.
+struct Pieces<'a> {
+    head: &'a str,
+    tail: &'a str,
+}
+
+impl Pieces<'_> {
+    fn byte(&self, i: usize) -> Option<u8> {
+        let head = self.head.as_bytes();
+        head.get(i)
+            .or_else(|| self.tail.as_bytes().get(i.checked_sub(head.len())?))
+            .copied()
+    }
+
+    /// Appends bytes `from..to` (at segment boundaries, so at ASCII bytes).
+    fn push_range(&self, out: &mut String, from: usize, to: usize) {
+        let split = self.head.len();
+        if from < split {
+            out.push_str(&self.head[from..to.min(split)]);
+        }
+        if to > split {
+            out.push_str(&self.tail[from.max(split) - split..to - split]);
+        }
+    }
+
+    /// [`first_dot_segment`] of the input starting at `from`, as an offset
+    /// into the whole.
+    fn first_dot_segment(&self, from: usize) -> Option<usize> {
+        let split = self.head.len();
+        if from < split {
+            if let Some(i) = first_dot_segment(&self.head.as_bytes()[from..]) {
+                return Some(from + i);
+            }
+            // A dot segment at the start of `tail` follows the `/` that
+            // ends `head`.
+            return match first_dot_segment(self.tail.as_bytes()) {
+                Some(0) if self.tail.starts_with('.') => Some(split - 1),
+                found => found.map(|i| split + i),
+            };
+        }
+        first_dot_segment(&self.tail.as_bytes()[from - split..]).map(|i| from + i)
+    }
 }
 
 /// Where the first dot segment (`.` or `..`) of a path starts, as the RFC's
@@ -492,10 +529,10 @@ impl<'a> TargetPath<'a> {
     /// so that it cannot be read back as an authority (see [`Resolver`]).
     fn write_to(&self, text: &mut String, has_authority: bool) {
         let start = text.len();
-        text.push_str(self.head);
-        text.push_str(self.tail);
         if self.remove_dots {
-            remove_dot_segments_from(text, start);
+            push_without_dot_segments(text, self.head, self.tail);
+        } else {
+            text.push_str(self.head);
         }
         if !has_authority && text[start..].starts_with("//") {
             text.insert_str(start, "/.");
@@ -518,6 +555,7 @@ impl Components<'_> {
     /// by construction (each component lands right after the previous one
     /// and its delimiter; the authority's own layout moves over whole), so
     /// nothing is parsed again.
+    #[inline]
     fn write(&self) -> (String, Layout) {
         let capacity = self.scheme.len()
             + 1
@@ -562,6 +600,7 @@ impl Components<'_> {
     /// suite, the fuzzers) also parse the text again with `grammar` and
     /// check that the parse finds exactly these components where the layout
     /// says.
+    #[inline]
     fn recompose(&self, grammar: Grammar) -> Result<(String, Layout), ResolveError> {
         let (text, layout) = self.write();
         if cfg!(debug_assertions) {
@@ -821,10 +860,15 @@ mod tests {
         /// Behind a prefix (as in a result buffer), the routine touches
         /// only the path and leaves the prefix alone.
         #[test]
-        fn dot_removal_in_place_keeps_the_prefix(prefix in "[a:/]{0,6}", path in "[a./]{0,16}") {
-            let mut text = format!("{prefix}{path}");
-            remove_dot_segments_from(&mut text, prefix.len());
-            proptest::prop_assert_eq!(text, format!("{prefix}{}", remove_dot_segments_literal(&path)));
+        fn dot_removal_of_two_pieces_keeps_the_prefix(
+            prefix in "[a:/]{0,6}",
+            head in "([a.]{0,3}/){0,4}",
+            tail in "[a./]{0,16}",
+        ) {
+            let mut text = prefix.clone();
+            push_without_dot_segments(&mut text, &head, &tail);
+            let expected = remove_dot_segments_literal(&format!("{head}{tail}"));
+            proptest::prop_assert_eq!(text, format!("{prefix}{expected}"));
         }
 
         /// `first_dot_segment` finds one exactly "the routine changes something".
