@@ -142,9 +142,7 @@ impl Resolver {
         base: &UriRef<'_>,
         reference: &UriRef<'_>,
     ) -> Result<UriBuf, ResolveError> {
-        self.resolve_with(base, reference, Grammar::Uri, |text, layout| {
-            UriBuf::from_uri_ref_buf(UriRefBuf::from_parts(text, layout))
-        })
+        self.resolve_to(base, reference)
     }
 
     /// Resolves an IRI reference against a base IRI. RFC 3987 section 6.5:
@@ -168,23 +166,15 @@ impl Resolver {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn resolve_iri(&self, base: &Iri<'_>, reference: &Iri<'_>) -> Result<IriBuf, ResolveError> {
-        self.resolve_with(
-            &base.view(),
-            &reference.view(),
-            Grammar::Iri,
-            IriBuf::from_parts,
-        )
+        self.resolve_to(&base.view(), &reference.view())
     }
 
-    /// The result, for URIs and IRIs alike, made by `make` from its text
-    /// and layout.
-    #[inline]
-    fn resolve_with<T>(
+    /// The result, as a URI or an IRI (`T`), built where it is returned.
+    #[inline(always)]
+    fn resolve_to<T: Resolved>(
         &self,
         base: &UriRef<'_>,
         reference: &UriRef<'_>,
-        grammar: Grammar,
-        make: impl FnOnce(String, Layout) -> T,
     ) -> Result<T, ResolveError> {
         let keeps_scheme = base
             .scheme()
@@ -192,10 +182,12 @@ impl Resolver {
         if keeps_scheme && first_dot_segment(reference.path().as_bytes()).is_none() {
             // 5.2.2 makes T R itself, with dot segments removed from its
             // path, and there are none: the result is R's text and layout.
-            return Ok(make(reference.as_str().to_owned(), reference.layout()));
+            return Ok(T::from_parts(
+                reference.as_str().to_owned(),
+                reference.layout(),
+            ));
         }
-        let (text, layout) = self.transform(base, reference)?.recompose(grammar)?;
-        Ok(make(text, layout))
+        self.transform(base, reference)?.recompose()
     }
 
     /// The reference's scheme as 5.2.2 uses it: `None` when it has none, or
@@ -209,7 +201,7 @@ impl Resolver {
     /// read side by side. The target path is kept as the pieces it is made
     /// of; [`Components::recompose`] writes it and removes its dot segments
     /// in the result's own buffer.
-    #[inline]
+    #[inline(always)]
     fn transform<'a>(
         &self,
         base: &UriRef<'a>,
@@ -540,6 +532,27 @@ impl<'a> TargetPath<'a> {
     }
 }
 
+/// What a resolution returns: [`UriBuf`] or [`IriBuf`], built from text and
+/// a layout, and the grammar the text is parsed with again in debug builds.
+trait Resolved: Sized {
+    const GRAMMAR: Grammar;
+    fn from_parts(text: String, layout: Layout) -> Self;
+}
+
+impl Resolved for UriBuf {
+    const GRAMMAR: Grammar = Grammar::Uri;
+    fn from_parts(text: String, layout: Layout) -> Self {
+        UriBuf::from_uri_ref_buf(UriRefBuf::from_parts(text, layout))
+    }
+}
+
+impl Resolved for IriBuf {
+    const GRAMMAR: Grammar = Grammar::Iri;
+    fn from_parts(text: String, layout: Layout) -> Self {
+        IriBuf::from_parts(text, layout)
+    }
+}
+
 /// The components of a result (section 5.2.2's `T`).
 struct Components<'a> {
     scheme: &'a str,
@@ -555,7 +568,7 @@ impl Components<'_> {
     /// by construction (each component lands right after the previous one
     /// and its delimiter; the authority's own layout moves over whole), so
     /// nothing is parsed again.
-    #[inline]
+    #[inline(always)]
     fn write(&self) -> (String, Layout) {
         let capacity = self.scheme.len()
             + 1
@@ -600,13 +613,13 @@ impl Components<'_> {
     /// suite, the fuzzers) also parse the text again with `grammar` and
     /// check that the parse finds exactly these components where the layout
     /// says.
-    #[inline]
-    fn recompose(&self, grammar: Grammar) -> Result<(String, Layout), ResolveError> {
+    #[inline(always)]
+    fn recompose<T: Resolved>(&self) -> Result<T, ResolveError> {
         let (text, layout) = self.write();
         if cfg!(debug_assertions) {
-            self.check_reparse(&text, &layout, grammar)?;
+            self.check_reparse(&text, &layout, T::GRAMMAR)?;
         }
-        Ok((text, layout))
+        Ok(T::from_parts(text, layout))
     }
 
     /// Parses the recomposed text again and checks that the parse found
@@ -892,7 +905,7 @@ mod tests {
             query: None,
             fragment: None,
         };
-        assert_eq!(target.recompose(Grammar::Uri).unwrap().0, "m:/.//p");
+        assert_eq!(target.recompose::<UriBuf>().unwrap(), "m:/.//p");
 
         let (_, mut layout) = target.write();
         layout.path = Span::new(2, 5);
@@ -921,7 +934,7 @@ mod tests {
         };
         // "h://arootless" parses, but with host "arootless" and an empty path.
         assert_eq!(
-            bad.recompose(Grammar::Uri).unwrap_err().kind(),
+            bad.recompose::<UriBuf>().unwrap_err().kind(),
             ResolveErrorKind::Recomposition
         );
         let bad = Components {
@@ -931,9 +944,6 @@ mod tests {
             query: Some("#"),
             fragment: Some("#"),
         };
-        assert_eq!(
-            bad.recompose(Grammar::Iri).unwrap_err().input(),
-            "h://a?###"
-        );
+        assert_eq!(bad.recompose::<IriBuf>().unwrap_err().input(), "h://a?###");
     }
 }
