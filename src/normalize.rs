@@ -13,7 +13,7 @@
 //! configuration, and its answers change over time. A syntax library can
 //! neither perform nor cache that; callers that can should do it on top.
 
-use crate::resolve::remove_dot_segments;
+use crate::resolve::{has_dot_segment, remove_dot_segments};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -361,7 +361,7 @@ impl Normalizer {
         if self.path_segments {
             let rooted_or_empty = path.is_empty() || path.starts_with('/');
             let plain = authority.is_some() || (rooted_or_empty && !path.starts_with("//"));
-            if !plain || (has_byte(path, b'.') && path.split('/').any(|s| s == "." || s == "..")) {
+            if !plain || has_dot_segment(path) {
                 return false;
             }
         }
@@ -414,7 +414,7 @@ impl Normalizer {
                     let rewritten = rewrite_triplets(name, self.case, self.percent_encoding, lower);
                     self.iri_decoded(rewritten, grammar)
                 };
-                let lower = self.case && decoded(false).is_ascii();
+                let lower = self.case && (grammar == Grammar::Uri || decoded(false).is_ascii());
                 out.push_str(&decoded(lower));
                 (!has_byte(name, b'%')).then_some(HostData::RegName)
             }
@@ -541,9 +541,7 @@ fn normalize_path<'t>(
     // The common case: no dot-segment, and nothing that could re-read as
     // an authority or a scheme. The path is already normal.
     let rooted_or_empty = path.is_empty() || path.starts_with('/');
-    if (has_authority || (rooted_or_empty && !path.starts_with("//")))
-        && (!has_byte(&path, b'.') || !path.split('/').any(|seg| seg == "." || seg == ".."))
-    {
+    if (has_authority || (rooted_or_empty && !path.starts_with("//"))) && !has_dot_segment(&path) {
         return path;
     }
     let rooted = has_scheme || has_authority || path.starts_with('/');

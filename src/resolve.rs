@@ -421,6 +421,12 @@ impl Pieces<'_> {
     }
 }
 
+/// Whether the path has a dot segment (`.` or `..`), which
+/// [`remove_dot_segments`] would remove.
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    first_dot_segment(path.as_bytes()).is_some()
+}
+
 /// Where the first dot segment (`.` or `..`) of a path starts, as the RFC's
 /// rules see it: the `/` before it, or 0 when the path starts with it.
 fn first_dot_segment(path: &[u8]) -> Option<usize> {
