@@ -120,48 +120,36 @@
 #![deny(missing_docs)]
 #![warn(rust_2018_idioms)]
 
-mod authority;
-mod engine;
-mod error;
-pub mod extract;
-pub mod grammar;
-mod iri;
-mod layout;
-pub mod lint;
-pub mod normalize;
-mod options;
-mod owned;
-mod path;
-pub mod pct;
-pub mod query;
-mod relative;
-#[cfg(feature = "serde")]
-mod report;
-mod resolve;
-mod scheme;
-#[cfg(feature = "serde")]
-mod serde_impl;
-pub mod split;
-mod uri_ref;
-mod walk;
+// The layers, bottom up: syntax (grammar, layout, engines, errors), the URI
+// types, operations on them, and text tools. Each folder imports only from
+// the layers below it; the public paths are the re-exports below.
+mod ops;
+mod syntax;
+mod text;
+mod types;
 
-pub use authority::{Authority, Host, ZoneId};
-pub use error::ParseError;
-pub use extract::{extract, Extracted};
-pub use grammar::parse_rule;
-pub use iri::{uri_to_iri, Iri, IriBuf};
-pub use lint::{lint, mask_password};
-pub use normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
-pub use options::ParseOptions;
-pub use owned::{UriBuf, UriRefBuf};
-pub use path::Segments;
-pub use relative::make_relative;
+pub use ops::normalize;
+pub use syntax::{grammar, pct};
+pub use text::{extract, lint, split};
+pub use types::query;
+
+pub use ops::normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
+pub use ops::relative::make_relative;
+pub use ops::resolve::{remove_dot_segments, resolve, ResolveError, ResolveErrorKind, Resolver};
+pub use syntax::error::ParseError;
+pub use syntax::grammar::parse_rule;
+pub use text::extract::{extract, Extracted};
+pub use text::lint::{lint, mask_password};
+pub use text::split::{split_lenient, SplitComponents};
+pub use types::authority::{Authority, Host, ZoneId};
+pub use types::iri::{uri_to_iri, Iri, IriBuf};
+pub use types::options::ParseOptions;
+pub use types::owned::{UriBuf, UriRefBuf};
+pub use types::path::Segments;
 #[cfg(feature = "serde")]
-pub use report::{Components, IriComponents, Report};
-pub use resolve::{remove_dot_segments, resolve, ResolveError, ResolveErrorKind, Resolver};
-pub use scheme::{known_schemes, scheme_info, SchemeInfo};
-pub use split::{split_lenient, SplitComponents};
-pub use uri_ref::{Uri, UriRef};
+pub use types::report::{Components, IriComponents, Report};
+pub use types::scheme::{known_schemes, scheme_info, SchemeInfo};
+pub use types::uri_ref::{Uri, UriRef};
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]
@@ -171,7 +159,7 @@ struct ReadmeDoctests;
 /// the benchmarks. Not part of the API.
 #[doc(hidden)]
 pub mod __engines {
-    use crate::walk::{self, Entry};
+    use crate::syntax::walk::{self, Entry};
     use crate::{ParseError, UriRef};
 
     /// Parses `input` as `rule` (`URI-reference`, `URI`, `absolute-URI` or
@@ -183,7 +171,7 @@ pub mod __engines {
     /// assert_eq!(uri.scheme(), Some("a"));
     /// ```
     pub fn parse_fast<'a>(input: &'a str, rule: &str) -> Option<UriRef<'a>> {
-        let layout = crate::engine::parse(input, Entry::from_rfc_name(rule)?)?;
+        let layout = crate::syntax::engine::parse(input, Entry::from_rfc_name(rule)?)?;
         Some(UriRef::from_parts(input, layout))
     }
 
@@ -216,7 +204,7 @@ pub mod __engines {
     pub fn parse_prefix<'a>(input: &'a str, rule: &str, fast: bool) -> Option<UriRef<'a>> {
         let entry = Entry::from_rfc_name(rule)?;
         let layout = if fast {
-            crate::engine::parse_prefix(input, entry)?
+            crate::syntax::engine::parse_prefix(input, entry)?
         } else {
             walk::parse_prefix(input, entry, walk::Syntax::Rfc3986)?
         };

@@ -55,7 +55,7 @@
 //!   Greek and Cyrillic only (the classic homographs); mixing with CJK or
 //!   other scripts is common and legitimate.
 
-use crate::pct::decode as percent_decode;
+use crate::syntax::pct::decode as percent_decode;
 use std::borrow::Cow;
 use std::fmt;
 use std::net::Ipv4Addr;

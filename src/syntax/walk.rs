@@ -7,9 +7,9 @@
 use pest::Parser as _;
 use pest::Token;
 
-use crate::error::ParseError;
-use crate::grammar::{Rule, UriParser};
-use crate::layout::{AuthorityLayout, HostData, Layout, Span};
+use crate::syntax::error::ParseError;
+use crate::syntax::grammar::{Rule, UriParser};
+use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
 
 /// Which grammar a parse follows: RFC 3986 alone (the default), or with
 /// RFC 6874's zone identifiers in IP literals (`rfc6874.pest`).
@@ -111,7 +111,7 @@ impl Entry {
 /// rich error.
 #[inline]
 pub(crate) fn parse(input: &str, entry: Entry) -> Result<Layout, ParseError> {
-    match crate::engine::parse(input, entry) {
+    match crate::syntax::engine::parse(input, entry) {
         Some(layout) => Ok(layout),
         None => parse_with_pest(input, entry),
     }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::layout::{AuthorityLayout, HostData};
+use crate::syntax::layout::{AuthorityLayout, HostData};
 
 /// The authority of a URI reference: `[ userinfo "@" ] host [ ":" port ]`.
 ///
@@ -261,7 +261,7 @@ impl<'a> ZoneId<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn decoded(&self) -> std::borrow::Cow<'a, str> {
-        match crate::pct::decode(self.raw) {
+        match crate::syntax::pct::decode(self.raw) {
             std::borrow::Cow::Borrowed(_) => std::borrow::Cow::Borrowed(self.raw),
             std::borrow::Cow::Owned(bytes) => {
                 std::borrow::Cow::Owned(String::from_utf8_lossy(&bytes).into_owned())

@@ -72,7 +72,7 @@ use generated::{Rule, SplitParser};
 /// ```
 /// assert!(peguri::split::SPLIT_GRAMMAR.contains("split_reference"));
 /// ```
-pub const SPLIT_GRAMMAR: &str = include_str!("../split.pest");
+pub const SPLIT_GRAMMAR: &str = include_str!("../../split.pest");
 
 /// The five components of a string, as RFC 3986 Appendix B splits it.
 ///

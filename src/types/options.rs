@@ -1,8 +1,8 @@
 //! Parsing with named, default-off leniencies.
 
-use crate::error::ParseError;
-use crate::uri_ref::{Uri, UriRef};
-use crate::walk::{self, Entry, Syntax};
+use crate::syntax::error::ParseError;
+use crate::syntax::walk::{self, Entry, Syntax};
+use crate::types::uri_ref::{Uri, UriRef};
 
 /// How to parse: strict RFC 3986 by default, with each relaxation a named
 /// switch that is off unless turned on, in the manner of httparse's

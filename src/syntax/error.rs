@@ -7,9 +7,9 @@ use pest::RuleType;
 
 use pest::Parser as _;
 
-use crate::grammar::{Rule, UriParser};
-use crate::layout::{HostData, Layout};
-use crate::walk::{self, Entry, Syntax};
+use crate::syntax::grammar::{Rule, UriParser};
+use crate::syntax::layout::{HostData, Layout};
+use crate::syntax::walk::{self, Entry, Syntax};
 
 /// Why a string is not what it was parsed as.
 ///
@@ -111,7 +111,7 @@ impl ParseError {
 
     /// The rule the input was parsed as, as RFC 3986 names it
     /// (`URI-reference`, `URI`, `absolute-URI`, `relative-ref`, or the rule
-    /// given to [`parse_rule`](crate::grammar::parse_rule)).
+    /// given to [`parse_rule`](crate::syntax::grammar::parse_rule)).
     ///
     /// ```
     /// assert_eq!(peguri::Uri::parse("a").unwrap_err().rule(), "URI");
@@ -134,7 +134,7 @@ impl ParseError {
         let context = match syntax {
             // The prefix is read by the fast engine: the engines agree on
             // it (tests/engines.rs), and it saves a second pest parse.
-            Syntax::Rfc3986 => crate::engine::parse_prefix(input, entry),
+            Syntax::Rfc3986 => crate::syntax::engine::parse_prefix(input, entry),
             Syntax::Rfc6874 => walk::parse_prefix(input, entry, syntax),
         };
         let (offset, message, expected) = describe(input, entry, pos, &positives, context, syntax);
@@ -149,7 +149,7 @@ impl ParseError {
     /// IP literal). Tests check that every error found this way is the one
     /// the pest route gives (`tests/engines.rs`).
     pub(crate) fn from_fast_prefix(input: &str, entry: Entry) -> Option<Self> {
-        let layout = crate::engine::parse_prefix(input, entry)?;
+        let layout = crate::syntax::engine::parse_prefix(input, entry)?;
         let pos = layout
             .fragment
             .or(layout.query)
@@ -296,7 +296,7 @@ fn percent_problem(input: &str, pos: usize) -> Option<(usize, String, Vec<String
 /// The component a failure at `pos` belongs to, from the layout of the
 /// longest prefix the rule matched.
 pub(crate) fn component_at(layout: &Layout, pos: usize) -> Option<&'static str> {
-    let ends_here = |s: Option<crate::layout::Span>| s.is_some_and(|s| s.end == pos);
+    let ends_here = |s: Option<crate::syntax::layout::Span>| s.is_some_and(|s| s.end == pos);
     if ends_here(layout.fragment) {
         return Some("fragment");
     }

@@ -26,8 +26,8 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::error::ParseError;
-use crate::grammar::parse_rule;
+use crate::syntax::error::ParseError;
+use crate::syntax::grammar::parse_rule;
 
 /// A component that text can be percent-encoded for. Each one allows the
 /// characters its grammar rule allows (see the [module docs](self)).

@@ -62,13 +62,13 @@
 //! - Spans are byte offsets of the URI text itself, wrappers excluded:
 //!   `text[span]`, with whitespace removed, is the URI.
 
-use crate::pct;
+use crate::syntax::pct;
 use std::borrow::Cow;
 use std::ops::Range;
 
 use pest::Parser as _;
 
-use crate::grammar::{Rule, UriParser};
+use crate::syntax::grammar::{Rule, UriParser};
 use crate::{Uri, UriRef};
 
 /// How a URI found in text was delimited.

@@ -15,7 +15,7 @@
 use std::borrow::Cow;
 use std::iter::FusedIterator;
 
-use crate::pct::{self, Component};
+use crate::syntax::pct::{self, Component};
 
 /// Which character separates pairs.
 ///

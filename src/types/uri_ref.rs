@@ -5,11 +5,11 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use crate::authority::Authority;
-use crate::error::ParseError;
-use crate::layout::Layout;
-use crate::path::Segments;
-use crate::walk::{self, Entry};
+use crate::syntax::error::ParseError;
+use crate::syntax::layout::Layout;
+use crate::syntax::walk::{self, Entry};
+use crate::types::authority::Authority;
+use crate::types::path::Segments;
 
 /// A URI reference (RFC 3986 section 4.1): a URI or a relative reference,
 /// borrowed from its input.
@@ -98,7 +98,7 @@ impl<'a> UriRef<'a> {
     /// The fast engine first; pest's, for the error, when it rejects.
     #[inline]
     pub(crate) fn parse_entry(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
-        match crate::engine::parse(input, entry) {
+        match crate::syntax::engine::parse(input, entry) {
             Some(layout) => Ok(UriRef { input, layout }),
             None => Self::parse_with_pest(input, entry),
         }

@@ -13,19 +13,19 @@
 //! configuration, and its answers change over time. A syntax library can
 //! neither perform nor cache that; callers that can should do it on top.
 
-use crate::resolve::{has_dot_segment, remove_dot_segments};
+use crate::ops::resolve::{has_dot_segment, remove_dot_segments};
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::authority::{Authority, Host};
-use crate::error::ParseError;
-use crate::grammar::parse_rule;
-use crate::iri::{decode_displayable, Grammar, Iri, IriBuf};
-use crate::layout::{AuthorityLayout, HostData, Layout, Span};
-use crate::owned::UriRefBuf;
-use crate::pct::{self, rewrite_triplets};
-use crate::scheme::scheme_info;
-use crate::uri_ref::UriRef;
+use crate::syntax::error::ParseError;
+use crate::syntax::grammar::parse_rule;
+use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
+use crate::syntax::pct::{self, rewrite_triplets};
+use crate::types::authority::{Authority, Host};
+use crate::types::iri::{decode_displayable, Grammar, Iri, IriBuf};
+use crate::types::owned::UriRefBuf;
+use crate::types::scheme::scheme_info;
+use crate::types::uri_ref::UriRef;
 
 /// Which normalization steps to apply, each a named switch. Build one in a
 /// `const` and reuse it.
@@ -707,7 +707,7 @@ fn remove_relative_dot_segments(path: &str) -> String {
 ///   text as no userinfo, and no rule says they are equivalent.
 ///
 /// Protocol-based normalization (6.2.4) is out of scope; see the
-/// [module docs](mod@crate::normalize).
+/// [module docs](mod@crate::ops::normalize).
 pub fn normalize(uri: &UriRef<'_>) -> UriRefBuf {
     Normalizer::new().normalize(uri)
 }

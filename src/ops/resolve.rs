@@ -12,8 +12,8 @@
 
 use std::fmt;
 
-use crate::iri::Grammar;
-use crate::layout::{Layout, Span};
+use crate::syntax::layout::{Layout, Span};
+use crate::types::iri::Grammar;
 use crate::{Authority, Iri, IriBuf, UriBuf, UriRef, UriRefBuf};
 
 /// How to resolve references: RFC 3986 section 5.2 with named switches,
@@ -796,7 +796,7 @@ impl fmt::Display for ResolveError {
             .rev()
             .find(|&i| self.input.is_char_boundary(i))
             .unwrap_or(0);
-        let (excerpt, caret) = crate::error::excerpt(&self.input, offset);
+        let (excerpt, caret) = crate::syntax::error::excerpt(&self.input, offset);
         write!(
             f,
             "{}\n  {}\n  {:caret$}^",

@@ -17,13 +17,13 @@ use std::str::FromStr;
 use pest::error::{Error as PestError, InputLocation};
 use pest::Parser as _;
 
-use crate::authority::Authority;
-use crate::error::{component_at, ParseError};
-use crate::grammar::{Rule, UriParser};
-use crate::layout::{AuthorityLayout, HostData, Layout, Span};
-use crate::path::Segments;
-use crate::uri_ref::impl_string_traits;
-use crate::walk;
+use crate::syntax::error::{component_at, ParseError};
+use crate::syntax::grammar::{Rule, UriParser};
+use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
+use crate::syntax::walk;
+use crate::types::authority::Authority;
+use crate::types::path::Segments;
+use crate::types::uri_ref::impl_string_traits;
 use crate::{UriRef, UriRefBuf};
 
 /// An IRI reference (RFC 3987 section 2.2, `IRI-reference`): an IRI or a

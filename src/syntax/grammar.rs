@@ -8,7 +8,7 @@
 use pest::iterators::Pairs;
 use pest::Parser as _;
 
-use crate::error::ParseError;
+use crate::syntax::error::ParseError;
 
 mod generated {
     // pest_derive adds a `Rule::all_rules` function without documentation;
@@ -43,7 +43,7 @@ pub use generated::{Rule, UriParser};
 /// ```
 /// assert!(peguri::grammar::GRAMMAR.contains("URI_reference"));
 /// ```
-pub const GRAMMAR: &str = include_str!("../uri.pest");
+pub const GRAMMAR: &str = include_str!("../../uri.pest");
 
 /// Every rule that `uri.pest` transcribes from RFC 3986 Appendix A (and the
 /// RFC 5234 core rules it uses), by its pest name, in the RFC's order.
@@ -181,7 +181,7 @@ pub fn parse_rule<'i>(rule: &str, input: &'i str) -> Result<Pairs<'i, Rule>, Par
     };
     UriParser::parse(entry, input).map_err(|e| {
         // The URI-level rules get the component-aware messages.
-        match crate::walk::Entry::from_rule(entry) {
+        match crate::syntax::walk::Entry::from_rule(entry) {
             Some(typed) => ParseError::from_pest_entry(input, typed, &e),
             None => ParseError::from_pest(input, rule, &e),
         }
@@ -204,7 +204,7 @@ pub fn rule_name(rule: Rule) -> String {
 /// ```
 /// assert!(peguri::grammar::IRI_GRAMMAR.contains("ucschar"));
 /// ```
-pub const IRI_GRAMMAR: &str = include_str!("../iri.pest");
+pub const IRI_GRAMMAR: &str = include_str!("../../iri.pest");
 
 /// Every rule that `iri.pest` states, by its pest name, in the order of
 /// RFC 3987 section 2.2. The IRI grammar also uses the unchanged rules of
@@ -248,7 +248,7 @@ pub const RFC3987_RULES: &[&str] = &[
 /// ```
 /// assert!(peguri::grammar::RFC6874_GRAMMAR.contains("IPv6addrz"));
 /// ```
-pub const RFC6874_GRAMMAR: &str = include_str!("../rfc6874.pest");
+pub const RFC6874_GRAMMAR: &str = include_str!("../../rfc6874.pest");
 
 /// The rules RFC 6874 adds (`ZoneID`, `IPv6addrz`) and its `IP-literal`.
 fn zone_entry_rule(name: &str) -> Option<Rule> {

@@ -1,10 +1,10 @@
-//! Making relative references: the inverse of [`resolve`](crate::resolve).
+//! Making relative references: the inverse of [`resolve`](crate::ops::resolve).
 
-use crate::resolve::{ResolveError, ResolveErrorKind};
+use crate::ops::resolve::{ResolveError, ResolveErrorKind};
 use crate::{UriRef, UriRefBuf};
 
 /// The shortest reference `R` found for which
-/// [`resolve`](crate::resolve)`(base, R)` is exactly `target` (string
+/// [`resolve`](crate::ops::resolve)`(base, R)` is exactly `target` (string
 /// equality).
 ///
 /// The candidates, from the most to the least relative:
@@ -80,7 +80,9 @@ pub fn make_relative(base: &UriRef<'_>, target: &UriRef<'_>) -> Result<UriRefBuf
         let Ok(reference) = UriRef::parse(&candidate) else {
             continue;
         };
-        if crate::resolve(base, &reference).is_ok_and(|r| r.as_str() == target.as_str()) {
+        if crate::ops::resolve::resolve(base, &reference)
+            .is_ok_and(|r| r.as_str() == target.as_str())
+        {
             return Ok(reference.to_owned());
         }
     }

@@ -6,12 +6,12 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use crate::authority::Authority;
-use crate::error::ParseError;
-use crate::layout::Layout;
-use crate::path::Segments;
-use crate::uri_ref::{impl_string_traits, Uri, UriRef};
-use crate::walk::{self, Entry};
+use crate::syntax::error::ParseError;
+use crate::syntax::layout::Layout;
+use crate::syntax::walk::{self, Entry};
+use crate::types::authority::Authority;
+use crate::types::path::Segments;
+use crate::types::uri_ref::{impl_string_traits, Uri, UriRef};
 
 /// An owned URI reference: its text and the positions of its components.
 /// Borrowing it as a [`UriRef`] costs nothing.

@@ -10,8 +10,8 @@
 //! On failure it says nothing: the caller re-parses with pest_derive, the
 //! reference engine, to get the rich error.
 
-use crate::layout::{AuthorityLayout, Layout, Span};
-use crate::walk::{self, Entry, HostKind};
+use crate::syntax::layout::{AuthorityLayout, Layout, Span};
+use crate::syntax::walk::{self, Entry, HostKind};
 
 #[allow(
     clippy::all,

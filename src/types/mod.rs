@@ -1,0 +1,15 @@
+//! The URI types: borrowed and owned references, their components, IRIs,
+//! parse options and the serde views.
+
+pub(crate) mod authority;
+pub(crate) mod iri;
+pub(crate) mod options;
+pub(crate) mod owned;
+pub(crate) mod path;
+pub mod query;
+#[cfg(feature = "serde")]
+pub(crate) mod report;
+pub(crate) mod scheme;
+#[cfg(feature = "serde")]
+pub(crate) mod serde_impl;
+pub(crate) mod uri_ref;
