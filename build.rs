@@ -1,37 +1,56 @@
-//! Compiles `uri.pest` into the fast recognizer (`$OUT_DIR/recognizer.rs`),
-//! next to the pest_derive parser that pest generates from the same file.
-//! See `build/codegen.rs` for the generator.
+//! Compiles the crate's grammars into Rust (see `build/codegen/`):
+//!
+//! - `uri.pest`, `iri.pest` and `rfc6874.pest`, read as one grammar as
+//!   pest_derive reads them, into `$OUT_DIR/uri_grammar.rs`: every typed
+//!   parse, its errors and the character-class tables come from it;
+//! - `split.pest` (Appendix B) into `$OUT_DIR/split_grammar.rs`;
+//! - `tests/codegen/sample.pest`, a grammar that uses every construct the
+//!   generator supports, for `tests/codegen.rs`.
 
-#[path = "build/codegen.rs"]
+#[path = "build/codegen/mod.rs"]
 mod codegen;
 
 use std::path::Path;
 
-/// The rules whose spans the component layout needs.
-const RECORD: &[&str] = &[
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "IP_literal",
-    "IPv6address",
-    "IPvFuture",
-    "HEXDIG",
-    "IPv4address",
-    "reg_name",
-    "port",
-    "path_abempty",
-    "path_absolute",
-    "path_noscheme",
-    "path_rootless",
-    "path_empty",
-    "query",
-    "fragment",
+/// The URI grammar files, in the order pest_derive reads them.
+const URI_GRAMMARS: &[&str] = &["uri.pest", "iri.pest", "rfc6874.pest"];
+
+/// Where the components are: each record field and the rules (of RFC 3986,
+/// RFC 6874 and RFC 3987) whose matches fill it.
+const URI_RECORD: &[(&str, &[&str])] = &[
+    ("scheme", &["scheme"]),
+    ("authority", &["authority", "authority_6874", "iauthority"]),
+    ("userinfo", &["userinfo", "iuserinfo"]),
+    ("host", &["host", "host_6874", "ihost"]),
+    ("ipv6", &["IPv6address"]),
+    ("ipvfuture", &["IPvFuture"]),
+    // The version digits of an IPvFuture: the only `HEXDIG` tokens.
+    ("version", &["HEXDIG"]),
+    ("ipv4", &["IPv4address"]),
+    ("zone", &["ZoneID"]),
+    ("port", &["port"]),
+    (
+        "path",
+        &[
+            "path_abempty",
+            "path_absolute",
+            "path_noscheme",
+            "path_rootless",
+            "path_empty",
+            "ipath_abempty",
+            "ipath_absolute",
+            "ipath_noscheme",
+            "ipath_rootless",
+            "ipath_empty",
+        ],
+    ),
+    ("query", &["query", "iquery"]),
+    ("fragment", &["fragment", "ifragment"]),
 ];
 
-/// The anchored rules the typed parse functions start from, and the same
-/// rules unanchored (error reports read the longest valid prefix).
-const ENTRIES: &[&str] = &[
+/// The typed parse entries of each grammar, anchored and (for the layout of
+/// the longest valid prefix, which errors describe) unanchored.
+const URI_ENTRIES: &[&str] = &[
     "URI_reference_entry",
     "URI_entry",
     "absolute_URI_entry",
@@ -40,23 +59,124 @@ const ENTRIES: &[&str] = &[
     "URI",
     "absolute_URI",
     "relative_ref",
+    "URI_reference_6874_entry",
+    "URI_6874_entry",
+    "absolute_URI_6874_entry",
+    "relative_ref_6874_entry",
+    "URI_reference_6874",
+    "URI_6874",
+    "absolute_URI_6874",
+    "relative_ref_6874",
+    "IRI_reference_entry",
+    "IRI_entry",
+    "absolute_IRI_entry",
+    "irelative_ref_entry",
+    "IRI_reference",
+    "IRI",
+    "absolute_IRI",
+    "irelative_ref",
+];
+
+/// Rules matched anywhere, without records: what error descriptions,
+/// `extract` and the IRI mapping ask about a piece of text.
+const URI_QUIET: &[&str] = &[
+    "scheme",
+    "URI",
+    "IPv6address",
+    "IPv6addrz",
+    "IPvFuture",
+    "IPv4address",
+    "h16",
+    "HEXDIG",
+    "pct_encoded",
+    "ZoneID",
+    "ucschar",
+    "iprivate",
+    "path_noscheme",
+    "ipath_noscheme",
+];
+
+/// Rules with an error pass: the anchored typed entries, the component
+/// rules `pct::validate` checks against, and the IP literal rules error
+/// descriptions look into.
+const URI_TRACKED: &[&str] = &[
+    "URI_reference_entry",
+    "URI_entry",
+    "absolute_URI_entry",
+    "relative_ref_entry",
+    "URI_reference_6874_entry",
+    "URI_6874_entry",
+    "absolute_URI_6874_entry",
+    "relative_ref_6874_entry",
+    "IRI_reference_entry",
+    "IRI_entry",
+    "absolute_IRI_entry",
+    "irelative_ref_entry",
+    "segment_entry",
+    "query_entry",
+    "fragment_entry",
+    "userinfo_entry",
+    "reg_name_entry",
+    "IPvFuture",
+];
+
+/// The character classes `pct` encodes with: a name, the rule, and the
+/// text before the character (a scheme's later characters follow a letter).
+const URI_CLASSES: &[(&str, &str, &str)] = &[
+    ("unreserved", "unreserved", ""),
+    ("HEXDIG", "HEXDIG", ""),
+    ("ALPHA", "ALPHA", ""),
+    ("scheme_tail", "scheme", "a"),
+    ("segment", "segment", ""),
+    ("query", "query", ""),
+    ("fragment", "fragment", ""),
+    ("userinfo", "userinfo", ""),
+    ("reg_name", "reg_name", ""),
+];
+
+const SPLIT_RECORD: &[(&str, &[&str])] = &[
+    ("scheme", &["split_scheme"]),
+    ("authority", &["split_authority"]),
+    ("path", &["split_path"]),
+    ("query", &["split_query"]),
+    ("fragment", &["split_fragment"]),
 ];
 
 /// The sample grammar `tests/codegen.rs` checks the generator on.
-const SAMPLE_RECORD: &[&str] = &["word", "num", "pair", "tagged", "hex", "runs", "runs1"];
+const SAMPLE_RECORD: &[(&str, &[&str])] = &[
+    ("word", &["word"]),
+    ("num", &["num"]),
+    ("pair", &["pair"]),
+    ("tagged", &["tagged"]),
+    ("hex", &["hex"]),
+    ("runs", &["runs"]),
+    ("runs1", &["runs1"]),
+    ("wide", &["wide"]),
+];
 const SAMPLE_ENTRIES: &[&str] = &[
     "top",
     "list_entry",
     "look_entry",
     "counted_entry",
     "runs_entry",
+    "wide_entry",
 ];
 
-fn generate(grammar: &str, out: &str, config: codegen::Config<'_>) {
+fn read(files: &[&str]) -> String {
+    let mut text = String::new();
+    for file in files {
+        println!("cargo:rerun-if-changed={file}");
+        let part =
+            std::fs::read_to_string(file).unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
+        text.push_str(&part);
+        text.push('\n');
+    }
+    text
+}
+
+fn generate(files: &[&str], out: &str, config: codegen::Config<'_>) {
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
-    println!("cargo:rerun-if-changed={grammar}");
-    let text =
-        std::fs::read_to_string(grammar).unwrap_or_else(|e| panic!("cannot read {grammar}: {e}"));
+    let text = read(files);
     match codegen::generate(&text, &config) {
         Ok(code) => {
             let path = Path::new(&dir).join(out);
@@ -64,7 +184,10 @@ fn generate(grammar: &str, out: &str, config: codegen::Config<'_>) {
                 .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
         }
         Err(message) => {
-            eprintln!("error: cannot generate the recognizer from {grammar}:\n{message}");
+            eprintln!(
+                "error: cannot generate code from {}:\n{message}",
+                files.join(" + ")
+            );
             std::process::exit(1);
         }
     }
@@ -72,21 +195,35 @@ fn generate(grammar: &str, out: &str, config: codegen::Config<'_>) {
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=build/codegen.rs");
+    println!("cargo:rerun-if-changed=build/codegen");
     generate(
-        "uri.pest",
-        "recognizer.rs",
+        URI_GRAMMARS,
+        "uri_grammar.rs",
         codegen::Config {
-            record: RECORD,
-            entries: ENTRIES,
+            record: URI_RECORD,
+            entries: URI_ENTRIES,
+            quiet: URI_QUIET,
+            tracked: URI_TRACKED,
+            classes: URI_CLASSES,
         },
     );
     generate(
-        "tests/codegen/sample.pest",
-        "sample_recognizer.rs",
+        &["split.pest"],
+        "split_grammar.rs",
+        codegen::Config {
+            record: SPLIT_RECORD,
+            entries: &["split_reference"],
+            ..codegen::Config::default()
+        },
+    );
+    generate(
+        &["tests/codegen/sample.pest"],
+        "sample_grammar.rs",
         codegen::Config {
             record: SAMPLE_RECORD,
             entries: SAMPLE_ENTRIES,
+            tracked: SAMPLE_ENTRIES,
+            ..codegen::Config::default()
         },
     );
 }

@@ -136,7 +136,7 @@ pub use types::query;
 pub use ops::normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
 pub use ops::relative::make_relative;
 pub use ops::resolve::{remove_dot_segments, resolve, ResolveError, ResolveErrorKind, Resolver};
-pub use syntax::error::ParseError;
+pub use syntax::error::{Expected, Message, ParseError};
 pub use syntax::grammar::parse_rule;
 pub use text::extract::{extract, Extracted};
 pub use text::lint::{lint, mask_password};
@@ -155,15 +155,29 @@ pub use types::uri_ref::{Uri, UriRef};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
-/// Both parse engines, side by side, for the engine-agreement tests and
-/// the benchmarks. Not part of the API.
+/// Both parse engines, side by side, for the engine-agreement tests, the
+/// fuzz targets and the benchmarks. Not part of the API.
+///
+/// A rule is named as the RFCs spell it (`URI-reference`, `IRI`,
+/// `absolute-URI`...); `+zones` after an RFC 3986 name selects RFC 6874's
+/// grammar (`URI-reference+zones`).
 #[doc(hidden)]
 pub mod __engines {
-    use crate::syntax::walk::{self, Entry};
-    use crate::{ParseError, UriRef};
+    use crate::syntax::entry::{Grammar, Syntax};
+    use crate::syntax::{engine, grammar, parse, walk};
+    use crate::{ParseError, SplitComponents, UriRef};
 
-    /// Parses `input` as `rule` (`URI-reference`, `URI`, `absolute-URI` or
-    /// `relative-ref`) with the generated recognizer only; `None` if it
+    fn syntax(rule: &str) -> Option<Syntax> {
+        match rule.strip_suffix("+zones") {
+            Some(base) => {
+                let syntax = Syntax::from_rfc_name(base)?;
+                (syntax.grammar == Grammar::Rfc3986).then(|| syntax.with_grammar(Grammar::Rfc6874))
+            }
+            None => Syntax::from_rfc_name(rule),
+        }
+    }
+
+    /// Parses `input` as `rule` with the compiled engine only; `None` if it
     /// rejects the input or the rule name is unknown.
     ///
     /// ```
@@ -171,12 +185,13 @@ pub mod __engines {
     /// assert_eq!(uri.scheme(), Some("a"));
     /// ```
     pub fn parse_fast<'a>(input: &'a str, rule: &str) -> Option<UriRef<'a>> {
-        let layout = crate::syntax::engine::parse(input, Entry::from_rfc_name(rule)?)?;
+        let layout = engine::parse(input, syntax(rule)?)?;
         Some(UriRef::from_parts(input, layout))
     }
 
     /// Parses `input` as `rule` with pest_derive's parser and the pairs
-    /// walker only; `None` if the rule name is unknown.
+    /// walker, errors described from pest's own failure; `None` if the rule
+    /// name is unknown.
     ///
     /// ```
     /// let uri = peguri::__engines::parse_with_pest("a:b", "URI").unwrap()?;
@@ -187,13 +202,13 @@ pub mod __engines {
         input: &'a str,
         rule: &str,
     ) -> Option<Result<UriRef<'a>, ParseError>> {
-        let entry = Entry::from_rfc_name(rule)?;
-        Some(walk::parse_with_pest(input, entry).map(|layout| UriRef::from_parts(input, layout)))
+        let layout = walk::parse_with_pest(input, syntax(rule)?);
+        Some(layout.map(|layout| UriRef::from_parts(input, layout)))
     }
 
     /// The components of the longest prefix of `input` that `rule` matches,
-    /// found by the generated recognizer (`fast`) or by pest (`!fast`).
-    /// `None` if nothing matches or the rule name is unknown.
+    /// found by the compiled engine (`fast`) or by pest (`!fast`). `None`
+    /// if nothing matches or the rule name is unknown.
     ///
     /// ```
     /// let uri = peguri::__engines::parse_prefix("a:b c", "URI", true).unwrap();
@@ -202,24 +217,24 @@ pub mod __engines {
     /// assert_eq!(uri.path(), "b");
     /// ```
     pub fn parse_prefix<'a>(input: &'a str, rule: &str, fast: bool) -> Option<UriRef<'a>> {
-        let entry = Entry::from_rfc_name(rule)?;
+        let syntax = syntax(rule)?;
         let layout = if fast {
-            crate::syntax::engine::parse_prefix(input, entry)?
+            engine::parse_prefix(input, syntax)?
         } else {
-            walk::parse_prefix(input, entry, walk::Syntax::Rfc3986)?
+            walk::parse_prefix_with_pest(input, syntax)?
         };
         Some(UriRef::from_parts(input, layout))
     }
 
-    /// The error the fast engine's prefix gives for `input` without pest,
-    /// if it gives one (see `ParseError::from_fast_prefix`).
+    /// The error the compiled route gives for `input` (`None` if it is
+    /// valid or the rule name is unknown).
     ///
     /// ```
-    /// let err = peguri::__engines::fast_error("http://h/a b", "URI-reference").unwrap();
+    /// let err = peguri::__engines::compiled_error("http://h/a b", "URI-reference").unwrap();
     /// assert_eq!(err.offset(), 10);
     /// ```
-    pub fn fast_error(input: &str, rule: &str) -> Option<ParseError> {
-        ParseError::from_fast_prefix(input, Entry::from_rfc_name(rule)?)
+    pub fn compiled_error(input: &str, rule: &str) -> Option<ParseError> {
+        parse::parse(input, syntax(rule)?).err()
     }
 
     /// The error the pest route gives for `input` (`None` if it is valid or
@@ -230,6 +245,97 @@ pub mod __engines {
     /// assert_eq!(err.offset(), 10);
     /// ```
     pub fn pest_error(input: &str, rule: &str) -> Option<ParseError> {
-        walk::parse_with_pest(input, Entry::from_rfc_name(rule)?).err()
+        walk::parse_with_pest(input, syntax(rule)?).err()
+    }
+
+    /// A failed parse as pest reports it: the position, the expected rules
+    /// and the rules that must not match there, by name.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Failure {
+        /// The byte offset.
+        pub pos: usize,
+        /// pest's `positives`, sorted.
+        pub positives: Vec<String>,
+        /// pest's `negatives`, sorted.
+        pub negatives: Vec<String>,
+    }
+
+    /// The failure the compiled error pass finds (`None` if the input
+    /// matches, the rule name is unknown, or more rules were attempted at
+    /// one spot than the tracker keeps).
+    ///
+    /// ```
+    /// let failure = peguri::__engines::compiled_failure("a b", "URI-reference").unwrap();
+    /// assert_eq!(failure.pos, 1);
+    /// assert_eq!(failure.positives, ["EOI"]);
+    /// ```
+    pub fn compiled_failure(input: &str, rule: &str) -> Option<Failure> {
+        let failure = engine::failure(input, syntax(rule)?)?;
+        if failure.overflowed {
+            return None;
+        }
+        let names = |set: crate::syntax::compiled::uri::Rules| {
+            set.iter()
+                .map(|id| crate::syntax::compiled::uri::RULE_NAMES[usize::from(id)].to_owned())
+                .collect()
+        };
+        Some(Failure {
+            pos: failure.pos,
+            positives: names(failure.positives),
+            negatives: names(failure.negatives),
+        })
+    }
+
+    /// The failure pest_derive's parser reports (`None` if the input
+    /// matches or the rule name is unknown).
+    ///
+    /// ```
+    /// let failure = peguri::__engines::pest_failure("a b", "URI-reference").unwrap();
+    /// assert_eq!((failure.pos, failure.positives), (1, vec!["EOI".to_owned()]));
+    /// ```
+    pub fn pest_failure(input: &str, rule: &str) -> Option<Failure> {
+        let (anchored, _) = grammar::entry_rules(syntax(rule)?);
+        let error = grammar::pest_parse(anchored, input).err()?;
+        let negatives = match &error.variant {
+            pest::error::ErrorVariant::ParsingError { negatives, .. } => negatives.clone(),
+            pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
+        };
+        let (pos, positives) = crate::syntax::diagnose::pest_position(&error);
+        let names = |rules: Vec<grammar::Rule>| rules.iter().map(|r| format!("{r:?}")).collect();
+        Some(Failure {
+            pos,
+            positives: names(positives),
+            negatives: names(negatives),
+        })
+    }
+
+    /// The compiled grammar's rules in the order of pest's `Rule` enum.
+    ///
+    /// ```
+    /// assert_eq!(peguri::__engines::rule_names()[0], "EOI");
+    /// ```
+    pub fn rule_names() -> &'static [&'static str] {
+        &crate::syntax::compiled::uri::RULE_NAMES
+    }
+
+    /// How many times the crate has run a pest_derive parser in this
+    /// process: typed parsing never does.
+    ///
+    /// ```
+    /// let before = peguri::__engines::pest_calls();
+    /// peguri::UriRef::parse("http://h/a b").unwrap_err();
+    /// assert_eq!(peguri::__engines::pest_calls(), before);
+    /// ```
+    pub fn pest_calls() -> usize {
+        grammar::pest_calls()
+    }
+
+    /// [`split_lenient`](crate::split_lenient) with pest_derive's parser.
+    ///
+    /// ```
+    /// assert_eq!(peguri::__engines::split_with_pest("a:b").scheme(), Some("a"));
+    /// ```
+    pub fn split_with_pest(input: &str) -> SplitComponents<'_> {
+        crate::text::split::split_with_pest(input)
     }
 }

@@ -1,18 +1,32 @@
-//! Tests of the recognizer generator (`build/codegen.rs`) on small grammars:
-//! what it rejects, the shape of what it writes, and, for the sample grammar
+//! Tests of the generator (`build/codegen/`) on small grammars: what it
+//! rejects, the shape of what it writes, and, for the sample grammar
 //! `tests/codegen/sample.pest` that `build.rs` compiles, that the generated
-//! recognizer matches exactly what pest_derive's parser matches and records
-//! exactly the tokens pest produces.
+//! recognizer matches exactly what pest_derive's parser matches, records
+//! exactly the tokens pest produces, and fails where pest fails, expecting
+//! what pest expects.
 
-#[path = "../build/codegen.rs"]
+#[path = "../build/codegen/mod.rs"]
 mod codegen;
+
+#[allow(dead_code)]
+#[path = "../src/syntax/runtime.rs"]
+mod runtime;
 
 use codegen::{generate, Config};
 use pest::Parser as _;
 use proptest::prelude::*;
 
 fn gen(grammar: &str, record: &[&str], entries: &[&str]) -> Result<String, String> {
-    generate(grammar, &Config { record, entries })
+    let fields: Vec<(&str, [&str; 1])> = record.iter().map(|r| (*r, [*r])).collect();
+    let record: Vec<(&str, &[&str])> = fields.iter().map(|(f, r)| (*f, &r[..])).collect();
+    generate(
+        grammar,
+        &Config {
+            record: &record,
+            entries,
+            ..Config::default()
+        },
+    )
 }
 
 #[track_caller]
@@ -47,11 +61,7 @@ fn rejects_the_stack() {
 }
 
 #[test]
-fn rejects_unicode() {
-    assert_rejected(
-        "a = { 'a'..'é' }",
-        "rule `a`: the non-ASCII character range",
-    );
+fn rejects_unicode_properties() {
     assert_rejected("a = { LETTER+ }", "rule `a`: the built-in rule `LETTER`");
     assert_rejected("a = { NEWLINE }", "rule `a`: the built-in rule `NEWLINE`");
 }
@@ -90,7 +100,7 @@ fn classes_become_tables_and_loops() {
         "{code}"
     );
     // `d*` is a scan over the table, not a call per character.
-    assert!(code.contains("while let Some(&b) = s.get(p)"), "{code}");
+    assert!(code.contains("Some(scan(s, p, &T"), "{code}");
     assert!(!code.contains("r_d(s"), "{code}");
     assert!(
         code.contains("pub(crate) fn match_ds(s: &[u8], rec: &mut Rec)"),
@@ -138,9 +148,61 @@ fn records_only_where_pest_makes_tokens() {
 
 // --- the sample grammar, against pest_derive --------------------------------
 
-#[allow(clippy::all, unused, non_snake_case, unused_parens, unused_comparisons)]
+#[test]
+fn non_ascii_ranges_become_byte_patterns() {
+    let code = gen("a = @{ ('α'..'ω' | \"-\")+ }", &[], &["a"]).unwrap();
+    // α is CE B1, ω is CF 89.
+    assert!(
+        code.contains("[0xce, 0xb1..=0xbf, ..] => Some(p + 2)"),
+        "{code}"
+    );
+    assert!(
+        code.contains("[0xcf, 0x80..=0x89, ..] => Some(p + 2)"),
+        "{code}"
+    );
+}
+
+#[test]
+fn classes_are_tabulated_by_interpreting_the_grammar() {
+    let code = generate(
+        r#"d = @{ '0'..'9' } w = @{ "x" ~ (d | "_")* }"#,
+        &Config {
+            classes: &[("tail", "w", "x"), ("digit", "d", "")],
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    let table = |name: &str| -> Vec<u8> {
+        let start = code
+            .find(&format!("CLASS_{name}: [bool; 128] = ["))
+            .unwrap();
+        let list = &code[start..];
+        let list = &list[list.find('[').unwrap() + 1..list.find("];").unwrap()];
+        let list = &list[list.find('[').unwrap() + 1..];
+        list.split(", ")
+            .enumerate()
+            .filter(|(_, v)| v.trim() == "true")
+            .map(|(i, _)| i as u8)
+            .collect()
+    };
+    assert_eq!(table("digit"), (b'0'..=b'9').collect::<Vec<_>>());
+    let mut tail: Vec<u8> = (b'0'..=b'9').collect();
+    tail.push(b'_');
+    assert_eq!(table("tail"), tail);
+}
+
+#[allow(
+    clippy::all,
+    unused,
+    non_snake_case,
+    non_upper_case_globals,
+    unused_parens,
+    unused_comparisons
+)]
 mod sample {
-    include!(concat!(env!("OUT_DIR"), "/sample_recognizer.rs"));
+    use super::runtime::{char_len, put, scan, table, Failure, Look, Slot, Tracker};
+
+    include!(concat!(env!("OUT_DIR"), "/sample_grammar.rs"));
 }
 
 mod reference {
@@ -185,6 +247,7 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
         Rule::look_entry => sample::match_look_entry(s, &mut rec),
         Rule::counted_entry => sample::match_counted_entry(s, &mut rec),
         Rule::runs_entry => sample::match_runs_entry(s, &mut rec),
+        Rule::wide_entry => sample::match_wide_entry(s, &mut rec),
         _ => unreachable!("not an entry of the sample"),
     }?;
     Some(
@@ -195,13 +258,66 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
     )
 }
 
-const ENTRIES: [Rule; 5] = [
+const ENTRIES: [Rule; 6] = [
     Rule::top,
     Rule::list_entry,
     Rule::look_entry,
     Rule::counted_entry,
     Rule::runs_entry,
+    Rule::wide_entry,
 ];
+
+/// Where a parse failed and what was expected, by rule name, as pest
+/// reports it: position, positives, negatives.
+type Failure = (usize, Vec<String>, Vec<String>);
+
+fn pest_failure(rule: Rule, input: &str) -> Option<Failure> {
+    let e = SampleParser::parse(rule, input).err()?;
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((p, _)) => p,
+    };
+    let names = |rules: &[Rule]| rules.iter().map(|r| format!("{r:?}")).collect();
+    match &e.variant {
+        pest::error::ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => Some((pos, names(positives), names(negatives))),
+        pest::error::ErrorVariant::CustomError { .. } => Some((pos, vec![], vec![])),
+    }
+}
+
+fn compiled_failure(rule: Rule, input: &str) -> Option<Failure> {
+    let s = input.as_bytes();
+    let failure = match rule {
+        Rule::top => sample::fail_top(s),
+        Rule::list_entry => sample::fail_list_entry(s),
+        Rule::look_entry => sample::fail_look_entry(s),
+        Rule::counted_entry => sample::fail_counted_entry(s),
+        Rule::runs_entry => sample::fail_runs_entry(s),
+        Rule::wide_entry => sample::fail_wide_entry(s),
+        _ => unreachable!("not an entry of the sample"),
+    }?;
+    assert!(!failure.overflowed);
+    let names = |set: runtime::RuleSet<{ sample::RULE_WORDS }>| {
+        set.iter()
+            .map(|id| sample::RULE_NAMES[usize::from(id)].to_owned())
+            .collect()
+    };
+    Some((
+        failure.pos,
+        names(failure.positives),
+        names(failure.negatives),
+    ))
+}
+
+#[test]
+fn rule_names_follow_pests_enum() {
+    assert_eq!(sample::RULE_NAMES[0], "EOI");
+    for &rule in Rule::all_rules() {
+        assert_eq!(sample::RULE_NAMES[rule as usize], format!("{rule:?}"));
+    }
+}
 
 #[track_caller]
 fn assert_same(input: &str) {
@@ -210,6 +326,11 @@ fn assert_same(input: &str) {
             fast_records(rule, input),
             pest_records(rule, input),
             "{input:?} as {rule:?}"
+        );
+        assert_eq!(
+            compiled_failure(rule, input),
+            pest_failure(rule, input),
+            "failure of {input:?} as {rule:?}"
         );
     }
 }
@@ -251,6 +372,14 @@ fn sample_matches_like_pest() {
         "/a|/",
         "|/a",
         "/%4|/x",
+        "αβ",
+        "aé😀x,b;",
+        "ω€,",
+        "a,",
+        "αß",
+        "é,éé,ccc;",
+        "d",
+        "😀😀 x",
     ];
     for input in cases {
         assert_same(input);
@@ -268,11 +397,21 @@ fn sample_matches_like_pest() {
     let records = fast_records(Rule::runs_entry, "/ab/c|/d").unwrap();
     let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
     assert_eq!((get("runs"), get("runs1")), (Some((0, 5)), Some((6, 8))));
+    // Non-ASCII classes match whole characters.
+    let records = fast_records(Rule::wide_entry, "αé😀b x,c").unwrap();
+    let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
+    assert_eq!(get("wide"), Some((0, 11)));
+    assert!(fast_records(Rule::wide_entry, "ß").is_none());
+    // And failures are pest's.
+    assert_eq!(
+        compiled_failure(Rule::top, "abc=1234"),
+        Some((4, vec!["num".to_owned()], vec![]))
+    );
 }
 
 const TOKENS: &[&str] = &[
     "a", "b", "c", "d", "e", "x", "_", "%", "4", "f", "12", "1234", "-", "=", ",", ";", ":", "!",
-    "#", ".", "tag", "TAG", "é", " ", "/", "|",
+    "#", ".", "tag", "TAG", "é", " ", "/", "|", "α", "ω", "😀", "ß", "€",
 ];
 
 proptest! {
@@ -283,6 +422,7 @@ proptest! {
         let input = tokens.concat();
         for rule in ENTRIES {
             prop_assert_eq!(fast_records(rule, &input), pest_records(rule, &input), "{:?} as {:?}", input, rule);
+            prop_assert_eq!(compiled_failure(rule, &input), pest_failure(rule, &input), "failure of {:?} as {:?}", input, rule);
         }
     }
 }

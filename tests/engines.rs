@@ -1,6 +1,10 @@
-//! The two engines agree: the recognizer generated from `uri.pest` at build
-//! time and pest_derive's parser with the pairs walker must accept the same
-//! inputs and find the same components, for all four entry rules.
+//! The two engines agree: the code generated from the grammars at build time
+//! and pest_derive's parser with the pairs walker must accept the same
+//! inputs and find the same components, for every typed entry rule of the
+//! three grammars (RFC 3986, RFC 6874's zones, RFC 3987's IRIs); and on
+//! input they reject, the compiled error pass must find pest's own failure
+//! (position, expected rules, rules that must not match) and so the same
+//! error.
 
 mod common;
 #[path = "../benches/support/mod.rs"]
@@ -10,7 +14,32 @@ use peguri::__engines::{parse_fast, parse_with_pest};
 use peguri::{Authority, UriRef};
 use proptest::prelude::*;
 
-const RULES: [&str; 4] = ["URI-reference", "URI", "absolute-URI", "relative-ref"];
+/// Every typed entry: RFC 3986's four, with RFC 6874's zones, and RFC 3987's.
+const RULES: [&str; 12] = [
+    "URI-reference",
+    "URI",
+    "absolute-URI",
+    "relative-ref",
+    "URI-reference+zones",
+    "URI+zones",
+    "absolute-URI+zones",
+    "relative-ref+zones",
+    "IRI-reference",
+    "IRI",
+    "absolute-IRI",
+    "irelative-ref",
+];
+
+/// The entries checked on large inputs sets (the corpus): one per grammar
+/// and RFC 3986's others.
+const MAIN_RULES: [&str; 6] = [
+    "URI-reference",
+    "URI",
+    "absolute-URI",
+    "relative-ref",
+    "URI-reference+zones",
+    "IRI-reference",
+];
 
 type Components<'a> = (
     Option<&'a str>,
@@ -45,16 +74,25 @@ fn disagreement(input: &str, rule: &str) -> Option<String> {
     whole_disagreement(input, rule).or_else(|| error_disagreement(input, rule))
 }
 
-/// An error found from the fast engine's prefix alone must be exactly the
-/// one the pest route reports: same offset, column, message, expected.
+/// On rejected input, the compiled error pass must find pest's failure, and
+/// the error must be exactly the one the pest route reports: same offset,
+/// column, message, expected.
 fn error_disagreement(input: &str, rule: &str) -> Option<String> {
-    let fast = peguri::__engines::fast_error(input, rule)?;
-    match peguri::__engines::pest_error(input, rule) {
-        Some(pest) if pest == fast => None,
-        pest => Some(format!(
-            "{input:?} as {rule}: the errors differ\n  fast: {fast:?}\n  pest: {pest:?}"
-        )),
+    let pest_failure = peguri::__engines::pest_failure(input, rule);
+    let compiled_failure = peguri::__engines::compiled_failure(input, rule);
+    if compiled_failure != pest_failure {
+        return Some(format!(
+            "{input:?} as {rule}: the failures differ\n  compiled: {compiled_failure:?}\n  pest:     {pest_failure:?}"
+        ));
     }
+    let compiled = peguri::__engines::compiled_error(input, rule);
+    let pest = peguri::__engines::pest_error(input, rule);
+    if compiled != pest {
+        return Some(format!(
+            "{input:?} as {rule}: the errors differ\n  compiled: {compiled:?}\n  pest:     {pest:?}"
+        ));
+    }
+    None
 }
 
 fn whole_disagreement(input: &str, rule: &str) -> Option<String> {
@@ -93,10 +131,15 @@ fn whole_disagreement(input: &str, rule: &str) -> Option<String> {
 
 #[track_caller]
 fn assert_agree(inputs: impl IntoIterator<Item = String>, what: &str) {
+    assert_agree_on(inputs, what, &RULES);
+}
+
+#[track_caller]
+fn assert_agree_on(inputs: impl IntoIterator<Item = String>, what: &str, rules: &[&str]) {
     let mut checked = 0;
     let mut problems = Vec::new();
     for input in inputs {
-        for rule in RULES {
+        for &rule in rules {
             checked += 1;
             if let Some(problem) = disagreement(&input, rule) {
                 problems.push(problem);
@@ -177,7 +220,33 @@ fn agree_on_corpus() {
             .filter(|l| !l.is_empty())
             .map(str::to_owned)
             .collect::<Vec<_>>();
-        assert_agree(lines, &file.display().to_string());
+        assert_agree_on(lines, &file.display().to_string(), &MAIN_RULES);
+    }
+}
+
+#[test]
+fn agree_on_iri_vectors() {
+    if let Some(records) = common::shared_records("testdata/iri.json") {
+        let mut inputs = Vec::new();
+        for record in &records {
+            for field in ["input", "iri", "uri", "base", "expected"] {
+                if let Some(text) = common::str_field(record, field) {
+                    inputs.push(text.to_owned());
+                }
+            }
+        }
+        assert_agree(inputs, "iri.json");
+    }
+}
+
+/// The compiled error pass numbers rules as pest_derive's `Rule` enum does,
+/// so a set of expected rules means the same on both sides.
+#[test]
+fn rule_numbers_follow_pests_enum() {
+    let names = peguri::__engines::rule_names();
+    assert_eq!(names[0], "EOI");
+    for &rule in peguri::grammar::Rule::all_rules() {
+        assert_eq!(names[rule as usize], format!("{rule:?}"));
     }
 }
 
@@ -229,6 +298,18 @@ fn agree_on_edge_cases() {
         "#?#",
         "é",
         "/é",
+        "//[fe80::1%25en0]",
+        "//[fe80::1%25]",
+        "//[fe80::1%en0]",
+        "//[fe80::1%25en0",
+        "//[fe80::1%25e%]",
+        "http://[1:12345::]/",
+        "http://[::g]/",
+        "http://ü/ä?\u{E000}#\u{E000}",
+        "ü:x",
+        "//ü@ö:8/ß",
+        "/\u{FFFF}",
+        "a\u{202E}b",
     ];
     assert_agree(cases.iter().map(|s| (*s).to_owned()), "edge cases");
 }
@@ -236,7 +317,8 @@ fn agree_on_edge_cases() {
 const TOKENS: &[&str] = &[
     "http", "a", "Z", "1", "0", "25", "255", "256", "09", ":", "::", "//", "/", "?", "#", "@", "[",
     "]", ".", "%", "%4", "%41", "%g", "v", "V", "v1.", "ffff", "1.2.3.4", "-", "_", "~", "!", "$",
-    "'", "(", "*", "+", ",", ";", "=", " ", "é", "\"", "{", "\\",
+    "'", "(", "*", "+", ",", ";", "=", " ", "é", "\"", "{", "\\", "%25", "en0", "ü", "\u{E000}",
+    "\u{FFFE}", "日本",
 ];
 
 proptest! {

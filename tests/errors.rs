@@ -69,7 +69,7 @@ fn ip_literal_errors() {
         "http://[1::2::3]/",
         12,
         13,
-        "invalid character ':' in IPv6 address",
+        "a second '::' in the IPv6 address; '::' may appear only once",
     );
     pins(
         "http://[::1",
@@ -89,6 +89,68 @@ fn ip_literal_errors() {
         11,
         "invalid character 'x' in IPvFuture",
     );
+}
+
+/// IPv6 errors name what is wrong with the address, at the spot: a group
+/// of more than four digits, too few or too many groups, a second `::`, an
+/// embedded IPv4 address that is not last or not valid. (They used to blame
+/// the first character of the literal, a valid digit.)
+#[test]
+fn ipv6_errors_name_the_real_problem() {
+    pins(
+        "http://[1:12345::]/",
+        14,
+        15,
+        "group 2 of the IPv6 address has 5 hex digits; a group has at most four",
+    );
+    pins(
+        "http://[1:2:3:4:5:6:7]/",
+        21,
+        22,
+        "the IPv6 address has 7 groups; it needs eight, or '::' in place of the zero groups",
+    );
+    pins(
+        "http://[1:2:3:4:5:6:7:8:9]/",
+        24,
+        25,
+        "the IPv6 address has more than eight groups",
+    );
+    pins(
+        "http://[1:2:3:4::5:6:7:8]/",
+        23,
+        24,
+        "the IPv6 address has eight groups besides '::', which stands for at least one",
+    );
+    pins(
+        "http://[::1.2.3.4:5]/",
+        17,
+        18,
+        "an IPv4 address may only end an IPv6 address",
+    );
+    pins(
+        "http://[::1.2.3.256]/",
+        10,
+        11,
+        "invalid IPv4 address at the end of the IPv6 address",
+    );
+    pins(
+        "http://[:1::]/",
+        8,
+        9,
+        "an IPv6 address cannot start with a single ':'",
+    );
+    pins(
+        "http://[1::2:]/",
+        12,
+        13,
+        "an IPv6 address cannot end with a single ':'",
+    );
+    // The same in IRI mode, where an IP literal is read as in a URI.
+    let e = peguri::Iri::parse("http://[::g]/").unwrap_err();
+    assert_eq!(e.message(), "invalid character 'g' in IPv6 address");
+    assert_eq!(e.offset(), 10);
+    let e = peguri::Iri::parse("http://[1:12345::]/").unwrap_err();
+    assert_eq!(e.offset(), 14);
 }
 
 #[test]
@@ -126,12 +188,12 @@ fn uri_rule_errors() {
     );
     let e = Uri::parse("abc").unwrap_err();
     assert_eq!(
-        (e.offset(), e.message()),
+        (e.offset(), e.message().to_string().as_str()),
         (3, "expected ':' after the scheme")
     );
     let e = Uri::parse("ht tp://h").unwrap_err();
     assert_eq!(
-        (e.offset(), e.message()),
+        (e.offset(), e.message().to_string().as_str()),
         (
             2,
             "invalid character ' ' in scheme; expected ':' after the scheme"

@@ -665,7 +665,7 @@ fn error_display_counts_columns_in_characters() {
             Iri::parse_absolute(input).unwrap_err(),
         ] {
             assert_eq!(
-                (err.offset(), err.message()),
+                (err.offset(), err.message().to_string().as_str()),
                 (offset, message),
                 "{input:?}"
             );

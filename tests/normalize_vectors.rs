@@ -83,7 +83,7 @@ fn as_reference(text: &str, component: Option<&str>) -> Result<UriRefBuf, String
 /// zone identifier), with zone identifiers allowed: normalization records
 /// take their input as valid, and peguri normalizes zoned references too.
 fn parse_reference(text: &str) -> Result<UriRefBuf, peguri::ParseError> {
-    UriRefBuf::parse(text).or_else(|strict| {
+    text.parse::<UriRefBuf>().or_else(|strict| {
         ParseOptions::new()
             .allow_zone_id(true)
             .parse(text)

@@ -17,12 +17,14 @@ use crate::ops::resolve::{has_dot_segment, remove_dot_segments};
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::syntax::engine::is_path_noscheme;
+use crate::syntax::entry::Grammar;
 use crate::syntax::error::ParseError;
-use crate::syntax::grammar::parse_rule;
 use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
+use crate::syntax::parse::reparse;
 use crate::syntax::pct::{self, rewrite_triplets};
 use crate::types::authority::{Authority, Host};
-use crate::types::iri::{decode_displayable, Grammar, Iri, IriBuf};
+use crate::types::iri::{decode_displayable, Iri, IriBuf};
 use crate::types::owned::UriRefBuf;
 use crate::types::scheme::scheme_info;
 use crate::types::uri_ref::UriRef;
@@ -193,7 +195,7 @@ impl Normalizer {
         // The text built below always re-parses (the property tests check
         // it); should it ever not, the input is returned unchanged rather
         // than panicking.
-        match self.try_normalize(uri, Grammar::Uri) {
+        match self.try_normalize(uri, Grammar::Rfc3986) {
             Ok((text, layout)) => UriRefBuf::from_parts(text, layout),
             Err(_) => uri.to_owned(),
         }
@@ -228,7 +230,7 @@ impl Normalizer {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn normalize_iri(&self, iri: &Iri<'_>) -> IriBuf {
-        match self.try_normalize(&iri.view(), Grammar::Iri) {
+        match self.try_normalize(&iri.view(), Grammar::Rfc3987) {
             Ok((text, layout)) => IriBuf::from_parts(text, layout),
             Err(_) => iri.to_owned(),
         }
@@ -379,7 +381,7 @@ impl Normalizer {
     /// For an IRI with percent-encoding normalization on, the text with the
     /// triplets of `ucschar` characters decoded (RFC 3987 section 5.3.2.3).
     fn iri_decoded<'t>(&self, text: Cow<'t, str>, grammar: Grammar) -> Cow<'t, str> {
-        if grammar != Grammar::Iri || !self.percent_encoding {
+        if grammar != Grammar::Rfc3987 || !self.percent_encoding {
             return text;
         }
         match decode_displayable(&text) {
@@ -414,7 +416,7 @@ impl Normalizer {
                     let rewritten = rewrite_triplets(name, self.case, self.percent_encoding, lower);
                     self.iri_decoded(rewritten, grammar)
                 };
-                let lower = self.case && (grammar == Grammar::Uri || decoded(false).is_ascii());
+                let lower = self.case && (grammar == Grammar::Rfc3986 || decoded(false).is_ascii());
                 out.push_str(&decoded(lower));
                 (!has_byte(name, b'%')).then_some(HostData::RegName)
             }
@@ -486,13 +488,13 @@ fn layout_or_parse(
     match layout {
         Some(layout) => {
             if cfg!(debug_assertions) {
-                let parsed = grammar.parse_layout(&text, layout.has_zone_id())?;
+                let parsed = reparse(&text, grammar, layout.has_zone_id())?;
                 debug_assert_eq!(parsed, layout, "{text}");
             }
             Ok((text, layout))
         }
         None => {
-            let layout = grammar.parse_layout(&text, false)?;
+            let layout = reparse(&text, grammar, false)?;
             Ok((text, layout))
         }
     }
@@ -554,7 +556,7 @@ fn normalize_path<'t>(
         // `//` would start an authority; `/.` in front keeps it a path.
         out.insert_str(0, "/.");
     }
-    if !rooted && !out.is_empty() && parse_rule(grammar.path_noscheme(), &out).is_err() {
+    if !rooted && !out.is_empty() && !is_path_noscheme(&out, grammar) {
         // A first segment that is empty or holds a colon would make the
         // reference absolute-path or give it a scheme; `./` keeps it
         // relative.

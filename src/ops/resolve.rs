@@ -12,8 +12,9 @@
 
 use std::fmt;
 
+use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
-use crate::types::iri::Grammar;
+use crate::syntax::parse::reparse;
 use crate::{Authority, Iri, IriBuf, UriBuf, UriRef, UriRefBuf};
 
 /// How to resolve references: RFC 3986 section 5.2 with named switches,
@@ -546,14 +547,14 @@ trait Resolved: Sized {
 }
 
 impl Resolved for UriBuf {
-    const GRAMMAR: Grammar = Grammar::Uri;
+    const GRAMMAR: Grammar = Grammar::Rfc3986;
     fn from_parts(text: String, layout: Layout) -> Self {
         UriBuf::from_uri_ref_buf(UriRefBuf::from_parts(text, layout))
     }
 }
 
 impl Resolved for IriBuf {
-    const GRAMMAR: Grammar = Grammar::Iri;
+    const GRAMMAR: Grammar = Grammar::Rfc3987;
     fn from_parts(text: String, layout: Layout) -> Self {
         IriBuf::from_parts(text, layout)
     }
@@ -636,7 +637,7 @@ impl Components<'_> {
         layout: &Layout,
         grammar: Grammar,
     ) -> Result<(), ResolveError> {
-        let reparsed = grammar.parse_layout(text, layout.has_zone_id());
+        let reparsed = reparse(text, grammar, layout.has_zone_id());
         let part = |span: Option<Span>| span.map(|s| s.of(text));
         let same = reparsed.is_ok_and(|l| l == *layout)
             && part(layout.scheme) == Some(self.scheme)
@@ -915,12 +916,12 @@ mod tests {
 
         let (_, mut layout) = target.write();
         layout.path = Span::new(2, 5);
-        for grammar in [Grammar::Uri, Grammar::Iri] {
+        for grammar in [Grammar::Rfc3986, Grammar::Rfc3987] {
             let err = target.check_reparse("m://p", &layout, grammar).unwrap_err();
             assert_eq!(err.kind(), ResolveErrorKind::Recomposition);
         }
         let err = target
-            .check_reparse("m://p", &layout, Grammar::Uri)
+            .check_reparse("m://p", &layout, Grammar::Rfc3986)
             .unwrap_err();
         assert_eq!(err.kind(), ResolveErrorKind::Recomposition);
         assert_eq!(err.input(), "m://p");

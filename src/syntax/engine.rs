@@ -1,65 +1,89 @@
-//! The fast engine: a recognizer compiled from `uri.pest` at build time.
+//! The compiled engine: the code generated from the grammars at build time,
+//! and the layout it records.
 //!
-//! `build.rs` runs `build/codegen.rs` over the same grammar pest_derive
-//! reads, and writes plain matching code with pest's semantics (ordered
-//! choice, greedy repetition, lookahead) to `$OUT_DIR/recognizer.rs`. It
-//! records where the component rules matched in a small `Copy` struct, with
-//! no token queue and no allocation. This module turns those records into a
-//! [`Layout`].
-//!
-//! On failure it says nothing: the caller re-parses with pest_derive, the
-//! reference engine, to get the rich error.
+//! `build.rs` runs `build/codegen/` over the same grammar files pest_derive
+//! reads and writes plain matching code with pest's semantics. It records
+//! where the component rules matched in a small `Copy` struct, with no
+//! token queue and no allocation; this module turns those records into a
+//! [`Layout`], and runs the error pass when a parse fails.
 
-use crate::syntax::layout::{AuthorityLayout, Layout, Span};
-use crate::syntax::walk::{self, Entry, HostKind};
-
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    unused,
-    non_snake_case,
-    unused_parens,
-    unused_comparisons
-)]
-mod generated {
-    include!(concat!(env!("OUT_DIR"), "/recognizer.rs"));
-}
-
-use generated::{Rec, Slot};
+use super::compiled::uri::{self as generated, Fail, Rec};
+use super::entry::{Entry, Grammar, Syntax};
+use super::layout::{host_value, AuthorityLayout, HostKind, Layout, Span};
+use super::runtime::Slot;
 
 fn span(slot: Slot) -> Option<Span> {
     slot.get().map(|(start, end)| Span::new(start, end))
 }
 
-/// Parses `input` as `entry` with the generated recognizer.
+type Match = fn(&[u8], &mut Rec) -> Option<usize>;
+
+/// The anchored and unanchored matchers of a syntax.
+fn matchers(syntax: Syntax) -> (Match, Match) {
+    use generated::*;
+    match (syntax.grammar, syntax.entry) {
+        (Grammar::Rfc3986, Entry::Reference) => (match_URI_reference_entry, match_URI_reference),
+        (Grammar::Rfc3986, Entry::Absolute) => (match_URI_entry, match_URI),
+        (Grammar::Rfc3986, Entry::NoFragment) => (match_absolute_URI_entry, match_absolute_URI),
+        (Grammar::Rfc3986, Entry::Relative) => (match_relative_ref_entry, match_relative_ref),
+        (Grammar::Rfc6874, Entry::Reference) => {
+            (match_URI_reference_6874_entry, match_URI_reference_6874)
+        }
+        (Grammar::Rfc6874, Entry::Absolute) => (match_URI_6874_entry, match_URI_6874),
+        (Grammar::Rfc6874, Entry::NoFragment) => {
+            (match_absolute_URI_6874_entry, match_absolute_URI_6874)
+        }
+        (Grammar::Rfc6874, Entry::Relative) => {
+            (match_relative_ref_6874_entry, match_relative_ref_6874)
+        }
+        (Grammar::Rfc3987, Entry::Reference) => (match_IRI_reference_entry, match_IRI_reference),
+        (Grammar::Rfc3987, Entry::Absolute) => (match_IRI_entry, match_IRI),
+        (Grammar::Rfc3987, Entry::NoFragment) => (match_absolute_IRI_entry, match_absolute_IRI),
+        (Grammar::Rfc3987, Entry::Relative) => (match_irelative_ref_entry, match_irelative_ref),
+    }
+}
+
+/// Parses all of `input` as `syntax`; `None` if it does not match.
 #[inline]
-pub(crate) fn parse(input: &str, entry: Entry) -> Option<Layout> {
-    let s = input.as_bytes();
+pub(crate) fn parse(input: &str, syntax: Syntax) -> Option<Layout> {
     let mut rec = Rec::default();
-    let rec_mut = &mut rec;
-    match entry {
-        Entry::UriReference => generated::match_URI_reference_entry(s, rec_mut),
-        Entry::Uri => generated::match_URI_entry(s, rec_mut),
-        Entry::AbsoluteUri => generated::match_absolute_URI_entry(s, rec_mut),
-        Entry::RelativeRef => generated::match_relative_ref_entry(s, rec_mut),
-    }?;
+    if syntax == Syntax::URI_REFERENCE {
+        // The common case, called directly so that it inlines.
+        generated::match_URI_reference_entry(input.as_bytes(), &mut rec)?;
+    } else {
+        (matchers(syntax).0)(input.as_bytes(), &mut rec)?;
+    }
     layout(input, &rec)
 }
 
-/// The layout of the longest prefix of `input` that `entry` matches
-/// (unanchored), as `walk::parse_prefix` finds it with pest: error reports
-/// use it to name the component where parsing stopped.
-pub(crate) fn parse_prefix(input: &str, entry: Entry) -> Option<Layout> {
-    let s = input.as_bytes();
+/// The layout of the longest prefix of `input` that `syntax` matches
+/// (unanchored): error descriptions name the component where parsing
+/// stopped from it.
+pub(crate) fn parse_prefix(input: &str, syntax: Syntax) -> Option<Layout> {
     let mut rec = Rec::default();
-    let rec_mut = &mut rec;
-    match entry {
-        Entry::UriReference => generated::match_URI_reference(s, rec_mut),
-        Entry::Uri => generated::match_URI(s, rec_mut),
-        Entry::AbsoluteUri => generated::match_absolute_URI(s, rec_mut),
-        Entry::RelativeRef => generated::match_relative_ref(s, rec_mut),
-    }?;
+    (matchers(syntax).1)(input.as_bytes(), &mut rec)?;
     layout(input, &rec)
+}
+
+/// Why `input` is not `syntax`, as pest would report it: `None` if it is.
+#[cold]
+pub(crate) fn failure(input: &str, syntax: Syntax) -> Option<Fail> {
+    use generated::*;
+    let s = input.as_bytes();
+    match (syntax.grammar, syntax.entry) {
+        (Grammar::Rfc3986, Entry::Reference) => fail_URI_reference_entry(s),
+        (Grammar::Rfc3986, Entry::Absolute) => fail_URI_entry(s),
+        (Grammar::Rfc3986, Entry::NoFragment) => fail_absolute_URI_entry(s),
+        (Grammar::Rfc3986, Entry::Relative) => fail_relative_ref_entry(s),
+        (Grammar::Rfc6874, Entry::Reference) => fail_URI_reference_6874_entry(s),
+        (Grammar::Rfc6874, Entry::Absolute) => fail_URI_6874_entry(s),
+        (Grammar::Rfc6874, Entry::NoFragment) => fail_absolute_URI_6874_entry(s),
+        (Grammar::Rfc6874, Entry::Relative) => fail_relative_ref_6874_entry(s),
+        (Grammar::Rfc3987, Entry::Reference) => fail_IRI_reference_entry(s),
+        (Grammar::Rfc3987, Entry::Absolute) => fail_IRI_entry(s),
+        (Grammar::Rfc3987, Entry::NoFragment) => fail_absolute_IRI_entry(s),
+        (Grammar::Rfc3987, Entry::Relative) => fail_irelative_ref_entry(s),
+    }
 }
 
 /// The layout from the records of a successful match.
@@ -68,17 +92,16 @@ fn layout(input: &str, rec: &Rec) -> Option<Layout> {
     let authority = match (span(rec.authority), span(rec.host)) {
         (Some(authority), Some(host)) => {
             // The host's child rule names the kind, as in the walker.
-            let kind = if rec.IPvFuture.is_some() {
+            let kind = if rec.ipvfuture.is_some() {
                 HostKind::IpvFuture
-            } else if rec.IPv6address.is_some() {
+            } else if rec.ipv6.is_some() {
                 HostKind::Ipv6
-            } else if rec.IPv4address.is_some() {
+            } else if rec.ipv4.is_some() {
                 HostKind::Ipv4
             } else {
                 HostKind::RegName
             };
-            let version = span(rec.HEXDIG);
-            let host_data = walk::host_value(input, host, kind, version, None)?;
+            let host_data = host_value(input, host, kind, span(rec.version), span(rec.zone))?;
             Some(AuthorityLayout {
                 span: authority,
                 userinfo: span(rec.userinfo),
@@ -89,17 +112,25 @@ fn layout(input: &str, rec: &Rec) -> Option<Layout> {
         }
         _ => None,
     };
-    let path = span(rec.path_abempty)
-        .or(span(rec.path_absolute))
-        .or(span(rec.path_noscheme))
-        .or(span(rec.path_rootless))
-        .or(span(rec.path_empty))
-        .unwrap_or(Span::new(input.len(), input.len()));
     Some(Layout {
         scheme: span(rec.scheme),
         authority,
-        path,
+        // Every branch of the URI rules ends in a path rule; an empty span
+        // at the end is the safe reading should a changed grammar drop it.
+        path: span(rec.path).unwrap_or(Span::new(input.len(), input.len())),
         query: span(rec.query),
         fragment: span(rec.fragment),
     })
+}
+
+/// Whether all of `text` is a `path-noscheme` (RFC 3986) or an
+/// `ipath-noscheme` (RFC 3987): a relative path whose first segment has no
+/// colon.
+pub(crate) fn is_path_noscheme(text: &str, grammar: Grammar) -> bool {
+    let s = text.as_bytes();
+    let end = match grammar {
+        Grammar::Rfc3986 | Grammar::Rfc6874 => generated::quiet_path_noscheme(s, 0),
+        Grammar::Rfc3987 => generated::quiet_ipath_noscheme(s, 0),
+    };
+    end == Some(s.len())
 }

@@ -1,15 +1,14 @@
 //! Parse errors that say where and why, in words.
+//!
+//! A [`ParseError`] is built from a few numbers and a small description of
+//! the problem; its message and its list of expected things are rendered
+//! when asked for. The one allocation is the excerpt of the input that
+//! `Display` shows under the message.
 
+use std::borrow::Cow;
 use std::fmt;
 
-use pest::error::{Error as PestError, ErrorVariant, InputLocation};
-use pest::RuleType;
-
-use pest::Parser as _;
-
-use crate::syntax::grammar::{Rule, UriParser};
-use crate::syntax::layout::{HostData, Layout};
-use crate::syntax::walk::{self, Entry, Syntax};
+use super::compiled::uri::{Rules, RULE_LABELS, RULE_NAMES};
 
 /// Why a string is not what it was parsed as.
 ///
@@ -29,43 +28,497 @@ use crate::syntax::walk::{self, Entry, Syntax};
 ///      http://example.com/a b\n                      ^"
 /// );
 /// ```
+///
+/// The parameter `I` is the input, for the parses that take ownership of it
+/// ([`UriRefBuf::parse`](crate::UriRefBuf::parse) and the like): they give
+/// it back with [`into_input`](ParseError::into_input). Elsewhere it is
+/// `()`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    rule: String,
+pub struct ParseError<I = ()> {
+    rule: Cow<'static, str>,
     offset: usize,
-    column: usize,
-    expected: Vec<String>,
-    message: String,
-    excerpt: String,
-    caret: usize,
+    column: u32,
+    kind: Kind,
+    expected: ExpectedSet,
+    excerpt: Box<str>,
+    caret: u8,
+    input: I,
 }
 
 /// How many characters of input to show on each side of the error.
 const EXCERPT_BEFORE: usize = 60;
 const EXCERPT_AFTER: usize = 20;
 
+/// The part of a reference an error is in, as messages name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    Path,
+    Query,
+    Fragment,
+    Port,
+    Host,
+    Authority,
+    Ipv6,
+    IpvFuture,
+}
+
+impl Part {
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Part::Path => "path",
+            Part::Query => "query",
+            Part::Fragment => "fragment",
+            Part::Port => "port",
+            Part::Host => "host",
+            Part::Authority => "authority",
+            Part::Ipv6 => "IPv6 address",
+            Part::IpvFuture => "IPvFuture",
+        }
+    }
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What went wrong, with what the message needs to say so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// `%` not followed by two hex digits (`at_end`: the input ended).
+    PercentMissingHex {
+        at_end: bool,
+    },
+    EmptyExpectedScheme,
+    SchemeStart(char),
+    ExpectedColonAfterScheme,
+    SchemeChar(char),
+    /// The input ended where more was needed.
+    UnexpectedEnd,
+    /// The input ended; the expected things are listed.
+    UnexpectedEndExpected,
+    /// A character the grammar did not expect; the expected things are
+    /// listed.
+    UnexpectedChar(char),
+    ColonInFirstSegment,
+    SecondHash,
+    Bracket(char),
+    NonAscii(char, Part),
+    Invalid(char, Part),
+    PrivateUse(char, Part),
+    /// A `#` where the rule allows no fragment (`absolute-URI`).
+    FragmentInAbsolute {
+        iri: bool,
+    },
+    AfterHost(char),
+    ZoneNotAllowed,
+    ExpectedCloseBracket,
+    ZoneChar(char),
+    ExpectedZone,
+    ZoneNeeds25,
+    /// A character that cannot continue an IP literal of the named kind.
+    InIpLiteral(char, Part),
+    EndInIpLiteral(Part),
+    /// An IPv6 group (1-based) of more than four hex digits.
+    Ipv6GroupTooLong {
+        group: u8,
+        digits: u32,
+    },
+    Ipv6TwoDoubleColons,
+    /// Fewer than eight groups and no `::`.
+    Ipv6TooFewGroups {
+        groups: u8,
+    },
+    /// More than eight groups, or eight and a `::`.
+    Ipv6TooManyGroups {
+        double_colon: bool,
+    },
+    Ipv6SingleColon {
+        at_start: bool,
+    },
+    Ipv6BadIpv4,
+    Ipv6Ipv4NotLast,
+    UnknownRule,
+    /// The grammar accepted an IP literal whose value cannot be read.
+    Unreadable,
+    /// The input is too long for 32-bit spans.
+    TooLong,
+}
+
+impl Kind {
+    fn write(self, f: &mut fmt::Formatter<'_>, rule: &str, expected: &ExpectedSet) -> fmt::Result {
+        match self {
+            Kind::PercentMissingHex { at_end: false } => f.write_str("expected a hex digit after '%'"),
+            Kind::PercentMissingHex { at_end: true } => {
+                f.write_str("expected a hex digit after '%', found the end of input")
+            }
+            Kind::EmptyExpectedScheme => f.write_str("empty input; expected a scheme"),
+            Kind::SchemeStart(c) => write!(
+                f,
+                "invalid character {c:?} at the start of the scheme; a scheme starts with a letter"
+            ),
+            Kind::ExpectedColonAfterScheme => f.write_str("expected ':' after the scheme"),
+            Kind::SchemeChar(c) => {
+                write!(f, "invalid character {c:?} in scheme; expected ':' after the scheme")
+            }
+            Kind::UnexpectedEnd => f.write_str("unexpected end of input"),
+            Kind::UnexpectedEndExpected => {
+                f.write_str("unexpected end of input; expected ")?;
+                write_or_list(f, expected)
+            }
+            Kind::UnexpectedChar(c) => {
+                write!(f, "unexpected character {c:?}; expected ")?;
+                write_or_list(f, expected)
+            }
+            Kind::ColonInFirstSegment => f.write_str(
+                "':' in the first segment of a relative path; a scheme must start with a letter, \
+                 and a relative path containing ':' must start with './'",
+            ),
+            Kind::SecondHash => {
+                f.write_str("a second '#' in the fragment (it must be percent-encoded)")
+            }
+            Kind::Bracket(c) => write!(
+                f,
+                "invalid character {c:?}: brackets are only allowed around an IP literal host"
+            ),
+            Kind::NonAscii(c, component) => write!(
+                f,
+                "invalid character {c:?} in {component} (non-ASCII characters must be percent-encoded)"
+            ),
+            Kind::Invalid(c, component) => write!(f, "invalid character {c:?} in {component}"),
+            Kind::PrivateUse(c, component) => write!(
+                f,
+                "invalid character {c:?} in {component} (private-use characters are only allowed in the query)"
+            ),
+            Kind::FragmentInAbsolute { iri: false } => {
+                f.write_str("an absolute URI cannot have a fragment")
+            }
+            Kind::FragmentInAbsolute { iri: true } => {
+                f.write_str("an absolute IRI cannot have a fragment")
+            }
+            Kind::AfterHost(c) => write!(f, "invalid character {c:?} after the host"),
+            Kind::ZoneNotAllowed => f.write_str(
+                "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986; \
+                 allow it with ParseOptions::allow_zone_id (CLI: --allow-zone-id)",
+            ),
+            Kind::ExpectedCloseBracket => f.write_str("expected ']' to close the IP literal"),
+            Kind::ZoneChar(c) => write!(f, "invalid character {c:?} in zone identifier"),
+            Kind::ExpectedZone => f.write_str(
+                "expected a zone identifier after '%25' (letters, digits, '-', '.', '_', '~' or percent-encoded octets)",
+            ),
+            Kind::ZoneNeeds25 => f.write_str(
+                "a zone identifier must follow '%25', the percent-encoded '%' (RFC 6874)",
+            ),
+            Kind::InIpLiteral(c, name) => write!(f, "invalid character {c:?} in {name}"),
+            Kind::EndInIpLiteral(name) => write!(f, "unexpected end of input in {name}"),
+            Kind::Ipv6GroupTooLong { group, digits } => write!(
+                f,
+                "group {group} of the IPv6 address has {digits} hex digits; a group has at most four"
+            ),
+            Kind::Ipv6TwoDoubleColons => {
+                f.write_str("a second '::' in the IPv6 address; '::' may appear only once")
+            }
+            Kind::Ipv6TooFewGroups { groups } => write!(
+                f,
+                "the IPv6 address has {groups} groups; it needs eight, or '::' in place of the zero groups"
+            ),
+            Kind::Ipv6TooManyGroups { double_colon: false } => {
+                f.write_str("the IPv6 address has more than eight groups")
+            }
+            Kind::Ipv6TooManyGroups { double_colon: true } => f.write_str(
+                "the IPv6 address has eight groups besides '::', which stands for at least one",
+            ),
+            Kind::Ipv6SingleColon { at_start: true } => {
+                f.write_str("an IPv6 address cannot start with a single ':'")
+            }
+            Kind::Ipv6SingleColon { at_start: false } => {
+                f.write_str("an IPv6 address cannot end with a single ':'")
+            }
+            Kind::Ipv6BadIpv4 => {
+                f.write_str("invalid IPv4 address at the end of the IPv6 address")
+            }
+            Kind::Ipv6Ipv4NotLast => {
+                f.write_str("an IPv4 address may only end an IPv6 address")
+            }
+            Kind::UnknownRule => write!(
+                f,
+                "unknown grammar rule {rule:?} (see `peguri rules` for the list)"
+            ),
+            Kind::Unreadable => f.write_str(
+                "the grammar accepted the host as an IP address, but its value cannot be read",
+            ),
+            Kind::TooLong => f.write_str("the input is 4 GiB or longer, more than peguri parses"),
+        }
+    }
+}
+
+/// What the grammar expected, before it is put in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ExpectedSet {
+    /// A fixed list.
+    Words(&'static [&'static str]),
+    /// The rules of the compiled grammar that pest reports as expected.
+    Rules(Rules),
+    /// Names from another grammar (one loaded at run time).
+    Owned(Box<[String]>),
+}
+
+impl ExpectedSet {
+    pub(crate) const NONE: ExpectedSet = ExpectedSet::Words(&[]);
+}
+
+/// A rule name in words a user understands.
+pub(crate) fn rule_word(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "EOI" => "end of input",
+        "scheme" => "scheme",
+        "IPv6address" => "IPv6 address",
+        "IPvFuture" => "IPvFuture",
+        "IPv4address" => "IPv4 address",
+        "HEXDIG" => "hex digit",
+        "DIGIT" => "digit",
+        "ALPHA" => "letter",
+        "pct_encoded" => "percent-encoded octet",
+        "path" | "path_abempty" | "path_absolute" | "path_noscheme" | "path_rootless"
+        | "path_empty" => "path",
+        "relative_ref" => "relative reference",
+        _ => return None,
+    })
+}
+
+/// The words for an expected set: what [`ParseError::expected`] returns.
+///
+/// It iterates over `&str` and compares equal to arrays and slices of
+/// strings:
+///
+/// ```
+/// let err = peguri::UriRef::parse("a%4").unwrap_err();
+/// assert_eq!(err.expected(), ["hex digit"]);
+/// assert_eq!(err.expected().collect::<Vec<_>>(), ["hex digit"]);
+/// ```
+#[derive(Clone)]
+pub struct Expected<'a> {
+    set: &'a ExpectedSet,
+    /// The next index into the set's words or rules.
+    next: usize,
+}
+
+impl<'a> Expected<'a> {
+    /// The word for rule `id`, if it is in the set.
+    fn rule(id: usize) -> &'a str {
+        let name = RULE_NAMES.get(id).copied().unwrap_or("");
+        rule_word(name).unwrap_or_else(|| RULE_LABELS.get(id).copied().unwrap_or(name))
+    }
+}
+
+impl<'a> Iterator for Expected<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        match self.set {
+            ExpectedSet::Words(words) => {
+                let word = words.get(self.next)?;
+                self.next += 1;
+                Some(word)
+            }
+            ExpectedSet::Owned(words) => {
+                let word = words.get(self.next)?;
+                self.next += 1;
+                Some(word)
+            }
+            ExpectedSet::Rules(rules) => loop {
+                let id = self.next;
+                if id >= RULE_NAMES.len() {
+                    return None;
+                }
+                self.next += 1;
+                if !rules.contains(id as u16) {
+                    continue;
+                }
+                let word = Self::rule(id);
+                // Several rules can share a word (the path kinds): once.
+                let seen = (0..id)
+                    .any(|earlier| rules.contains(earlier as u16) && Self::rule(earlier) == word);
+                if !seen {
+                    return Some(word);
+                }
+            },
+        }
+    }
+}
+
+impl fmt::Debug for Expected<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.clone()).finish()
+    }
+}
+
+impl<S: AsRef<str>> PartialEq<[S]> for Expected<'_> {
+    fn eq(&self, other: &[S]) -> bool {
+        self.clone().eq(other.iter().map(AsRef::as_ref))
+    }
+}
+
+impl<S: AsRef<str>, const N: usize> PartialEq<[S; N]> for Expected<'_> {
+    fn eq(&self, other: &[S; N]) -> bool {
+        self == other.as_slice()
+    }
+}
+
+impl<S: AsRef<str>> PartialEq<&[S]> for Expected<'_> {
+    fn eq(&self, other: &&[S]) -> bool {
+        self == *other
+    }
+}
+
+impl<S: AsRef<str>> PartialEq<Vec<S>> for Expected<'_> {
+    fn eq(&self, other: &Vec<S>) -> bool {
+        self == other.as_slice()
+    }
+}
+
+fn write_or_list(f: &mut fmt::Formatter<'_>, expected: &ExpectedSet) -> fmt::Result {
+    let words = Expected {
+        set: expected,
+        next: 0,
+    };
+    let total = words.clone().count();
+    if total == 0 {
+        return f.write_str("something else");
+    }
+    for (i, word) in words.enumerate() {
+        if i > 0 {
+            f.write_str(if i + 1 == total { " or " } else { ", " })?;
+        }
+        f.write_str(word)?;
+    }
+    Ok(())
+}
+
+/// The message of a [`ParseError`], rendered when it is shown or compared:
+/// what [`ParseError::message`] returns.
+///
+/// ```
+/// let err = peguri::UriRef::parse("a b").unwrap_err();
+/// assert_eq!(err.message(), "invalid character ' ' in path");
+/// assert_eq!(err.message().to_string(), "invalid character ' ' in path");
+/// ```
+#[derive(Clone, Copy)]
+pub struct Message<'a> {
+    kind: Kind,
+    rule: &'a str,
+    expected: &'a ExpectedSet,
+}
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind.write(f, self.rule, self.expected)
+    }
+}
+
+impl fmt::Debug for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.to_string(), f)
+    }
+}
+
+/// Compares rendered text with `expected` as it is written, without
+/// allocating.
+struct Compare<'e> {
+    rest: &'e str,
+    equal: bool,
+}
+
+impl fmt::Write for Compare<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        match self.rest.strip_prefix(s) {
+            Some(rest) if self.equal => self.rest = rest,
+            _ => self.equal = false,
+        }
+        Ok(())
+    }
+}
+
+impl PartialEq<str> for Message<'_> {
+    fn eq(&self, other: &str) -> bool {
+        use fmt::Write as _;
+        let mut compare = Compare {
+            rest: other,
+            equal: true,
+        };
+        let _ = write!(compare, "{self}");
+        compare.equal && compare.rest.is_empty()
+    }
+}
+
+impl PartialEq<&str> for Message<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self == *other
+    }
+}
+
+impl PartialEq<String> for Message<'_> {
+    fn eq(&self, other: &String) -> bool {
+        self == other.as_str()
+    }
+}
+
 impl ParseError {
+    /// An error at `offset` (a byte offset, moved back to a character
+    /// boundary if needed).
     pub(crate) fn new(
         input: &str,
-        rule: &str,
+        rule: impl Into<Cow<'static, str>>,
         offset: usize,
-        message: String,
-        expected: Vec<String>,
+        kind: Kind,
+        expected: ExpectedSet,
     ) -> Self {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let column = input[..offset].chars().count() + 1;
+        let column = u32::try_from(column).unwrap_or(u32::MAX);
         let (excerpt, caret) = excerpt(input, offset);
+        // At most the ellipsis and EXCERPT_BEFORE characters precede it.
+        let caret = u8::try_from(caret).unwrap_or(u8::MAX);
         ParseError {
-            rule: rule.to_owned(),
+            rule: rule.into(),
             offset,
             column,
+            kind,
             expected,
-            message,
-            excerpt,
+            excerpt: excerpt.into_boxed_str(),
             caret,
+            input: (),
         }
     }
 
+    pub(crate) fn unknown_rule(rule: &str, input: &str) -> Self {
+        ParseError::new(
+            input,
+            rule.to_owned(),
+            0,
+            Kind::UnknownRule,
+            ExpectedSet::NONE,
+        )
+    }
+
+    /// This error, with the input it was about (for the parses that own
+    /// their input).
+    pub(crate) fn with_input<I>(self, input: I) -> ParseError<I> {
+        ParseError {
+            rule: self.rule,
+            offset: self.offset,
+            column: self.column,
+            kind: self.kind,
+            expected: self.expected,
+            excerpt: self.excerpt,
+            caret: self.caret,
+            input,
+        }
+    }
+}
+
+impl<I> ParseError<I> {
     /// The byte offset in the input where parsing failed.
     ///
     /// ```
@@ -84,7 +537,7 @@ impl ParseError {
     /// assert_eq!((err.offset(), err.column()), (1, 2));
     /// ```
     pub fn column(&self) -> usize {
-        self.column
+        self.column as usize
     }
 
     /// What the grammar would have accepted at the failing spot, in words
@@ -94,24 +547,34 @@ impl ParseError {
     /// let err = peguri::UriRef::parse("a%4").unwrap_err();
     /// assert_eq!(err.expected(), ["hex digit"]);
     /// ```
-    pub fn expected(&self) -> &[String] {
-        &self.expected
+    pub fn expected(&self) -> Expected<'_> {
+        Expected {
+            set: &self.expected,
+            next: 0,
+        }
     }
 
     /// A one-line description, such as `invalid character ' ' in path` or
-    /// `expected a hex digit after '%'`.
+    /// `expected a hex digit after '%'`. It is rendered when shown or
+    /// compared; `to_string()` gives a `String`.
     ///
     /// ```
     /// let err = peguri::UriRef::parse("a%4g").unwrap_err();
     /// assert_eq!(err.message(), "expected a hex digit after '%'");
+    /// assert!(err.message().to_string().starts_with("expected"));
     /// ```
-    pub fn message(&self) -> &str {
-        &self.message
+    pub fn message(&self) -> Message<'_> {
+        Message {
+            kind: self.kind,
+            rule: &self.rule,
+            expected: &self.expected,
+        }
     }
 
     /// The rule the input was parsed as, as RFC 3986 names it
-    /// (`URI-reference`, `URI`, `absolute-URI`, `relative-ref`, or the rule
-    /// given to [`parse_rule`](crate::syntax::grammar::parse_rule)).
+    /// (`URI-reference`, `URI`, `absolute-URI`, `relative-ref`), or as
+    /// RFC 3987 names it for IRIs, or the rule given to
+    /// [`parse_rule`](crate::grammar::parse_rule).
     ///
     /// ```
     /// assert_eq!(peguri::Uri::parse("a").unwrap_err().rule(), "URI");
@@ -120,432 +583,65 @@ impl ParseError {
         &self.rule
     }
 
-    pub(crate) fn from_pest_entry(input: &str, entry: Entry, e: &PestError<Rule>) -> Self {
-        Self::from_pest_entry_in(input, entry, e, Syntax::Rfc3986)
-    }
-
-    pub(crate) fn from_pest_entry_in(
-        input: &str,
-        entry: Entry,
-        e: &PestError<Rule>,
-        syntax: Syntax,
-    ) -> Self {
-        let (pos, positives) = pest_position(e);
-        let context = match syntax {
-            // The prefix is read by the fast engine: the engines agree on
-            // it (tests/engines.rs), and it saves a second pest parse.
-            Syntax::Rfc3986 => crate::syntax::engine::parse_prefix(input, entry),
-            Syntax::Rfc6874 => walk::parse_prefix(input, entry, syntax),
-        };
-        let (offset, message, expected) = describe(input, entry, pos, &positives, context, syntax);
-        ParseError::new(input, entry.rfc_name(), offset, message, expected)
-    }
-
-    /// The error for an input the fast engine rejected, found without pest
-    /// when the fast engine's longest valid prefix already tells it: the
-    /// parse stopped inside a known component (path, query, fragment, host,
-    /// port) at a character that cannot continue it. `None` leaves the
-    /// error to pest (errors at the end of the input, in the scheme, in an
-    /// IP literal). Tests check that every error found this way is the one
-    /// the pest route gives (`tests/engines.rs`).
-    pub(crate) fn from_fast_prefix(input: &str, entry: Entry) -> Option<Self> {
-        let layout = crate::syntax::engine::parse_prefix(input, entry)?;
-        let pos = layout
-            .fragment
-            .or(layout.query)
-            .map_or(layout.path.end, |s| s.end);
-        // Only where `describe` needs nothing from pest: a character that
-        // cannot continue a component whose expectations it knows.
-        let known = matches!(
-            component_at(&layout, pos),
-            Some("path" | "query" | "fragment" | "port" | "host")
-        );
-        if pos >= input.len() || !known {
-            return None;
-        }
-        if let Some(a) = layout.authority {
-            if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
-                return None;
-            }
-        }
-        let (offset, message, expected) =
-            describe(input, entry, pos, &[], Some(layout), Syntax::Rfc3986);
-        Some(ParseError::new(
-            input,
-            entry.rfc_name(),
-            offset,
-            message,
-            expected,
-        ))
-    }
-
-    /// An error for `input` from any pest parser's error: the spot, what
-    /// was expected (rule names in words where peguri knows them), and a
-    /// message. `rule` names what was being parsed. This is how errors of a
-    /// grammar loaded at run time (the CLI's `--grammar`) read like
-    /// peguri's own.
+    /// The same error without the input.
     ///
     /// ```
-    /// use pest::Parser;
-    /// use peguri::grammar::{Rule, UriParser};
-    ///
-    /// let input = "%zz";
-    /// let e = UriParser::parse(Rule::pct_encoded_entry, input).unwrap_err();
-    /// let err = peguri::ParseError::from_pest(input, "pct-encoded", &e);
-    /// assert_eq!((err.offset(), err.message()), (1, "expected a hex digit after '%'"));
+    /// let err = peguri::UriRefBuf::parse("a b").unwrap_err();
+    /// let plain: peguri::ParseError = err.without_input();
+    /// assert_eq!(plain.offset(), 1);
     /// ```
-    pub fn from_pest<R: RuleType>(input: &str, rule: &str, e: &PestError<R>) -> Self {
-        let (pos, positives) = pest_position(e);
-        let pos = floor_char_boundary(input, pos.min(input.len()));
-        let (offset, message, expected) = match percent_problem(input, pos) {
-            Some(found) => found,
-            None => {
-                let names: Vec<String> = positives.iter().map(rule_label).collect();
-                let expected = expected_words(&names);
-                let message = match input[pos..].chars().next() {
-                    None => format!("unexpected end of input; expected {}", or_list(&expected)),
-                    Some(c) => format!(
-                        "unexpected character {c:?}; expected {}",
-                        or_list(&expected)
-                    ),
-                };
-                (pos, message, expected)
-            }
-        };
-        ParseError::new(input, rule, offset, message, expected)
-    }
-
-    pub(crate) fn unknown_rule(rule: &str, input: &str) -> Self {
-        ParseError::new(
-            input,
-            rule,
-            0,
-            format!("unknown grammar rule {rule:?} (see `peguri rules` for the list)"),
-            Vec::new(),
-        )
-    }
-
-    /// The grammar accepted an IP literal whose value the standard library
-    /// could not read. Tests show this never happens; should a changed
-    /// grammar cause it, it is reported rather than hidden.
-    pub(crate) fn engine_mismatch(input: &str, offset: usize, text: &str) -> Self {
-        ParseError::new(
-            input,
-            "host",
-            offset,
-            format!("the grammar accepted {text:?} as an IP address, but its value cannot be read"),
-            Vec::new(),
-        )
+    pub fn without_input(self) -> ParseError {
+        ParseError {
+            rule: self.rule,
+            offset: self.offset,
+            column: self.column,
+            kind: self.kind,
+            expected: self.expected,
+            excerpt: self.excerpt,
+            caret: self.caret,
+            input: (),
+        }
     }
 }
 
-impl fmt::Display for ParseError {
+impl ParseError<String> {
+    /// The input of the failed parse, given back.
+    ///
+    /// ```
+    /// let input = String::from("http://h/a b");
+    /// let err = peguri::UriRefBuf::parse(input).unwrap_err();
+    /// assert_eq!(err.into_input(), "http://h/a b");
+    /// ```
+    pub fn into_input(self) -> String {
+        self.input
+    }
+}
+
+impl From<ParseError<String>> for ParseError {
+    fn from(error: ParseError<String>) -> Self {
+        error.without_input()
+    }
+}
+
+impl<I> fmt::Display for ParseError<I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "invalid {}: {} at byte {} (column {})\n  {}\n  {:caret$}^",
             self.rule,
-            self.message,
+            self.message(),
             self.offset,
             self.column,
             self.excerpt,
             "",
-            caret = self.caret
+            caret = usize::from(self.caret)
         )
     }
 }
 
-impl std::error::Error for ParseError {}
+impl<I: fmt::Debug> std::error::Error for ParseError<I> {}
 
-fn pest_position<R: RuleType>(e: &PestError<R>) -> (usize, Vec<R>) {
-    let pos = match e.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((start, _)) => start,
-    };
-    let positives = match &e.variant {
-        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
-        ErrorVariant::CustomError { .. } => Vec::new(),
-    };
-    (pos, positives)
-}
-
-/// A `%` at `pos` not followed by two hex digits: the offset of the first
-/// missing digit and the message for it. The grammar's `HEXDIG` decides.
-fn percent_problem(input: &str, pos: usize) -> Option<(usize, String, Vec<String>)> {
-    if !input.get(pos..)?.starts_with('%') {
-        return None;
-    }
-    let is_hexdig = |at: usize| {
-        input
-            .get(at..)
-            .is_some_and(|rest| UriParser::parse(Rule::HEXDIG, rest).is_ok())
-    };
-    let digits = (1..=2).take_while(|&i| is_hexdig(pos + i)).count();
-    if digits == 2 {
-        return None;
-    }
-    let offset = pos + 1 + digits;
-    let message = if offset == input.len() {
-        "expected a hex digit after '%', found the end of input".to_owned()
-    } else {
-        "expected a hex digit after '%'".to_owned()
-    };
-    Some((offset, message, vec!["hex digit".to_owned()]))
-}
-
-/// The component a failure at `pos` belongs to, from the layout of the
-/// longest prefix the rule matched.
-pub(crate) fn component_at(layout: &Layout, pos: usize) -> Option<&'static str> {
-    let ends_here = |s: Option<crate::syntax::layout::Span>| s.is_some_and(|s| s.end == pos);
-    if ends_here(layout.fragment) {
-        return Some("fragment");
-    }
-    if ends_here(layout.query) {
-        return Some("query");
-    }
-    if layout.path.end == pos && (layout.path.start < pos || layout.authority.is_none()) {
-        return Some("path");
-    }
-    if let Some(a) = &layout.authority {
-        if ends_here(a.port) {
-            return Some("port");
-        }
-        if a.host.end == pos {
-            return Some(match a.host_data {
-                HostData::RegName => "host",
-                _ => "authority",
-            });
-        }
-    }
-    None
-}
-
-fn describe(
-    input: &str,
-    entry: Entry,
-    pos: usize,
-    positives: &[Rule],
-    prefix: Option<Layout>,
-    syntax: Syntax,
-) -> (usize, String, Vec<String>) {
-    if let Some(found) = percent_problem(input, pos) {
-        return found;
-    }
-    let found = input[pos..].chars().next();
-    // An IP literal that failed leaves an empty reg-name before its `[`.
-    if let Some(a) = prefix.and_then(|l| l.authority) {
-        if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
-            return ip_literal_problem(input, a.host.start + 1, syntax);
-        }
-    }
-    let Some(layout) = prefix else {
-        // Nothing matched at all: only the scheme can be missing.
-        return match found {
-            None => (pos, "empty input; expected a scheme".to_owned(), words(&["scheme"])),
-            Some(c) => match UriParser::parse(Rule::scheme, input) {
-                Err(_) => (
-                    0,
-                    format!(
-                        "invalid character {:?} at the start of the scheme; a scheme starts with a letter",
-                        input.chars().next().unwrap_or(c)
-                    ),
-                    words(&["scheme"]),
-                ),
-                // The scheme itself matched: the problem is right after it.
-                Ok(scheme) => {
-                    let end = scheme.as_str().len();
-                    match input[end..].chars().next() {
-                        None => (end, "expected ':' after the scheme".to_owned(), words(&["':'"])),
-                        Some(c) => (
-                            end,
-                            format!("invalid character {c:?} in scheme; expected ':' after the scheme"),
-                            words(&["scheme character", "':'"]),
-                        ),
-                    }
-                }
-            },
-        };
-    };
-    let Some(c) = found else {
-        return (
-            pos,
-            "unexpected end of input".to_owned(),
-            rule_words(positives),
-        );
-    };
-    let component = component_at(&layout, pos);
-    let message = match (component, c) {
-        (Some("path"), ':') if layout.scheme.is_none() && layout.authority.is_none() => {
-            "':' in the first segment of a relative path; a scheme must start with a letter, \
-             and a relative path containing ':' must start with './'"
-                .to_owned()
-        }
-        (Some("fragment"), '#') => {
-            "a second '#' in the fragment (it must be percent-encoded)".to_owned()
-        }
-        (_, '[' | ']') => {
-            format!("invalid character {c:?}: brackets are only allowed around an IP literal host")
-        }
-        (Some(component), c) if !c.is_ascii() => {
-            format!("invalid character {c:?} in {component} (non-ASCII characters must be percent-encoded)")
-        }
-        (Some(component), c) => format!("invalid character {c:?} in {component}"),
-        (None, c) if entry == Entry::AbsoluteUri && c == '#' => {
-            "an absolute URI cannot have a fragment".to_owned()
-        }
-        (None, c) => format!("invalid character {c:?} after the host"),
-    };
-    let expected = match component {
-        Some("path") => words(&["path character", "'/'", "'?'", "'#'", "end of input"]),
-        Some("query") => words(&["query character", "'#'", "end of input"]),
-        Some("fragment") => words(&["fragment character", "end of input"]),
-        Some("port") => words(&["digit", "'/'", "'?'", "'#'", "end of input"]),
-        Some("host") => words(&["host character", "':'", "'/'", "'?'", "'#'", "end of input"]),
-        _ => rule_words(positives),
-    };
-    (pos, message, expected)
-}
-
-/// Why the IP literal whose content starts at `start` failed: parses the
-/// content with the grammar's own `IPvFuture` or `IPv6address` rule to find
-/// how far it is valid.
-fn ip_literal_problem(input: &str, start: usize, syntax: Syntax) -> (usize, String, Vec<String>) {
-    let content = &input[start..];
-    // An RFC 6874 zone identifier: name the option in strict mode, and read
-    // the zone with its own rule when zones are allowed.
-    let address_end = UriParser::parse(Rule::IPv6address, content)
-        .map(|p| start + p.as_str().len())
-        .ok();
-    let zoned = UriParser::parse(Rule::IPv6addrz, content)
-        .map(|p| start + p.as_str().len())
-        .ok();
-    match (syntax, address_end, zoned) {
-        (Syntax::Rfc3986, Some(at), Some(end)) if input[end..].starts_with(']') => {
-            return (
-                at,
-                "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986; \
-                 allow it with ParseOptions::allow_zone_id (CLI: --allow-zone-id)"
-                    .to_owned(),
-                words(&["']'"]),
-            );
-        }
-        (Syntax::Rfc6874, _, Some(end)) => {
-            return match input[end..].chars().next() {
-                None => (
-                    end,
-                    "expected ']' to close the IP literal".to_owned(),
-                    words(&["']'"]),
-                ),
-                Some(c) => (
-                    end,
-                    format!("invalid character {c:?} in zone identifier"),
-                    words(&["zone identifier character", "']'"]),
-                ),
-            };
-        }
-        (Syntax::Rfc6874, Some(at), None) if input[at..].starts_with('%') => {
-            return if input[at..].starts_with("%25") {
-                (
-                    at + 3,
-                    "expected a zone identifier after '%25' (letters, digits, '-', '.', '_', '~' or percent-encoded octets)"
-                        .to_owned(),
-                    words(&["zone identifier"]),
-                )
-            } else {
-                (
-                    at,
-                    "a zone identifier must follow '%25', the percent-encoded '%' (RFC 6874)"
-                        .to_owned(),
-                    words(&["'%25'", "']'"]),
-                )
-            };
-        }
-        _ => {}
-    }
-    let future = content.starts_with(['v', 'V']);
-    let (rule, name) = if future {
-        (Rule::IPvFuture, "IPvFuture")
-    } else {
-        (Rule::IPv6address, "IPv6 address")
-    };
-    let (matched, pos) = match UriParser::parse(rule, content) {
-        Ok(pairs) => (true, start + pairs.as_str().len()),
-        Err(e) => (false, start + pest_position(&e).0),
-    };
-    match (matched, input[pos..].chars().next()) {
-        (true, None) => (
-            pos,
-            "expected ']' to close the IP literal".to_owned(),
-            words(&["']'"]),
-        ),
-        (true, Some(c)) => (
-            pos,
-            format!("invalid character {c:?} in {name}"),
-            words(&["']'"]),
-        ),
-        (false, None) => (
-            pos,
-            format!("unexpected end of input in {name}"),
-            words(&[name]),
-        ),
-        (false, Some(c)) => (
-            pos,
-            format!("invalid character {c:?} in {name}"),
-            words(&[name]),
-        ),
-    }
-}
-
-fn rule_words(positives: &[Rule]) -> Vec<String> {
-    expected_words(&positives.iter().map(rule_label).collect::<Vec<_>>())
-}
-
-fn words(list: &[&str]) -> Vec<String> {
-    list.iter().map(|w| (*w).to_owned()).collect()
-}
-
-/// A rule's name as written in its grammar (pest_vm's rules are strings,
-/// whose `Debug` adds quotes).
-fn rule_label<R: fmt::Debug>(rule: &R) -> String {
-    format!("{rule:?}").trim_matches('"').to_owned()
-}
-
-/// Rule names in words a user understands.
-fn expected_words(names: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for name in names {
-        let word = match name.as_str() {
-            "EOI" => "end of input",
-            "scheme" => "scheme",
-            "IPv6address" => "IPv6 address",
-            "IPvFuture" => "IPvFuture",
-            "IPv4address" => "IPv4 address",
-            "HEXDIG" => "hex digit",
-            "DIGIT" => "digit",
-            "ALPHA" => "letter",
-            "pct_encoded" => "percent-encoded octet",
-            "path" | "path_abempty" | "path_absolute" | "path_noscheme" | "path_rootless"
-            | "path_empty" => "path",
-            "relative_ref" => "relative reference",
-            other => other,
-        }
-        .replace('_', "-");
-        if !out.contains(&word) {
-            out.push(word);
-        }
-    }
-    out
-}
-
-fn or_list(words: &[String]) -> String {
-    match words {
-        [] => "something else".to_owned(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while !s.is_char_boundary(i) {
         i -= 1;
     }
@@ -555,22 +651,30 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 /// A window of the input around `offset`, with control characters made
 /// visible, and the caret's column in it.
 pub(crate) fn excerpt(input: &str, offset: usize) -> (String, usize) {
-    let mut before: Vec<char> = input[..offset]
-        .chars()
+    // Start at most EXCERPT_BEFORE characters back.
+    let start = input[..offset]
+        .char_indices()
         .rev()
-        .take(EXCERPT_BEFORE + 1)
-        .collect();
-    before.reverse();
-    let mut text = String::new();
-    if before.len() > EXCERPT_BEFORE {
-        before.remove(0);
+        .nth(EXCERPT_BEFORE)
+        .map(|(i, c)| i + c.len_utf8());
+    let after = input[offset..]
+        .char_indices()
+        .nth(EXCERPT_AFTER)
+        .map(|(i, _)| offset + i);
+    let shown = &input[start.unwrap_or(0)..after.unwrap_or(input.len())];
+    let mut text = String::with_capacity(shown.len() + 8);
+    if start.is_some() {
         text.push('…');
     }
-    text.extend(before.into_iter().map(visible));
-    let caret = text.chars().count();
-    let mut after = input[offset..].chars();
-    text.extend(after.by_ref().take(EXCERPT_AFTER).map(visible));
-    if after.next().is_some() {
+    let mut caret = usize::from(start.is_some());
+    let before = offset - start.unwrap_or(0);
+    for (i, c) in shown.char_indices() {
+        if i < before {
+            caret += 1;
+        }
+        text.push(visible(c));
+    }
+    if after.is_some() {
         text.push('…');
     }
     (text, caret)
@@ -582,5 +686,46 @@ fn visible(c: char) -> char {
         '\u{FFFD}'
     } else {
         c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_are_windows_with_the_caret_under_the_spot() {
+        assert_eq!(excerpt("abc", 1), ("abc".to_owned(), 1));
+        assert_eq!(excerpt("", 0), (String::new(), 0));
+        let long = "x".repeat(100);
+        let (text, caret) = excerpt(&long, 80);
+        assert_eq!(text.chars().count(), 1 + 60 + 20);
+        assert_eq!(caret, 61);
+        assert!(text.starts_with('…') && !text.ends_with('…'));
+        let (text, caret) = excerpt(&long, 10);
+        assert_eq!(caret, 10);
+        assert!(text.ends_with('…'));
+        let (text, _) = excerpt("a\tb", 1);
+        assert_eq!(text, "a\u{FFFD}b");
+    }
+
+    #[test]
+    fn messages_compare_without_rendering_into_a_string() {
+        let err = ParseError::new("a", "rule", 0, Kind::SchemeStart('1'), ExpectedSet::NONE);
+        let message = err.message();
+        assert_eq!(
+            message,
+            "invalid character '1' at the start of the scheme; a scheme starts with a letter"
+        );
+        assert_ne!(message, "invalid character '1'");
+        assert_ne!(message, "");
+    }
+
+    #[test]
+    fn an_error_is_small_and_thread_safe() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<ParseError>();
+        assert_send_sync::<ParseError<String>>();
+        assert!(std::mem::size_of::<ParseError>() <= 104);
     }
 }

@@ -1,14 +1,89 @@
 //! The pest parser derived from `uri.pest` (and `iri.pest`), and parsing
 //! with any rule.
 //!
-//! This is the reference engine: it builds pest pairs (and so parse trees),
-//! produces rich errors, and can start from any rule of RFC 3986 Appendix A
-//! or of the IRI grammar of RFC 3987 section 2.2.
+//! This is the reference engine: it builds pest pairs (and so parse trees)
+//! and can start from any rule of RFC 3986 Appendix A or of the IRI grammar
+//! of RFC 3987 section 2.2. Typed parsing never calls it: it runs on the code
+//! `build.rs` generates from the same files (see `syntax::engine`), and the
+//! tests prove the two agree.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use pest::error::Error as PestError;
 use pest::iterators::Pairs;
 use pest::Parser as _;
 
-use crate::syntax::error::ParseError;
+use super::compiled::uri::Rules;
+use super::diagnose;
+use super::entry::{Entry, Grammar, Syntax};
+use super::error::ParseError;
+
+/// How many times pest_derive's parser has run in this process.
+static PEST_CALLS: AtomicUsize = AtomicUsize::new(0);
+
+/// Runs pest_derive's parser. Every use inside the crate goes through here,
+/// so that tests can see that typed parsing never does.
+pub(crate) fn pest_parse(rule: Rule, input: &str) -> Result<Pairs<'_, Rule>, PestError<Rule>> {
+    count_pest_call();
+    UriParser::parse(rule, input)
+}
+
+/// Counts a run of one of pest_derive's parsers.
+pub(crate) fn count_pest_call() {
+    PEST_CALLS.fetch_add(1, Ordering::Relaxed);
+}
+
+/// How many times the crate has run pest_derive's parser (for tests).
+pub(crate) fn pest_calls() -> usize {
+    PEST_CALLS.load(Ordering::Relaxed)
+}
+
+/// pest's rules as a set of the compiled grammar's rules (the two number
+/// them alike: `tests/engines.rs` checks it).
+pub(crate) fn rule_set(rules: &[Rule]) -> Rules {
+    let mut set = Rules::EMPTY;
+    for &rule in rules {
+        set.insert(rule as u16);
+    }
+    set
+}
+
+/// The anchored and unanchored rules of a typed entry.
+pub(crate) fn entry_rules(syntax: Syntax) -> (Rule, Rule) {
+    match (syntax.grammar, syntax.entry) {
+        (Grammar::Rfc3986, Entry::Reference) => (Rule::URI_reference_entry, Rule::URI_reference),
+        (Grammar::Rfc3986, Entry::Absolute) => (Rule::URI_entry, Rule::URI),
+        (Grammar::Rfc3986, Entry::NoFragment) => (Rule::absolute_URI_entry, Rule::absolute_URI),
+        (Grammar::Rfc3986, Entry::Relative) => (Rule::relative_ref_entry, Rule::relative_ref),
+        (Grammar::Rfc6874, Entry::Reference) => {
+            (Rule::URI_reference_6874_entry, Rule::URI_reference_6874)
+        }
+        (Grammar::Rfc6874, Entry::Absolute) => (Rule::URI_6874_entry, Rule::URI_6874),
+        (Grammar::Rfc6874, Entry::NoFragment) => {
+            (Rule::absolute_URI_6874_entry, Rule::absolute_URI_6874)
+        }
+        (Grammar::Rfc6874, Entry::Relative) => {
+            (Rule::relative_ref_6874_entry, Rule::relative_ref_6874)
+        }
+        (Grammar::Rfc3987, Entry::Reference) => (Rule::IRI_reference_entry, Rule::IRI_reference),
+        (Grammar::Rfc3987, Entry::Absolute) => (Rule::IRI_entry, Rule::IRI),
+        (Grammar::Rfc3987, Entry::NoFragment) => (Rule::absolute_IRI_entry, Rule::absolute_IRI),
+        (Grammar::Rfc3987, Entry::Relative) => (Rule::irelative_ref_entry, Rule::irelative_ref),
+    }
+}
+
+/// The RFC 3986 typed entry an anchored rule is, if it is one.
+fn typed_entry(rule: Rule) -> Option<Syntax> {
+    [
+        Entry::Reference,
+        Entry::Absolute,
+        Entry::NoFragment,
+        Entry::Relative,
+    ]
+    .into_iter()
+    .map(|entry| Syntax::new(entry, Grammar::Rfc3986))
+    .find(|&syntax| entry_rules(syntax).0 == rule)
+}
 
 mod generated {
     // pest_derive adds a `Rule::all_rules` function without documentation;
@@ -179,11 +254,14 @@ pub fn parse_rule<'i>(rule: &str, input: &'i str) -> Result<Pairs<'i, Rule>, Par
     let Some(entry) = entry_rule(&pest_name(rule)) else {
         return Err(ParseError::unknown_rule(rule, input));
     };
-    UriParser::parse(entry, input).map_err(|e| {
+    pest_parse(entry, input).map_err(|e| {
         // The URI-level rules get the component-aware messages.
-        match crate::syntax::walk::Entry::from_rule(entry) {
-            Some(typed) => ParseError::from_pest_entry(input, typed, &e),
-            None => ParseError::from_pest(input, rule, &e),
+        match typed_entry(entry) {
+            Some(syntax) => {
+                let (pos, positives) = diagnose::pest_position(&e);
+                diagnose::describe(input, syntax, pos, rule_set(&positives))
+            }
+            None => diagnose::from_pest(input, rule, &e),
         }
     })
 }

@@ -1,9 +1,9 @@
 //! Where each component of a parsed reference lies in its input.
 //!
-//! This is the one structure every parse engine fills: the pest walker
-//! (`walk`) today, and any other engine generated from `uri.pest`. The public
-//! types (`UriRef`, `Authority`, `Host`, ...) are views over an input string
-//! and its `Layout`, so they never allocate.
+//! This is the one structure every parse engine fills: the compiled engine
+//! (`engine`) and the pest walker (`walk`). The public types (`UriRef`,
+//! `Authority`, `Host`, ...) are views over an input string and its
+//! `Layout`, so they never allocate.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
@@ -107,4 +107,41 @@ impl Layout {
             Some(HostData::Ipv6 { zone: Some(_), .. })
         )
     }
+}
+
+/// The kind of host the grammar matched, named by the host rule's child.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HostKind {
+    RegName,
+    Ipv4,
+    Ipv6,
+    IpvFuture,
+}
+
+/// The value of a host the grammar accepted as `kind` at `host`. The
+/// grammar decided the syntax; the standard library only turns the accepted
+/// text into a number. `None` only if the two disagree (tests show they do
+/// not).
+#[inline]
+pub(crate) fn host_value(
+    input: &str,
+    host: Span,
+    kind: HostKind,
+    version: Option<Span>,
+    zone: Option<Span>,
+) -> Option<HostData> {
+    Some(match kind {
+        HostKind::RegName => HostData::RegName,
+        HostKind::Ipv4 => HostData::Ipv4(input.get(host.start..host.end)?.parse().ok()?),
+        HostKind::Ipv6 => {
+            // Between `[` and `]`, or `[` and the `%25` before a zone.
+            let end = zone.map_or(host.end.saturating_sub(1), |z| z.start.saturating_sub(3));
+            let address = input.get(host.start + 1..end)?;
+            HostData::Ipv6 {
+                addr: address.parse().ok()?,
+                zone,
+            }
+        }
+        HostKind::IpvFuture => HostData::IpvFuture { version: version? },
+    })
 }

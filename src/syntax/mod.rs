@@ -1,9 +1,22 @@
 //! The syntax layer: the grammar, the component layout, the engines that
-//! fill it, and parse errors. Everything above it parses through here.
+//! fill it, and parse errors. Everything above it parses through
+//! [`parse::parse`].
+//!
+//! Bottom up: the vocabulary (`entry`), the layout, the runtime of the
+//! generated code and the code itself (`compiled`), the engine that turns
+//! its records into a layout, diagnosis (errors in words), and the one
+//! parse function. pest_derive's parser (`grammar`) and its pairs walker
+//! (`walk`) are the reference engine: parse trees, any-rule parsing, and
+//! the tests that prove the engines agree.
 
+pub(crate) mod compiled;
+pub(crate) mod diagnose;
 pub(crate) mod engine;
+pub(crate) mod entry;
 pub(crate) mod error;
 pub mod grammar;
 pub(crate) mod layout;
+pub(crate) mod parse;
 pub mod pct;
+pub(crate) mod runtime;
 pub(crate) mod walk;

@@ -4,15 +4,14 @@
 //! # Where the character classes come from
 //!
 //! The sets of characters a component may hold literally are not written
-//! out here. They are computed once, the first time they are needed, by
-//! asking the grammar (`uri.pest`) about every ASCII character: a character
-//! may appear unencoded in a path segment exactly when
-//! [`parse_rule`]`("segment", c)` accepts it,
-//! in a query when `"query"` accepts it, and so on for `fragment`,
-//! `userinfo` and `reg_name`; a character is unreserved when `"unreserved"`
-//! accepts it, and a hex digit when `"HEXDIG"` does. The tables live in a
-//! [`OnceLock`], so the grammar is asked 128 times per class, once per
-//! process. Changing a rule in `uri.pest` changes what this module encodes.
+//! out here. `build.rs` computes them from the grammar (`uri.pest`) when the
+//! crate is built, by asking it about every ASCII character: a character
+//! may appear unencoded in a path segment exactly when the rule `segment`
+//! accepts it alone, in a query when `query` does, and so on for
+//! `fragment`, `userinfo` and `reg_name`; a character is unreserved when
+//! `unreserved` accepts it, and a hex digit when `HEXDIG` does. Changing a
+//! rule in `uri.pest` changes what this module encodes; `tests/pct.rs`
+//! checks the tables against pest_derive's parser.
 //!
 //! # Decoding is lenient, validation is not
 //!
@@ -24,10 +23,10 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::OnceLock;
 
-use crate::syntax::error::ParseError;
-use crate::syntax::grammar::parse_rule;
+use super::compiled::uri as generated;
+use super::diagnose;
+use super::error::ParseError;
 
 /// A component that text can be percent-encoded for. Each one allows the
 /// characters its grammar rule allows (see the [module docs](self)).
@@ -76,68 +75,48 @@ impl Component {
 /// One `bool` per ASCII character: whether a grammar rule accepts it.
 pub(crate) type Class = [bool; 128];
 
-/// The character classes, each computed from the grammar.
+/// The character classes, each computed from the grammar at build time.
 pub(crate) struct Classes {
-    pub(crate) unreserved: Class,
-    pub(crate) hexdig: Class,
+    pub(crate) unreserved: &'static Class,
+    pub(crate) hexdig: &'static Class,
     /// `ALPHA`: what a scheme starts with.
-    pub(crate) alpha: Class,
+    pub(crate) alpha: &'static Class,
     /// The characters that may follow the first one of a `scheme`.
-    pub(crate) scheme_tail: Class,
-    path_segment: Class,
-    query: Class,
-    fragment: Class,
-    userinfo: Class,
-    reg_name: Class,
+    pub(crate) scheme_tail: &'static Class,
+    path_segment: &'static Class,
+    query: &'static Class,
+    fragment: &'static Class,
+    userinfo: &'static Class,
+    reg_name: &'static Class,
 }
 
 impl Classes {
-    pub(crate) fn component(&self, component: Component) -> &Class {
+    pub(crate) fn component(&self, component: Component) -> &'static Class {
         match component {
-            Component::PathSegment => &self.path_segment,
-            Component::Query => &self.query,
-            Component::Fragment => &self.fragment,
-            Component::Userinfo => &self.userinfo,
-            Component::RegName => &self.reg_name,
+            Component::PathSegment => self.path_segment,
+            Component::Query => self.query,
+            Component::Fragment => self.fragment,
+            Component::Userinfo => self.userinfo,
+            Component::RegName => self.reg_name,
         }
     }
 }
 
-/// Asks the grammar rule `rule` about each ASCII character on its own.
-fn class_of(rule: &str) -> Class {
-    let mut class = [false; 128];
-    let mut buf = [0u8; 4];
-    for (byte, allowed) in (0u8..128).zip(class.iter_mut()) {
-        let one = char::from(byte).encode_utf8(&mut buf);
-        *allowed = parse_rule(rule, one).is_ok();
-    }
-    class
-}
+static CLASSES: Classes = Classes {
+    unreserved: &generated::CLASS_unreserved,
+    hexdig: &generated::CLASS_HEXDIG,
+    alpha: &generated::CLASS_ALPHA,
+    scheme_tail: &generated::CLASS_scheme_tail,
+    path_segment: &generated::CLASS_segment,
+    query: &generated::CLASS_query,
+    fragment: &generated::CLASS_fragment,
+    userinfo: &generated::CLASS_userinfo,
+    reg_name: &generated::CLASS_reg_name,
+};
 
-/// The grammar-derived character classes, built on first use.
-/// The ASCII characters `c` for which `first` followed by `c` matches `rule`.
-fn class_after(rule: &str, first: char) -> Class {
-    let mut class = [false; 128];
-    for (byte, allowed) in (0u8..128).zip(class.iter_mut()) {
-        let two: String = [first, char::from(byte)].into_iter().collect();
-        *allowed = parse_rule(rule, &two).is_ok();
-    }
-    class
-}
-
+/// The grammar's character classes.
 pub(crate) fn classes() -> &'static Classes {
-    static CLASSES: OnceLock<Classes> = OnceLock::new();
-    CLASSES.get_or_init(|| Classes {
-        unreserved: class_of("unreserved"),
-        hexdig: class_of("HEXDIG"),
-        alpha: class_of("ALPHA"),
-        scheme_tail: class_after("scheme", 'a'),
-        path_segment: class_of(Component::PathSegment.rule()),
-        query: class_of(Component::Query.rule()),
-        fragment: class_of(Component::Fragment.rule()),
-        userinfo: class_of(Component::Userinfo.rule()),
-        reg_name: class_of(Component::RegName.rule()),
-    })
+    &CLASSES
 }
 
 /// Whether `byte` is in `class` (non-ASCII bytes never are).
@@ -154,7 +133,7 @@ pub(crate) fn is_in(class: &Class, byte: u8) -> bool {
 /// assert!(!is_unreserved(0xC3));
 /// ```
 pub fn is_unreserved(byte: u8) -> bool {
-    is_in(&classes().unreserved, byte)
+    is_in(classes().unreserved, byte)
 }
 
 const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -210,7 +189,7 @@ pub(crate) fn encode_class<'a>(bytes: &'a [u8], class: &Class, also_encode: &[u8
 
 /// The value of a hex digit the grammar's `HEXDIG` accepts.
 fn hex_value(byte: u8) -> Option<u8> {
-    if !is_in(&classes().hexdig, byte) {
+    if !is_in(classes().hexdig, byte) {
         return None;
     }
     char::from(byte)
@@ -354,7 +333,23 @@ impl std::error::Error for DecodeError {}
 /// assert_eq!(err.message(), "expected a hex digit after '%'");
 /// ```
 pub fn validate(input: &str, component: Component) -> Result<(), ParseError> {
-    parse_rule(component.rule(), input).map(|_| ())
+    let s = input.as_bytes();
+    let failure = match component {
+        Component::PathSegment => generated::fail_segment_entry(s),
+        Component::Query => generated::fail_query_entry(s),
+        Component::Fragment => generated::fail_fragment_entry(s),
+        Component::Userinfo => generated::fail_userinfo_entry(s),
+        Component::RegName => generated::fail_reg_name_entry(s),
+    };
+    match failure {
+        None => Ok(()),
+        Some(f) => Err(diagnose::describe_rule(
+            input,
+            component.rule(),
+            f.pos,
+            f.positives,
+        )),
+    }
 }
 
 /// Normalizes the percent-encoding of `input` (sections 2.1, 2.3, 6.2.2.1
@@ -387,7 +382,7 @@ pub(crate) fn rewrite_triplets(
     if !(bytes.contains(&b'%') || (lower && bytes.iter().any(u8::is_ascii_uppercase))) {
         return Cow::Borrowed(input);
     }
-    let unreserved = &classes().unreserved;
+    let unreserved = classes().unreserved;
     let changes = |i: usize| -> bool {
         match triplet_at(bytes, i) {
             Some(octet) => {

@@ -1,148 +1,43 @@
-//! The tree-walker: pest pairs from `uri.pest` to a [`Layout`].
+//! The tree-walker: pest pairs from `uri.pest` to a [`Layout`], the
+//! reference engine's route to the same components the compiled engine
+//! records.
 //!
 //! The walker only records where the grammar's component rules started and
 //! ended; it never looks at the characters themselves, so every boundary is
 //! the grammar's. It allocates nothing.
 
-use pest::Parser as _;
 use pest::Token;
 
-use crate::syntax::error::ParseError;
-use crate::syntax::grammar::{Rule, UriParser};
-use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
+use super::diagnose;
+use super::entry::Syntax;
+use super::error::{ExpectedSet, Kind, ParseError};
+use super::grammar::{self, Rule};
+use super::layout::{host_value, AuthorityLayout, HostData, HostKind, Layout, Span};
 
-/// Which grammar a parse follows: RFC 3986 alone (the default), or with
-/// RFC 6874's zone identifiers in IP literals (`rfc6874.pest`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Syntax {
-    Rfc3986,
-    Rfc6874,
-}
-
-/// The grammar rules a typed parse can start from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Entry {
-    UriReference,
-    Uri,
-    AbsoluteUri,
-    RelativeRef,
-}
-
-impl Entry {
-    /// The anchored entry rule.
-    pub(crate) fn anchored(self) -> Rule {
-        match self {
-            Entry::UriReference => Rule::URI_reference_entry,
-            Entry::Uri => Rule::URI_entry,
-            Entry::AbsoluteUri => Rule::absolute_URI_entry,
-            Entry::RelativeRef => Rule::relative_ref_entry,
-        }
-    }
-
-    /// The typed entry for an anchored rule, if it is one of the four.
-    pub(crate) fn from_rule(rule: Rule) -> Option<Self> {
-        [
-            Entry::UriReference,
-            Entry::Uri,
-            Entry::AbsoluteUri,
-            Entry::RelativeRef,
-        ]
-        .into_iter()
-        .find(|e| e.anchored() == rule)
-    }
-
-    /// The anchored entry rule of this entry in `syntax`.
-    pub(crate) fn anchored_in(self, syntax: Syntax) -> Rule {
-        match (syntax, self) {
-            (Syntax::Rfc3986, _) => self.anchored(),
-            (Syntax::Rfc6874, Entry::UriReference) => Rule::URI_reference_6874_entry,
-            (Syntax::Rfc6874, Entry::Uri) => Rule::URI_6874_entry,
-            (Syntax::Rfc6874, Entry::AbsoluteUri) => Rule::absolute_URI_6874_entry,
-            (Syntax::Rfc6874, Entry::RelativeRef) => Rule::relative_ref_6874_entry,
-        }
-    }
-
-    /// The rule of this entry in `syntax`, without anchors.
-    pub(crate) fn unanchored_in(self, syntax: Syntax) -> Rule {
-        match (syntax, self) {
-            (Syntax::Rfc3986, _) => self.unanchored(),
-            (Syntax::Rfc6874, Entry::UriReference) => Rule::URI_reference_6874,
-            (Syntax::Rfc6874, Entry::Uri) => Rule::URI_6874,
-            (Syntax::Rfc6874, Entry::AbsoluteUri) => Rule::absolute_URI_6874,
-            (Syntax::Rfc6874, Entry::RelativeRef) => Rule::relative_ref_6874,
-        }
-    }
-
-    /// The same rule without anchors, which matches the longest valid prefix.
-    pub(crate) fn unanchored(self) -> Rule {
-        match self {
-            Entry::UriReference => Rule::URI_reference,
-            Entry::Uri => Rule::URI,
-            Entry::AbsoluteUri => Rule::absolute_URI,
-            Entry::RelativeRef => Rule::relative_ref,
-        }
-    }
-
-    /// The entry for a rule name as RFC 3986 spells it.
-    pub(crate) fn from_rfc_name(name: &str) -> Option<Entry> {
-        [
-            Entry::UriReference,
-            Entry::Uri,
-            Entry::AbsoluteUri,
-            Entry::RelativeRef,
-        ]
-        .into_iter()
-        .find(|e| e.rfc_name() == name)
-    }
-
-    /// The rule's name as RFC 3986 spells it.
-    pub(crate) fn rfc_name(self) -> &'static str {
-        match self {
-            Entry::UriReference => "URI-reference",
-            Entry::Uri => "URI",
-            Entry::AbsoluteUri => "absolute-URI",
-            Entry::RelativeRef => "relative-ref",
-        }
-    }
-}
-
-/// Parses `input` as `entry`: with the fast engine generated from
-/// `uri.pest`, and, when it rejects the input, again with pest_derive for the
-/// rich error.
-#[inline]
-pub(crate) fn parse(input: &str, entry: Entry) -> Result<Layout, ParseError> {
-    match crate::syntax::engine::parse(input, entry) {
-        Some(layout) => Ok(layout),
-        None => parse_with_pest(input, entry),
-    }
-}
-
-/// Parses `input` as `entry` in `syntax`. RFC 6874 parsing is opt-in and
-/// rare, so it goes straight to the pest engine.
-pub(crate) fn parse_in(input: &str, entry: Entry, syntax: Syntax) -> Result<Layout, ParseError> {
-    match syntax {
-        Syntax::Rfc3986 => parse(input, entry),
-        Syntax::Rfc6874 => parse_with_pest_in(input, entry, syntax),
-    }
-}
-
-/// Parses `input` with the pest engine and walks the pairs.
-pub(crate) fn parse_with_pest(input: &str, entry: Entry) -> Result<Layout, ParseError> {
-    parse_with_pest_in(input, entry, Syntax::Rfc3986)
-}
-
-fn parse_with_pest_in(input: &str, entry: Entry, syntax: Syntax) -> Result<Layout, ParseError> {
-    match UriParser::parse(entry.anchored_in(syntax), input) {
+/// Parses `input` as `syntax` with pest_derive's parser and walks the
+/// pairs; its errors come from pest's own failure. This is the reference
+/// route the tests compare the compiled engine with.
+pub(crate) fn parse_with_pest(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {
+    let (anchored, _) = grammar::entry_rules(syntax);
+    match grammar::pest_parse(anchored, input) {
         Ok(pairs) => walk_pairs(pairs, input),
-        Err(e) => Err(ParseError::from_pest_entry_in(input, entry, &e, syntax)),
+        Err(e) => {
+            let (pos, positives) = diagnose::pest_position(&e);
+            Err(diagnose::describe(
+                input,
+                syntax,
+                pos,
+                grammar::rule_set(&positives),
+            ))
+        }
     }
 }
 
-/// Walks the longest prefix of `input` that `entry` matches, without
-/// anchoring: error reports use it to name the component that was being
-/// read where parsing stopped.
-pub(crate) fn parse_prefix(input: &str, entry: Entry, syntax: Syntax) -> Option<Layout> {
-    let pairs = UriParser::parse(entry.unanchored_in(syntax), input).ok()?;
+/// Walks the longest prefix of `input` that `syntax` matches, without
+/// anchoring, with pest.
+pub(crate) fn parse_prefix_with_pest(input: &str, syntax: Syntax) -> Option<Layout> {
+    let (_, unanchored) = grammar::entry_rules(syntax);
+    let pairs = grammar::pest_parse(unanchored, input).ok()?;
     walk_pairs(pairs, input).ok()
 }
 
@@ -210,14 +105,6 @@ struct LayoutBuilder {
     path: Option<Span>,
     query: Option<Span>,
     fragment: Option<Span>,
-}
-
-#[derive(Clone, Copy)]
-pub(crate) enum HostKind {
-    RegName,
-    Ipv4,
-    Ipv6,
-    IpvFuture,
 }
 
 impl LayoutBuilder {
@@ -381,41 +268,22 @@ impl LayoutBuilder {
     }
 }
 
-/// The value of an IP literal the grammar accepted. The grammar decided the
-/// syntax; the standard library only turns the accepted text into a number.
-pub(crate) fn host_data(
+/// The value of an IP literal the grammar accepted, or an error if the
+/// standard library cannot read it (tests show it always can).
+fn host_data(
     input: &str,
     host: Span,
     kind: HostKind,
     version: Option<Span>,
     zone: Option<Span>,
 ) -> Result<HostData, ParseError> {
-    host_value(input, host, kind, version, zone)
-        .ok_or_else(|| ParseError::engine_mismatch(input, host.start, host.of(input)))
-}
-
-/// [`host_data`] without the error, for the fast engine (which leaves a
-/// failure to the pest engine and its error).
-#[inline]
-pub(crate) fn host_value(
-    input: &str,
-    host: Span,
-    kind: HostKind,
-    version: Option<Span>,
-    zone: Option<Span>,
-) -> Option<HostData> {
-    Some(match kind {
-        HostKind::RegName => HostData::RegName,
-        HostKind::Ipv4 => HostData::Ipv4(input.get(host.start..host.end)?.parse().ok()?),
-        HostKind::Ipv6 => {
-            // Between `[` and `]`, or `[` and the `%25` before a zone.
-            let end = zone.map_or(host.end.saturating_sub(1), |z| z.start.saturating_sub(3));
-            let address = input.get(host.start + 1..end)?;
-            HostData::Ipv6 {
-                addr: address.parse().ok()?,
-                zone,
-            }
-        }
-        HostKind::IpvFuture => HostData::IpvFuture { version: version? },
+    host_value(input, host, kind, version, zone).ok_or_else(|| {
+        ParseError::new(
+            input,
+            "host",
+            host.start,
+            Kind::Unreadable,
+            ExpectedSet::NONE,
+        )
     })
 }

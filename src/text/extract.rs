@@ -66,9 +66,7 @@ use crate::syntax::pct;
 use std::borrow::Cow;
 use std::ops::Range;
 
-use pest::Parser as _;
-
-use crate::syntax::grammar::{Rule, UriParser};
+use crate::syntax::compiled::uri as generated;
 use crate::{Uri, UriRef};
 
 /// How a URI found in text was delimited.
@@ -238,7 +236,7 @@ impl Extractor {
             let hit = match bytes[i] {
                 b'<' => self.angle(text, i),
                 b'"' => self.quoted(text, i),
-                b if pct::is_in(&pct::classes().alpha, b) && starts_word(bytes, i) => {
+                b if pct::is_in(pct::classes().alpha, b) && starts_word(bytes, i) => {
                     match self.bare(text, i) {
                         Bare::Found(hit) => Some(hit),
                         Bare::Skip(to) => {
@@ -329,9 +327,9 @@ impl Extractor {
         let rest = &text[start..];
         // The grammar's `scheme` rule finds the word's scheme-shaped prefix;
         // a URI can only start here if `:` follows it.
-        let scheme_len = match UriParser::parse(Rule::scheme, rest) {
-            Ok(pairs) => pairs.as_str().len(),
-            Err(_) => return Bare::Skip(start + 1),
+        let scheme_len = match generated::quiet_scheme(text.as_bytes(), start) {
+            Some(end) => end - start,
+            None => return Bare::Skip(start + 1),
         };
         let scheme = &rest[..scheme_len];
         let after = &rest[scheme_len..];
@@ -345,9 +343,9 @@ impl Extractor {
             return Bare::Skip(start + scheme_len);
         }
         // The longest prefix the grammar's `URI` rule matches.
-        let matched = match UriParser::parse(Rule::URI, rest) {
-            Ok(pairs) => pairs.as_str(),
-            Err(_) => return Bare::Skip(start + scheme_len),
+        let matched = match generated::quiet_URI(text.as_bytes(), start) {
+            Some(end) => &text[start..end],
+            None => return Bare::Skip(start + scheme_len),
         };
         let candidate = trim_sentence_punctuation(matched, wrapper_before(text.as_bytes(), start));
         let accepted = Uri::parse(candidate).ok().filter(|uri| {
@@ -386,7 +384,7 @@ fn is_bare_scheme(scheme: &str) -> bool {
 fn starts_word(bytes: &[u8], i: usize) -> bool {
     match i.checked_sub(1).and_then(|p| bytes.get(p)) {
         None => true,
-        Some(&b) => !pct::is_in(&pct::classes().scheme_tail, b),
+        Some(&b) => !pct::is_in(pct::classes().scheme_tail, b),
     }
 }
 

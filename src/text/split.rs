@@ -51,15 +51,16 @@
 
 use std::fmt;
 
+use crate::syntax::compiled::split as compiled;
 use pest::iterators::Pair;
-use pest::Parser as _;
 
 mod generated {
     // pest_derive adds undocumented items; the rules take their docs from
     // the `///` lines in split.pest.
     #![allow(missing_docs)]
 
-    /// The parser pest derives from `split.pest` (RFC 3986 Appendix B).
+    /// The parser pest derives from `split.pest` (RFC 3986 Appendix B): the
+    /// reference engine the compiled one is tested against.
     #[derive(pest_derive::Parser)]
     #[grammar = "../split.pest"]
     pub struct SplitParser;
@@ -131,8 +132,34 @@ pub fn split_lenient(input: &str) -> SplitComponents<'_> {
     // `split_reference` matches every string (each group is optional or a
     // `*` repetition, and the last takes `ANY*`), so the parse always
     // succeeds; `tests/split.rs` checks it on arbitrary strings. Were it
-    // ever to fail, the whole input as the path keeps the function total.
-    if let Ok(pairs) = SplitParser::parse(Rule::split_reference, input) {
+    // ever to fail (or the input be 4 GiB long, more than the compiled
+    // code's spans hold), the whole input as the path keeps the function
+    // total.
+    let mut rec = compiled::Rec::default();
+    if compiled::match_split_reference(input.as_bytes(), &mut rec).is_some() {
+        let text = |slot: crate::syntax::runtime::Slot| slot.get().map(|(a, b)| &input[a..b]);
+        parts.scheme = text(rec.scheme);
+        parts.authority = text(rec.authority);
+        parts.path = text(rec.path).unwrap_or(input);
+        parts.query = text(rec.query);
+        parts.fragment = text(rec.fragment);
+    }
+    parts
+}
+
+/// [`split_lenient`] with pest_derive's parser, for the tests that prove
+/// the engines agree.
+pub(crate) fn split_with_pest(input: &str) -> SplitComponents<'_> {
+    let mut parts = SplitComponents {
+        input,
+        scheme: None,
+        authority: None,
+        path: input,
+        query: None,
+        fragment: None,
+    };
+    crate::syntax::grammar::count_pest_call();
+    if let Ok(pairs) = <SplitParser as pest::Parser<Rule>>::parse(Rule::split_reference, input) {
         for pair in pairs {
             parts.visit(pair);
         }
@@ -313,7 +340,9 @@ mod tests {
     }
 
     fn matched(rule: Rule, input: &str) -> Option<&str> {
-        SplitParser::parse(rule, input).ok().map(|p| p.as_str())
+        <SplitParser as pest::Parser<Rule>>::parse(rule, input)
+            .ok()
+            .map(|p| p.as_str())
     }
 
     /// Each rule of split.pest on its own: what it takes, where it stops,

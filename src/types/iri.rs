@@ -14,13 +14,11 @@ use std::fmt::{self, Write as _};
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use pest::error::{Error as PestError, InputLocation};
-use pest::Parser as _;
-
-use crate::syntax::error::{component_at, ParseError};
-use crate::syntax::grammar::{Rule, UriParser};
+use crate::syntax::compiled::uri as generated;
+use crate::syntax::entry::{Entry, Grammar, Syntax};
+use crate::syntax::error::ParseError;
 use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
-use crate::syntax::walk;
+use crate::syntax::parse::parse;
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
 use crate::types::uri_ref::impl_string_traits;
@@ -74,44 +72,6 @@ pub struct IriBuf {
     layout: Layout,
 }
 
-/// The IRI rules a parse can start from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum IriEntry {
-    IriReference,
-    Iri,
-    AbsoluteIri,
-    IrelativeRef,
-}
-
-impl IriEntry {
-    fn anchored(self) -> Rule {
-        match self {
-            IriEntry::IriReference => Rule::IRI_reference_entry,
-            IriEntry::Iri => Rule::IRI_entry,
-            IriEntry::AbsoluteIri => Rule::absolute_IRI_entry,
-            IriEntry::IrelativeRef => Rule::irelative_ref_entry,
-        }
-    }
-
-    fn unanchored(self) -> Rule {
-        match self {
-            IriEntry::IriReference => Rule::IRI_reference,
-            IriEntry::Iri => Rule::IRI,
-            IriEntry::AbsoluteIri => Rule::absolute_IRI,
-            IriEntry::IrelativeRef => Rule::irelative_ref,
-        }
-    }
-
-    fn rfc_name(self) -> &'static str {
-        match self {
-            IriEntry::IriReference => "IRI-reference",
-            IriEntry::Iri => "IRI",
-            IriEntry::AbsoluteIri => "absolute-IRI",
-            IriEntry::IrelativeRef => "irelative-ref",
-        }
-    }
-}
-
 impl<'a> Iri<'a> {
     /// Parses an IRI reference (`IRI-reference`: an IRI or a relative IRI
     /// reference).
@@ -131,7 +91,7 @@ impl<'a> Iri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, IriEntry::IriReference)
+        Self::parse_entry(input, Entry::Reference)
     }
 
     /// Parses an IRI (`IRI`: a scheme is required, a fragment allowed).
@@ -146,7 +106,7 @@ impl<'a> Iri<'a> {
     /// assert!(peguri::Iri::parse_iri("名前").is_err());
     /// ```
     pub fn parse_iri(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, IriEntry::Iri)
+        Self::parse_entry(input, Entry::Absolute)
     }
 
     /// Parses an absolute IRI (`absolute-IRI`: a scheme, no fragment).
@@ -160,7 +120,7 @@ impl<'a> Iri<'a> {
     /// assert!(peguri::Iri::parse_absolute("http://例え.テスト/#x").is_err());
     /// ```
     pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, IriEntry::AbsoluteIri)
+        Self::parse_entry(input, Entry::NoFragment)
     }
 
     /// Parses a relative IRI reference only (`irelative-ref`).
@@ -175,11 +135,11 @@ impl<'a> Iri<'a> {
     /// assert!(peguri::Iri::parse_relative("ä:b").is_err());
     /// ```
     pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, IriEntry::IrelativeRef)
+        Self::parse_entry(input, Entry::Relative)
     }
 
-    fn parse_entry(input: &'a str, entry: IriEntry) -> Result<Self, ParseError> {
-        let layout = parse_layout(input, entry)?;
+    fn parse_entry(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
+        let layout = parse(input, Syntax::new(entry, Grammar::Rfc3987))?;
         Ok(Iri { input, layout })
     }
 
@@ -336,18 +296,34 @@ impl<'a> Iri<'a> {
         let mut out = String::with_capacity(input.len());
         // `at[i]`: where byte `i` of the input starts in the output.
         let mut at = Vec::with_capacity(input.len() + 1);
-        for c in input.chars() {
+        let bytes = input.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
             let start = out.len();
-            if is_iri_only(c) {
-                let mut buf = [0u8; 4];
-                for byte in c.encode_utf8(&mut buf).bytes() {
-                    // Writing to a String cannot fail.
-                    let _ = write!(out, "%{byte:02X}");
-                }
-            } else {
-                out.push(c);
+            // The grammar's `ucschar` and `iprivate` say which characters
+            // a URI cannot hold; in a valid IRI they are its non-ASCII ones.
+            let len = match bytes[i] {
+                b if b < 0x80 => None,
+                _ => generated::quiet_ucschar(bytes, i)
+                    .or_else(|| generated::quiet_iprivate(bytes, i)),
             }
-            at.extend(std::iter::repeat_n(start, c.len_utf8()));
+            .map(|end| end - i);
+            match len {
+                Some(len) => {
+                    for &byte in &bytes[i..i + len] {
+                        // Writing to a String cannot fail.
+                        let _ = write!(out, "%{byte:02X}");
+                    }
+                    at.extend(std::iter::repeat_n(start, len));
+                    i += len;
+                }
+                None => {
+                    let c = input[i..].chars().next().unwrap_or_default();
+                    out.push(c);
+                    at.extend(std::iter::repeat_n(start, c.len_utf8()));
+                    i += c.len_utf8();
+                }
+            }
         }
         at.push(out.len());
         let map = |s: Span| Span::new(at[s.start], at[s.end]);
@@ -417,17 +393,20 @@ impl IriBuf {
     ///
     /// # Errors
     ///
-    /// A [`ParseError`] if the text is not an IRI reference.
+    /// A [`ParseError`] if the text is not an IRI reference; it gives the
+    /// text back ([`ParseError::into_input`]).
     ///
     /// ```
     /// let owned = peguri::IriBuf::parse(String::from("ä#ö"))?;
     /// assert_eq!(owned.fragment(), Some("ö"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn parse(s: impl Into<String>) -> Result<Self, ParseError> {
+    pub fn parse(s: impl Into<String>) -> Result<Self, ParseError<String>> {
         let string = s.into();
-        let layout = parse_layout(&string, IriEntry::IriReference)?;
-        Ok(IriBuf { string, layout })
+        match parse(&string, Syntax::new(Entry::Reference, Grammar::Rfc3987)) {
+            Ok(layout) => Ok(IriBuf { string, layout }),
+            Err(e) => Err(e.with_input(string)),
+        }
     }
 
     /// An IRI reference from text whose layout is known (built alongside
@@ -567,18 +546,19 @@ impl IriBuf {
 
 impl_string_traits!(Iri<'_>, IriBuf);
 
+// From borrowed text, parse first and copy only what is valid.
 impl FromStr for IriBuf {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, ParseError> {
-        IriBuf::parse(s)
+        Iri::parse(s).map(|iri| iri.to_owned())
     }
 }
 
 impl TryFrom<String> for IriBuf {
-    type Error = ParseError;
+    type Error = ParseError<String>;
 
-    fn try_from(s: String) -> Result<Self, ParseError> {
+    fn try_from(s: String) -> Result<Self, ParseError<String>> {
         IriBuf::parse(s)
     }
 }
@@ -587,7 +567,7 @@ impl TryFrom<&str> for IriBuf {
     type Error = ParseError;
 
     fn try_from(s: &str) -> Result<Self, ParseError> {
-        IriBuf::parse(s)
+        s.parse()
     }
 }
 
@@ -617,38 +597,6 @@ impl From<IriBuf> for String {
 // ---------------------------------------------------------------------------
 // Code shared by URIs and IRIs
 // ---------------------------------------------------------------------------
-
-/// The grammar a text follows, for the operations that work on URIs and
-/// IRIs alike (resolution, normalization) and must parse their result again
-/// or name a rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Grammar {
-    /// RFC 3986 (with RFC 6874 zone identifiers where a layout has one).
-    Uri,
-    /// RFC 3987.
-    Iri,
-}
-
-impl Grammar {
-    /// The layout of `text` as a reference of this grammar.
-    pub(crate) fn parse_layout(self, text: &str, zone_id: bool) -> Result<Layout, ParseError> {
-        match self {
-            Grammar::Uri => crate::ParseOptions::new()
-                .allow_zone_id(zone_id)
-                .parse(text)
-                .map(|uri| uri.layout()),
-            Grammar::Iri => parse_layout(text, IriEntry::IriReference),
-        }
-    }
-
-    /// The name of the grammar's `path-noscheme` rule.
-    pub(crate) fn path_noscheme(self) -> &'static str {
-        match self {
-            Grammar::Uri => "path_noscheme",
-            Grammar::Iri => "ipath_noscheme",
-        }
-    }
-}
 
 // ---------------------------------------------------------------------------
 // Section 3.2: URI to IRI, for display
@@ -757,11 +705,8 @@ pub(crate) fn decode_displayable(input: &str) -> Cow<'_, str> {
 
 /// The octet of the `pct_encoded` at `at`, if one starts there.
 fn pct_octet(input: &str, at: usize) -> Option<u8> {
-    // The `%` test only saves a failing pest call (whose error would read
-    // the rest of the input) at the end of each run.
-    let rest = input.get(at..).filter(|rest| rest.starts_with('%'))?;
-    let matched = UriParser::parse(Rule::pct_encoded, rest).ok()?;
-    let hex = matched.as_str().get(1..3)?;
+    let end = generated::quiet_pct_encoded(input.as_bytes(), at)?;
+    let hex = input.get(at + 1..end)?;
     u8::from_str_radix(hex, 16).ok()
 }
 
@@ -778,122 +723,13 @@ fn displayable_char(octets: &[u8]) -> Option<(char, usize)> {
             // Several characters: the first is ASCII.
             return None;
         };
-        let shown = is_char(Rule::ucschar_entry, c) && !BIDI_FORMATTING.contains(&c);
+        let shown = is_ucschar(text) && !BIDI_FORMATTING.contains(&c);
         return shown.then_some((c, len));
     }
     None
 }
 
-/// Whether `c` alone matches the anchored grammar rule `entry`.
-fn is_char(entry: Rule, c: char) -> bool {
-    let mut buf = [0u8; 4];
-    UriParser::parse(entry, c.encode_utf8(&mut buf)).is_ok()
-}
-
-/// Whether `c` is allowed in IRIs but not in URIs: `ucschar` or `iprivate`.
-fn is_iri_only(c: char) -> bool {
-    is_char(Rule::ucschar_entry, c) || is_char(Rule::iprivate_entry, c)
-}
-
-// ---------------------------------------------------------------------------
-// The walker: pest pairs of the IRI rules to a `Layout`
-// ---------------------------------------------------------------------------
-
-fn parse_layout(input: &str, entry: IriEntry) -> Result<Layout, ParseError> {
-    match UriParser::parse(entry.anchored(), input) {
-        Ok(pairs) => walk::walk_pairs(pairs, input),
-        Err(e) => Err(error(input, entry, &e)),
-    }
-}
-
-/// The layout of the longest prefix of `input` that `entry` matches, for
-/// error messages.
-fn parse_prefix(input: &str, entry: IriEntry) -> Option<Layout> {
-    let pairs = UriParser::parse(entry.unanchored(), input).ok()?;
-    walk::walk_pairs(pairs, input).ok()
-}
-
-// ---------------------------------------------------------------------------
-// Errors
-// ---------------------------------------------------------------------------
-
-/// A parse error for an IRI rule that names the component, as the URI
-/// errors do. Percent-encoding problems, brackets and failures before any
-/// component are described by the general pest-error reader.
-fn error(input: &str, entry: IriEntry, e: &PestError<Rule>) -> ParseError {
-    let rule = entry.rfc_name();
-    let pos = match e.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((start, _)) => start,
-    };
-    let general = || ParseError::from_pest(input, rule, e);
-    let Some(layout) = parse_prefix(input, entry) else {
-        // Nothing matched at all: only the scheme can be missing.
-        return scheme_problem(input, rule);
-    };
-    let Some(c) = input.get(pos..).and_then(|rest| rest.chars().next()) else {
-        return general();
-    };
-    if matches!(c, '%' | '[' | ']') {
-        return general();
-    }
-    let Some(component) = component_at(&layout, pos) else {
-        return general();
-    };
-    let message = match (component, c) {
-        ("path", ':') if layout.scheme.is_none() && layout.authority.is_none() => {
-            "':' in the first segment of a relative path; a scheme must start with a letter, \
-             and a relative path containing ':' must start with './'"
-                .to_owned()
-        }
-        ("fragment", '#') => "a second '#' in the fragment (it must be percent-encoded)".to_owned(),
-        (component, c) if is_char(Rule::iprivate_entry, c) => format!(
-            "invalid character {c:?} in {component} (private-use characters are only allowed in the query)"
-        ),
-        (component, c) => format!("invalid character {c:?} in {component}"),
-    };
-    let expected: &[&str] = match component {
-        "path" => &["path character", "'/'", "'?'", "'#'", "end of input"],
-        "query" => &["query character", "'#'", "end of input"],
-        "fragment" => &["fragment character", "end of input"],
-        "port" => &["digit", "'/'", "'?'", "'#'", "end of input"],
-        "host" => &["host character", "':'", "'/'", "'?'", "'#'", "end of input"],
-        _ => return general(),
-    };
-    let expected = expected.iter().map(|w| (*w).to_owned()).collect();
-    ParseError::new(input, rule, pos, message, expected)
-}
-
-/// Why an input that must start with a scheme does not: the grammar's
-/// `scheme` rule says how far the scheme goes.
-fn scheme_problem(input: &str, rule: &str) -> ParseError {
-    let words = |list: &[&str]| list.iter().map(|w| (*w).to_owned()).collect();
-    let Some(first) = input.chars().next() else {
-        let message = "empty input; expected a scheme".to_owned();
-        return ParseError::new(input, rule, 0, message, words(&["scheme"]));
-    };
-    let Ok(scheme) = UriParser::parse(Rule::scheme, input) else {
-        let message = format!(
-            "invalid character {first:?} at the start of the scheme; a scheme starts with a letter"
-        );
-        return ParseError::new(input, rule, 0, message, words(&["scheme"]));
-    };
-    let end = scheme.as_str().len();
-    match input[end..].chars().next() {
-        None => {
-            let message = "expected ':' after the scheme".to_owned();
-            ParseError::new(input, rule, end, message, words(&["':'"]))
-        }
-        Some(c) => {
-            let message =
-                format!("invalid character {c:?} in scheme; expected ':' after the scheme");
-            ParseError::new(
-                input,
-                rule,
-                end,
-                message,
-                words(&["scheme character", "':'"]),
-            )
-        }
-    }
+/// Whether `text` is one character the grammar's `ucschar` accepts.
+fn is_ucschar(text: &str) -> bool {
+    generated::quiet_ucschar(text.as_bytes(), 0) == Some(text.len())
 }

@@ -6,9 +6,10 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
+use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::Layout;
-use crate::syntax::walk::{self, Entry};
+use crate::syntax::parse::parse;
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
 use crate::types::uri_ref::{impl_string_traits, Uri, UriRef};
@@ -51,17 +52,22 @@ impl UriRefBuf {
     ///
     /// # Errors
     ///
-    /// A [`ParseError`] if the text is not a URI reference.
+    /// A [`ParseError`] if the text is not a URI reference; it gives the
+    /// text back ([`ParseError::into_input`]).
     ///
     /// ```
     /// let owned = peguri::UriRefBuf::parse(String::from("a#b"))?;
     /// assert_eq!(owned.fragment(), Some("b"));
+    /// let err = peguri::UriRefBuf::parse(String::from("a b")).unwrap_err();
+    /// assert_eq!(err.into_input(), "a b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn parse(s: impl Into<String>) -> Result<Self, ParseError> {
+    pub fn parse(s: impl Into<String>) -> Result<Self, ParseError<String>> {
         let string = s.into();
-        let layout = walk::parse(&string, Entry::UriReference)?;
-        Ok(UriRefBuf { string, layout })
+        match parse(&string, Syntax::new(Entry::Reference, Grammar::Rfc3986)) {
+            Ok(layout) => Ok(UriRefBuf { string, layout }),
+            Err(e) => Err(e.with_input(string)),
+        }
     }
 
     pub(crate) fn from_parts(string: String, layout: Layout) -> Self {
@@ -189,14 +195,15 @@ impl UriBuf {
     ///
     /// # Errors
     ///
-    /// A [`ParseError`] if the text is not a URI.
+    /// A [`ParseError`] if the text is not a URI; it gives the text back
+    /// ([`ParseError::into_input`]).
     ///
     /// ```
     /// assert!(peguri::UriBuf::parse("a:b").is_ok());
-    /// assert!(peguri::UriBuf::parse("b").is_err());
+    /// assert_eq!(peguri::UriBuf::parse("b").unwrap_err().into_input(), "b");
     /// ```
-    pub fn parse(s: impl Into<String>) -> Result<Self, ParseError> {
-        Self::parse_entry(s.into(), Entry::Uri)
+    pub fn parse(s: impl Into<String>) -> Result<Self, ParseError<String>> {
+        Self::parse_entry(s.into(), Entry::Absolute)
     }
 
     /// Parses an owned absolute URI (no fragment). See
@@ -204,20 +211,23 @@ impl UriBuf {
     ///
     /// # Errors
     ///
-    /// A [`ParseError`] if the text is not an `absolute-URI`.
+    /// A [`ParseError`] if the text is not an `absolute-URI`; it gives the
+    /// text back.
     ///
     /// ```
     /// assert!(peguri::UriBuf::parse_absolute("a:b#c").is_err());
     /// ```
-    pub fn parse_absolute(s: impl Into<String>) -> Result<Self, ParseError> {
-        Self::parse_entry(s.into(), Entry::AbsoluteUri)
+    pub fn parse_absolute(s: impl Into<String>) -> Result<Self, ParseError<String>> {
+        Self::parse_entry(s.into(), Entry::NoFragment)
     }
 
-    fn parse_entry(string: String, entry: Entry) -> Result<Self, ParseError> {
-        let layout = walk::parse(&string, entry)?;
-        Ok(UriBuf {
-            inner: UriRefBuf { string, layout },
-        })
+    fn parse_entry(string: String, entry: Entry) -> Result<Self, ParseError<String>> {
+        match parse(&string, Syntax::new(entry, Grammar::Rfc3986)) {
+            Ok(layout) => Ok(UriBuf {
+                inner: UriRefBuf { string, layout },
+            }),
+            Err(e) => Err(e.with_input(string)),
+        }
     }
 
     pub(crate) fn from_uri_ref_buf(inner: UriRefBuf) -> Self {
@@ -334,11 +344,13 @@ impl UriBuf {
 
 impl_string_traits!(UriRefBuf, UriBuf);
 
+// From text that is only borrowed, parse first and copy only what is
+// valid: an invalid input costs no copy.
 impl FromStr for UriRefBuf {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, ParseError> {
-        UriRefBuf::parse(s)
+        UriRef::parse(s).map(|uri| uri.to_owned())
     }
 }
 
@@ -346,22 +358,22 @@ impl FromStr for UriBuf {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, ParseError> {
-        UriBuf::parse(s)
+        Uri::parse(s).map(|uri| uri.to_owned())
     }
 }
 
 impl TryFrom<String> for UriRefBuf {
-    type Error = ParseError;
+    type Error = ParseError<String>;
 
-    fn try_from(s: String) -> Result<Self, ParseError> {
+    fn try_from(s: String) -> Result<Self, ParseError<String>> {
         UriRefBuf::parse(s)
     }
 }
 
 impl TryFrom<String> for UriBuf {
-    type Error = ParseError;
+    type Error = ParseError<String>;
 
-    fn try_from(s: String) -> Result<Self, ParseError> {
+    fn try_from(s: String) -> Result<Self, ParseError<String>> {
         UriBuf::parse(s)
     }
 }
@@ -370,7 +382,7 @@ impl TryFrom<&str> for UriRefBuf {
     type Error = ParseError;
 
     fn try_from(s: &str) -> Result<Self, ParseError> {
-        UriRefBuf::parse(s)
+        s.parse()
     }
 }
 
@@ -378,7 +390,7 @@ impl TryFrom<&str> for UriBuf {
     type Error = ParseError;
 
     fn try_from(s: &str) -> Result<Self, ParseError> {
-        UriBuf::parse(s)
+        s.parse()
     }
 }
 

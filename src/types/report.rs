@@ -219,13 +219,27 @@ impl Serialize for IriComponents<'_> {
 }
 
 /// `{"offset", "column", "expected", "message"}`.
-impl Serialize for ParseError {
+impl<I> Serialize for ParseError<I> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The words, as a JSON array, without collecting them first.
+        struct Words<'e>(crate::syntax::error::Expected<'e>);
+        impl Serialize for Words<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.0.clone())
+            }
+        }
+        /// The message, rendered straight into the output.
+        struct Text<'e>(crate::syntax::error::Message<'e>);
+        impl Serialize for Text<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(&self.0)
+            }
+        }
         let mut s = serializer.serialize_struct("ParseError", 4)?;
         s.serialize_field("offset", &self.offset())?;
         s.serialize_field("column", &self.column())?;
-        s.serialize_field("expected", self.expected())?;
-        s.serialize_field("message", self.message())?;
+        s.serialize_field("expected", &Words(self.expected()))?;
+        s.serialize_field("message", &Text(self.message()))?;
         s.end()
     }
 }

@@ -5,9 +5,10 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
+use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::Layout;
-use crate::syntax::walk::{self, Entry};
+use crate::syntax::parse::parse;
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
 
@@ -77,7 +78,7 @@ impl<'a> UriRef<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, Entry::UriReference)
+        Self::parse_entry(input, Entry::Reference)
     }
 
     /// Parses a relative reference only (`relative-ref`, section 4.2).
@@ -92,27 +93,13 @@ impl<'a> UriRef<'a> {
     /// assert!(peguri::UriRef::parse_relative("a:b").is_err());
     /// ```
     pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, Entry::RelativeRef)
+        Self::parse_entry(input, Entry::Relative)
     }
 
-    /// The fast engine first; pest's, for the error, when it rejects.
+    /// Parses `input` as `entry` of RFC 3986.
     #[inline]
     pub(crate) fn parse_entry(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
-        match crate::syntax::engine::parse(input, entry) {
-            Some(layout) => Ok(UriRef { input, layout }),
-            None => Self::parse_with_pest(input, entry),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn parse_with_pest(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
-        // Most rejected inputs stop inside a component at a character that
-        // cannot continue it; their error needs no pest parse.
-        if let Some(error) = ParseError::from_fast_prefix(input, entry) {
-            return Err(error);
-        }
-        let layout = walk::parse_with_pest(input, entry)?;
+        let layout = parse(input, Syntax::new(entry, Grammar::Rfc3986))?;
         Ok(UriRef { input, layout })
     }
 
@@ -285,7 +272,7 @@ impl<'a> Uri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        UriRef::parse_entry(input, Entry::Uri).map(|inner| Uri { inner })
+        UriRef::parse_entry(input, Entry::Absolute).map(|inner| Uri { inner })
     }
 
     /// Parses an absolute URI (`absolute-URI`, section 4.3): a URI without
@@ -300,7 +287,7 @@ impl<'a> Uri<'a> {
     /// assert!(peguri::Uri::parse_absolute("http://a/b#c").is_err());
     /// ```
     pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
-        UriRef::parse_entry(input, Entry::AbsoluteUri).map(|inner| Uri { inner })
+        UriRef::parse_entry(input, Entry::NoFragment).map(|inner| Uri { inner })
     }
 
     /// Wraps a reference whose layout has a scheme (checked by callers).

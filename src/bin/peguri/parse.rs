@@ -186,7 +186,7 @@ fn field_value<'a>(report: &'a Report<'_>, field: Field) -> Value<'a> {
         Report::Invalid { input, error } => match field {
             Field::Input => Value::Text(input),
             Field::Valid => Value::Bool(false),
-            Field::Error => Value::Owned(error.message().to_owned()),
+            Field::Error => Value::Owned(error.message().to_string()),
             Field::Offset => Value::Number(error.offset()),
             Field::Column => Value::Number(error.column()),
             _ => Value::Null,

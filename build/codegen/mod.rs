@@ -1,0 +1,862 @@
+//! The generator: a pest grammar in, plain Rust matching code out.
+//!
+//! `build.rs` runs it on the crate's grammars (`uri.pest` with `iri.pest`
+//! and `rfc6874.pest`, and `split.pest`); `tests/codegen.rs` compiles this
+//! same code to test it on small grammars. It reads a grammar with pest_meta
+//! (pest's own front end, so the rules are exactly what pest_derive sees)
+//! and writes, for the rules the configuration names:
+//!
+//! - a **recognizer** (`match_<rule>`, `quiet_<rule>`): one function per
+//!   rule with pest's semantics (ordered choice, greedy repetitions that
+//!   never give back, `&e` and `!e` lookahead, strings, case-insensitive
+//!   strings, character ranges, `SOI`, `EOI`, `ANY` and the ASCII built-in
+//!   classes), recording where the configured rules matched exactly where
+//!   pest would have made a token for them;
+//! - an **error pass** (`fail_<rule>`): the same rules, run again on input
+//!   the recognizer rejected, tracking failed rule attempts as pest's
+//!   `ParserState` does, from the rules as pest_derive's optimizer leaves
+//!   them, so the position and the expected rules are pest's own;
+//! - **tables**: the index of each rule in pest's `Rule` enum (`RULE_NAMES`)
+//!   and, for configured rules, the ASCII characters each accepts alone
+//!   (`CLASS_<name>`), found at build time by interpreting the grammar.
+//!
+//! Speed comes from merging: an expression that matches exactly one
+//! character from a set (ranges, one-character strings, choices of those,
+//! rules made of those, `!set ~ ANY`) becomes a 256-entry byte table for
+//! its ASCII part and a UTF-8 byte-pattern matcher for the rest, and a
+//! repetition of one becomes a tight loop. In a choice, a class alternative
+//! is merged into an earlier class alternative when every alternative in
+//! between can neither match empty nor start with one of its bytes. A call
+//! of a rule that records nothing and whose body is a choice is replaced by
+//! its alternatives, so classes merge across rules (`pchar | "/" | "?"` is
+//! one table and `pct_encoded`). A choice that cannot match empty first
+//! checks the next byte against the bytes its alternatives can start with.
+//! `(a ~ b*)*` is matched as `(a ~ (b | a)*)?`, so `("/" ~ segment)*` is one
+//! scan over a path rather than one per segment.
+//!
+//! Matching works on the input's bytes: a position is a `usize`, a match an
+//! `Option<usize>` (the end). Nothing is allocated. Recorded spans are two
+//! `u32` halves of a `u64`, so the `match_*` functions refuse inputs of
+//! 4 GiB or more.
+//!
+//! The code written is grammar-specific only: the record struct, tables and
+//! rule functions. What they share (spans, scans, the error tracker) is the
+//! runtime module `src/syntax/runtime.rs`, whose names the including module
+//! brings into scope.
+//!
+//! Anything else (the stack: `PUSH`, `POP`, `PEEK`...; Unicode property
+//! classes; implicit `WHITESPACE`/`COMMENT`) is an error naming the rule and
+//! the construct, so an unsupported grammar fails the build rather than
+//! being matched differently.
+
+#![allow(dead_code)]
+
+mod class;
+mod interp;
+mod recognizer;
+mod tracker;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
+use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
+
+use class::{Class, Set};
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Config<'a> {
+    /// Record fields: a field name and the rules whose matches fill it.
+    pub record: &'a [(&'a str, &'a [&'a str])],
+    /// Rules that get a `match_<rule>` function (with records), matched
+    /// from the start of the input.
+    pub entries: &'a [&'a str],
+    /// Rules that get a `quiet_<rule>(s, p)` function: no records, any
+    /// start position.
+    pub quiet: &'a [&'a str],
+    /// Rules that get a `fail_<rule>` function: the error pass.
+    pub tracked: &'a [&'a str],
+    /// Character classes to tabulate: a name, a rule, and a prefix. The
+    /// table `CLASS_<name>` holds the ASCII characters `c` for which the
+    /// rule matches all of `prefix` followed by `c`.
+    pub classes: &'a [(&'a str, &'a str, &'a str)],
+}
+
+/// Built-in rules that are byte classes.
+pub fn builtin_class(name: &str) -> Option<Set> {
+    let ranges: &[(u8, u8)] = match name {
+        "ASCII_DIGIT" => &[(b'0', b'9')],
+        "ASCII_NONZERO_DIGIT" => &[(b'1', b'9')],
+        "ASCII_BIN_DIGIT" => &[(b'0', b'1')],
+        "ASCII_OCT_DIGIT" => &[(b'0', b'7')],
+        "ASCII_HEX_DIGIT" => &[(b'0', b'9'), (b'a', b'f'), (b'A', b'F')],
+        "ASCII_ALPHA_LOWER" => &[(b'a', b'z')],
+        "ASCII_ALPHA_UPPER" => &[(b'A', b'Z')],
+        "ASCII_ALPHA" => &[(b'a', b'z'), (b'A', b'Z')],
+        "ASCII_ALPHANUMERIC" => &[(b'a', b'z'), (b'A', b'Z'), (b'0', b'9')],
+        "ASCII" => &[(0, 0x7f)],
+        _ => return None,
+    };
+    let mut set = [false; 256];
+    for &(lo, hi) in ranges {
+        for b in lo..=hi {
+            set[usize::from(b)] = true;
+        }
+    }
+    Some(set)
+}
+
+fn builtin_char_class(name: &str) -> Option<Class> {
+    let set = builtin_class(name)?;
+    let mut class = Class::empty();
+    class.ascii.copy_from_slice(&set[..128]);
+    Some(class)
+}
+
+/// Built-in rules that are matched by position or as one character.
+const POSITIONAL: &[&str] = &["SOI", "EOI", "ANY"];
+
+/// Parses `grammar` with pest_meta and generates the code.
+///
+/// # Errors
+///
+/// A message naming the rule and the construct when the grammar does not
+/// parse, or uses something the generator does not support, or when the
+/// configuration names a rule the grammar lacks.
+pub fn generate(grammar: &str, config: &Config<'_>) -> Result<String, String> {
+    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, grammar)
+        .map_err(|e| format!("the grammar does not parse:\n{e}"))?;
+    if let Err(errors) = pest_meta::validator::validate_pairs(pairs.clone()) {
+        return Err(join_errors(&errors));
+    }
+    let rules = pest_meta::parser::consume_rules(pairs).map_err(|errors| join_errors(&errors))?;
+    let optimized = pest_meta::optimizer::optimize(rules.clone());
+    Generator::new(&rules, &optimized, config)?.run(config)
+}
+
+fn join_errors<E: std::fmt::Display>(errors: &[E]) -> String {
+    let mut out = String::from("the grammar is invalid:");
+    for e in errors {
+        let _ = write!(out, "\n{e}");
+    }
+    out
+}
+
+/// Where an expression is matched, as far as tokens go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mode {
+    /// Tokens are produced (non-atomic or compound-atomic context).
+    Tokens,
+    /// Inside an atomic rule: no tokens, except under a `$` or `!` rule.
+    Atomic,
+    /// Inside a lookahead, or where nothing is recorded: never any tokens.
+    Quiet,
+}
+
+/// One alternative of a choice: a merged class, or another expression with
+/// the mode it is matched in.
+pub enum Group {
+    Class(Class, String),
+    Other(Expr, Mode),
+}
+
+pub struct Generator<'g> {
+    rules: BTreeMap<&'g str, &'g AstRule>,
+    /// The rules after pest_derive's optimizer, for the error pass.
+    optimized: BTreeMap<&'g str, &'g OptimizedRule>,
+    /// Rule name to record field.
+    field_of: BTreeMap<String, String>,
+    /// Record fields, in configuration order.
+    fields: Vec<String>,
+    /// Each rule's index in pest's `Rule` enum.
+    ids: BTreeMap<&'g str, u16>,
+    /// Rule names by index (`EOI` first when the grammar uses it).
+    names: Vec<String>,
+    /// First bytes and nullability of each rule (over-approximations).
+    first: BTreeMap<&'g str, (Set, bool)>,
+    /// Whether calling a rule in an atomic (`true`) or non-atomic context
+    /// can reach a tracked rule call.
+    tracking: BTreeMap<(&'g str, bool), bool>,
+    /// Byte tables emitted so far: the set, its name and where it came from.
+    tables: Vec<(Set, String, String)>,
+    /// Wide-character matchers emitted so far: the class and its name.
+    wides: Vec<(Class, String)>,
+    /// Generated functions by name, and the queues of those to generate.
+    funcs: BTreeMap<String, String>,
+    queue: Vec<(String, &'g str, Mode)>,
+    track_queue: Vec<(String, &'g str, tracker::Context)>,
+    labels: usize,
+}
+
+impl<'g> Generator<'g> {
+    fn new(
+        rules: &'g [AstRule],
+        optimized: &'g [OptimizedRule],
+        config: &Config<'_>,
+    ) -> Result<Self, String> {
+        let mut map = BTreeMap::new();
+        for rule in rules {
+            map.insert(rule.name.as_str(), rule);
+        }
+        for name in ["WHITESPACE", "COMMENT"] {
+            if map.contains_key(name) {
+                return Err(format!(
+                    "rule `{name}`: implicit whitespace and comments are not supported by the generator"
+                ));
+            }
+        }
+        for rule in rules {
+            check_supported(&rule.name, &rule.expr, &|name| map.contains_key(name))?;
+        }
+        let named = config
+            .record
+            .iter()
+            .flat_map(|(_, rules)| rules.iter())
+            .chain(config.entries)
+            .chain(config.quiet)
+            .chain(config.tracked)
+            .chain(config.classes.iter().map(|(_, rule, _)| rule));
+        for name in named {
+            if !map.contains_key(name) {
+                return Err(format!(
+                    "rule `{name}` is named in the generator configuration but the grammar has no such rule"
+                ));
+            }
+        }
+        let mut field_of = BTreeMap::new();
+        for (field, rules) in config.record {
+            for rule in *rules {
+                field_of.insert((*rule).to_owned(), (*field).to_owned());
+            }
+        }
+        // pest_derive's `Rule` enum: `EOI` first if the grammar uses it,
+        // then every rule in grammar order.
+        let uses_eoi = rules.iter().any(|r| mentions(&r.expr, "EOI"));
+        let mut names = Vec::new();
+        if uses_eoi {
+            names.push("EOI".to_owned());
+        }
+        let mut ids = BTreeMap::new();
+        for rule in rules {
+            ids.insert(rule.name.as_str(), names.len() as u16);
+            names.push(rule.name.clone());
+        }
+        let mut generator = Generator {
+            rules: map,
+            optimized: optimized.iter().map(|r| (r.name.as_str(), r)).collect(),
+            field_of,
+            fields: config.record.iter().map(|(f, _)| (*f).to_owned()).collect(),
+            ids,
+            names,
+            first: BTreeMap::new(),
+            tracking: BTreeMap::new(),
+            tables: Vec::new(),
+            wides: Vec::new(),
+            funcs: BTreeMap::new(),
+            queue: Vec::new(),
+            track_queue: Vec::new(),
+            labels: 0,
+        };
+        generator.compute_first();
+        generator.compute_tracking();
+        Ok(generator)
+    }
+
+    fn run(mut self, config: &Config<'_>) -> Result<String, String> {
+        let mut public = String::new();
+        for entry in config.entries {
+            let call = self.call(entry, Mode::Tokens, "0");
+            let _ = write!(
+                public,
+                "\n/// Matches `{entry}` at the start of `s`: the end of the match, with the\n\
+                 /// records in `rec` (which should start as `Rec::default()`).\n\
+                 #[allow(dead_code, non_snake_case)]\n\
+                 #[inline]\n\
+                 pub(crate) fn match_{entry}(s: &[u8], rec: &mut Rec) -> Option<usize> {{\n    \
+                 if s.len() >= u32::MAX as usize {{\n        return None;\n    }}\n    \
+                 {call}\n}}\n"
+            );
+        }
+        for rule in config.quiet {
+            let call = self.call(rule, Mode::Quiet, "p");
+            let _ = write!(
+                public,
+                "\n/// Matches `{rule}` at `p`: the end of the match.\n\
+                 #[allow(dead_code, non_snake_case)]\n\
+                 #[inline]\n\
+                 pub(crate) fn quiet_{rule}(s: &[u8], p: usize) -> Option<usize> {{\n    \
+                 {call}\n}}\n"
+            );
+        }
+        for rule in config.tracked {
+            let call = self.track_call(rule, tracker::Context::TOP, "0");
+            let _ = write!(
+                public,
+                "\n/// The error pass for `{rule}` at the start of `s`: pest's failure, or\n\
+                 /// `None` if `{rule}` matches.\n\
+                 #[allow(dead_code, non_snake_case)]\n\
+                 #[cold]\n\
+                 pub(crate) fn fail_{rule}(s: &[u8]) -> Option<Failure<RULE_WORDS>> {{\n    \
+                 let tr = &mut Tracker::default();\n    \
+                 match {call} {{\n        Some(_) => None,\n        None => Some(tr.failure()),\n    }}\n}}\n"
+            );
+        }
+        self.drain_queues();
+
+        let mut out = String::from(
+            "// @generated by build/codegen from a pest grammar. Do not edit.\n\
+             // The runtime (`Slot`, `put`, `table`, `scan`, `char_len`, `Tracker`,\n\
+             // `Look`, `Failure`, `RuleSet`) must be in scope where this is included.\n",
+        );
+        self.emit_records(&mut out);
+        self.emit_rule_names(&mut out);
+        self.emit_classes(&mut out, config);
+        for (set, name, origin) in &self.tables {
+            let _ = write!(
+                out,
+                "\n/// {origin}\nstatic {name}: [bool; 256] = table(&[{}]);\n",
+                ranges_literal(set)
+            );
+        }
+        for (class, name) in &self.wides {
+            let _ = write!(
+                out,
+                "\n/// One character of {}.\n#[allow(dead_code)]\n#[inline]\nfn {name}(s: &[u8], p: usize) -> Option<usize> {{\n{}\n}}\n",
+                class.describe(),
+                class::wide_matcher(class)
+            );
+        }
+        out.push_str(&public);
+        for code in self.funcs.values() {
+            out.push_str(code);
+        }
+        Ok(out)
+    }
+
+    fn drain_queues(&mut self) {
+        loop {
+            if let Some((name, rule, mode)) = self.queue.pop() {
+                if self.funcs.contains_key(&name) {
+                    continue;
+                }
+                // Reserve the name first: a recursive rule calls itself.
+                self.funcs.insert(name.clone(), String::new());
+                let code = self.function(&name, rule, mode);
+                self.funcs.insert(name, code);
+            } else if let Some((name, rule, context)) = self.track_queue.pop() {
+                if self.funcs.contains_key(&name) {
+                    continue;
+                }
+                self.funcs.insert(name.clone(), String::new());
+                let code = self.track_function(&name, rule, context);
+                self.funcs.insert(name, code);
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn emit_records(&self, out: &mut String) {
+        out.push_str(
+            "\n/// Where the recorded rules matched: each one's first match, extended by\n\
+             /// matches that continue it.\n\
+             #[allow(non_snake_case, dead_code)]\n\
+             #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
+             pub(crate) struct Rec {\n",
+        );
+        for name in &self.fields {
+            let _ = writeln!(out, "    pub {name}: Slot,");
+        }
+        out.push_str("}\n\nimpl Default for Rec {\n    fn default() -> Self {\n        Rec {");
+        for name in &self.fields {
+            let _ = write!(out, " {name}: Slot::NONE,");
+        }
+        let _ = write!(
+            out,
+            " }}\n    }}\n}}\n\nimpl Rec {{\n    \
+             /// Each record field's name and span, in configuration order.\n    \
+             #[allow(dead_code)]\n    \
+             pub(crate) fn fields(&self) -> [(&'static str, Option<(usize, usize)>); {}] {{\n        [",
+            self.fields.len()
+        );
+        for name in &self.fields {
+            let _ = write!(out, "(\"{name}\", self.{name}.get()), ");
+        }
+        out.push_str("]\n    }\n}\n");
+    }
+
+    fn emit_rule_names(&self, out: &mut String) {
+        let words = self.names.len().div_ceil(64).max(1);
+        let _ = write!(
+            out,
+            "\n/// Words in a rule set: one bit per rule of the grammar.\n\
+             pub(crate) const RULE_WORDS: usize = {words};\n\n\
+             /// The grammar's rules by their index in pest's `Rule` enum.\n\
+             #[allow(dead_code)]\n\
+             pub(crate) static RULE_NAMES: [&str; {}] = [",
+            self.names.len()
+        );
+        for name in &self.names {
+            let _ = write!(out, "\"{name}\", ");
+        }
+        let _ = write!(
+            out,
+            "];\n\n/// The same names with `-` for `_`, as the RFCs spell them.\n\
+             #[allow(dead_code)]\n\
+             pub(crate) static RULE_LABELS: [&str; {}] = [",
+            self.names.len()
+        );
+        for name in &self.names {
+            let _ = write!(out, "\"{}\", ", name.replace('_', "-"));
+        }
+        out.push_str("];\n");
+    }
+
+    fn emit_classes(&self, out: &mut String, config: &Config<'_>) {
+        let interpreter = interp::Interpreter::new(&self.rules);
+        for (name, rule, prefix) in config.classes {
+            let mut members = Vec::new();
+            for byte in 0u8..128 {
+                let input = format!("{prefix}{}", char::from(byte));
+                members.push(interpreter.matches_whole(rule, &input).to_string());
+            }
+            let _ = write!(
+                out,
+                "\n/// The ASCII characters `c` for which `{rule}` matches all of {prefix:?} then `c`\n\
+                 /// (found at build time by interpreting the grammar).\n\
+                 #[allow(dead_code)]\n\
+                 pub(crate) static CLASS_{name}: [bool; 128] = [{}];\n",
+                members.join(", ")
+            );
+        }
+    }
+
+    // --- analysis -------------------------------------------------------
+
+    fn compute_first(&mut self) {
+        let names: Vec<&'g str> = self.rules.keys().copied().collect();
+        for name in &names {
+            self.first.insert(name, ([false; 256], false));
+        }
+        loop {
+            let mut changed = false;
+            for name in &names {
+                let rule = self.rules[name];
+                let new = self.first_of(&rule.expr);
+                if self.first[name] != new {
+                    self.first.insert(name, new);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// The bytes a non-empty match can start with, and whether the
+    /// expression can match the empty string (both over-approximated).
+    fn first_of(&self, expr: &Expr) -> (Set, bool) {
+        let all = [true; 256];
+        let none = [false; 256];
+        match expr {
+            Expr::Str(s) | Expr::Insens(s) => match s.as_bytes().first() {
+                None => (none, true),
+                Some(&b) => {
+                    let mut set = none;
+                    set[usize::from(b)] = true;
+                    if matches!(expr, Expr::Insens(_)) {
+                        set[usize::from(b.to_ascii_lowercase())] = true;
+                        set[usize::from(b.to_ascii_uppercase())] = true;
+                    }
+                    (set, false)
+                }
+            },
+            Expr::Range(..) => match self.class_of(expr, Mode::Quiet, 0) {
+                Some(class) => (class.first_bytes(), false),
+                None => (all, false),
+            },
+            Expr::Ident(name) => {
+                if let Some(set) = builtin_class(name) {
+                    (set, false)
+                } else if name == "ANY" {
+                    (all, false)
+                } else if let Some(f) = self.first.get(name.as_str()) {
+                    *f
+                } else {
+                    (none, true)
+                }
+            }
+            Expr::PosPred(_) | Expr::NegPred(_) => (none, true),
+            Expr::Seq(a, b) => {
+                let (fa, na) = self.first_of(a);
+                if !na {
+                    return (fa, false);
+                }
+                let (fb, nb) = self.first_of(b);
+                (union(&fa, &fb), nb)
+            }
+            Expr::Choice(a, b) => {
+                let (fa, na) = self.first_of(a);
+                let (fb, nb) = self.first_of(b);
+                (union(&fa, &fb), na || nb)
+            }
+            Expr::Opt(e) | Expr::Rep(e) | Expr::RepMax(e, _) => (self.first_of(e).0, true),
+            Expr::RepOnce(e) => self.first_of(e),
+            Expr::RepExact(e, n) | Expr::RepMin(e, n) | Expr::RepMinMax(e, n, _) => {
+                let (f, nullable) = self.first_of(e);
+                (f, nullable || *n == 0)
+            }
+            _ => (all, true),
+        }
+    }
+
+    fn is_recorded(&self, name: &str) -> bool {
+        self.field_of.contains_key(name)
+    }
+
+    /// The mode a rule's body runs in when called in `caller`'s mode.
+    fn body_mode(&self, rule: &AstRule, caller: Mode) -> Mode {
+        match (caller, rule.ty) {
+            (Mode::Quiet, _) => Mode::Quiet,
+            (_, RuleType::Atomic) => Mode::Atomic,
+            (_, RuleType::CompoundAtomic | RuleType::NonAtomic) => Mode::Tokens,
+            (m, _) => m,
+        }
+    }
+
+    /// Whether calling `rule` in `caller`'s mode produces its own token
+    /// and it is recorded.
+    fn own_token(&self, rule: &AstRule, caller: Mode) -> bool {
+        let produces = match caller {
+            Mode::Quiet => false,
+            Mode::Tokens => true,
+            Mode::Atomic => matches!(rule.ty, RuleType::CompoundAtomic | RuleType::NonAtomic),
+        };
+        produces && rule.ty != RuleType::Silent && self.is_recorded(&rule.name)
+    }
+
+    /// The record fields an expression can write, in `mode`.
+    fn touched(&self, expr: &Expr, mode: Mode) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        let mut seen = BTreeSet::new();
+        self.touched_into(expr, mode, &mut out, &mut seen);
+        out
+    }
+
+    fn touched_into<'a>(
+        &'a self,
+        expr: &'a Expr,
+        mode: Mode,
+        out: &mut BTreeSet<String>,
+        seen: &mut BTreeSet<(&'a str, Mode)>,
+    ) {
+        if mode == Mode::Quiet {
+            return;
+        }
+        match expr {
+            Expr::Ident(name) => {
+                if let Some(rule) = self.rules.get(name.as_str()) {
+                    if !seen.insert((name.as_str(), mode)) {
+                        return;
+                    }
+                    if self.own_token(rule, mode) {
+                        out.insert(self.field_of[name.as_str()].clone());
+                    }
+                    self.touched_into(&rule.expr, self.body_mode(rule, mode), out, seen);
+                }
+            }
+            Expr::Seq(a, b) | Expr::Choice(a, b) => {
+                self.touched_into(a, mode, out, seen);
+                self.touched_into(b, mode, out, seen);
+            }
+            Expr::Opt(e)
+            | Expr::Rep(e)
+            | Expr::RepOnce(e)
+            | Expr::RepExact(e, _)
+            | Expr::RepMin(e, _)
+            | Expr::RepMax(e, _)
+            | Expr::RepMinMax(e, _, _) => self.touched_into(e, mode, out, seen),
+            _ => {}
+        }
+    }
+
+    fn rule_touched(&self, rule: &'g AstRule, mode: Mode) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        if self.own_token(rule, mode) {
+            out.insert(self.field_of[rule.name.as_str()].clone());
+        }
+        out.extend(self.touched(&rule.expr, self.body_mode(rule, mode)));
+        out
+    }
+
+    /// The characters of an expression that always matches exactly one
+    /// character from a set (and records nothing in `mode`).
+    fn class_of(&self, expr: &Expr, mode: Mode, depth: usize) -> Option<Class> {
+        if depth > 64 {
+            return None;
+        }
+        match expr {
+            Expr::Str(s) => {
+                let mut chars = s.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return None;
+                };
+                Some(Class::range(c, c))
+            }
+            Expr::Insens(s) if s.len() == 1 => {
+                let c = char::from(s.as_bytes()[0]);
+                Some(
+                    Class::range(c.to_ascii_lowercase(), c.to_ascii_lowercase()).union(
+                        &Class::range(c.to_ascii_uppercase(), c.to_ascii_uppercase()),
+                    ),
+                )
+            }
+            Expr::Range(lo, hi) => {
+                let lo = single_char(lo)?;
+                let hi = single_char(hi)?;
+                Some(Class::range(lo, hi))
+            }
+            Expr::Choice(a, b) => Some(self.class_of(a, mode, depth + 1)?.union(&self.class_of(
+                b,
+                mode,
+                depth + 1,
+            )?)),
+            // `!set ~ ANY`: one character outside the set.
+            Expr::Seq(a, b) => match (&**a, &**b) {
+                (Expr::NegPred(set), Expr::Ident(any)) if any == "ANY" => {
+                    Some(self.class_of(set, Mode::Quiet, depth + 1)?.complement())
+                }
+                _ => None,
+            },
+            Expr::Ident(name) => {
+                if let Some(class) = builtin_char_class(name) {
+                    return Some(class);
+                }
+                if name == "ANY" {
+                    return Some(Class::any());
+                }
+                let rule = self.rules.get(name.as_str())?;
+                if !self.rule_touched(rule, mode).is_empty() {
+                    return None;
+                }
+                self.class_of(&rule.expr, Mode::Quiet, depth + 1)
+            }
+            _ => None,
+        }
+    }
+
+    fn label(&mut self) -> usize {
+        self.labels += 1;
+        self.labels
+    }
+
+    /// The name of a byte table for `set`, emitting it if new.
+    fn table(&mut self, set: &Set, origin: &str) -> String {
+        if let Some((_, name, _)) = self.tables.iter().find(|(s, _, _)| s == set) {
+            return name.clone();
+        }
+        let name = format!("T{}", self.tables.len());
+        self.tables.push((*set, name.clone(), origin.to_owned()));
+        name
+    }
+
+    /// The name of the wide-character matcher for `class`, emitting it if
+    /// new.
+    fn wide(&mut self, class: &Class) -> String {
+        let mut wide_only = class.clone();
+        wide_only.ascii = [false; 128];
+        if let Some((_, name)) = self.wides.iter().find(|(c, _)| *c == wide_only) {
+            return name.clone();
+        }
+        let name = format!("w{}", self.wides.len());
+        self.wides.push((wide_only, name.clone()));
+        name
+    }
+}
+
+/// Whether `expr` names `ident`.
+fn mentions(expr: &Expr, ident: &str) -> bool {
+    match expr {
+        Expr::Ident(name) => name == ident,
+        Expr::PosPred(e)
+        | Expr::NegPred(e)
+        | Expr::Opt(e)
+        | Expr::Rep(e)
+        | Expr::RepOnce(e)
+        | Expr::RepExact(e, _)
+        | Expr::RepMin(e, _)
+        | Expr::RepMax(e, _)
+        | Expr::RepMinMax(e, _, _)
+        | Expr::Push(e) => mentions(e, ident),
+        Expr::Seq(a, b) | Expr::Choice(a, b) => mentions(a, ident) || mentions(b, ident),
+        _ => false,
+    }
+}
+
+/// Rejects what the generator cannot match the way pest does.
+fn check_supported(rule: &str, expr: &Expr, defined: &dyn Fn(&str) -> bool) -> Result<(), String> {
+    let unsupported = |what: &str| {
+        Err(format!(
+            "rule `{rule}`: {what} is not supported by the generator (build/codegen)"
+        ))
+    };
+    match expr {
+        Expr::Str(_) | Expr::Insens(_) => Ok(()),
+        Expr::Range(lo, hi) => match (single_char(lo), single_char(hi)) {
+            (Some(_), Some(_)) => Ok(()),
+            _ => unsupported(&format!("the character range '{lo}'..'{hi}'")),
+        },
+        Expr::Ident(name) => {
+            let stack = ["PUSH", "POP", "POP_ALL", "PEEK", "PEEK_ALL", "DROP"];
+            if stack.contains(&name.as_str()) {
+                unsupported(&format!("the stack operation `{name}`"))
+            } else if !defined(name)
+                && builtin_class(name).is_none()
+                && !POSITIONAL.contains(&name.as_str())
+            {
+                unsupported(&format!("the built-in rule `{name}`"))
+            } else {
+                Ok(())
+            }
+        }
+        Expr::PeekSlice(..) => unsupported("the stack operation `PEEK[..]`"),
+        Expr::Push(_) => unsupported("the stack operation `PUSH`"),
+        Expr::Skip(_) => unsupported("a skip expression"),
+        Expr::PosPred(e)
+        | Expr::NegPred(e)
+        | Expr::Opt(e)
+        | Expr::Rep(e)
+        | Expr::RepOnce(e)
+        | Expr::RepExact(e, _)
+        | Expr::RepMin(e, _)
+        | Expr::RepMax(e, _)
+        | Expr::RepMinMax(e, _, _) => check_supported(rule, e, defined),
+        Expr::Seq(a, b) | Expr::Choice(a, b) => {
+            check_supported(rule, a, defined)?;
+            check_supported(rule, b, defined)
+        }
+        #[allow(unreachable_patterns)]
+        _ => unsupported("this construct (a grammar-extras extension)"),
+    }
+}
+
+/// The one character of a range bound, as pest_meta leaves it unescaped.
+fn single_char(s: &str) -> Option<char> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
+fn union(a: &Set, b: &Set) -> Set {
+    let mut out = *a;
+    for (o, &x) in out.iter_mut().zip(b.iter()) {
+        *o |= x;
+    }
+    out
+}
+
+fn intersects(a: &Set, b: &Set) -> bool {
+    a.iter().zip(b.iter()).any(|(&x, &y)| x && y)
+}
+
+fn flatten_seq<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match expr {
+        Expr::Seq(a, b) => {
+            flatten_seq(a, out);
+            flatten_seq(b, out);
+        }
+        e => out.push(e),
+    }
+}
+
+/// A short pest-syntax rendering of an expression, for comments.
+fn describe(expr: &Expr) -> String {
+    match expr {
+        Expr::Str(s) => format!("{s:?}"),
+        Expr::Insens(s) => format!("^{s:?}"),
+        Expr::Range(a, b) => format!("{a:?}..{b:?}"),
+        Expr::Ident(n) => n.clone(),
+        Expr::Choice(a, b) => format!("{} | {}", describe(a), describe(b)),
+        _ => "(expression)".to_owned(),
+    }
+}
+
+fn byte_literal(b: usize) -> String {
+    match u8::try_from(b) {
+        Ok(b) if b.is_ascii_graphic() && b != b'\'' && b != b'\\' => format!("b'{}'", b as char),
+        Ok(b) => format!("{b}u8"),
+        Err(_) => "0u8".to_owned(),
+    }
+}
+
+fn bytes_literal(s: &str) -> String {
+    let parts: Vec<String> = s.bytes().map(|b| format!("{b}u8")).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// A set as a list of inclusive byte ranges, for `table(&[...])`.
+fn ranges_literal(set: &Set) -> String {
+    let mut out = Vec::new();
+    let mut b = 0;
+    while b < 256 {
+        if set[b] {
+            let start = b;
+            while b + 1 < 256 && set[b + 1] {
+                b += 1;
+            }
+            out.push(format!("({}, {})", byte_literal(start), byte_literal(b)));
+        }
+        b += 1;
+    }
+    out.join(", ")
+}
+
+/// Code that saves the record fields an alternative may write, and code that
+/// puts them back when it fails (`l`: nesting level, `i`: alternative).
+fn save_restore(touched: &BTreeSet<String>, l: usize, i: usize) -> (String, String) {
+    let mut save = String::new();
+    let mut restore = String::new();
+    for (k, field) in touched.iter().enumerate() {
+        let _ = write!(save, "let k{l}_{i}_{k} = rec.{field}; ");
+        let _ = write!(restore, "rec.{field} = k{l}_{i}_{k}; ");
+    }
+    (save, restore)
+}
+
+/// An optimized expression as an ordinary one, for the recognizer: the
+/// optimizer's rewrites keep what an expression matches.
+fn unoptimize(expr: &OptimizedExpr) -> Expr {
+    let b = |e: &OptimizedExpr| Box::new(unoptimize(e));
+    match expr {
+        OptimizedExpr::Str(s) => Expr::Str(s.clone()),
+        OptimizedExpr::Insens(s) => Expr::Insens(s.clone()),
+        OptimizedExpr::Range(lo, hi) => Expr::Range(lo.clone(), hi.clone()),
+        OptimizedExpr::Ident(name) => Expr::Ident(name.clone()),
+        OptimizedExpr::PeekSlice(a, z) => Expr::PeekSlice(*a, *z),
+        OptimizedExpr::PosPred(e) => Expr::PosPred(b(e)),
+        OptimizedExpr::NegPred(e) => Expr::NegPred(b(e)),
+        OptimizedExpr::Seq(x, y) => Expr::Seq(b(x), b(y)),
+        OptimizedExpr::Choice(x, y) => Expr::Choice(b(x), b(y)),
+        OptimizedExpr::Opt(e) => Expr::Opt(b(e)),
+        OptimizedExpr::Rep(e) => Expr::Rep(b(e)),
+        OptimizedExpr::Skip(strings) => {
+            let stop = strings
+                .iter()
+                .map(|s| Expr::Str(s.clone()))
+                .reduce(|a, b| Expr::Choice(Box::new(a), Box::new(b)))
+                .unwrap_or_else(|| Expr::Str(String::new()));
+            Expr::Rep(Box::new(Expr::Seq(
+                Box::new(Expr::NegPred(Box::new(stop))),
+                Box::new(Expr::Ident("ANY".to_owned())),
+            )))
+        }
+        OptimizedExpr::Push(e) => Expr::Push(b(e)),
+        OptimizedExpr::RestoreOnErr(e) => unoptimize(e),
+        #[allow(unreachable_patterns)]
+        _ => Expr::Ident("__unsupported".to_owned()),
+    }
+}

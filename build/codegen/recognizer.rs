@@ -1,0 +1,444 @@
+//! The recognizer: rule functions that match with pest's semantics and
+//! record where the configured rules matched.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use pest_meta::ast::{Expr, Rule as AstRule};
+
+use super::class::Class;
+use super::{
+    byte_literal, bytes_literal, describe, flatten_seq, intersects, save_restore, Generator, Group,
+    Mode,
+};
+
+impl<'g> Generator<'g> {
+    /// A call of rule `name` in `mode` at position `p`.
+    pub(super) fn call(&mut self, name: &str, mode: Mode, p: &str) -> String {
+        let rule = self.rules[name];
+        let touched = self.rule_touched(rule, mode);
+        if touched.is_empty() {
+            let fname = format!("r_{name}");
+            self.queue.push((fname.clone(), &rule.name, Mode::Quiet));
+            format!("{fname}(s, {p})")
+        } else {
+            let suffix = match mode {
+                Mode::Tokens => "t",
+                Mode::Atomic => "a",
+                Mode::Quiet => "q",
+            };
+            let fname = format!("r_{name}__{suffix}");
+            self.queue.push((fname.clone(), &rule.name, mode));
+            format!("{fname}(s, {p}, rec)")
+        }
+    }
+
+    pub(super) fn function(&mut self, fname: &str, name: &'g str, mode: Mode) -> String {
+        let rule: &AstRule = self.rules[name];
+        let body_mode = self.body_mode(rule, mode);
+        let body = self.emit(&rule.expr, body_mode, "p");
+        let doc = match mode {
+            Mode::Quiet => format!("/// `{name}` ({:?} rule), recording nothing.", rule.ty),
+            Mode::Tokens => format!(
+                "/// `{name}` ({:?} rule), called where tokens are made.",
+                rule.ty
+            ),
+            Mode::Atomic => format!(
+                "/// `{name}` ({:?} rule), called inside an atomic rule.",
+                rule.ty
+            ),
+        };
+        if mode == Mode::Quiet {
+            format!(
+                "\n{doc}\n#[allow(non_snake_case, unused_labels, clippy::all)]\n#[inline]\n\
+                 fn {fname}(s: &[u8], p: usize) -> Option<usize> {{\n    {body}\n}}\n"
+            )
+        } else {
+            let record = if self.own_token(rule, mode) {
+                format!("put(&mut rec.{}, p, end);\n    ", self.field_of[name])
+            } else {
+                String::new()
+            };
+            format!(
+                "\n{doc}\n#[allow(non_snake_case, unused_labels, clippy::all)]\n#[inline]\n\
+                 fn {fname}(s: &[u8], p: usize, rec: &mut Rec) -> Option<usize> {{\n    \
+                 let end = ({body})?;\n    {record}Some(end)\n}}\n"
+            )
+        }
+    }
+
+    /// Code for `expr` matched at position `p` in `mode`: an expression of
+    /// type `Option<usize>` (the end of the match).
+    pub(super) fn emit(&mut self, expr: &Expr, mode: Mode, p: &str) -> String {
+        if let Some(class) = self.class_of(expr, mode, 0) {
+            return self.class_test(&class, &describe(expr), p);
+        }
+        match expr {
+            Expr::Str(s) => {
+                if s.is_empty() {
+                    format!("Some({p})")
+                } else {
+                    format!(
+                        "(if s.get({p}..{p} + {n}) == Some(&{lit}[..]) {{ Some({p} + {n}) }} else {{ None }})",
+                        n = s.len(),
+                        lit = bytes_literal(s)
+                    )
+                }
+            }
+            Expr::Insens(s) => format!(
+                "(match s.get({p}..{p} + {n}) {{ Some(w) if w.eq_ignore_ascii_case(&{lit}) => Some({p} + {n}), _ => None }})",
+                n = s.len(),
+                lit = bytes_literal(s)
+            ),
+            Expr::Ident(name) => match name.as_str() {
+                "SOI" => format!("(if {p} == 0 {{ Some({p}) }} else {{ None }})"),
+                "EOI" => format!("(if {p} == s.len() {{ Some({p}) }} else {{ None }})"),
+                "ANY" => format!("s.get({p}).map(|&b| {p} + char_len(b))"),
+                _ => self.call(name, mode, p),
+            },
+            Expr::PosPred(e) => {
+                let inner = self.emit(e, Mode::Quiet, p);
+                format!("(if {inner}.is_some() {{ Some({p}) }} else {{ None }})")
+            }
+            Expr::NegPred(e) => {
+                let inner = self.emit(e, Mode::Quiet, p);
+                format!("(if {inner}.is_none() {{ Some({p}) }} else {{ None }})")
+            }
+            Expr::Seq(..) => {
+                let mut items = Vec::new();
+                flatten_seq(expr, &mut items);
+                let l = self.label();
+                let mut code = format!("('s{l}: {{\n let p = {p};\n");
+                let last = items.len() - 1;
+                for (i, item) in items.iter().enumerate() {
+                    let e = self.emit(item, mode, "p");
+                    if i == last {
+                        let _ = write!(code, "{e}\n}})");
+                    } else {
+                        let _ = writeln!(
+                            code,
+                            "let p = match {e} {{ Some(q) => q, None => break 's{l} None }};"
+                        );
+                    }
+                }
+                code
+            }
+            Expr::Choice(..) => self.emit_choice(expr, mode, p),
+            Expr::Opt(e) => self.emit_rep(e, mode, p, 0, Some(1)),
+            Expr::Rep(e) => self.emit_rep(e, mode, p, 0, None),
+            Expr::RepOnce(e) => self.emit_rep(e, mode, p, 1, None),
+            Expr::RepExact(e, n) => self.emit_rep(e, mode, p, *n, Some(*n)),
+            Expr::RepMin(e, n) => self.emit_rep(e, mode, p, *n, None),
+            Expr::RepMax(e, n) => self.emit_rep(e, mode, p, 0, Some(*n)),
+            Expr::RepMinMax(e, m, n) => self.emit_rep(e, mode, p, *m, Some(*n)),
+            // `check_supported` rejected everything else before emission.
+            _ => "None".to_owned(),
+        }
+    }
+
+    /// Code matching one character of `class` at `p`: an `Option<usize>`.
+    pub(super) fn class_test(&mut self, class: &Class, origin: &str, p: &str) -> String {
+        let members: Vec<usize> = (0..128).filter(|&b| class.ascii[b]).collect();
+        let ascii = match members.as_slice() {
+            [] => None,
+            [one] => Some(format!("b == {}", byte_literal(*one))),
+            _ => {
+                let t = self.table(&class.table(), origin);
+                Some(format!("{t}[usize::from(b)]"))
+            }
+        };
+        match (ascii, class.has_wide()) {
+            (None, false) => "None".to_owned(),
+            (Some(test), false) => {
+                format!("(match s.get({p}) {{ Some(&b) if {test} => Some({p} + 1), _ => None }})")
+            }
+            (None, true) => format!("{}(s, {p})", self.wide(class)),
+            (Some(test), true) => {
+                let w = self.wide(class);
+                format!(
+                    "(match s.get({p}) {{ Some(&b) if {test} => Some({p} + 1), Some(&b) if b >= 0x80 => {w}(s, {p}), _ => None }})"
+                )
+            }
+        }
+    }
+
+    /// Code for the end of the run of characters of `class` from `p`: a
+    /// `usize`.
+    fn class_scan(&mut self, class: &Class, origin: &str, p: &str) -> String {
+        let t = self.table(&class.table(), origin);
+        if !class.has_wide() {
+            return format!("scan(s, {p}, &{t})");
+        }
+        let w = self.wide(class);
+        format!(
+            "{{ let mut p = {p}; loop {{ p = scan(s, p, &{t}); match {w}(s, p) {{ Some(q) => p = q, None => break p }} }} }}"
+        )
+    }
+
+    /// The alternatives of a choice, in order, with class alternatives
+    /// merged where that keeps the meaning. A call of a rule that records
+    /// nothing and whose body is a choice is replaced by its alternatives,
+    /// so classes merge across rule boundaries (`pchar | "/" | "?"`).
+    pub(super) fn choice_groups(&self, expr: &Expr, mode: Mode) -> Vec<Group> {
+        let mut alts = Vec::new();
+        self.flatten_alts(expr, mode, &mut alts, 0);
+        let mut groups: Vec<Group> = Vec::new();
+        for (alt, mode) in alts {
+            let Some(class) = self.class_of(&alt, mode, 0) else {
+                groups.push(Group::Other(alt, mode));
+                continue;
+            };
+            // Move the class back past alternatives that cannot match where
+            // it does, into the nearest class group.
+            let first = class.first_bytes();
+            let mut target = None;
+            for (i, g) in groups.iter().enumerate().rev() {
+                match g {
+                    Group::Class(..) => {
+                        target = Some(i);
+                        break;
+                    }
+                    Group::Other(e, _) => {
+                        let (other_first, nullable) = self.first_of(e);
+                        if nullable || intersects(&other_first, &first) {
+                            break;
+                        }
+                    }
+                }
+            }
+            match target.and_then(|i| groups.get_mut(i)) {
+                Some(Group::Class(c, origin)) => {
+                    *c = c.union(&class);
+                    let _ = write!(origin, " | {}", describe(&alt));
+                }
+                _ => groups.push(Group::Class(class, describe(&alt))),
+            }
+        }
+        groups
+    }
+
+    fn flatten_alts(&self, expr: &Expr, mode: Mode, out: &mut Vec<(Expr, Mode)>, depth: usize) {
+        match expr {
+            Expr::Choice(a, b) => {
+                self.flatten_alts(a, mode, out, depth);
+                self.flatten_alts(b, mode, out, depth);
+            }
+            Expr::Ident(name) if depth < 16 => match self.rules.get(name.as_str()) {
+                Some(rule)
+                    if matches!(rule.expr, Expr::Choice(..))
+                        && self.rule_touched(rule, mode).is_empty() =>
+                {
+                    self.flatten_alts(&rule.expr, Mode::Quiet, out, depth + 1);
+                }
+                _ => out.push((expr.clone(), mode)),
+            },
+            e => out.push((e.clone(), mode)),
+        }
+    }
+
+    /// The code of one group of a choice or loop at position `p`, and the
+    /// record fields it may write (to be restored if it fails).
+    fn alternative(&mut self, group: &Group, p: &str) -> (String, BTreeSet<String>) {
+        match group {
+            Group::Class(class, origin) => (self.class_test(class, origin, p), BTreeSet::new()),
+            Group::Other(e, m) => (self.emit(e, *m, p), self.touched(e, *m)),
+        }
+    }
+
+    fn emit_choice(&mut self, expr: &Expr, mode: Mode, p: &str) -> String {
+        let groups = self.choice_groups(expr, mode);
+        let l = self.label();
+        let mut code = format!("('c{l}: {{\n");
+        let last = groups.len() - 1;
+        for (i, g) in groups.iter().enumerate() {
+            let (e, touched) = self.alternative(g, p);
+            if i == last {
+                let _ = write!(code, "{e}\n}})");
+                break;
+            }
+            let (save, restore) = save_restore(&touched, l, i);
+            let _ = writeln!(
+                code,
+                "{save}if let Some(q) = {e} {{ break 'c{l} Some(q); }} {restore}"
+            );
+        }
+        // A choice that cannot match empty fails at once on a byte that
+        // no alternative starts with.
+        let (first, nullable) = self.first_of(expr);
+        if !nullable && groups.len() > 1 {
+            let t = self.table(&first, &format!("first bytes of {}", describe(expr)));
+            code = format!(
+                "(match s.get({p}) {{ Some(&b) if {t}[usize::from(b)] => {code}, _ => None }})"
+            );
+        }
+        code
+    }
+
+    fn emit_rep(&mut self, e: &Expr, mode: Mode, p: &str, min: u32, max: Option<u32>) -> String {
+        if max.is_none() && min <= 1 {
+            if let Some(code) = self.emit_rep_of_runs(e, mode, p, min) {
+                return code;
+            }
+        }
+        if min == 0 && max == Some(1) {
+            return self.emit_opt(e, mode, p);
+        }
+        let l = self.label();
+        let counted = min > 1 || max.is_some();
+        if let Some(class) = self.class_of(e, mode, 0) {
+            let origin = describe(e);
+            if !counted {
+                // `e*` or `e+`: a tight scan.
+                let end = self.class_scan(&class, &origin, p);
+                return if min == 1 {
+                    format!("{{ let start = {p}; let p = {end}; if p == start {{ None }} else {{ Some(p) }} }}")
+                } else {
+                    format!("Some({end})")
+                };
+            }
+            let test = self.class_test(&class, &origin, "p");
+            let limit = match max {
+                Some(n) => format!("if n == {n} {{ break; }} "),
+                None => String::new(),
+            };
+            return format!(
+                "{{ let mut p = {p}; let mut n = 0u32; loop {{ {limit}match {test} {{ Some(q) => {{ p = q; n += 1; }} None => break }} }} if n >= {min} {{ Some(p) }} else {{ None }} }}"
+            );
+        }
+        if !counted {
+            if let Some(code) = self.emit_rep_scan(e, mode, p, min, l) {
+                return code;
+            }
+        }
+        let done = if min > 0 {
+            format!("if n >= {min} {{ Some(p) }} else {{ None }}")
+        } else {
+            "Some(p)".to_owned()
+        };
+        let touched = self.touched(e, mode);
+        let inner = self.emit(e, mode, "p");
+        let mut save = String::new();
+        let mut restore = String::new();
+        for (k, field) in touched.iter().enumerate() {
+            let _ = write!(save, "let k{l}_{k} = rec.{field}; ");
+            let _ = write!(restore, "rec.{field} = k{l}_{k}; ");
+        }
+        let limit = match max {
+            Some(n) => format!("if n == {n} {{ break; }} "),
+            None => String::new(),
+        };
+        // pest would loop forever on an unbounded repetition of something
+        // that matched empty (its validator rejects such grammars); stop.
+        let step = if max.is_none() {
+            "let moved = q != p; p = q; n += 1; if !moved { break; }"
+        } else {
+            "p = q; n += 1;"
+        };
+        format!(
+            "('r{l}: {{ let mut p = {p}; let mut n = 0u32; loop {{ {limit}{save}match {inner} {{ Some(q) => {{ {step} }} None => {{ {restore}break; }} }} }} {done} }})"
+        )
+    }
+
+    /// `e?`: the match of `e`, or an empty match (with `e`'s records undone).
+    fn emit_opt(&mut self, e: &Expr, mode: Mode, p: &str) -> String {
+        let l = self.label();
+        let inner = self.emit(e, mode, p);
+        let mut save = String::new();
+        let mut restore = String::new();
+        for (k, field) in self.touched(e, mode).iter().enumerate() {
+            let _ = write!(save, "let k{l}_{k} = rec.{field}; ");
+            let _ = write!(restore, "rec.{field} = k{l}_{k}; ");
+        }
+        format!(
+            "{{ {save}match {inner} {{ Some(q) => Some(q), None => {{ {restore}Some({p}) }} }} }}"
+        )
+    }
+
+    /// `(a ~ b*)*` as `(a ~ (b | a)*)?` and `(a ~ b*)+` as `a ~ (b | a)*`,
+    /// when `a` and `b` record nothing and cannot match empty. Both forms
+    /// try, at every position, `b` first and then `a`, and stop where
+    /// neither matches, so they match the same; but in the second, `b | a`
+    /// can become one class scan (`("/" ~ segment)*` becomes one loop over
+    /// the path instead of a loop per segment).
+    fn emit_rep_of_runs(&mut self, e: &Expr, mode: Mode, p: &str, min: u32) -> Option<String> {
+        let mut items = Vec::new();
+        flatten_seq(e, &mut items);
+        let [a, r] = items.as_slice() else {
+            return None;
+        };
+        if !self.touched(e, mode).is_empty() || self.first_of(a).1 {
+            return None;
+        }
+        let b = self.repeated(r, 0)?;
+        if self.first_of(&b).1 {
+            return None;
+        }
+        let a = (*a).clone();
+        let rest = Expr::Rep(Box::new(Expr::Choice(Box::new(b), Box::new(a.clone()))));
+        let code = self.emit(&Expr::Seq(Box::new(a), Box::new(rest)), Mode::Quiet, p);
+        Some(if min == 1 {
+            code
+        } else {
+            format!("(match {code} {{ Some(q) => Some(q), None => Some({p}) }})")
+        })
+    }
+
+    /// `b` if `expr` is `b*`, directly or as the body of rules that record
+    /// nothing.
+    fn repeated(&self, expr: &Expr, depth: usize) -> Option<Expr> {
+        match expr {
+            Expr::Rep(b) => Some((**b).clone()),
+            Expr::Ident(name) if depth < 16 => {
+                let rule = self.rules.get(name.as_str())?;
+                if !self.rule_touched(rule, Mode::Tokens).is_empty()
+                    || !self.rule_touched(rule, Mode::Atomic).is_empty()
+                {
+                    return None;
+                }
+                self.repeated(&rule.expr, depth + 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// `e*` or `e+` where `e` is a choice whose first alternative is a
+    /// class: scan the class in a tight loop, and try the other
+    /// alternatives only where it stops.
+    fn emit_rep_scan(
+        &mut self,
+        e: &Expr,
+        mode: Mode,
+        p: &str,
+        min: u32,
+        l: usize,
+    ) -> Option<String> {
+        let groups = self.choice_groups(e, mode);
+        let Some(Group::Class(class, origin)) = groups.first() else {
+            return None;
+        };
+        if groups.len() < 2 {
+            return None;
+        }
+        let (class, origin) = (class.clone(), origin.clone());
+        let end = self.class_scan(&class, &origin, "p");
+        let mut code = format!(
+            "('r{l}: {{ let start = {p}; let mut p = start; loop {{\n\
+             p = {end};\n"
+        );
+        for (i, g) in groups.iter().enumerate().skip(1) {
+            let (alt, touched) = self.alternative(g, "p");
+            let (save, restore) = save_restore(&touched, l, i);
+            let _ = writeln!(
+                code,
+                "{save}if let Some(q) = {alt} {{ if q == p {{ break; }} p = q; continue; }} {restore}"
+            );
+        }
+        let check = if min == 1 {
+            "if p == start { None } else { Some(p) }"
+        } else {
+            "Some(p)"
+        };
+        let _ = write!(code, "break; }}\n{check} }})");
+        Some(code)
+    }
+}

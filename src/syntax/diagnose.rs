@@ -1,0 +1,521 @@
+//! Errors in words: from where a parse failed and what the grammar expected
+//! there (pest's failure, reproduced by the compiled error pass or taken
+//! from pest itself), to a [`ParseError`] that names the component and the
+//! problem.
+//!
+//! Everything here runs after the grammar has rejected the input and only
+//! explains the rejection. What it asks of the text (where the longest
+//! valid prefix ends, whether an IP literal's address matches, which bytes
+//! are hex digits) it asks of the compiled grammar.
+
+use pest::error::{Error as PestError, ErrorVariant, InputLocation};
+use pest::RuleType;
+
+use super::compiled::uri::{self as generated, Rules, CLASS_HEXDIG};
+use super::engine;
+use super::entry::{Entry, Grammar, Syntax};
+use super::error::{floor_char_boundary, rule_word, ExpectedSet, Kind, ParseError, Part};
+use super::layout::{HostData, Layout};
+
+type Found = (usize, Kind, ExpectedSet);
+
+const HEX_DIGIT: ExpectedSet = ExpectedSet::Words(&["hex digit"]);
+
+/// The error for `input`, which `syntax` rejected: pest's failure position
+/// `pos` and the rules it expected there.
+pub(crate) fn describe(input: &str, syntax: Syntax, pos: usize, positives: Rules) -> ParseError {
+    let (offset, kind, expected) = find(input, syntax, pos, positives);
+    ParseError::new(input, syntax.rfc_name(), offset, kind, expected)
+}
+
+/// The error for `input`, which the grammar rule `rule` (not a typed entry)
+/// rejected, in pest's general terms.
+pub(crate) fn describe_rule(
+    input: &str,
+    rule: &'static str,
+    pos: usize,
+    positives: Rules,
+) -> ParseError {
+    let pos = floor_char_boundary(input, pos.min(input.len()));
+    let (offset, kind, expected) = percent_problem(input, pos)
+        .unwrap_or_else(|| general(input, pos, ExpectedSet::Rules(positives)));
+    ParseError::new(input, rule, offset, kind, expected)
+}
+
+/// An error for `input` from any pest parser's error (a grammar loaded at
+/// run time, or pest_derive's parser on any rule): the spot, what was
+/// expected (rule names in words where peguri knows them), and a message.
+pub(crate) fn from_pest<R: RuleType>(input: &str, rule: &str, e: &PestError<R>) -> ParseError {
+    let (pos, positives) = pest_position(e);
+    let pos = floor_char_boundary(input, pos.min(input.len()));
+    let (offset, kind, expected) = percent_problem(input, pos).unwrap_or_else(|| {
+        let mut words: Vec<String> = Vec::new();
+        for name in positives
+            .iter()
+            .map(|r| format!("{r:?}").trim_matches('"').to_owned())
+        {
+            let word = rule_word(&name).map_or_else(|| name.replace('_', "-"), str::to_owned);
+            if !words.contains(&word) {
+                words.push(word);
+            }
+        }
+        general(input, pos, ExpectedSet::Owned(words.into_boxed_slice()))
+    });
+    ParseError::new(input, rule.to_owned(), offset, kind, expected)
+}
+
+impl ParseError {
+    /// An error for `input` from any pest parser's error: the spot, what
+    /// was expected (rule names in words where peguri knows them), and a
+    /// message. `rule` names what was being parsed. This is how errors of a
+    /// grammar loaded at run time (the CLI's `--grammar`) read like
+    /// peguri's own.
+    ///
+    /// ```
+    /// use pest::Parser;
+    /// use peguri::grammar::{Rule, UriParser};
+    ///
+    /// let input = "%zz";
+    /// let e = UriParser::parse(Rule::pct_encoded_entry, input).unwrap_err();
+    /// let err = peguri::ParseError::from_pest(input, "pct-encoded", &e);
+    /// assert_eq!((err.offset(), err.message().to_string().as_str()), (1, "expected a hex digit after '%'"));
+    /// let e = UriParser::parse(Rule::port_entry, "8a").unwrap_err();
+    /// let err = peguri::ParseError::from_pest("8a", "port", &e);
+    /// assert_eq!(err.message(), "unexpected character 'a'; expected end of input");
+    /// ```
+    pub fn from_pest<R: RuleType>(input: &str, rule: &str, e: &PestError<R>) -> Self {
+        from_pest(input, rule, e)
+    }
+}
+
+/// pest's failure position and expected rules.
+pub(crate) fn pest_position<R: RuleType>(e: &PestError<R>) -> (usize, Vec<R>) {
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((start, _)) => start,
+    };
+    let positives = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    (pos, positives)
+}
+
+/// "unexpected character ...; expected ..." at `pos`.
+fn general(input: &str, pos: usize, expected: ExpectedSet) -> Found {
+    match input[pos..].chars().next() {
+        None => (pos, Kind::UnexpectedEndExpected, expected),
+        Some(c) => (pos, Kind::UnexpectedChar(c), expected),
+    }
+}
+
+fn is_hex_digit(input: &str, at: usize) -> bool {
+    input
+        .as_bytes()
+        .get(at)
+        .is_some_and(|&b| CLASS_HEXDIG.get(usize::from(b)).copied().unwrap_or(false))
+}
+
+/// A `%` at `pos` not followed by two hex digits: the offset of the first
+/// missing digit.
+fn percent_problem(input: &str, pos: usize) -> Option<Found> {
+    if input.as_bytes().get(pos) != Some(&b'%') {
+        return None;
+    }
+    let digits = (1..=2)
+        .take_while(|&i| is_hex_digit(input, pos + i))
+        .count();
+    if digits == 2 {
+        return None;
+    }
+    let offset = pos + 1 + digits;
+    let kind = Kind::PercentMissingHex {
+        at_end: offset == input.len(),
+    };
+    Some((offset, kind, HEX_DIGIT))
+}
+
+fn find(input: &str, syntax: Syntax, pos: usize, positives: Rules) -> Found {
+    let pos = floor_char_boundary(input, pos.min(input.len()));
+    if let Some(found) = percent_problem(input, pos) {
+        return found;
+    }
+    let iri = syntax.grammar == Grammar::Rfc3987;
+    let rules = || ExpectedSet::Rules(positives);
+    let prefix = engine::parse_prefix(input, syntax);
+    // An IP literal that failed leaves an empty reg-name before its `[`.
+    if let Some(a) = prefix.and_then(|l| l.authority) {
+        if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
+            return ip_literal_problem(input, a.host.start + 1, syntax.grammar);
+        }
+    }
+    let found = input[pos..].chars().next();
+    let Some(layout) = prefix else {
+        // Nothing matched at all: only the scheme can be missing.
+        return scheme_problem(input, pos);
+    };
+    let Some(c) = found else {
+        let kind = if iri {
+            Kind::UnexpectedEndExpected
+        } else {
+            Kind::UnexpectedEnd
+        };
+        return (pos, kind, rules());
+    };
+    let component = component_at(&layout, pos);
+    if iri {
+        return iri_problem(input, pos, c, component, &layout, positives);
+    }
+    let kind = match (component, c) {
+        (Some(Part::Path), ':') if layout.scheme.is_none() && layout.authority.is_none() => {
+            Kind::ColonInFirstSegment
+        }
+        (Some(Part::Fragment), '#') => Kind::SecondHash,
+        (_, '[' | ']') => Kind::Bracket(c),
+        (Some(component), c) if !c.is_ascii() => Kind::NonAscii(c, component),
+        (Some(component), c) => Kind::Invalid(c, component),
+        (None, '#') if syntax.entry == Entry::NoFragment => Kind::FragmentInAbsolute { iri: false },
+        (None, c) => Kind::AfterHost(c),
+    };
+    let expected = component.and_then(component_expected).unwrap_or_else(rules);
+    (pos, kind, expected)
+}
+
+/// The IRI reading of a character that cannot continue a component.
+fn iri_problem(
+    input: &str,
+    pos: usize,
+    c: char,
+    component: Option<Part>,
+    layout: &Layout,
+    positives: Rules,
+) -> Found {
+    let general = || general(input, pos, ExpectedSet::Rules(positives));
+    if matches!(c, '%' | '[' | ']') {
+        return general();
+    }
+    let Some(component) = component else {
+        return general();
+    };
+    let Some(expected) = component_expected(component) else {
+        return general();
+    };
+    let kind = match (component, c) {
+        (Part::Path, ':') if layout.scheme.is_none() && layout.authority.is_none() => {
+            Kind::ColonInFirstSegment
+        }
+        (Part::Fragment, '#') => Kind::SecondHash,
+        (component, c) if is_private_use(c) => Kind::PrivateUse(c, component),
+        (component, c) => Kind::Invalid(c, component),
+    };
+    (pos, kind, expected)
+}
+
+/// Whether the grammar's `iprivate` accepts `c`.
+fn is_private_use(c: char) -> bool {
+    let mut buf = [0; 4];
+    let bytes = c.encode_utf8(&mut buf).as_bytes();
+    generated::quiet_iprivate(bytes, 0) == Some(bytes.len())
+}
+
+/// What may follow where a component stopped.
+fn component_expected(component: Part) -> Option<ExpectedSet> {
+    Some(ExpectedSet::Words(match component {
+        Part::Path => &["path character", "'/'", "'?'", "'#'", "end of input"],
+        Part::Query => &["query character", "'#'", "end of input"],
+        Part::Fragment => &["fragment character", "end of input"],
+        Part::Port => &["digit", "'/'", "'?'", "'#'", "end of input"],
+        Part::Host => &["host character", "':'", "'/'", "'?'", "'#'", "end of input"],
+        _ => return None,
+    }))
+}
+
+/// Why an input that must start with a scheme does not: the grammar's
+/// `scheme` rule says how far the scheme goes.
+fn scheme_problem(input: &str, pos: usize) -> Found {
+    let scheme = ExpectedSet::Words(&["scheme"]);
+    let Some(first) = input.chars().next() else {
+        return (pos, Kind::EmptyExpectedScheme, scheme);
+    };
+    let Some(end) = generated::quiet_scheme(input.as_bytes(), 0) else {
+        return (0, Kind::SchemeStart(first), scheme);
+    };
+    match input[end..].chars().next() {
+        None => (
+            end,
+            Kind::ExpectedColonAfterScheme,
+            ExpectedSet::Words(&["':'"]),
+        ),
+        Some(c) => (
+            end,
+            Kind::SchemeChar(c),
+            ExpectedSet::Words(&["scheme character", "':'"]),
+        ),
+    }
+}
+
+/// The component a failure at `pos` belongs to, from the layout of the
+/// longest prefix the rule matched.
+pub(crate) fn component_at(layout: &Layout, pos: usize) -> Option<Part> {
+    let ends_here = |s: Option<super::layout::Span>| s.is_some_and(|s| s.end == pos);
+    if ends_here(layout.fragment) {
+        return Some(Part::Fragment);
+    }
+    if ends_here(layout.query) {
+        return Some(Part::Query);
+    }
+    if layout.path.end == pos && (layout.path.start < pos || layout.authority.is_none()) {
+        return Some(Part::Path);
+    }
+    if let Some(a) = &layout.authority {
+        if ends_here(a.port) {
+            return Some(Part::Port);
+        }
+        if a.host.end == pos {
+            return Some(match a.host_data {
+                HostData::RegName => Part::Host,
+                _ => Part::Authority,
+            });
+        }
+    }
+    None
+}
+
+const CLOSE: ExpectedSet = ExpectedSet::Words(&["']'"]);
+
+/// Why the IP literal whose content starts at `start` failed.
+fn ip_literal_problem(input: &str, start: usize, grammar: Grammar) -> Found {
+    let s = input.as_bytes();
+    let address_end = generated::quiet_IPv6address(s, start);
+    let zoned = generated::quiet_IPv6addrz(s, start);
+    // An RFC 6874 zone identifier: name the option in strict mode, and read
+    // the zone with its own rule when zones are allowed.
+    match (grammar, address_end, zoned) {
+        (Grammar::Rfc3986 | Grammar::Rfc3987, Some(at), Some(end))
+            if input[end..].starts_with(']') =>
+        {
+            return (at, Kind::ZoneNotAllowed, CLOSE);
+        }
+        (Grammar::Rfc6874, _, Some(end)) => {
+            return match input[end..].chars().next() {
+                None => (end, Kind::ExpectedCloseBracket, CLOSE),
+                Some(c) => (
+                    end,
+                    Kind::ZoneChar(c),
+                    ExpectedSet::Words(&["zone identifier character", "']'"]),
+                ),
+            };
+        }
+        (Grammar::Rfc6874, Some(at), None) if input[at..].starts_with('%') => {
+            return if input[at..].starts_with("%25") {
+                (
+                    at + 3,
+                    Kind::ExpectedZone,
+                    ExpectedSet::Words(&["zone identifier"]),
+                )
+            } else {
+                (at, Kind::ZoneNeeds25, ExpectedSet::Words(&["'%25'", "']'"]))
+            };
+        }
+        _ => {}
+    }
+    if input[start..].starts_with(['v', 'V']) {
+        return ipvfuture_problem(input, start);
+    }
+    ipv6_problem(input, start).unwrap_or_else(|| {
+        // The walk over the groups found nothing wrong; say where the
+        // grammar stopped.
+        let name = Part::Ipv6;
+        match address_end {
+            Some(end) => match input[end..].chars().next() {
+                None => (end, Kind::ExpectedCloseBracket, CLOSE),
+                Some(c) => (end, Kind::InIpLiteral(c, name), CLOSE),
+            },
+            None => match input[start..].chars().next() {
+                None => (start, Kind::EndInIpLiteral(name), IPV6),
+                Some(c) => (start, Kind::InIpLiteral(c, name), IPV6),
+            },
+        }
+    })
+}
+
+const IPV6: ExpectedSet = ExpectedSet::Words(&["IPv6 address"]);
+
+fn ipvfuture_problem(input: &str, start: usize) -> Found {
+    let name = Part::IpvFuture;
+    let s = input.as_bytes();
+    if let Some(end) = generated::quiet_IPvFuture(s, start) {
+        return match input[end..].chars().next() {
+            None => (end, Kind::ExpectedCloseBracket, CLOSE),
+            Some(c) => (end, Kind::InIpLiteral(c, name), CLOSE),
+        };
+    }
+    let pos = start + generated::fail_IPvFuture(&s[start..]).map_or(0, |f| f.pos);
+    let expected = ExpectedSet::Words(&["IPvFuture"]);
+    match input[pos..].chars().next() {
+        None => (pos, Kind::EndInIpLiteral(name), expected),
+        Some(c) => (pos, Kind::InIpLiteral(c, name), expected),
+    }
+}
+
+/// What is wrong with the IPv6 address starting at `start`, found by
+/// walking its groups: the grammar's `h16` groups of hex digits, `:`
+/// between them, at most one `::`, an IPv4 address only at the end, eight
+/// groups in all (an IPv4 address counts two; `::` at least one). `None`
+/// when the walk finds nothing wrong.
+fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
+    let s = input.as_bytes();
+    let at = |p: usize| s.get(p).copied();
+    let name = Part::Ipv6;
+    let invalid = |p: usize| -> Found {
+        match input[p..].chars().next() {
+            None => (p, Kind::EndInIpLiteral(name), IPV6),
+            Some(c) => (p, Kind::InIpLiteral(c, name), IPV6),
+        }
+    };
+    let mut p = start;
+    let mut groups = 0;
+    // Where each group starts, to point at the first one too many.
+    let mut starts = [0usize; 10];
+    let mut double_colon = false;
+    if at(p) == Some(b':') {
+        if at(p + 1) != Some(b':') {
+            return Some((p, Kind::Ipv6SingleColon { at_start: true }, IPV6));
+        }
+        double_colon = true;
+        p += 2;
+    }
+    loop {
+        match at(p) {
+            None | Some(b']') => break,
+            Some(_) => {}
+        }
+        let digits = (p..).take_while(|&i| is_hex_digit(input, i)).count();
+        if digits == 0 {
+            return Some(invalid(p));
+        }
+        if at(p + digits) == Some(b'.') {
+            let Some(end) = generated::quiet_IPv4address(s, p) else {
+                return Some((p, Kind::Ipv6BadIpv4, ExpectedSet::Words(&["IPv4 address"])));
+            };
+            if let Some(slot) = starts.get_mut(groups) {
+                *slot = p;
+            }
+            groups += 2;
+            let ipv4_start = p;
+            p = end;
+            match at(p) {
+                None | Some(b']') => break,
+                Some(b':') => return Some((p, Kind::Ipv6Ipv4NotLast, CLOSE)),
+                // `1.2.3.256`: the grammar took `1.2.3.25`.
+                Some(b'0'..=b'9' | b'.') => {
+                    let expected = ExpectedSet::Words(&["IPv4 address"]);
+                    return Some((ipv4_start, Kind::Ipv6BadIpv4, expected));
+                }
+                Some(_) => return Some(invalid(p)),
+            }
+        }
+        if digits > 4 {
+            let kind = Kind::Ipv6GroupTooLong {
+                group: u8::try_from(groups + 1).unwrap_or(u8::MAX),
+                digits: u32::try_from(digits).unwrap_or(u32::MAX),
+            };
+            return Some((p + 4, kind, ExpectedSet::Words(&["':'", "']'"])));
+        }
+        if let Some(slot) = starts.get_mut(groups) {
+            *slot = p;
+        }
+        groups += 1;
+        p += digits;
+        match (at(p), at(p + 1)) {
+            (Some(b':'), Some(b':')) => {
+                if double_colon {
+                    return Some((p, Kind::Ipv6TwoDoubleColons, IPV6));
+                }
+                double_colon = true;
+                p += 2;
+            }
+            (Some(b':'), next) => {
+                if matches!(next, None | Some(b']')) {
+                    return Some((p, Kind::Ipv6SingleColon { at_start: false }, IPV6));
+                }
+                p += 1;
+            }
+            (None | Some(b']'), _) => break,
+            (Some(_), _) => return Some(invalid(p)),
+        }
+    }
+    let limit = if double_colon { 7 } else { 8 };
+    if groups > limit {
+        let extra = starts.get(limit).copied().unwrap_or(p);
+        return Some((extra, Kind::Ipv6TooManyGroups { double_colon }, CLOSE));
+    }
+    if !double_colon && groups < 8 {
+        return Some((
+            p,
+            Kind::Ipv6TooFewGroups {
+                groups: u8::try_from(groups).unwrap_or(u8::MAX),
+            },
+            ExpectedSet::Words(&["':'"]),
+        ));
+    }
+    if at(p).is_none() {
+        return Some((p, Kind::ExpectedCloseBracket, CLOSE));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ipv6(address: &str) -> Option<(usize, String)> {
+        let input = format!("[{address}]");
+        let (offset, kind, expected) = ipv6_problem(&input, 1)?;
+        let err = ParseError::new(&input, "t", offset, kind, expected);
+        Some((offset - 1, err.message().to_string()))
+    }
+
+    #[test]
+    fn ipv6_problems_are_named() {
+        assert_eq!(
+            ipv6("1:12345::"),
+            Some((
+                6,
+                "group 2 of the IPv6 address has 5 hex digits; a group has at most four".into()
+            ))
+        );
+        assert_eq!(
+            ipv6("1::2::3"),
+            Some((
+                4,
+                "a second '::' in the IPv6 address; '::' may appear only once".into()
+            ))
+        );
+        assert_eq!(
+            ipv6("1:2:3"),
+            Some((5, "the IPv6 address has 3 groups; it needs eight, or '::' in place of the zero groups".into()))
+        );
+        assert_eq!(ipv6("1:2:3:4:5:6:7:8:9").map(|(o, _)| o), Some(16));
+        assert_eq!(ipv6("::1:2:3:4:5:6:7:8").map(|(o, _)| o), Some(16));
+        assert_eq!(ipv6(":1").map(|(o, _)| o), Some(0));
+        assert_eq!(ipv6("1:").map(|(o, _)| o), Some(1));
+        assert_eq!(
+            ipv6("::g"),
+            Some((2, "invalid character 'g' in IPv6 address".into()))
+        );
+        assert_eq!(ipv6("::1.2.3.256").map(|(o, _)| o), Some(2));
+        assert_eq!(ipv6("::1.2.3.4:1").map(|(o, _)| o), Some(9));
+        // Valid addresses: nothing to say.
+        for valid in [
+            "::",
+            "::1",
+            "1:2:3:4:5:6:7:8",
+            "1::8",
+            "::ffff:1.2.3.4",
+            "1:2:3:4:5:6:7::",
+        ] {
+            assert_eq!(ipv6(valid), None, "{valid}");
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! The one vocabulary of the syntax layer: a typed parse starts from an
+//! entry rule of a grammar.
+
+/// The grammar a text follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Grammar {
+    /// RFC 3986 (`uri.pest`).
+    Rfc3986,
+    /// RFC 3986 with RFC 6874's zone identifiers in IPv6 literals
+    /// (`rfc6874.pest`).
+    Rfc6874,
+    /// RFC 3987's IRIs (`iri.pest`).
+    Rfc3987,
+}
+
+/// The rule a parse starts from, in any grammar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Entry {
+    /// `URI-reference` / `IRI-reference`: with or without a scheme.
+    Reference,
+    /// `URI` / `IRI`: a scheme is required.
+    Absolute,
+    /// `absolute-URI` / `absolute-IRI`: a scheme, no fragment.
+    NoFragment,
+    /// `relative-ref` / `irelative-ref`: no scheme.
+    Relative,
+}
+
+/// An entry rule of a grammar: what a typed parse follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Syntax {
+    pub entry: Entry,
+    pub grammar: Grammar,
+}
+
+impl Syntax {
+    pub(crate) const fn new(entry: Entry, grammar: Grammar) -> Self {
+        Syntax { entry, grammar }
+    }
+
+    /// `URI-reference` in RFC 3986: what `UriRef::parse` follows.
+    pub(crate) const URI_REFERENCE: Syntax = Syntax::new(Entry::Reference, Grammar::Rfc3986);
+
+    /// The rule's name as its RFC spells it. RFC 6874 changes no rule
+    /// name, so its entries are named as RFC 3986's.
+    pub(crate) const fn rfc_name(self) -> &'static str {
+        match (self.grammar, self.entry) {
+            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Reference) => "URI-reference",
+            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Absolute) => "URI",
+            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::NoFragment) => "absolute-URI",
+            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Relative) => "relative-ref",
+            (Grammar::Rfc3987, Entry::Reference) => "IRI-reference",
+            (Grammar::Rfc3987, Entry::Absolute) => "IRI",
+            (Grammar::Rfc3987, Entry::NoFragment) => "absolute-IRI",
+            (Grammar::Rfc3987, Entry::Relative) => "irelative-ref",
+        }
+    }
+
+    /// The RFC 3986 or RFC 3987 syntax of a rule name as the RFCs spell it
+    /// (`URI-reference`, `irelative-ref`...).
+    pub(crate) fn from_rfc_name(name: &str) -> Option<Syntax> {
+        let entries = [
+            Entry::Reference,
+            Entry::Absolute,
+            Entry::NoFragment,
+            Entry::Relative,
+        ];
+        [Grammar::Rfc3986, Grammar::Rfc3987]
+            .into_iter()
+            .flat_map(|grammar| entries.map(|entry| Syntax::new(entry, grammar)))
+            .find(|s| s.rfc_name() == name)
+    }
+
+    /// The same entry in another grammar.
+    pub(crate) const fn with_grammar(self, grammar: Grammar) -> Syntax {
+        Syntax::new(self.entry, grammar)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for name in [
+            "URI-reference",
+            "URI",
+            "absolute-URI",
+            "relative-ref",
+            "IRI-reference",
+            "IRI",
+            "absolute-IRI",
+            "irelative-ref",
+        ] {
+            assert_eq!(
+                Syntax::from_rfc_name(name).map(Syntax::rfc_name),
+                Some(name)
+            );
+        }
+        assert_eq!(Syntax::from_rfc_name("path"), None);
+    }
+}

@@ -1,0 +1,418 @@
+//! What the code generated from the grammars needs at run time: recorded
+//! spans, byte tables and scans, and the tracker that reproduces pest's
+//! error positions.
+//!
+//! `build/codegen/` writes only grammar-specific code (one function per rule,
+//! the tables, the record struct); everything general lives here, so that it
+//! is formatted, linted and tested like any other module. The generated code
+//! expects these names in scope (`use super::runtime::*` or the like).
+
+/// Where a recorded rule matched: a span of the input, or none, packed in
+/// one `u64` (start in the high half, end in the low half) so that the
+/// record struct stays small and every access is one whole word. The
+/// generated `match_*` functions refuse inputs of `u32::MAX` bytes or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Slot(u64);
+
+impl Slot {
+    /// No match recorded.
+    pub(crate) const NONE: Slot = Slot(u64::MAX);
+
+    /// The span, if the rule matched.
+    #[inline]
+    pub(crate) fn get(self) -> Option<(usize, usize)> {
+        if self.0 == u64::MAX {
+            None
+        } else {
+            Some(((self.0 >> 32) as usize, (self.0 & 0xffff_ffff) as usize))
+        }
+    }
+
+    /// Whether the rule matched.
+    #[inline]
+    pub(crate) fn is_some(self) -> bool {
+        self.0 != u64::MAX
+    }
+}
+
+/// Records a match of a rule at `start..end` (both below `u32::MAX`): the
+/// first match, or a match that continues the recorded span right where it
+/// ends (so `HEXDIG+` records the whole run). Other matches are ignored.
+#[inline(always)]
+pub(crate) fn put(slot: &mut Slot, start: usize, end: usize) {
+    if slot.0 == u64::MAX {
+        slot.0 = ((start as u64) << 32) | end as u64;
+    } else if (slot.0 & 0xffff_ffff) as usize == start {
+        slot.0 = (slot.0 & !0xffff_ffff) | end as u64;
+    }
+}
+
+/// A 256-entry byte table from inclusive ranges.
+pub(crate) const fn table(ranges: &[(u8, u8)]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < ranges.len() {
+        let (lo, hi) = ranges[i];
+        let mut b = lo as usize;
+        while b <= hi as usize {
+            t[b] = true;
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The end of the run of bytes in `t` from `p`. (Eight bytes at a time
+/// measured slower: most runs in URIs are short.)
+#[inline(always)]
+pub(crate) fn scan(s: &[u8], mut p: usize, t: &[bool; 256]) -> usize {
+    while let Some(&[a, b, c, d]) = s.get(p..p + 4) {
+        if !t[usize::from(a)] {
+            return p;
+        }
+        if !t[usize::from(b)] {
+            return p + 1;
+        }
+        if !t[usize::from(c)] {
+            return p + 2;
+        }
+        if !t[usize::from(d)] {
+            return p + 3;
+        }
+        p += 4;
+    }
+    while let Some(&b) = s.get(p) {
+        if t[usize::from(b)] {
+            p += 1;
+        } else {
+            break;
+        }
+    }
+    p
+}
+
+/// The length of the UTF-8 character starting with byte `b` (pest's `ANY`
+/// takes one character).
+#[inline(always)]
+pub(crate) fn char_len(b: u8) -> usize {
+    if b < 0x80 {
+        1
+    } else if b < 0xE0 {
+        2
+    } else if b < 0xF0 {
+        3
+    } else {
+        4
+    }
+}
+
+/// A set of grammar rules, by their index in pest's `Rule` enum (`EOI`
+/// first, then the rules in grammar order), so that iterating it gives
+/// pest's sorted order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct RuleSet<const W: usize>([u64; W]);
+
+impl<const W: usize> RuleSet<W> {
+    /// The empty set.
+    pub(crate) const EMPTY: Self = RuleSet([0; W]);
+
+    /// Adds rule `id`.
+    pub(crate) fn insert(&mut self, id: u16) {
+        let i = usize::from(id);
+        if let Some(word) = self.0.get_mut(i / 64) {
+            *word |= 1 << (i % 64);
+        }
+    }
+
+    /// Whether rule `id` is in the set.
+    pub(crate) fn contains(&self, id: u16) -> bool {
+        let i = usize::from(id);
+        self.0
+            .get(i / 64)
+            .is_some_and(|word| word & (1 << (i % 64)) != 0)
+    }
+
+    /// Whether the set is empty.
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The rules in the set, in ascending order.
+    pub(crate) fn iter(self) -> impl Iterator<Item = u16> {
+        (0..W * 64)
+            .filter_map(move |i| u16::try_from(i).ok())
+            .filter(move |&i| self.contains(i))
+    }
+}
+
+/// How many attempted rules the tracker keeps per list. pest keeps a
+/// vector; the grammars here never hold more than a dozen at one position
+/// (`tests/engines.rs` checks that none overflows on its inputs).
+const ATTEMPTS: usize = 48;
+
+/// One of pest's two attempt lists (`pos_attempts`, `neg_attempts`): rules
+/// in the order they were tracked. Its length keeps counting past the
+/// capacity, so positions and counts stay exact; only the names are lost.
+#[derive(Clone, Copy, Debug)]
+struct Attempts {
+    len: usize,
+    ids: [u16; ATTEMPTS],
+}
+
+impl Attempts {
+    const EMPTY: Attempts = Attempts {
+        len: 0,
+        ids: [0; ATTEMPTS],
+    };
+
+    fn push(&mut self, id: u16) {
+        if let Some(slot) = self.ids.get_mut(self.len) {
+            *slot = id;
+        }
+        self.len += 1;
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    fn set<const W: usize>(&self) -> RuleSet<W> {
+        let mut set = RuleSet::EMPTY;
+        for &id in &self.ids[..self.len.min(ATTEMPTS)] {
+            set.insert(id);
+        }
+        set
+    }
+}
+
+/// Where a rule call stands in a lookahead, as pest's `Lookahead`. (A
+/// grammar without `&` before a rule never makes `Positive`.)
+#[allow(dead_code)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Look {
+    /// Not inside a lookahead.
+    None,
+    /// Inside `&e` (or `!!e`).
+    Positive,
+    /// Inside `!e`.
+    Negative,
+}
+
+/// The tracker's state when a tracked rule call began (pest's `rule()`
+/// keeps the same three numbers on its stack).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mark {
+    pos_index: usize,
+    neg_index: usize,
+    attempts: usize,
+}
+
+/// Why a parse failed, as pest reports it: the furthest position where a
+/// tracked rule was attempted, and the rules attempted there (pest's
+/// `positives`, sorted; `negatives` for those that matched inside a
+/// negative lookahead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Failure<const W: usize> {
+    /// The byte offset.
+    pub pos: usize,
+    /// The rules expected there.
+    pub positives: RuleSet<W>,
+    /// The rules that must not match there.
+    pub negatives: RuleSet<W>,
+    /// Whether more rules were attempted at one position than the tracker
+    /// keeps (their names are missing from the sets).
+    pub overflowed: bool,
+}
+
+/// pest's error tracking (`ParserState::track`), for the error pass of the
+/// generated code: every tracked rule call is bracketed by [`enter`] and
+/// [`leave`], in the contexts where pest tracks it.
+///
+/// [`enter`]: Tracker::enter
+/// [`leave`]: Tracker::leave
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tracker {
+    attempt_pos: usize,
+    pos: Attempts,
+    neg: Attempts,
+}
+
+impl Default for Tracker {
+    fn default() -> Self {
+        Tracker {
+            attempt_pos: 0,
+            pos: Attempts::EMPTY,
+            neg: Attempts::EMPTY,
+        }
+    }
+}
+
+impl Tracker {
+    fn attempts_at(&self, p: usize) -> usize {
+        if self.attempt_pos == p {
+            self.pos.len + self.neg.len
+        } else {
+            0
+        }
+    }
+
+    /// Called when a tracked rule starts at `p`.
+    #[inline]
+    pub(crate) fn enter(&self, p: usize) -> Mark {
+        let (pos_index, neg_index) = if p == self.attempt_pos {
+            (self.pos.len, self.neg.len)
+        } else {
+            (0, 0)
+        };
+        Mark {
+            pos_index,
+            neg_index,
+            attempts: self.attempts_at(p),
+        }
+    }
+
+    /// Called when the rule `id` that started at `p` (with `mark`) ends,
+    /// matched or not, in lookahead state `look`.
+    #[inline]
+    pub(crate) fn leave(&mut self, mark: Mark, id: u16, p: usize, look: Look, matched: bool) {
+        // pest tracks failures, and successes inside a negative lookahead.
+        if matched == (look == Look::Negative) {
+            self.track(mark, id, p, look);
+        }
+    }
+
+    fn track(&mut self, mark: Mark, id: u16, p: usize, look: Look) {
+        // Nested rules that added exactly one attempt here stand for this
+        // one; otherwise this rule replaces what they added.
+        let now = self.attempts_at(p);
+        if now > mark.attempts && now - mark.attempts == 1 {
+            return;
+        }
+        if p == self.attempt_pos {
+            self.pos.truncate(mark.pos_index);
+            self.neg.truncate(mark.neg_index);
+        }
+        if p > self.attempt_pos {
+            self.pos = Attempts::EMPTY;
+            self.neg = Attempts::EMPTY;
+            self.attempt_pos = p;
+        }
+        if p == self.attempt_pos {
+            if look == Look::Negative {
+                self.neg.push(id);
+            } else {
+                self.pos.push(id);
+            }
+        }
+    }
+
+    /// The failure pest would report.
+    pub(crate) fn failure<const W: usize>(&self) -> Failure<W> {
+        Failure {
+            pos: self.attempt_pos,
+            positives: self.pos.set(),
+            negatives: self.neg.set(),
+            overflowed: self.pos.len > ATTEMPTS || self.neg.len > ATTEMPTS,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_record_the_first_match_and_its_continuations() {
+        let mut slot = Slot::NONE;
+        assert!(!slot.is_some());
+        put(&mut slot, 2, 4);
+        put(&mut slot, 4, 5);
+        put(&mut slot, 7, 9);
+        assert_eq!(slot.get(), Some((2, 5)));
+    }
+
+    #[test]
+    fn scans_stop_at_the_first_byte_outside_the_table() {
+        static DIGITS: [bool; 256] = table(&[(b'0', b'9')]);
+        assert_eq!(scan(b"12345678x", 0, &DIGITS), 8);
+        assert_eq!(scan(b"12x", 1, &DIGITS), 2);
+        assert_eq!(scan(b"", 0, &DIGITS), 0);
+        assert_eq!(scan(b"1234", 0, &DIGITS), 4);
+    }
+
+    #[test]
+    fn char_lengths_follow_the_lead_byte() {
+        for c in ['a', 'é', '€', '𐌀'] {
+            let mut buf = [0; 4];
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            assert_eq!(char_len(bytes[0]), c.len_utf8());
+        }
+    }
+
+    #[test]
+    fn rule_sets_iterate_in_order() {
+        let mut set = RuleSet::<2>::EMPTY;
+        assert!(set.is_empty());
+        for id in [70, 3, 64, 3] {
+            set.insert(id);
+        }
+        assert_eq!(set.iter().collect::<Vec<_>>(), [3, 64, 70]);
+        assert!(set.contains(64) && !set.contains(65));
+        // Out of range: ignored, never a panic.
+        set.insert(500);
+        assert!(!set.contains(500));
+    }
+
+    /// A rule that fails after one child failed at the same spot: the
+    /// child stands for it. With two failed children, the parent replaces
+    /// them. A later position clears earlier attempts.
+    #[test]
+    fn tracking_follows_pest() {
+        let mut t = Tracker::default();
+        let parent = t.enter(0);
+        let child = t.enter(0);
+        t.leave(child, 1, 0, Look::None, false);
+        t.leave(parent, 2, 0, Look::None, false);
+        assert_eq!(t.failure::<1>().positives.iter().collect::<Vec<_>>(), [1]);
+
+        let mut t = Tracker::default();
+        let parent = t.enter(0);
+        for id in [1, 3] {
+            let child = t.enter(0);
+            t.leave(child, id, 0, Look::None, false);
+        }
+        t.leave(parent, 2, 0, Look::None, false);
+        assert_eq!(t.failure::<1>().positives.iter().collect::<Vec<_>>(), [2]);
+
+        let later = t.enter(5);
+        t.leave(later, 4, 5, Look::None, false);
+        let failure = t.failure::<1>();
+        assert_eq!(failure.pos, 5);
+        assert_eq!(failure.positives.iter().collect::<Vec<_>>(), [4]);
+
+        // Inside a negative lookahead, a match is tracked (as a negative)
+        // and a failure is not.
+        let mut t = Tracker::default();
+        let m = t.enter(0);
+        t.leave(m, 6, 0, Look::Negative, false);
+        let m = t.enter(0);
+        t.leave(m, 7, 0, Look::Negative, true);
+        let failure = t.failure::<1>();
+        assert!(failure.positives.is_empty());
+        assert_eq!(failure.negatives.iter().collect::<Vec<_>>(), [7]);
+    }
+
+    #[test]
+    fn tracking_past_the_capacity_keeps_counting() {
+        let mut t = Tracker::default();
+        for id in 0..(ATTEMPTS as u16 + 5) {
+            let m = t.enter(0);
+            t.leave(m, id, 0, Look::None, false);
+        }
+        let failure = t.failure::<2>();
+        assert!(failure.overflowed);
+        assert_eq!(failure.positives.iter().count(), ATTEMPTS);
+    }
+}
