@@ -1,6 +1,15 @@
 //! Heap allocations per parse, for peguri and its peers, on the benchmark
-//! corpus (`../shared/corpus` when present, a generated one otherwise), and
-//! for peguri on inputs from 1 KB to 10 MB.
+//! corpus (`../shared/corpus` when present, a generated one otherwise); for
+//! peguri on each input class of `benches/support/classes.rs`; and for
+//! peguri on inputs from 1 KB to 10 MB, valid and with an error near the
+//! end.
+//!
+//! Per class: a valid class counts `UriRef::parse` and reading the
+//! components; `iri` counts `Iri::parse` and reading the components;
+//! `invalid` counts the failed parse, building the error, and reading its
+//! offset and its message. The message is written into a sink that only
+//! counts bytes (through `Display`, as `to_string` would), so the count is
+//! the library's allocations, not the report's own `String`.
 //!
 //! Run: `cargo run --release --example alloc_report`.
 //!
@@ -11,7 +20,10 @@
 #[path = "../benches/support/mod.rs"]
 mod support;
 
+use support::classes::{self, Kind};
+
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 struct Counting;
@@ -52,6 +64,29 @@ fn measure(f: impl FnOnce()) -> (usize, usize) {
     (CALLS.load(Relaxed) - calls, BYTES.load(Relaxed) - bytes)
 }
 
+/// A `fmt::Write` that keeps nothing but the number of bytes written.
+struct ByteCount(usize);
+
+impl std::fmt::Write for ByteCount {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+/// peguri's `UriRef::parse` on an input it rejects: the error is built, its
+/// offset and its message read.
+fn peguri_error(line: &str) -> usize {
+    match peguri::UriRef::parse(line) {
+        Ok(_) => support::peguri_fast(line),
+        Err(e) => {
+            let mut message = ByteCount(0);
+            let _ = write!(message, "{}", e.message());
+            e.offset() + message.0
+        }
+    }
+}
+
 fn main() {
     let (lines, source) = support::corpus();
     println!("corpus: {} lines from {source}\n", lines.len());
@@ -84,13 +119,41 @@ fn main() {
             vbytes as f64 / nv
         );
     }
-    println!("\n| input size | peguri allocations | peguri bytes |");
-    println!("|---|---|---|");
+    println!("\n| class | inputs | peguri allocations per input | bytes per input |");
+    println!("|---|---|---|---|");
+    for class in classes::all() {
+        let parse: support::Parse = match class.kind {
+            Kind::Uri => support::peguri_fast,
+            Kind::Invalid => peguri_error,
+            Kind::Iri => classes::peguri_iri,
+        };
+        let (calls, bytes) = measure(|| {
+            for input in &class.inputs {
+                std::hint::black_box(parse(input));
+            }
+        });
+        let n = class.inputs.len() as f64;
+        println!(
+            "| {} | {} | {:.2} | {:.1} |",
+            class.name,
+            class.inputs.len(),
+            calls as f64 / n,
+            bytes as f64 / n
+        );
+    }
+    println!(
+        "\n| input size | peguri allocations | peguri bytes | with an error near the end: allocations | bytes |"
+    );
+    println!("|---|---|---|---|---|");
     for size in [1_000, 10_000, 100_000, 1_000_000, 10_000_000] {
         let input = support::long_uri(size);
         let (calls, bytes) = measure(|| {
             std::hint::black_box(support::peguri_fast(&input));
         });
-        println!("| {size} | {calls} | {bytes} |");
+        let invalid = classes::long_invalid_uri(size);
+        let (icalls, ibytes) = measure(|| {
+            std::hint::black_box(peguri_error(&invalid));
+        });
+        println!("| {size} | {calls} | {bytes} | {icalls} | {ibytes} |");
     }
 }

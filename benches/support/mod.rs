@@ -1,10 +1,13 @@
 //! The benchmark corpus: `../shared/corpus/*.txt` when present (one URL a
 //! line, BOM stripped, empty lines skipped), otherwise a generated one, so
-//! `cargo bench` works from a fresh checkout.
+//! `cargo bench` works from a fresh checkout. [`classes`] builds the input
+//! classes of the per-class benchmarks.
 
 #![allow(dead_code)]
 
 use std::path::Path;
+
+pub mod classes;
 
 // --- the parsers: parse one line, read the components ----------------------
 
