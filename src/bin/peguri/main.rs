@@ -2,6 +2,7 @@
 //! workbench for the grammar they are parsed with.
 
 mod check;
+mod explain;
 mod extract;
 mod grammar;
 mod input;
@@ -164,6 +165,29 @@ enum Command {
         #[arg(long)]
         plain: bool,
     },
+    /// Draw each URI reference with a labelled bracket for each component:
+    /// scheme, user information, host, port, query and fragment below it;
+    /// authority, path and the hierarchical (or relative) part above it.
+    ///
+    /// An empty component is marked with `│` where it would start; an
+    /// absent one is not drawn. Lines are not wrapped: a long URI gives
+    /// long lines (pipe them to `less -S`). With no URI arguments, reads one
+    /// per line from stdin. Exit code: 0 when every input is valid, 1 when
+    /// any is invalid (its error goes to stderr), 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri explain 'abc://username:password@example.com:123/path/file?key=value#fragid1'\n  peguri explain --ascii 'http://[::1]:8080/'\n  peguri explain --iri 'http://bücher.example/straße'"
+    )]
+    Explain {
+        /// Draw with `+`, `-` and `|` instead of box-drawing characters.
+        #[arg(long)]
+        ascii: bool,
+        /// Inputs are IRI references (RFC 3987); widths are counted in
+        /// characters.
+        #[arg(long)]
+        iri: bool,
+        /// URI references to draw; stdin is read when none is given.
+        uris: Vec<String>,
+    },
     /// Check URI references for the constructions RFC 3986 section 7 warns
     /// about (ambiguous IPv4 forms, passwords, deceptive userinfo,
     /// percent-encoded controls and separators, foreign ports).
@@ -296,6 +320,7 @@ fn main() -> ExitCode {
         Command::Split { uris } => split::run(&uris).map(outcome),
         Command::Extract { plain } => extract::run(plain).map(outcome),
         Command::Check { json, uris } => check::run(&uris, json).map(outcome),
+        Command::Explain { ascii, iri, uris } => explain::run(&uris, ascii, iri).map(outcome),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
