@@ -10,6 +10,8 @@ mod iri;
 mod normalize;
 mod parse;
 mod resolve;
+#[cfg(feature = "serve")]
+mod serve;
 mod split;
 
 use std::io::{self, BufWriter, Write};
@@ -188,6 +190,30 @@ enum Command {
         /// URI references to draw; stdin is read when none is given.
         uris: Vec<String>,
     },
+    /// Serve the grammar playground: a local web page with the input, a
+    /// rule selector and the grammar (uri.pest, editable) side by side,
+    /// showing the parse tree, the components, the diagram or the error on
+    /// every change.
+    ///
+    /// Prints the page's address and serves until stopped (Ctrl-C). An
+    /// edited grammar is compiled for each request; its parse is bounded by
+    /// pest's call limit, a stack budget and a deadline. Built only with the
+    /// cargo feature `serve`.
+    #[cfg(feature = "serve")]
+    #[command(after_help = "Example:\n  peguri serve\n  peguri serve --port 0")]
+    Serve {
+        /// The port to listen on (0: any free port, printed on start).
+        #[arg(long, default_value_t = 3986)]
+        port: u16,
+        /// The address to listen on. Anything but a loopback address makes
+        /// the playground reachable from other machines.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Answer one question from stdin and exit (how the server runs an
+        /// edited grammar, in a process of its own).
+        #[arg(long, hide = true)]
+        worker: bool,
+    },
     /// Check URI references for the constructions RFC 3986 section 7 warns
     /// about (ambiguous IPv4 forms, passwords, deceptive userinfo,
     /// percent-encoded controls and separators, foreign ports).
@@ -321,6 +347,12 @@ fn main() -> ExitCode {
         Command::Extract { plain } => extract::run(plain).map(outcome),
         Command::Check { json, uris } => check::run(&uris, json).map(outcome),
         Command::Explain { ascii, iri, uris } => explain::run(&uris, ascii, iri).map(outcome),
+        #[cfg(feature = "serve")]
+        Command::Serve { worker: true, .. } => serve::worker().map(|()| Outcome::Success),
+        #[cfg(feature = "serve")]
+        Command::Serve { port, bind, .. } => {
+            serve::run(&serve::ServeOptions { bind, port }).map(|()| Outcome::Success)
+        }
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
