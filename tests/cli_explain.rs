@@ -48,6 +48,8 @@ fn both_uris_of_the_picture() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(stdout(&out), PICTURE.strip_prefix('\n').unwrap());
     assert_eq!(stderr(&out), "");
+    // The README shows this output.
+    assert!(include_str!("../README.md").contains(PICTURE.strip_prefix('\n').unwrap()));
 }
 
 #[test]

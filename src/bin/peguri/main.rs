@@ -167,11 +167,12 @@ enum Command {
         #[arg(long)]
         plain: bool,
     },
-    /// Draw each URI reference with a labelled bracket for each component:
-    /// scheme, user information, host, port, query and fragment below it;
-    /// authority, path and the hierarchical (or relative) part above it.
+    /// Draw each URI reference with a labelled bracket under or over each
+    /// component.
     ///
-    /// An empty component is marked with `│` where it would start; an
+    /// Scheme, user information, host, port, query and fragment are below
+    /// the reference; authority, path and the hierarchical (or relative)
+    /// part above it. An empty component is marked with `│` where it would start; an
     /// absent one is not drawn. Lines are not wrapped: a long URI gives
     /// long lines (pipe them to `less -S`). With no URI arguments, reads one
     /// per line from stdin. Exit code: 0 when every input is valid, 1 when
@@ -190,12 +191,11 @@ enum Command {
         /// URI references to draw; stdin is read when none is given.
         uris: Vec<String>,
     },
-    /// Serve the grammar playground: a local web page with the input, a
-    /// rule selector and the grammar (uri.pest, editable) side by side,
-    /// showing the parse tree, the components, the diagram or the error on
-    /// every change.
+    /// Serve the grammar playground, a local web page.
     ///
-    /// Prints the page's address and serves until stopped (Ctrl-C). An
+    /// The page has the input, a rule selector and the grammar (uri.pest,
+    /// editable) side by side, and shows the parse tree, the components,
+    /// the diagram or the error on every change. Prints the page's address and serves until stopped (Ctrl-C). An
     /// edited grammar is compiled for each request; its parse is bounded by
     /// pest's call limit, a stack budget and a deadline. Built only with the
     /// cargo feature `serve`.
