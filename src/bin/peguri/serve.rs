@@ -49,6 +49,9 @@ use self::playground::{Question, Stopped, JOB_STACK_BYTES, MAX_GRAMMAR_BYTES};
 pub const MAX_BODY_BYTES: usize = 1 << 20;
 /// hyper's read buffer, which bounds the request line and headers.
 const MAX_HEAD_BYTES: usize = 64 * 1024;
+/// How long a request body may take to arrive (hyper bounds the head's
+/// time itself).
+const BODY_READ_TIMEOUT: Duration = Duration::from_secs(30);
 /// Connections served at once; more wait to be accepted.
 const MAX_CONNECTIONS: usize = 64;
 /// Questions answered at once (one per core of a small machine).
@@ -215,13 +218,17 @@ async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
     if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
         return too_large();
     }
-    let body = match Limited::new(request.into_body(), MAX_BODY_BYTES)
-        .collect()
-        .await
-    {
-        Ok(collected) => collected.to_bytes(),
-        Err(e) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
+    let reading = Limited::new(request.into_body(), MAX_BODY_BYTES).collect();
+    let body = match tokio::time::timeout(BODY_READ_TIMEOUT, reading).await {
         Err(_) => {
+            return error(
+                StatusCode::REQUEST_TIMEOUT,
+                "the request body did not arrive in time",
+            )
+        }
+        Ok(Ok(collected)) => collected.to_bytes(),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
+        Ok(Err(_)) => {
             return error(
                 StatusCode::BAD_REQUEST,
                 "the request body could not be read",
