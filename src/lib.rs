@@ -130,7 +130,7 @@ mod types;
 
 pub use ops::normalize;
 pub use syntax::{grammar, pct};
-pub use text::{extract, lint, split};
+pub use text::{explain, extract, lint, split};
 pub use types::query;
 
 pub use ops::normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
@@ -138,6 +138,7 @@ pub use ops::relative::make_relative;
 pub use ops::resolve::{remove_dot_segments, resolve, ResolveError, ResolveErrorKind, Resolver};
 pub use syntax::error::{Expected, Message, ParseError};
 pub use syntax::grammar::parse_rule;
+pub use text::explain::{explain, Explainer};
 pub use text::extract::{extract, Extracted};
 pub use text::lint::{lint, mask_password};
 pub use text::split::{split_lenient, SplitComponents};

@@ -2,6 +2,7 @@
 //! workbench for the grammar they are parsed with.
 
 mod check;
+mod explain;
 mod extract;
 mod grammar;
 mod input;
@@ -9,6 +10,8 @@ mod iri;
 mod normalize;
 mod parse;
 mod resolve;
+#[cfg(feature = "serve")]
+mod serve;
 mod split;
 
 use std::io::{self, BufWriter, Write};
@@ -164,6 +167,53 @@ enum Command {
         #[arg(long)]
         plain: bool,
     },
+    /// Draw each URI reference with a labelled bracket under or over each
+    /// component.
+    ///
+    /// Scheme, user information, host, port, query and fragment are below
+    /// the reference; authority, path and the hierarchical (or relative)
+    /// part above it. An empty component is marked with `│` where it would start; an
+    /// absent one is not drawn. Lines are not wrapped: a long URI gives
+    /// long lines (pipe them to `less -S`). With no URI arguments, reads one
+    /// per line from stdin. Exit code: 0 when every input is valid, 1 when
+    /// any is invalid (its error goes to stderr), 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri explain 'abc://username:password@example.com:123/path/file?key=value#fragid1'\n  peguri explain --ascii 'http://[::1]:8080/'\n  peguri explain --iri 'http://bücher.example/straße'"
+    )]
+    Explain {
+        /// Draw with `+`, `-` and `|` instead of box-drawing characters.
+        #[arg(long)]
+        ascii: bool,
+        /// Inputs are IRI references (RFC 3987); widths are counted in
+        /// characters.
+        #[arg(long)]
+        iri: bool,
+        /// URI references to draw; stdin is read when none is given.
+        uris: Vec<String>,
+    },
+    /// Serve the grammar playground, a local web page.
+    ///
+    /// The page has the input, a rule selector and the grammar (uri.pest,
+    /// editable) side by side, and shows the parse tree, the components,
+    /// the diagram or the error on every change. Prints the page's address and serves until stopped (Ctrl-C). An
+    /// edited grammar is compiled for each request; its parse is bounded by
+    /// pest's call limit, a stack budget and a deadline. Built only with the
+    /// cargo feature `serve`.
+    #[cfg(feature = "serve")]
+    #[command(after_help = "Example:\n  peguri serve\n  peguri serve --port 0")]
+    Serve {
+        /// The port to listen on (0: any free port, printed on start).
+        #[arg(long, default_value_t = 3986)]
+        port: u16,
+        /// The address to listen on. Anything but a loopback address makes
+        /// the playground reachable from other machines.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Answer one question from stdin and exit (how the server runs an
+        /// edited grammar, in a process of its own).
+        #[arg(long, hide = true)]
+        worker: bool,
+    },
     /// Check URI references for the constructions RFC 3986 section 7 warns
     /// about (ambiguous IPv4 forms, passwords, deceptive userinfo,
     /// percent-encoded controls and separators, foreign ports).
@@ -296,6 +346,13 @@ fn main() -> ExitCode {
         Command::Split { uris } => split::run(&uris).map(outcome),
         Command::Extract { plain } => extract::run(plain).map(outcome),
         Command::Check { json, uris } => check::run(&uris, json).map(outcome),
+        Command::Explain { ascii, iri, uris } => explain::run(&uris, ascii, iri).map(outcome),
+        #[cfg(feature = "serve")]
+        Command::Serve { worker: true, .. } => serve::worker().map(|()| Outcome::Success),
+        #[cfg(feature = "serve")]
+        Command::Serve { port, bind, .. } => {
+            serve::run(&serve::ServeOptions { bind, port }).map(|()| Outcome::Success)
+        }
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

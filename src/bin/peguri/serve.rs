@@ -1,0 +1,444 @@
+//! `peguri serve` (feature `serve`): the grammar playground, a local web
+//! page where the input, the rule and the grammar can be edited side by
+//! side, with the tree, the components and the diagram beside them.
+//!
+//! The page (HTML, CSS and JS in `serve/`) is compiled into the binary and
+//! loads nothing from elsewhere; its Content-Security-Policy says so to
+//! the browser. The server answers:
+//!
+//! - `GET /`, `/app.js`, `/style.css`: the page;
+//! - `GET /api/grammar`: `{"grammar": <uri.pest>, "rules": [...]}`;
+//! - `POST /api/parse` with `{"input", "rule", "grammar"}` (JSON): the
+//!   answer of [`playground::answer`].
+//!
+//! Anything else, and any request it refuses, gets a 4xx status with
+//! `{"error": {"status", "message"}}`. The bounds: 1 MB of body, 64 KB of
+//! grammar, request line and headers by hyper (64 KB). The built-in
+//! grammar is parsed in this process (uri.pest has no recursive rule and
+//! runs in linear time). An edited grammar is compiled and run in a child
+//! process (`peguri serve --worker`): pest_meta reads a grammar's nesting
+//! recursively, so a pathological grammar could overflow any stack, and a
+//! child that dies or overruns its time takes only its request with it.
+//! Inside the child, pest's call limit, a stack budget and a deadline
+//! stop the parse first, with a message (see `playground.rs`).
+
+mod playground;
+
+use std::convert::Infallible;
+use std::io::{self, Write};
+use std::net::{IpAddr, SocketAddr};
+use std::process::Stdio;
+use std::sync::Arc;
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{self, HeaderValue};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+use tokio::sync::{oneshot, Semaphore};
+
+use self::playground::{Question, Stopped, JOB_STACK_BYTES, MAX_GRAMMAR_BYTES};
+
+/// The largest request body, in bytes.
+pub const MAX_BODY_BYTES: usize = 1 << 20;
+/// hyper's read buffer, which bounds the request line and headers.
+const MAX_HEAD_BYTES: usize = 64 * 1024;
+/// How long a request body may take to arrive (hyper bounds the head's
+/// time itself).
+const BODY_READ_TIMEOUT: Duration = Duration::from_secs(30);
+/// Connections served at once; more wait to be accepted.
+const MAX_CONNECTIONS: usize = 64;
+/// Questions answered at once (one per core of a small machine).
+const MAX_JOBS: usize = 2;
+/// How long a worker may take, start and compile included, before it is
+/// killed (its own deadline for the parse is shorter).
+const WORKER_TIMEOUT: Duration = Duration::from_secs(10);
+/// The most a worker may write: the answer is bounded (tree nodes, text
+/// per node), this only guards against a runaway child.
+const MAX_WORKER_OUTPUT_BYTES: u64 = 16 << 20;
+/// The stack of a thread that parses with the built-in grammar.
+const BUILT_IN_JOB_STACK_BYTES: usize = 16 << 20;
+
+const INDEX_HTML: &str = include_str!("serve/index.html");
+const APP_JS: &str = include_str!("serve/app.js");
+const STYLE_CSS: &str = include_str!("serve/style.css");
+
+/// Everything the page may load comes from this server; scripts and styles
+/// only from its files.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// Where to listen.
+pub struct ServeOptions {
+    pub bind: IpAddr,
+    pub port: u16,
+}
+
+struct Shared {
+    /// Parses (threads or workers) running at once.
+    jobs: Semaphore,
+    /// Bound to a loopback address: requests must name a loopback host,
+    /// so that a web page elsewhere cannot reach the server through DNS
+    /// rebinding.
+    loopback_only: bool,
+}
+
+/// Serves until the process is stopped. Prints the page's address on
+/// stdout first (with `--port 0`, the port the system chose).
+pub fn run(options: &ServeOptions) -> io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()?;
+    runtime.block_on(serve(options))
+}
+
+async fn serve(options: &ServeOptions) -> io::Result<()> {
+    let listener = TcpListener::bind(SocketAddr::new(options.bind, options.port)).await?;
+    let address = listener.local_addr()?;
+    // Compiled once, before the first request needs it.
+    let rules = playground::built_in_rules().len();
+    {
+        let mut out = io::stdout().lock();
+        writeln!(
+            out,
+            "peguri serve: http://{address}/ ({rules} rules; Ctrl-C stops it)"
+        )?;
+        out.flush()?;
+    }
+    let shared = Arc::new(Shared {
+        jobs: Semaphore::new(MAX_JOBS),
+        loopback_only: options.bind.is_loopback(),
+    });
+    let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let Ok(permit) = connections.clone().acquire_owned().await else {
+            return Ok(());
+        };
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                // Out of file descriptors, say: wait instead of spinning.
+                eprintln!("peguri serve: accept: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            let service = service_fn(move |request| handle(request, shared.clone()));
+            let connection = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(Duration::from_secs(10))
+                .max_buf_size(MAX_HEAD_BYTES)
+                .serve_connection(TokioIo::new(stream), service);
+            // A client that goes away or sends garbage ends its connection
+            // only; hyper has answered what deserved an answer.
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+}
+
+type Reply = Response<Full<Bytes>>;
+
+async fn handle(request: Request<Incoming>, shared: Arc<Shared>) -> Result<Reply, Infallible> {
+    if shared.loopback_only && !names_loopback_host(&request) {
+        return Ok(error(
+            StatusCode::FORBIDDEN,
+            "this server answers requests for localhost only",
+        ));
+    }
+    let path = request.uri().path();
+    let reply = match (request.method(), path) {
+        (&Method::GET, "/") => asset(INDEX_HTML, "text/html; charset=utf-8"),
+        (&Method::GET, "/app.js") => asset(APP_JS, "text/javascript; charset=utf-8"),
+        (&Method::GET, "/style.css") => asset(STYLE_CSS, "text/css; charset=utf-8"),
+        (&Method::GET, "/api/grammar") => json_reply(
+            StatusCode::OK,
+            &json!({
+                "grammar": peguri::grammar::GRAMMAR,
+                "rules": playground::built_in_rules(),
+            }),
+        ),
+        (&Method::POST, "/api/parse") => parse(request, &shared).await,
+        (_, "/" | "/app.js" | "/style.css" | "/api/grammar" | "/api/parse") => {
+            error(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
+        }
+        _ => error(StatusCode::NOT_FOUND, "no such page"),
+    };
+    Ok(reply)
+}
+
+/// Whether the request's `Host` names a loopback address or `localhost`
+/// (read with peguri's own grammar). A request without `Host` (HTTP/1.0)
+/// passes.
+fn names_loopback_host(request: &Request<Incoming>) -> bool {
+    let Some(host) = request.headers().get(header::HOST) else {
+        return true;
+    };
+    let Ok(host) = host.to_str() else {
+        return false;
+    };
+    let authority = format!("//{host}");
+    let Ok(uri) = peguri::UriRef::parse(&authority) else {
+        return false;
+    };
+    match uri.authority().map(|a| a.host()) {
+        Some(peguri::Host::Ipv4 { addr, .. }) => addr.is_loopback(),
+        Some(peguri::Host::Ipv6 { addr, .. }) => addr.is_loopback(),
+        Some(peguri::Host::RegName(name)) => name.eq_ignore_ascii_case("localhost"),
+        _ => false,
+    }
+}
+
+async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
+    let is_json = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(';').next().unwrap_or("").trim() == "application/json");
+    if !is_json {
+        return error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the question as application/json",
+        );
+    }
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return too_large();
+    }
+    let reading = Limited::new(request.into_body(), MAX_BODY_BYTES).collect();
+    let body = match tokio::time::timeout(BODY_READ_TIMEOUT, reading).await {
+        Err(_) => {
+            return error(
+                StatusCode::REQUEST_TIMEOUT,
+                "the request body did not arrive in time",
+            )
+        }
+        Ok(Ok(collected)) => collected.to_bytes(),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
+        Ok(Err(_)) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "the request body could not be read",
+            )
+        }
+    };
+    let fields: Value = match serde_json::from_slice(&body) {
+        Ok(value) => value,
+        Err(e) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                &format!("the body is not JSON: {e}"),
+            )
+        }
+    };
+    let Some(input) = fields.get("input").and_then(Value::as_str) else {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "expected {\"input\": string, \"rule\": string, \"grammar\": string or null}",
+        );
+    };
+    let rule = match fields.get("rule") {
+        None | Some(Value::Null) => "URI-reference",
+        Some(Value::String(rule)) if !rule.is_empty() && rule.len() <= 100 => rule.as_str(),
+        Some(_) => return error(StatusCode::BAD_REQUEST, "\"rule\" must be a rule name"),
+    };
+    let grammar = match fields.get("grammar") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(text)) if text.len() > MAX_GRAMMAR_BYTES => {
+            return error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                &format!("the grammar is larger than {MAX_GRAMMAR_BYTES} bytes"),
+            )
+        }
+        Some(Value::String(text)) => Some(text.as_str()),
+        Some(_) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "\"grammar\" must be a string or null",
+            )
+        }
+    };
+    let question = Question {
+        input,
+        rule,
+        grammar,
+    };
+    let Ok(_turn) = shared.jobs.acquire().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    };
+    let answer = if question
+        .grammar
+        .is_some_and(|g| g != peguri::grammar::GRAMMAR)
+    {
+        ask_worker(&question).await
+    } else {
+        answer_here(&question).await
+    };
+    match answer {
+        Ok(answer) => json_reply(StatusCode::OK, &answer),
+        Err(stopped) => error(StatusCode::UNPROCESSABLE_ENTITY, &stopped.to_string()),
+    }
+}
+
+/// Answers on a thread of this process (the built-in grammar).
+async fn answer_here(question: &Question<'_>) -> Result<Value, Stopped> {
+    let (input, rule) = (question.input.to_owned(), question.rule.to_owned());
+    let (send, receive) = oneshot::channel();
+    std::thread::Builder::new()
+        .name("peguri-parse".to_owned())
+        .stack_size(BUILT_IN_JOB_STACK_BYTES)
+        .spawn(move || {
+            let question = Question {
+                input: &input,
+                rule: &rule,
+                grammar: None,
+            };
+            let _ = send.send(playground::answer(&question));
+        })
+        .map_err(|e| Stopped::Failed(format!("no thread for the parse: {e}")))?;
+    receive.await.unwrap_or_else(|_| {
+        Err(Stopped::Failed(
+            "the parse ended without an answer".to_owned(),
+        ))
+    })
+}
+
+/// Answers in a child process, `peguri serve --worker`, killed if it takes
+/// longer than [`WORKER_TIMEOUT`].
+async fn ask_worker(question: &Question<'_>) -> Result<Value, Stopped> {
+    let failed = |what: &str| Stopped::Failed(what.to_owned());
+    let exe = std::env::current_exe().map_err(|e| failed(&format!("cannot find peguri: {e}")))?;
+    let mut child = tokio::process::Command::new(exe)
+        .args(["serve", "--worker"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        // A worker that overflows its stack says so on stderr; the answer
+        // says it here.
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| failed(&format!("cannot start a worker: {e}")))?;
+    let mut stdin = child
+        .stdin
+        .take()
+        .ok_or_else(|| failed("no worker stdin"))?;
+    let stdout = child
+        .stdout
+        .take()
+        .ok_or_else(|| failed("no worker stdout"))?;
+    let request = playground::question_json(question).to_string();
+    let exchange = async move {
+        // Written and closed before reading: the worker reads all of its
+        // input first.
+        stdin.write_all(request.as_bytes()).await?;
+        drop(stdin);
+        let mut output = Vec::new();
+        stdout
+            .take(MAX_WORKER_OUTPUT_BYTES)
+            .read_to_end(&mut output)
+            .await?;
+        io::Result::Ok(output)
+    };
+    let output = match tokio::time::timeout(WORKER_TIMEOUT, exchange).await {
+        Ok(Ok(output)) => output,
+        Ok(Err(_)) => Vec::new(),
+        // Dropping the child kills it.
+        Err(_) => return Err(Stopped::TimedOut),
+    };
+    let status = tokio::time::timeout(Duration::from_secs(1), child.wait()).await;
+    match serde_json::from_slice::<Value>(&output) {
+        Ok(reply) => playground::from_worker_json(reply),
+        Err(_) => Err(match status {
+            Ok(Ok(status)) if !status.success() => Stopped::Crashed(status.to_string()),
+            _ => failed("the worker gave no answer"),
+        }),
+    }
+}
+
+/// `peguri serve --worker`: reads one question (JSON) on stdin, writes its
+/// answer (JSON) on stdout.
+pub fn worker() -> io::Result<()> {
+    let mut text = Vec::new();
+    io::Read::read_to_end(
+        &mut io::Read::take(io::stdin().lock(), MAX_BODY_BYTES as u64 + 1),
+        &mut text,
+    )?;
+    let reply = match serde_json::from_slice::<Value>(&text) {
+        Ok(question) => {
+            // The answer is computed on a thread with a large stack.
+            let job = std::thread::Builder::new()
+                .name("peguri-worker".to_owned())
+                .stack_size(JOB_STACK_BYTES)
+                .spawn(move || playground::answer_json(&question))?;
+            job.join().unwrap_or_else(|_| {
+                playground::stopped_json(&Stopped::Failed("the worker panicked".to_owned()))
+            })
+        }
+        Err(e) => playground::stopped_json(&Stopped::Failed(format!("bad question: {e}"))),
+    };
+    let mut out = io::stdout().lock();
+    serde_json::to_writer(&mut out, &reply)?;
+    out.flush()
+}
+
+fn too_large() -> Reply {
+    error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        &format!("the request body is larger than {MAX_BODY_BYTES} bytes"),
+    )
+}
+
+fn asset(text: &'static str, content_type: &'static str) -> Reply {
+    let mut reply = Response::new(Full::new(Bytes::from_static(text.as_bytes())));
+    let headers = reply.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    common_headers(reply)
+}
+
+fn json_reply(status: StatusCode, value: &Value) -> Reply {
+    let mut reply = Response::new(Full::new(Bytes::from(value.to_string())));
+    *reply.status_mut() = status;
+    reply.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    common_headers(reply)
+}
+
+fn error(status: StatusCode, message: &str) -> Reply {
+    json_reply(
+        status,
+        &json!({"error": {"status": status.as_u16(), "message": message}}),
+    )
+}
+
+fn common_headers(mut reply: Reply) -> Reply {
+    let headers = reply.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    reply
+}
