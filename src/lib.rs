@@ -142,6 +142,8 @@ pub use text::extract::{extract, Extracted};
 pub use text::lint::{lint, mask_password};
 pub use text::split::{split_lenient, SplitComponents};
 pub use types::authority::{Authority, Host, ZoneId};
+pub use types::builder::{BuildError, BuildErrorKind, UriBuilder, UriComponent};
+pub use types::edit::QueryEditor;
 pub use types::iri::{uri_to_iri, Iri, IriBuf};
 pub use types::options::ParseOptions;
 pub use types::owned::{UriBuf, UriRefBuf};

@@ -2,6 +2,8 @@
 //! parse options and the serde views.
 
 pub(crate) mod authority;
+pub(crate) mod builder;
+pub(crate) mod edit;
 pub(crate) mod iri;
 pub(crate) mod options;
 pub(crate) mod owned;
