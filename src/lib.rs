@@ -130,7 +130,7 @@ mod types;
 
 pub use ops::normalize;
 pub use syntax::{grammar, pct};
-pub use text::{extract, lint, split};
+pub use text::{extract, lint, split, template};
 pub use types::query;
 
 pub use ops::normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
@@ -141,6 +141,7 @@ pub use syntax::grammar::parse_rule;
 pub use text::extract::{extract, Extracted};
 pub use text::lint::{lint, mask_password};
 pub use text::split::{split_lenient, SplitComponents};
+pub use text::template::{TemplateError, UriTemplate};
 pub use types::authority::{Authority, Host, ZoneId};
 pub use types::builder::{BuildError, BuildErrorKind, UriBuilder, UriComponent};
 pub use types::edit::QueryEditor;

@@ -79,6 +79,9 @@ pub(crate) type Class = [bool; 128];
 /// The character classes, each computed from the grammar.
 pub(crate) struct Classes {
     pub(crate) unreserved: Class,
+    /// `reserved` (`gen-delims` and `sub-delims`): what RFC 6570's `+` and
+    /// `#` expansions leave unencoded besides `unreserved`.
+    pub(crate) reserved: Class,
     pub(crate) hexdig: Class,
     /// `ALPHA`: what a scheme starts with.
     pub(crate) alpha: Class,
@@ -129,6 +132,7 @@ pub(crate) fn classes() -> &'static Classes {
     static CLASSES: OnceLock<Classes> = OnceLock::new();
     CLASSES.get_or_init(|| Classes {
         unreserved: class_of("unreserved"),
+        reserved: class_of("reserved"),
         hexdig: class_of("HEXDIG"),
         alpha: class_of("ALPHA"),
         scheme_tail: class_after("scheme", 'a'),

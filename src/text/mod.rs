@@ -1,6 +1,8 @@
 //! Text tools: the lenient Appendix B split, finding URIs in text
-//! (Appendix C), and the security lints of section 7.
+//! (Appendix C), the security lints of section 7, and URI Templates
+//! (RFC 6570).
 
 pub mod extract;
 pub mod lint;
 pub mod split;
+pub mod template;
