@@ -145,6 +145,7 @@ pub use text::template::{TemplateError, UriTemplate};
 pub use types::authority::{Authority, Host, ZoneId};
 pub use types::builder::{BuildError, BuildErrorKind, UriBuilder, UriComponent};
 pub use types::edit::QueryEditor;
+pub use types::file_path::{FilePathError, FilePathErrorKind};
 pub use types::iri::{uri_to_iri, Iri, IriBuf};
 pub use types::options::ParseOptions;
 pub use types::owned::{UriBuf, UriRefBuf};

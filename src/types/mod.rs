@@ -4,6 +4,7 @@
 pub(crate) mod authority;
 pub(crate) mod builder;
 pub(crate) mod edit;
+pub(crate) mod file_path;
 pub(crate) mod iri;
 pub(crate) mod options;
 pub(crate) mod owned;
