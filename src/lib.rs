@@ -146,6 +146,10 @@ pub use types::authority::{Authority, Host, ZoneId};
 pub use types::builder::{BuildError, BuildErrorKind, UriBuilder, UriComponent};
 pub use types::edit::QueryEditor;
 pub use types::file_path::{FilePathError, FilePathErrorKind};
+#[cfg(feature = "http")]
+pub use types::interop::HttpConversionError;
+#[cfg(feature = "url")]
+pub use types::interop::UrlConversionError;
 pub use types::iri::{uri_to_iri, Iri, IriBuf};
 pub use types::options::ParseOptions;
 pub use types::owned::{UriBuf, UriRefBuf};
@@ -153,6 +157,7 @@ pub use types::path::Segments;
 #[cfg(feature = "serde")]
 pub use types::report::{Components, IriComponents, Report};
 pub use types::scheme::{known_schemes, scheme_info, SchemeInfo};
+pub use types::socket_addr::SocketAddrError;
 pub use types::uri_ref::{Uri, UriRef};
 
 /// The README's examples run as doctests.
