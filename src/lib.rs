@@ -106,6 +106,47 @@
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
+//! # Building and changing
+//!
+//! [`UriBuilder`] assembles a reference from components, and the owned
+//! types have setters ([`UriBuf::set_host`], [`UriRefBuf::set_path`]...)
+//! and [`QueryEditor`] for `key=value` pairs. Raw text must match the
+//! component's grammar rule; `_unencoded` text is percent-encoded with
+//! [`pct`]'s classes; the combinations RFC 3986 forbids are refused with a
+//! [`BuildError`] that names the component and the spot:
+//!
+//! ```
+//! use peguri::{UriBuf, UriBuilder};
+//!
+//! let uri = UriBuilder::new().scheme("https").host("example.com").push_segment("a b").build_uri()?;
+//! assert_eq!(uri, "https://example.com/a%20b");
+//! let mut uri = UriBuf::parse("http://h/?a=1&b=2")?;
+//! uri.set_port(Some(8080))?;
+//! uri.edit_query().remove("a");
+//! assert_eq!(uri, "http://h:8080/?b=2");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # URI Templates, file paths, interop
+//!
+//! [`template`] expands RFC 6570 templates (all four levels) with a grammar
+//! of their own, `rfc6570.pest`. [`UriBuf::from_file_path`] and
+//! [`Uri::to_file_path`] convert `file` URIs and paths (RFC 8089; Windows
+//! forms as text with [`UriBuf::from_windows_path`]).
+//! [`UriRef::socket_addr`] uses the scheme's default port. With the
+//! features `http` and `url`, `to_http_uri`, `from_http_uri`, `to_url` and
+//! `from_url` convert to and from those crates' types, refusing what the
+//! other side would read differently (the README has the table of
+//! disagreements).
+//!
+//! ```
+//! use peguri::template::{UriTemplate, Value};
+//!
+//! let t = UriTemplate::parse("/users/{id}{?fields*}")?;
+//! assert_eq!(t.expand(&[("id", Value::from("7")), ("fields", Value::list(["a", "b"]))])?, "/users/7?fields=a&fields=b");
+//! # Ok::<_, peguri::TemplateError>(())
+//! ```
+//!
 //! # Rationale
 //!
 //! - *Absent and empty differ.* `http://h` has no query, `http://h?` an
