@@ -124,6 +124,7 @@ const URI_TRACKED: &[&str] = &[
 /// text before the character (a scheme's later characters follow a letter).
 const URI_CLASSES: &[(&str, &str, &str)] = &[
     ("unreserved", "unreserved", ""),
+    ("reserved", "reserved", ""),
     ("HEXDIG", "HEXDIG", ""),
     ("ALPHA", "ALPHA", ""),
     ("scheme_tail", "scheme", "a"),

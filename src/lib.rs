@@ -106,6 +106,47 @@
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
+//! # Building and changing
+//!
+//! [`UriBuilder`] assembles a reference from components, and the owned
+//! types have setters ([`UriBuf::set_host`], [`UriRefBuf::set_path`]...)
+//! and [`QueryEditor`] for `key=value` pairs. Raw text must match the
+//! component's grammar rule; `_unencoded` text is percent-encoded with
+//! [`pct`]'s classes; the combinations RFC 3986 forbids are refused with a
+//! [`BuildError`] that names the component and the spot:
+//!
+//! ```
+//! use peguri::{UriBuf, UriBuilder};
+//!
+//! let uri = UriBuilder::new().scheme("https").host("example.com").push_segment("a b").build_uri()?;
+//! assert_eq!(uri, "https://example.com/a%20b");
+//! let mut uri = UriBuf::parse("http://h/?a=1&b=2")?;
+//! uri.set_port(Some(8080))?;
+//! uri.edit_query().remove("a");
+//! assert_eq!(uri, "http://h:8080/?b=2");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # URI Templates, file paths, interop
+//!
+//! [`template`] expands RFC 6570 templates (all four levels) with a grammar
+//! of their own, `rfc6570.pest`. [`UriBuf::from_file_path`] and
+//! [`Uri::to_file_path`] convert `file` URIs and paths (RFC 8089; Windows
+//! forms as text with [`UriBuf::from_windows_path`]).
+//! [`UriRef::socket_addr`] uses the scheme's default port. With the
+//! features `http` and `url`, `to_http_uri`, `from_http_uri`, `to_url` and
+//! `from_url` convert to and from those crates' types, refusing what the
+//! other side would read differently (the README has the table of
+//! disagreements).
+//!
+//! ```
+//! use peguri::template::{UriTemplate, Value};
+//!
+//! let t = UriTemplate::parse("/users/{id}{?fields*}")?;
+//! assert_eq!(t.expand(&[("id", Value::from("7")), ("fields", Value::list(["a", "b"]))])?, "/users/7?fields=a&fields=b");
+//! # Ok::<_, peguri::TemplateError>(())
+//! ```
+//!
 //! # Rationale
 //!
 //! - *Absent and empty differ.* `http://h` has no query, `http://h?` an
@@ -130,7 +171,7 @@ mod types;
 
 pub use ops::normalize;
 pub use syntax::{grammar, pct};
-pub use text::{explain, extract, lint, split};
+pub use text::{explain, extract, lint, split, template};
 pub use types::query;
 
 pub use ops::normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
@@ -142,7 +183,15 @@ pub use text::explain::{explain, Explainer};
 pub use text::extract::{extract, Extracted};
 pub use text::lint::{lint, mask_password};
 pub use text::split::{split_lenient, SplitComponents};
+pub use text::template::{TemplateError, UriTemplate};
 pub use types::authority::{Authority, Host, ZoneId};
+pub use types::builder::{BuildError, BuildErrorKind, UriBuilder, UriComponent};
+pub use types::edit::QueryEditor;
+pub use types::file_path::{FilePathError, FilePathErrorKind};
+#[cfg(feature = "http")]
+pub use types::interop::HttpConversionError;
+#[cfg(feature = "url")]
+pub use types::interop::UrlConversionError;
 pub use types::iri::{uri_to_iri, Iri, IriBuf};
 pub use types::options::ParseOptions;
 pub use types::owned::{UriBuf, UriRefBuf};
@@ -150,6 +199,7 @@ pub use types::path::Segments;
 #[cfg(feature = "serde")]
 pub use types::report::{Components, IriComponents, Report};
 pub use types::scheme::{known_schemes, scheme_info, SchemeInfo};
+pub use types::socket_addr::SocketAddrError;
 pub use types::uri_ref::{Uri, UriRef};
 
 /// The README's examples run as doctests.

@@ -78,6 +78,9 @@ pub(crate) type Class = [bool; 128];
 /// The character classes, each computed from the grammar at build time.
 pub(crate) struct Classes {
     pub(crate) unreserved: &'static Class,
+    /// `reserved` (`gen-delims` and `sub-delims`): what RFC 6570's `+` and
+    /// `#` expansions leave unencoded besides `unreserved`.
+    pub(crate) reserved: &'static Class,
     pub(crate) hexdig: &'static Class,
     /// `ALPHA`: what a scheme starts with.
     pub(crate) alpha: &'static Class,
@@ -104,6 +107,7 @@ impl Classes {
 
 static CLASSES: Classes = Classes {
     unreserved: &generated::CLASS_unreserved,
+    reserved: &generated::CLASS_reserved,
     hexdig: &generated::CLASS_HEXDIG,
     alpha: &generated::CLASS_ALPHA,
     scheme_tail: &generated::CLASS_scheme_tail,

@@ -1,7 +1,12 @@
 //! The URI types: borrowed and owned references, their components, IRIs,
-//! parse options and the serde views.
+//! parse options and the serde views; building and changing references,
+//! `file` paths, socket addresses, and conversions to other crates' types.
 
 pub(crate) mod authority;
+pub(crate) mod builder;
+pub(crate) mod edit;
+pub(crate) mod file_path;
+pub(crate) mod interop;
 pub(crate) mod iri;
 pub(crate) mod options;
 pub(crate) mod owned;
@@ -12,4 +17,5 @@ pub(crate) mod report;
 pub(crate) mod scheme;
 #[cfg(feature = "serde")]
 pub(crate) mod serde_impl;
+pub(crate) mod socket_addr;
 pub(crate) mod uri_ref;

@@ -13,6 +13,7 @@ mod resolve;
 #[cfg(feature = "serve")]
 mod serve;
 mod split;
+mod template;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -232,6 +233,23 @@ enum Command {
         /// URI references to check; stdin is read when none is given.
         uris: Vec<String>,
     },
+    /// Expand URI Templates (RFC 6570, all four levels), one result per
+    /// line.
+    ///
+    /// A string variable is `--var name=value`. A list is built item by
+    /// item, `--list name=item` once per item; an associative array pair
+    /// by pair, `--map name=key=value` once per pair (the key ends at the
+    /// second `=`). `--json` takes them all as one JSON object. With no
+    /// TEMPLATE arguments, reads one template per line from stdin. Exit
+    /// code: 0 when every template expands, 1 when any is invalid (the
+    /// error is shown on stderr and its output line is empty), 2 for usage
+    /// errors.
+    #[command(after_help = "Examples:\n  \
+        peguri template 'https://api.example.com/users/{id}{?fields}' --var id=42 --var fields=name\n  \
+        peguri template '{/path*}{?tags*}' --list path=a --list path=b --list tags=x\n  \
+        peguri template '{?keys*}' --map keys=semi=';' --map keys=dot=.\n  \
+        peguri template '{+base}{/list*}' --json '{\"base\": \"http://h\", \"list\": [\"a\", \"b\"]}'")]
+    Template(template::TemplateArgs),
 }
 
 #[derive(Args)]
@@ -353,6 +371,7 @@ fn main() -> ExitCode {
         Command::Serve { port, bind, .. } => {
             serve::run(&serve::ServeOptions { bind, port }).map(|()| Outcome::Success)
         }
+        Command::Template(args) => template::run(&args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

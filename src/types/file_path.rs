@@ -1,0 +1,534 @@
+//! `file` URIs and file system paths (RFC 8089).
+//!
+//! [`UriBuf::from_file_path`] and [`Uri::to_file_path`] convert between a
+//! `file` URI and an absolute path of the platform the program runs on.
+//! The Unix forms are handled in full, bytes included: a path is a
+//! sequence of bytes, and each segment is percent-encoded with the
+//! `segment` class of [`pct`](crate::pct), so a file name that is not UTF-8
+//! survives the round trip. The Windows forms are handled as text on every
+//! platform by [`UriBuf::from_windows_path`] and [`Uri::to_windows_path`],
+//! which the platform functions call on Windows:
+//!
+//! | path | URI |
+//! |---|---|
+//! | `/home/me/a b.txt` | `file:///home/me/a%20b.txt` |
+//! | `C:\Users\me\a b.txt` | `file:///C:/Users/me/a%20b.txt` |
+//! | `\\server\share\dir\f.txt` | `file://server/share/dir/f.txt` |
+//!
+//! # Rationale
+//!
+//! - *`file:///path`, with an empty authority*, is written (RFC 8089
+//!   section 2 allows `file:/path` too, and reading accepts both, and
+//!   `file://localhost/path`).
+//! - *Dot segments are kept*: `/a/../b` becomes `file:///a/../b`, as the
+//!   path names it. Resolving or normalizing the URI would remove them,
+//!   which is not what the file system does with symbolic links.
+//! - *The query and fragment are ignored* when a URI becomes a path; they
+//!   are not part of a file's name.
+//! - *A segment that decodes to a separator or NUL is refused*
+//!   (`%2F`, `%00`): no file name can hold one.
+//! - *Another host* (`file://server/share`) is a UNC path on Windows and an
+//!   error on Unix, which has no such paths.
+//! - *The drive-letter forms of RFC 8089 Appendix E.2* are read: `/C:/`,
+//!   and `C:/` without slashes. The legacy `C|` of Appendix E.2.2 cannot
+//!   be: `|` is not allowed in an RFC 3986 path, so such text does not
+//!   parse as a URI. Appendix E.3.2's `file:////server/share` is read as a
+//!   UNC path.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::syntax::pct::{self, Component};
+use crate::types::authority::Host;
+use crate::types::builder::UriBuilder;
+use crate::types::owned::UriBuf;
+use crate::types::uri_ref::Uri;
+
+/// Why a path could not become a `file` URI, or a URI a path.
+///
+/// ```
+/// use peguri::{FilePathErrorKind, Uri};
+///
+/// let err = Uri::parse("http://example.com/")?.to_file_path().unwrap_err();
+/// assert_eq!(err.kind(), FilePathErrorKind::NotFileScheme);
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FilePathErrorKind {
+    /// A relative path, or a URI whose path does not start at a root (for
+    /// Windows, a drive or a UNC share).
+    NotAbsolute,
+    /// The URI's scheme is not `file`.
+    NotFileScheme,
+    /// The URI names another host, and the platform has no paths for it
+    /// (Unix), or the host cannot be written in a UNC path (an IP literal).
+    RemoteHost,
+    /// A segment percent-encodes a path separator (`%2F`, or `%5C` for
+    /// Windows), which no file name can hold.
+    EncodedSeparator {
+        /// The byte offset of the triplet in the URI.
+        offset: usize,
+    },
+    /// A segment percent-encodes NUL (`%00`).
+    NulByte {
+        /// The byte offset of the triplet in the URI.
+        offset: usize,
+    },
+    /// A Windows path must be Unicode, and the URI's decoded path or host
+    /// is not UTF-8 (or a platform path is not Unicode).
+    NotUnicode {
+        /// The byte offset in the URI where the text stops being UTF-8.
+        offset: usize,
+    },
+    /// A Windows path form that names no file on a drive or share: a
+    /// device path (`\\.\`), a verbatim path other than `\\?\C:\` and
+    /// `\\?\UNC\`, or a UNC path without a share.
+    UnsupportedWindowsPath,
+    /// The platform has neither Unix nor Windows paths.
+    UnsupportedPlatform,
+}
+
+/// A path that could not become a `file` URI, or a URI that could not
+/// become a path.
+///
+/// ```
+/// let err = peguri::UriBuf::from_file_path("relative/path").unwrap_err();
+/// assert_eq!(err.to_string(), "not an absolute path");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FilePathError {
+    kind: FilePathErrorKind,
+}
+
+impl FilePathError {
+    /// What is wrong.
+    ///
+    /// ```
+    /// use peguri::{FilePathErrorKind, UriBuf};
+    /// let uri = UriBuf::parse("file:///C:/a%2Fb")?;
+    /// assert_eq!(uri.to_windows_path().unwrap_err().kind(), FilePathErrorKind::EncodedSeparator { offset: 12 });
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn kind(&self) -> FilePathErrorKind {
+        self.kind
+    }
+}
+
+impl From<FilePathErrorKind> for FilePathError {
+    fn from(kind: FilePathErrorKind) -> Self {
+        FilePathError { kind }
+    }
+}
+
+impl fmt::Display for FilePathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            FilePathErrorKind::NotAbsolute => f.write_str("not an absolute path"),
+            FilePathErrorKind::NotFileScheme => f.write_str("not a file URI"),
+            FilePathErrorKind::RemoteHost => {
+                f.write_str("the file URI names a host that has no path on this system")
+            }
+            FilePathErrorKind::EncodedSeparator { offset } => write!(
+                f,
+                "percent-encoded path separator at byte {offset}: no file name can hold one"
+            ),
+            FilePathErrorKind::NulByte { offset } => write!(
+                f,
+                "percent-encoded NUL at byte {offset}: no file name can hold one"
+            ),
+            FilePathErrorKind::NotUnicode { offset } => {
+                write!(f, "not Unicode at byte {offset}, as a Windows path must be")
+            }
+            FilePathErrorKind::UnsupportedWindowsPath => {
+                f.write_str("a Windows path that names no file on a drive or share")
+            }
+            FilePathErrorKind::UnsupportedPlatform => {
+                f.write_str("this platform has neither Unix nor Windows paths")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FilePathError {}
+
+/// The path's segments, each percent-encoded for `segment`, joined by `/`.
+fn encoded_segments<'a>(segments: impl Iterator<Item = &'a [u8]>) -> String {
+    let mut path = String::new();
+    for segment in segments {
+        path.push('/');
+        path.push_str(&pct::encode(segment, Component::PathSegment));
+    }
+    path
+}
+
+/// `file:` + `//host` + an encoded absolute path, built and checked.
+fn file_uri(host: &str, path: &str) -> UriBuf {
+    let built = UriBuilder::new()
+        .scheme("file")
+        .host_unencoded(host)
+        .path(path)
+        .build_uri();
+    // The host is encoded, the path absolute with encoded segments.
+    match built {
+        Ok(uri) => uri,
+        Err(e) => unreachable!("a file URI from encoded parts: {e}"),
+    }
+}
+
+/// A Unix path (bytes) as a `file` URI.
+pub(crate) fn from_unix_bytes(path: &[u8]) -> Result<UriBuf, FilePathError> {
+    let Some(rest) = path.strip_prefix(b"/") else {
+        return Err(FilePathErrorKind::NotAbsolute.into());
+    };
+    Ok(file_uri("", &encoded_segments(rest.split(|&b| b == b'/'))))
+}
+
+/// The decoded bytes of the path of a local `file` URI, for Unix.
+pub(crate) fn to_unix_bytes(uri: &Uri<'_>) -> Result<Vec<u8>, FilePathError> {
+    check_scheme(uri)?;
+    if let Some(authority) = uri.authority() {
+        if !is_local(authority.as_str()) {
+            return Err(FilePathErrorKind::RemoteHost.into());
+        }
+    }
+    if !uri.path().starts_with('/') {
+        return Err(FilePathErrorKind::NotAbsolute.into());
+    }
+    let mut bytes = Vec::with_capacity(uri.path().len());
+    for (offset, segment) in segments_with_offsets(uri) {
+        bytes.push(b'/');
+        bytes.extend_from_slice(&decoded_segment(segment, offset, b"/")?);
+    }
+    Ok(bytes)
+}
+
+fn check_scheme(uri: &Uri<'_>) -> Result<(), FilePathError> {
+    if uri.scheme().eq_ignore_ascii_case("file") {
+        Ok(())
+    } else {
+        Err(FilePathErrorKind::NotFileScheme.into())
+    }
+}
+
+/// Whether an authority means this machine (RFC 8089 section 2: empty, or
+/// `localhost`).
+fn is_local(authority: &str) -> bool {
+    authority.is_empty() || authority.eq_ignore_ascii_case("localhost")
+}
+
+/// The segments of the URI's path (after its leading `/`, if any), each
+/// with its byte offset in the URI.
+fn segments_with_offsets<'a>(uri: &Uri<'a>) -> impl Iterator<Item = (usize, &'a str)> {
+    let path = uri.path();
+    // The path is followed only by the query and the fragment.
+    let path_start = uri.as_str().len()
+        - path.len()
+        - uri.query().map_or(0, |q| q.len() + 1)
+        - uri.fragment().map_or(0, |f| f.len() + 1);
+    let rest = path.strip_prefix('/').unwrap_or(path);
+    let first = path_start + (path.len() - rest.len());
+    rest.split('/').scan(first, |start, segment| {
+        let at = *start;
+        *start += segment.len() + 1;
+        Some((at, segment))
+    })
+}
+
+/// A segment's octets, refusing encoded separators and NUL. `offset` is
+/// the segment's offset in the URI.
+fn decoded_segment(
+    segment: &str,
+    offset: usize,
+    separators: &[u8],
+) -> Result<Vec<u8>, FilePathError> {
+    let bytes = segment.as_bytes();
+    for i in 0..bytes.len() {
+        match pct::triplet_at(bytes, i) {
+            Some(0) => return Err(FilePathErrorKind::NulByte { offset: offset + i }.into()),
+            Some(octet) if separators.contains(&octet) => {
+                return Err(FilePathErrorKind::EncodedSeparator { offset: offset + i }.into())
+            }
+            _ => {}
+        }
+    }
+    Ok(pct::decode(segment).into_owned())
+}
+
+/// The drive letter `text` starts with (a letter, then `:`), if any.
+fn drive_letter(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    let letter = chars.next().filter(char::is_ascii_alphabetic)?;
+    (chars.next() == Some(':')).then_some(letter)
+}
+
+/// A Windows path (text) as a `file` URI.
+pub(crate) fn from_windows_text(path: &str) -> Result<UriBuf, FilePathError> {
+    let is_separator = |c: char| c == '\\' || c == '/';
+    // Verbatim paths: `\\?\C:\...` and `\\?\UNC\server\share\...`.
+    let (path, verbatim_unc) = match path.strip_prefix(r"\\?\") {
+        Some(rest) => match rest.strip_prefix(r"UNC\") {
+            Some(unc) => (unc, true),
+            None if drive_letter(rest).is_some() => (rest, false),
+            None => return Err(FilePathErrorKind::UnsupportedWindowsPath.into()),
+        },
+        None => (path, false),
+    };
+    let unc = if verbatim_unc {
+        Some(path)
+    } else {
+        path.strip_prefix(is_separator)
+            .and_then(|rest| rest.strip_prefix(is_separator))
+    };
+    if let Some(unc) = unc {
+        // `\\server\share\rest`; `\\.\` names a device.
+        let mut parts = unc.split(is_separator);
+        let server = parts.next().unwrap_or_default();
+        let share = parts.next().unwrap_or_default();
+        if server.is_empty() || server == "." || server == "?" || share.is_empty() {
+            return Err(FilePathErrorKind::UnsupportedWindowsPath.into());
+        }
+        let segments = [share].into_iter().chain(parts).map(str::as_bytes);
+        return Ok(file_uri(server, &encoded_segments(segments)));
+    }
+    let Some(letter) = drive_letter(path) else {
+        return Err(FilePathErrorKind::NotAbsolute.into());
+    };
+    // `C:` must be followed by a separator: `C:dir` is relative to the
+    // drive's current directory.
+    let Some(rest) = path[2..].strip_prefix(is_separator) else {
+        return Err(FilePathErrorKind::NotAbsolute.into());
+    };
+    let drive = format!("{letter}:");
+    let segments = [drive.as_str()]
+        .into_iter()
+        .chain(rest.split(is_separator))
+        .map(str::as_bytes);
+    Ok(file_uri("", &encoded_segments(segments)))
+}
+
+/// A `file` URI as a Windows path (text).
+pub(crate) fn to_windows_text(uri: &Uri<'_>) -> Result<String, FilePathError> {
+    check_scheme(uri)?;
+    let segments: Vec<(usize, &str)> = segments_with_offsets(uri).collect();
+    let remote = uri.authority().filter(|a| !is_local(a.as_str()));
+    let (mut out, rest) = if let Some(authority) = remote {
+        // `file://server/share/...`
+        let (Host::RegName(name) | Host::Ipv4 { text: name, .. }) = authority.host() else {
+            return Err(FilePathErrorKind::RemoteHost.into());
+        };
+        if authority.userinfo().is_some() || authority.port().is_some() {
+            return Err(FilePathErrorKind::RemoteHost.into());
+        }
+        let offset = uri.scheme().len() + "://".len();
+        let server = utf8(pct::decode(name).into_owned(), offset)?;
+        (format!(r"\\{server}"), &segments[..])
+    } else if uri.path().starts_with("//") {
+        // RFC 8089 Appendix E.3.2: `file:////server/share/...`; the first
+        // segment is the empty one between the two slashes.
+        let Some(&(offset, server)) = segments.get(1).filter(|s| !s.1.is_empty()) else {
+            return Err(FilePathErrorKind::UnsupportedWindowsPath.into());
+        };
+        let server = utf8(decoded_segment(server, offset, b"/\\")?, offset)?;
+        (format!(r"\\{server}"), &segments[2..])
+    } else {
+        // A drive: `/C:/...`, or `C:/...` without the leading slash.
+        let drive = segments
+            .first()
+            .filter(|(_, first)| first.len() == 2)
+            .and_then(|(_, first)| drive_letter(first));
+        let Some(letter) = drive else {
+            return Err(FilePathErrorKind::NotAbsolute.into());
+        };
+        let rest = &segments[1..];
+        let root = if rest.is_empty() { "\\" } else { "" };
+        (format!("{letter}:{root}"), rest)
+    };
+    // A UNC path names a share.
+    if out.starts_with(r"\\") && rest.first().is_none_or(|s| s.1.is_empty()) {
+        return Err(FilePathErrorKind::UnsupportedWindowsPath.into());
+    }
+    for &(offset, segment) in rest {
+        out.push('\\');
+        out.push_str(&utf8(decoded_segment(segment, offset, b"/\\")?, offset)?);
+    }
+    Ok(out)
+}
+
+/// The octets as UTF-8; `offset` is where they came from in the URI.
+fn utf8(octets: Vec<u8>, offset: usize) -> Result<String, FilePathError> {
+    String::from_utf8(octets).map_err(|_| FilePathErrorKind::NotUnicode { offset }.into())
+}
+
+impl UriBuf {
+    /// The `file` URI of an absolute path of this platform (RFC 8089),
+    /// with each segment percent-encoded for `segment`: `file:///` and the
+    /// path on Unix, [`from_windows_path`](Self::from_windows_path)'s forms
+    /// on Windows.
+    ///
+    /// # Errors
+    ///
+    /// A [`FilePathError`] if the path is relative, or (on Windows) not
+    /// Unicode or a device path.
+    ///
+    /// ```
+    /// # #[cfg(unix)] {
+    /// use peguri::UriBuf;
+    ///
+    /// let uri = UriBuf::from_file_path("/home/me/My Files/#1.txt")?;
+    /// assert_eq!(uri, "file:///home/me/My%20Files/%231.txt");
+    /// assert_eq!(uri.to_file_path()?, std::path::Path::new("/home/me/My Files/#1.txt"));
+    /// # }
+    /// # Ok::<_, peguri::FilePathError>(())
+    /// ```
+    pub fn from_file_path(path: impl AsRef<Path>) -> Result<UriBuf, FilePathError> {
+        platform_from(path.as_ref())
+    }
+
+    /// The `file` URI of a Windows path, on any platform: a drive path
+    /// (`C:\dir\f.txt`, `/` also accepted as separator), a UNC path
+    /// (`\\server\share\f.txt`), or their verbatim forms (`\\?\C:\...`,
+    /// `\\?\UNC\server\share\...`).
+    ///
+    /// # Errors
+    ///
+    /// A [`FilePathError`] for a relative path (`dir\f.txt`, `\dir`,
+    /// `C:dir`), a device path (`\\.\COM1`) or a UNC path without a share.
+    ///
+    /// ```
+    /// use peguri::UriBuf;
+    ///
+    /// assert_eq!(UriBuf::from_windows_path(r"C:\Users\Jo Ann\a.txt")?, "file:///C:/Users/Jo%20Ann/a.txt");
+    /// assert_eq!(UriBuf::from_windows_path(r"\\server\share\dir\")?, "file://server/share/dir/");
+    /// assert_eq!(UriBuf::from_windows_path(r"\\?\D:\x")?, "file:///D:/x");
+    /// assert!(UriBuf::from_windows_path(r"C:relative").is_err());
+    /// # Ok::<_, peguri::FilePathError>(())
+    /// ```
+    pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
+        from_windows_text(path)
+    }
+
+    /// The path of this `file` URI on this platform. See
+    /// [`Uri::to_file_path`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Uri::to_file_path`].
+    ///
+    /// ```
+    /// # #[cfg(unix)] {
+    /// let uri = peguri::UriBuf::parse("file://localhost/etc/hosts")?;
+    /// assert_eq!(uri.to_file_path().unwrap(), std::path::Path::new("/etc/hosts"));
+    /// # }
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
+        self.as_uri().to_file_path()
+    }
+
+    /// The Windows path of this `file` URI, on any platform. See
+    /// [`Uri::to_windows_path`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Uri::to_windows_path`].
+    ///
+    /// ```
+    /// let uri = peguri::UriBuf::parse("file:///C:/Program%20Files/")?;
+    /// assert_eq!(uri.to_windows_path().unwrap(), r"C:\Program Files\");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn to_windows_path(&self) -> Result<String, FilePathError> {
+        self.as_uri().to_windows_path()
+    }
+}
+
+impl Uri<'_> {
+    /// The path of this `file` URI on this platform (RFC 8089): on Unix,
+    /// the decoded bytes of the path (the authority must be empty or
+    /// `localhost`); on Windows, [`to_windows_path`](Self::to_windows_path).
+    /// The query and fragment are ignored.
+    ///
+    /// # Errors
+    ///
+    /// A [`FilePathError`] if the scheme is not `file`, the path is not
+    /// absolute, a segment encodes a separator or NUL, or (on Unix) the
+    /// authority names another host.
+    ///
+    /// ```
+    /// # #[cfg(unix)] {
+    /// use peguri::{FilePathErrorKind, Uri};
+    ///
+    /// let uri = Uri::parse("file:/tmp/caf%C3%A9%20au%20lait?q#f")?;
+    /// assert_eq!(uri.to_file_path().unwrap(), std::path::Path::new("/tmp/café au lait"));
+    /// let remote = Uri::parse("file://server/share")?;
+    /// assert_eq!(remote.to_file_path().unwrap_err().kind(), FilePathErrorKind::RemoteHost);
+    /// # }
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
+        platform_to(self)
+    }
+
+    /// The Windows path of this `file` URI, on any platform: a drive path
+    /// for `file:///C:/...` (also `file:/C:/...` and `file:C:/...`), a UNC
+    /// path for `file://server/share/...` (and
+    /// `file:////server/share/...`). Segments are decoded and must be
+    /// UTF-8; the query and fragment are ignored.
+    ///
+    /// # Errors
+    ///
+    /// A [`FilePathError`] if the scheme is not `file`, there is no drive
+    /// or share, a segment encodes `/`, `\` or NUL or is not UTF-8, or the
+    /// host is an IP literal or has a userinfo or port.
+    ///
+    /// ```
+    /// use peguri::Uri;
+    ///
+    /// assert_eq!(Uri::parse("file:c:/WINDOWS/clock.avi")?.to_windows_path().unwrap(), r"c:\WINDOWS\clock.avi");
+    /// assert_eq!(Uri::parse("file://host.example.com/Share/a%20b")?.to_windows_path().unwrap(), r"\\host.example.com\Share\a b");
+    /// assert!(Uri::parse("file:///etc/passwd")?.to_windows_path().is_err());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn to_windows_path(&self) -> Result<String, FilePathError> {
+        to_windows_text(self)
+    }
+}
+
+#[cfg(unix)]
+fn platform_from(path: &Path) -> Result<UriBuf, FilePathError> {
+    use std::os::unix::ffi::OsStrExt;
+    from_unix_bytes(path.as_os_str().as_bytes())
+}
+
+#[cfg(unix)]
+fn platform_to(uri: &Uri<'_>) -> Result<PathBuf, FilePathError> {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    to_unix_bytes(uri).map(|bytes| PathBuf::from(OsString::from_vec(bytes)))
+}
+
+#[cfg(windows)]
+fn platform_from(path: &Path) -> Result<UriBuf, FilePathError> {
+    let text = path
+        .to_str()
+        .ok_or(FilePathError::from(FilePathErrorKind::NotUnicode {
+            offset: 0,
+        }))?;
+    from_windows_text(text)
+}
+
+#[cfg(windows)]
+fn platform_to(uri: &Uri<'_>) -> Result<PathBuf, FilePathError> {
+    to_windows_text(uri).map(PathBuf::from)
+}
+
+#[cfg(not(any(unix, windows)))]
+fn platform_from(_: &Path) -> Result<UriBuf, FilePathError> {
+    Err(FilePathErrorKind::UnsupportedPlatform.into())
+}
+
+#[cfg(not(any(unix, windows)))]
+fn platform_to(_: &Uri<'_>) -> Result<PathBuf, FilePathError> {
+    Err(FilePathErrorKind::UnsupportedPlatform.into())
+}

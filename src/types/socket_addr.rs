@@ -1,0 +1,146 @@
+//! A socket address from a reference's authority: the host when it is an
+//! IP address, and the port, or the scheme's default port from
+//! [`scheme_info`](crate::scheme_info).
+
+use std::fmt;
+use std::net::{SocketAddr, SocketAddrV4, SocketAddrV6};
+
+use crate::types::authority::{Authority, Host};
+use crate::types::scheme::scheme_info;
+use crate::types::uri_ref::UriRef;
+
+/// Why an authority gives no socket address.
+///
+/// ```
+/// use peguri::{SocketAddrError, UriRef};
+///
+/// let uri = UriRef::parse("http://example.com/")?;
+/// assert_eq!(uri.socket_addr(), Err(SocketAddrError::NotAnIpAddress));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SocketAddrError {
+    /// The reference has no authority.
+    NoAuthority,
+    /// The host is a registered name (which needs a name lookup, see
+    /// [`std::net::ToSocketAddrs`]) or an IPvFuture literal.
+    NotAnIpAddress,
+    /// There is no port, or it is empty, and the scheme has no default
+    /// port in the scheme table (or there is no scheme).
+    NoPort,
+    /// The port is above 65535 (the grammar allows any digits).
+    PortOutOfRange,
+    /// The IPv6 zone identifier (RFC 6874) is not a number, and only the
+    /// operating system can map an interface name to a scope ID.
+    ZoneNotNumeric,
+}
+
+impl fmt::Display for SocketAddrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SocketAddrError::NoAuthority => "no authority, so no host and port",
+            SocketAddrError::NotAnIpAddress => {
+                "the host is not an IP address (a registered name needs a name lookup)"
+            }
+            SocketAddrError::NoPort => "no port, and no default port known for the scheme",
+            SocketAddrError::PortOutOfRange => "the port is above 65535",
+            SocketAddrError::ZoneNotNumeric => {
+                "the IPv6 zone identifier is not a number (a scope ID)"
+            }
+        })
+    }
+}
+
+impl std::error::Error for SocketAddrError {}
+
+impl Authority<'_> {
+    /// The socket address of this authority: its IP address, and its port
+    /// or, when the port is absent or empty (RFC 3986 section 3.2.3: an
+    /// empty port means the default), `default_port`. A numeric RFC 6874
+    /// zone identifier becomes the IPv6 scope ID.
+    ///
+    /// # Errors
+    ///
+    /// A [`SocketAddrError`] if the host is not an IP address, there is no
+    /// port, or the port is above 65535.
+    ///
+    /// ```
+    /// use std::net::SocketAddr;
+    ///
+    /// let uri = peguri::UriRef::parse("coap://[2001:db8::1]/sensor")?;
+    /// let addr = uri.authority().unwrap().socket_addr(Some(5683)).unwrap();
+    /// assert_eq!(addr, "[2001:db8::1]:5683".parse::<SocketAddr>().unwrap());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn socket_addr(&self, default_port: Option<u16>) -> Result<SocketAddr, SocketAddrError> {
+        let port = match self.port().filter(|p| !p.is_empty()) {
+            Some(text) => text.parse().map_err(|_| SocketAddrError::PortOutOfRange)?,
+            None => default_port.ok_or(SocketAddrError::NoPort)?,
+        };
+        match self.host() {
+            Host::Ipv4 { addr, .. } => Ok(SocketAddr::V4(SocketAddrV4::new(addr, port))),
+            Host::Ipv6 { addr, zone, .. } => {
+                let scope = match zone {
+                    Some(zone) => zone
+                        .decoded()
+                        .parse()
+                        .map_err(|_| SocketAddrError::ZoneNotNumeric)?,
+                    None => 0,
+                };
+                Ok(SocketAddr::V6(SocketAddrV6::new(addr, port, 0, scope)))
+            }
+            Host::RegName(_) | Host::IpvFuture { .. } => Err(SocketAddrError::NotAnIpAddress),
+        }
+    }
+}
+
+impl UriRef<'_> {
+    /// The port, or, when it is absent or empty, the default port of the
+    /// scheme from [`scheme_info`]. `None` without an authority, for a
+    /// port above 65535, or for a scheme the table does not know.
+    ///
+    /// ```
+    /// use peguri::UriRef;
+    /// assert_eq!(UriRef::parse("https://h/")?.port_or_default(), Some(443));
+    /// assert_eq!(UriRef::parse("https://h:8443/")?.port_or_default(), Some(8443));
+    /// assert_eq!(UriRef::parse("https://h:/")?.port_or_default(), Some(443));
+    /// assert_eq!(UriRef::parse("foo://h/")?.port_or_default(), None);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn port_or_default(&self) -> Option<u16> {
+        let authority = self.authority()?;
+        match authority.port().filter(|p| !p.is_empty()) {
+            Some(text) => text.parse().ok(),
+            None => self.default_port(),
+        }
+    }
+
+    fn default_port(&self) -> Option<u16> {
+        self.scheme().and_then(scheme_info)?.default_port
+    }
+
+    /// The socket address the authority names: its IP address and its port
+    /// or the scheme's default port (see [`Authority::socket_addr`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`SocketAddrError`] if there is no authority, the host is not an
+    /// IP address, or there is no port and the scheme has no default.
+    ///
+    /// ```
+    /// use std::net::SocketAddr;
+    /// use peguri::{SocketAddrError, UriRef};
+    ///
+    /// let addr = UriRef::parse("https://192.0.2.1/login")?.socket_addr().unwrap();
+    /// assert_eq!(addr, "192.0.2.1:443".parse::<SocketAddr>().unwrap());
+    /// let addr = UriRef::parse("postgres://[::1]:6543/db")?.socket_addr().unwrap();
+    /// assert_eq!(addr.port(), 6543);
+    /// assert_eq!(UriRef::parse("foo://10.0.0.1/")?.socket_addr(), Err(SocketAddrError::NoPort));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn socket_addr(&self) -> Result<SocketAddr, SocketAddrError> {
+        let authority = self.authority().ok_or(SocketAddrError::NoAuthority)?;
+        authority.socket_addr(self.default_port())
+    }
+}
