@@ -420,16 +420,16 @@ impl Normalizer {
                 out.push_str(&decoded(lower));
                 (!has_byte(name, b'%')).then_some(HostData::RegName)
             }
-            Host::Ipv4 { text, addr } => {
+            Host::Ipv4 { text, .. } => {
                 out.push_str(text);
-                Some(HostData::Ipv4(addr))
+                Some(HostData::Ipv4)
             }
             // Host text is case-insensitive (3.2.2), IP literals included;
             // they hold no triplets.
-            Host::Ipv6 { text, addr, zone } => match zone {
+            Host::Ipv6 { text, zone, .. } => match zone {
                 None => {
                     push_cased(out, text, self.case);
-                    Some(HostData::Ipv6 { addr, zone: None })
+                    Some(HostData::Ipv6 { zone: None })
                 }
                 Some(zone) => {
                     // `[` address `%25` zone `]`: the address is
@@ -442,10 +442,7 @@ impl Normalizer {
                     out.push_str(&self.triplets(zone, grammar));
                     let zone = Span::new(zone_start, out.len());
                     out.push(']');
-                    Some(HostData::Ipv6 {
-                        addr,
-                        zone: Some(zone),
-                    })
+                    Some(HostData::Ipv6 { zone: Some(zone) })
                 }
             },
             Host::IpvFuture { text, version, .. } => {

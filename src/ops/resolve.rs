@@ -797,15 +797,8 @@ impl fmt::Display for ResolveError {
             .rev()
             .find(|&i| self.input.is_char_boundary(i))
             .unwrap_or(0);
-        let (excerpt, caret) = crate::syntax::error::excerpt(&self.input, offset);
-        write!(
-            f,
-            "{}\n  {}\n  {:caret$}^",
-            self.message(),
-            excerpt,
-            "",
-            caret = caret
-        )
+        let excerpt = crate::syntax::error::Excerpt::new(&self.input, offset);
+        write!(f, "{}\n{excerpt}", self.message())
     }
 }
 

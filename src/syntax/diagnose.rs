@@ -24,8 +24,45 @@ const HEX_DIGIT: ExpectedSet = ExpectedSet::Words(&["hex digit"]);
 /// The error for `input`, which `syntax` rejected: pest's failure position
 /// `pos` and the rules it expected there.
 pub(crate) fn describe(input: &str, syntax: Syntax, pos: usize, positives: Rules) -> ParseError {
-    let (offset, kind, expected) = find(input, syntax, pos, positives);
+    let pos = floor_char_boundary(input, pos.min(input.len()));
+    let prefix = engine::parse_prefix(input, syntax);
+    let (offset, kind, expected) = find(input, syntax, pos, Some(positives), prefix)
+        .unwrap_or_else(|| general(input, pos, ExpectedSet::Rules(positives)));
     ParseError::new(input, syntax.rfc_name(), offset, kind, expected)
+}
+
+/// The error for `input` when the longest prefix `syntax` matches
+/// (`prefix`, ending at `end`) already tells it, without the error pass:
+/// the parse stopped inside a component at a character that cannot
+/// continue it. `None` leaves the error to the error pass (a failure at
+/// the end of the input, in the scheme, in an IP literal, or one whose
+/// description needs the rules pest expected). The tests that compare the
+/// engines check that every error found this way is the one the failure
+/// pest reports gives.
+pub(crate) fn describe_from_prefix(
+    input: &str,
+    syntax: Syntax,
+    end: usize,
+    prefix: Layout,
+) -> Option<ParseError> {
+    if end >= input.len() || !input.is_char_boundary(end) {
+        return None;
+    }
+    let known = matches!(
+        component_at(&prefix, end),
+        Some(Part::Path | Part::Query | Part::Fragment | Part::Port | Part::Host)
+    );
+    if !known {
+        return None;
+    }
+    let (offset, kind, expected) = find(input, syntax, end, None, Some(prefix))?;
+    Some(ParseError::new(
+        input,
+        syntax.rfc_name(),
+        offset,
+        kind,
+        expected,
+    ))
 }
 
 /// The error for `input`, which the grammar rule `rule` (not a typed entry)
@@ -135,24 +172,31 @@ fn percent_problem(input: &str, pos: usize) -> Option<Found> {
     Some((offset, kind, HEX_DIGIT))
 }
 
-fn find(input: &str, syntax: Syntax, pos: usize, positives: Rules) -> Found {
-    let pos = floor_char_boundary(input, pos.min(input.len()));
+/// The error at `pos` (pest's failure position), from the layout of the
+/// longest valid prefix and the rules pest expected there. `None` only when
+/// `positives` is `None` and the description needs them.
+fn find(
+    input: &str,
+    syntax: Syntax,
+    pos: usize,
+    positives: Option<Rules>,
+    prefix: Option<Layout>,
+) -> Option<Found> {
     if let Some(found) = percent_problem(input, pos) {
-        return found;
+        return Some(found);
     }
     let iri = syntax.grammar == Grammar::Rfc3987;
-    let rules = || ExpectedSet::Rules(positives);
-    let prefix = engine::parse_prefix(input, syntax);
+    let rules = || positives.map(ExpectedSet::Rules);
     // An IP literal that failed leaves an empty reg-name before its `[`.
     if let Some(a) = prefix.and_then(|l| l.authority) {
         if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
-            return ip_literal_problem(input, a.host.start + 1, syntax.grammar);
+            return Some(ip_literal_problem(input, a.host.start + 1, syntax.grammar));
         }
     }
     let found = input[pos..].chars().next();
     let Some(layout) = prefix else {
         // Nothing matched at all: only the scheme can be missing.
-        return scheme_problem(input, pos);
+        return Some(scheme_problem(input, pos));
     };
     let Some(c) = found else {
         let kind = if iri {
@@ -160,7 +204,7 @@ fn find(input: &str, syntax: Syntax, pos: usize, positives: Rules) -> Found {
         } else {
             Kind::UnexpectedEnd
         };
-        return (pos, kind, rules());
+        return Some((pos, kind, rules()?));
     };
     let component = component_at(&layout, pos);
     if iri {
@@ -177,8 +221,11 @@ fn find(input: &str, syntax: Syntax, pos: usize, positives: Rules) -> Found {
         (None, '#') if syntax.entry == Entry::NoFragment => Kind::FragmentInAbsolute { iri: false },
         (None, c) => Kind::AfterHost(c),
     };
-    let expected = component.and_then(component_expected).unwrap_or_else(rules);
-    (pos, kind, expected)
+    let expected = match component.and_then(component_expected) {
+        Some(words) => words,
+        None => rules()?,
+    };
+    Some((pos, kind, expected))
 }
 
 /// The IRI reading of a character that cannot continue a component.
@@ -188,9 +235,9 @@ fn iri_problem(
     c: char,
     component: Option<Part>,
     layout: &Layout,
-    positives: Rules,
-) -> Found {
-    let general = || general(input, pos, ExpectedSet::Rules(positives));
+    positives: Option<Rules>,
+) -> Option<Found> {
+    let general = || Some(general(input, pos, ExpectedSet::Rules(positives?)));
     if matches!(c, '%' | '[' | ']') {
         return general();
     }
@@ -208,7 +255,7 @@ fn iri_problem(
         (component, c) if is_private_use(c) => Kind::PrivateUse(c, component),
         (component, c) => Kind::Invalid(c, component),
     };
-    (pos, kind, expected)
+    Some((pos, kind, expected))
 }
 
 /// Whether the grammar's `iprivate` accepts `c`.

@@ -9,7 +9,7 @@
 
 use super::compiled::uri::{self as generated, Fail, Rec};
 use super::entry::{Entry, Grammar, Syntax};
-use super::layout::{host_value, AuthorityLayout, HostKind, Layout, Span};
+use super::layout::{AuthorityLayout, HostData, Layout, Span};
 use super::runtime::Slot;
 
 fn span(slot: Slot) -> Option<Span> {
@@ -46,14 +46,40 @@ fn matchers(syntax: Syntax) -> (Match, Match) {
 /// Parses all of `input` as `syntax`; `None` if it does not match.
 #[inline]
 pub(crate) fn parse(input: &str, syntax: Syntax) -> Option<Layout> {
+    parse_or_prefix(input, syntax).ok()
+}
+
+/// Parses all of `input` as `syntax`, or, if that fails, gives the end and
+/// the layout of the longest prefix `syntax` matches (if any), which is what
+/// describing the error starts from.
+///
+/// A rule matches at a position in exactly one way (PEG is deterministic),
+/// so `SOI ~ rule ~ EOI` matches exactly when the unanchored rule's match
+/// ends at the end: one run of the rule gives both answers.
+#[inline]
+// The prefix layout is moved, not copied twice, in the inlined caller.
+#[allow(clippy::result_large_err)]
+pub(crate) fn parse_or_prefix(
+    input: &str,
+    syntax: Syntax,
+) -> Result<Layout, Option<(usize, Layout)>> {
     let mut rec = Rec::default();
-    if syntax == Syntax::URI_REFERENCE {
+    let s = input.as_bytes();
+    let end = if syntax == Syntax::URI_REFERENCE {
         // The common case, called directly so that it inlines.
-        generated::match_URI_reference_entry(input.as_bytes(), &mut rec)?;
+        generated::match_URI_reference(s, &mut rec)
     } else {
-        (matchers(syntax).0)(input.as_bytes(), &mut rec)?;
+        (matchers(syntax).1)(s, &mut rec)
+    };
+    let Some(end) = end else {
+        return Err(None);
+    };
+    let layout = layout(input, &rec).ok_or(None)?;
+    if end == s.len() {
+        Ok(layout)
+    } else {
+        Err(Some((end, layout)))
     }
-    layout(input, &rec)
 }
 
 /// The layout of the longest prefix of `input` that `syntax` matches
@@ -92,16 +118,19 @@ fn layout(input: &str, rec: &Rec) -> Option<Layout> {
     let authority = match (span(rec.authority), span(rec.host)) {
         (Some(authority), Some(host)) => {
             // The host's child rule names the kind, as in the walker.
-            let kind = if rec.ipvfuture.is_some() {
-                HostKind::IpvFuture
+            let host_data = if rec.ipvfuture.is_some() {
+                HostData::IpvFuture {
+                    version: span(rec.version)?,
+                }
             } else if rec.ipv6.is_some() {
-                HostKind::Ipv6
+                HostData::Ipv6 {
+                    zone: span(rec.zone),
+                }
             } else if rec.ipv4.is_some() {
-                HostKind::Ipv4
+                HostData::Ipv4
             } else {
-                HostKind::RegName
+                HostData::RegName
             };
-            let host_data = host_value(input, host, kind, span(rec.version), span(rec.zone))?;
             Some(AuthorityLayout {
                 span: authority,
                 userinfo: span(rec.userinfo),

@@ -40,8 +40,7 @@ pub struct ParseError<I = ()> {
     column: u32,
     kind: Kind,
     expected: ExpectedSet,
-    excerpt: Box<str>,
-    caret: u8,
+    excerpt: Excerpt,
     input: I,
 }
 
@@ -140,8 +139,8 @@ pub(crate) enum Kind {
     Ipv6BadIpv4,
     Ipv6Ipv4NotLast,
     UnknownRule,
-    /// The grammar accepted an IP literal whose value cannot be read.
-    Unreadable,
+    /// The compiled grammar's recognizer and error pass disagree.
+    EnginesDisagree,
     /// The input is too long for 32-bit spans.
     TooLong,
 }
@@ -245,8 +244,9 @@ impl Kind {
                 f,
                 "unknown grammar rule {rule:?} (see `peguri rules` for the list)"
             ),
-            Kind::Unreadable => f.write_str(
-                "the grammar accepted the host as an IP address, but its value cannot be read",
+            Kind::EnginesDisagree => f.write_str(
+                "internal error: the compiled grammar's recognizer rejected this input but its \
+                 error pass accepted it (please report this)",
             ),
             Kind::TooLong => f.write_str("the input is 4 GiB or longer, more than peguri parses"),
         }
@@ -477,17 +477,13 @@ impl ParseError {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let column = input[..offset].chars().count() + 1;
         let column = u32::try_from(column).unwrap_or(u32::MAX);
-        let (excerpt, caret) = excerpt(input, offset);
-        // At most the ellipsis and EXCERPT_BEFORE characters precede it.
-        let caret = u8::try_from(caret).unwrap_or(u8::MAX);
         ParseError {
             rule: rule.into(),
             offset,
             column,
             kind,
             expected,
-            excerpt: excerpt.into_boxed_str(),
-            caret,
+            excerpt: Excerpt::new(input, offset),
             input: (),
         }
     }
@@ -512,7 +508,6 @@ impl ParseError {
             kind: self.kind,
             expected: self.expected,
             excerpt: self.excerpt,
-            caret: self.caret,
             input,
         }
     }
@@ -598,7 +593,6 @@ impl<I> ParseError<I> {
             kind: self.kind,
             expected: self.expected,
             excerpt: self.excerpt,
-            caret: self.caret,
             input: (),
         }
     }
@@ -627,14 +621,12 @@ impl<I> fmt::Display for ParseError<I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "invalid {}: {} at byte {} (column {})\n  {}\n  {:caret$}^",
+            "invalid {}: {} at byte {} (column {})\n{}",
             self.rule,
             self.message(),
             self.offset,
             self.column,
             self.excerpt,
-            "",
-            caret = usize::from(self.caret)
         )
     }
 }
@@ -648,44 +640,74 @@ pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// A window of the input around `offset`, with control characters made
-/// visible, and the caret's column in it.
-pub(crate) fn excerpt(input: &str, offset: usize) -> (String, usize) {
-    // Start at most EXCERPT_BEFORE characters back.
-    let start = input[..offset]
-        .char_indices()
-        .rev()
-        .nth(EXCERPT_BEFORE)
-        .map(|(i, c)| i + c.len_utf8());
-    let after = input[offset..]
-        .char_indices()
-        .nth(EXCERPT_AFTER)
-        .map(|(i, _)| offset + i);
-    let shown = &input[start.unwrap_or(0)..after.unwrap_or(input.len())];
-    let mut text = String::with_capacity(shown.len() + 8);
-    if start.is_some() {
-        text.push('…');
-    }
-    let mut caret = usize::from(start.is_some());
-    let before = offset - start.unwrap_or(0);
-    for (i, c) in shown.char_indices() {
-        if i < before {
-            caret += 1;
-        }
-        text.push(visible(c));
-    }
-    if after.is_some() {
-        text.push('…');
-    }
-    (text, caret)
+/// The window of the input around an error that `Display` shows, with a
+/// caret under the spot: at most [`EXCERPT_BEFORE`] characters before it
+/// and [`EXCERPT_AFTER`] from it, an ellipsis where the input goes on.
+///
+/// Building it copies the bytes that can hold those characters (four bytes
+/// a character at most) and nothing else; counting characters waits until
+/// it is shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Excerpt {
+    /// The input's text around the spot, as it is.
+    text: Box<str>,
+    /// Where the spot is in `text`, in bytes.
+    at: u16,
+    /// Whether the input goes on before and after `text`.
+    more_before: bool,
+    more_after: bool,
 }
 
-/// Control characters would break the caret line; show one column each.
-fn visible(c: char) -> char {
-    if c.is_control() {
-        '\u{FFFD}'
-    } else {
-        c
+impl Excerpt {
+    /// The window around byte `offset` (a character boundary) of `input`.
+    pub(crate) fn new(input: &str, offset: usize) -> Self {
+        let mut start = offset.saturating_sub(4 * EXCERPT_BEFORE);
+        while !input.is_char_boundary(start) {
+            start += 1;
+        }
+        let mut end = input.len().min(offset + 4 * EXCERPT_AFTER + 4);
+        while !input.is_char_boundary(end) {
+            end -= 1;
+        }
+        Excerpt {
+            text: input[start..end].into(),
+            at: u16::try_from(offset - start).unwrap_or(u16::MAX),
+            more_before: start > 0,
+            more_after: end < input.len(),
+        }
+    }
+}
+
+/// Two lines: the window, control characters made visible (each would
+/// break the caret line; each shows as one column), and the caret under
+/// the spot, both indented by two spaces.
+impl fmt::Display for Excerpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write as _;
+        let at = usize::from(self.at).min(self.text.len());
+        let (before, after) = self.text.split_at(at);
+        // The last EXCERPT_BEFORE characters before the spot, and the first
+        // EXCERPT_AFTER from it.
+        let skip = before.chars().count().saturating_sub(EXCERPT_BEFORE);
+        let cut_before = skip > 0 || self.more_before;
+        let after_count = after.chars().count();
+        let cut_after = after_count > EXCERPT_AFTER || self.more_after;
+        f.write_str("  ")?;
+        if cut_before {
+            f.write_char('…')?;
+        }
+        let shown = before
+            .chars()
+            .skip(skip)
+            .chain(after.chars().take(EXCERPT_AFTER));
+        for c in shown {
+            f.write_char(if c.is_control() { '\u{FFFD}' } else { c })?;
+        }
+        if cut_after {
+            f.write_char('…')?;
+        }
+        let caret = usize::from(cut_before) + before.chars().count() - skip;
+        write!(f, "\n  {:caret$}^", "")
     }
 }
 
@@ -695,18 +717,22 @@ mod tests {
 
     #[test]
     fn excerpts_are_windows_with_the_caret_under_the_spot() {
-        assert_eq!(excerpt("abc", 1), ("abc".to_owned(), 1));
-        assert_eq!(excerpt("", 0), (String::new(), 0));
+        let show = |input: &str, offset| Excerpt::new(input, offset).to_string();
+        assert_eq!(show("abc", 1), "  abc\n   ^");
+        assert_eq!(show("", 0), "  \n  ^");
         let long = "x".repeat(100);
-        let (text, caret) = excerpt(&long, 80);
-        assert_eq!(text.chars().count(), 1 + 60 + 20);
-        assert_eq!(caret, 61);
-        assert!(text.starts_with('…') && !text.ends_with('…'));
-        let (text, caret) = excerpt(&long, 10);
-        assert_eq!(caret, 10);
-        assert!(text.ends_with('…'));
-        let (text, _) = excerpt("a\tb", 1);
-        assert_eq!(text, "a\u{FFFD}b");
+        let shown = show(&long, 80);
+        let (text, caret) = shown.split_once('\n').unwrap();
+        assert_eq!(text, format!("  …{}", "x".repeat(80)));
+        assert_eq!(caret, format!("{}^", " ".repeat(2 + 61)));
+        let shown = show(&long, 10);
+        assert!(shown.starts_with(&format!("  {}…\n", "x".repeat(30))));
+        assert_eq!(show("a\tb", 1), "  a\u{FFFD}b\n   ^");
+        // Characters, not bytes: the window and the caret count them.
+        let wide = "é".repeat(70);
+        let shown = show(&wide, 130);
+        assert!(shown.starts_with(&format!("  …{}", "é".repeat(60))));
+        assert!(shown.ends_with(&format!("{}^", " ".repeat(2 + 61))));
     }
 
     #[test]

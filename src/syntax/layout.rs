@@ -32,15 +32,16 @@ impl Span {
     }
 }
 
-/// What the grammar decided the host is, with the value of IP literals.
+/// What the grammar decided the host is. The value of an IP literal is
+/// read from its text when asked for ([`ipv4_value`], [`ipv6_value`]), not
+/// while parsing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum HostData {
     RegName,
-    Ipv4(Ipv4Addr),
+    Ipv4,
     /// An IPv6 address, with the span of its RFC 6874 zone identifier
     /// (after `%25`) when zone identifiers were allowed and one was given.
     Ipv6 {
-        addr: Ipv6Addr,
         zone: Option<Span>,
     },
     /// The span of the version digits (between `v` and `.`).
@@ -73,8 +74,7 @@ impl AuthorityLayout {
                 HostData::IpvFuture { version } => HostData::IpvFuture {
                     version: version.shifted(by),
                 },
-                HostData::Ipv6 { addr, zone } => HostData::Ipv6 {
-                    addr,
+                HostData::Ipv6 { zone } => HostData::Ipv6 {
                     zone: zone.map(|z| z.shifted(by)),
                 },
                 other => other,
@@ -109,39 +109,25 @@ impl Layout {
     }
 }
 
-/// The kind of host the grammar matched, named by the host rule's child.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum HostKind {
-    RegName,
-    Ipv4,
-    Ipv6,
-    IpvFuture,
+/// The address an `IPv4address` the grammar accepted stands for. The
+/// grammar decided the syntax; the standard library only turns the text
+/// into a number (tests show it reads every address the grammar accepts).
+pub(crate) fn ipv4_value(text: &str) -> Ipv4Addr {
+    let value = text.parse();
+    debug_assert!(
+        value.is_ok(),
+        "the grammar accepted {text:?} as an IPv4 address"
+    );
+    value.unwrap_or(Ipv4Addr::UNSPECIFIED)
 }
 
-/// The value of a host the grammar accepted as `kind` at `host`. The
-/// grammar decided the syntax; the standard library only turns the accepted
-/// text into a number. `None` only if the two disagree (tests show they do
-/// not).
-#[inline]
-pub(crate) fn host_value(
-    input: &str,
-    host: Span,
-    kind: HostKind,
-    version: Option<Span>,
-    zone: Option<Span>,
-) -> Option<HostData> {
-    Some(match kind {
-        HostKind::RegName => HostData::RegName,
-        HostKind::Ipv4 => HostData::Ipv4(input.get(host.start..host.end)?.parse().ok()?),
-        HostKind::Ipv6 => {
-            // Between `[` and `]`, or `[` and the `%25` before a zone.
-            let end = zone.map_or(host.end.saturating_sub(1), |z| z.start.saturating_sub(3));
-            let address = input.get(host.start + 1..end)?;
-            HostData::Ipv6 {
-                addr: address.parse().ok()?,
-                zone,
-            }
-        }
-        HostKind::IpvFuture => HostData::IpvFuture { version: version? },
-    })
+/// The address an `IPv6address` the grammar accepted stands for (the text
+/// between `[` and `]` or the zone's `%25`). See [`ipv4_value`].
+pub(crate) fn ipv6_value(text: &str) -> Ipv6Addr {
+    let value = text.parse();
+    debug_assert!(
+        value.is_ok(),
+        "the grammar accepted {text:?} as an IPv6 address"
+    );
+    value.unwrap_or(Ipv6Addr::UNSPECIFIED)
 }

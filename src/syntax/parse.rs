@@ -11,16 +11,18 @@ use super::layout::Layout;
 /// diagnosis puts it in words. pest_derive is never called.
 #[inline]
 pub(crate) fn parse(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {
-    match engine::parse(input, syntax) {
-        Some(layout) => Ok(layout),
-        None => Err(error(input, syntax)),
+    match engine::parse_or_prefix(input, syntax) {
+        Ok(layout) => Ok(layout),
+        Err(prefix) => Err(error(input, syntax, prefix)),
     }
 }
 
-/// Why `input` is not `syntax`.
+/// Why `input` is not `syntax`, given the end and layout of the longest
+/// prefix it matches: from that prefix when it tells, otherwise from the
+/// compiled error pass.
 #[cold]
 #[inline(never)]
-pub(crate) fn error(input: &str, syntax: Syntax) -> ParseError {
+fn error(input: &str, syntax: Syntax, prefix: Option<(usize, Layout)>) -> ParseError {
     if input.len() >= u32::MAX as usize {
         // Spans are recorded in 32 bits.
         return ParseError::new(
@@ -31,16 +33,20 @@ pub(crate) fn error(input: &str, syntax: Syntax) -> ParseError {
             ExpectedSet::NONE,
         );
     }
+    if let Some((end, layout)) = prefix {
+        if let Some(error) = diagnose::describe_from_prefix(input, syntax, end, layout) {
+            return error;
+        }
+    }
     match engine::failure(input, syntax) {
         Some(failure) => diagnose::describe(input, syntax, failure.pos, failure.positives),
-        // The error pass matched what the recognizer rejected: only the
-        // value of an IP literal can do that (the standard library could
-        // not read what the grammar accepted).
+        // The two passes follow the same rules; tests and fuzzing show
+        // they never disagree.
         None => ParseError::new(
             input,
             syntax.rfc_name(),
             0,
-            Kind::Unreadable,
+            Kind::EnginesDisagree,
             ExpectedSet::NONE,
         ),
     }

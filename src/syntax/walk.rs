@@ -10,9 +10,9 @@ use pest::Token;
 
 use super::diagnose;
 use super::entry::Syntax;
-use super::error::{ExpectedSet, Kind, ParseError};
+use super::error::ParseError;
 use super::grammar::{self, Rule};
-use super::layout::{host_value, AuthorityLayout, HostData, HostKind, Layout, Span};
+use super::layout::{AuthorityLayout, HostData, Layout, Span};
 
 /// Parses `input` as `syntax` with pest_derive's parser and walks the
 /// pairs; its errors come from pest's own failure. This is the reference
@@ -243,7 +243,19 @@ impl LayoutBuilder {
     fn finish(self, input: &str) -> Result<Layout, ParseError> {
         let authority = match (self.authority, self.host) {
             (Some(span), Some((host, kind))) => {
-                let host_data = host_data(input, host, kind, self.ipvfuture_version, self.zone)?;
+                let host_data = match kind {
+                    HostKind::RegName => HostData::RegName,
+                    HostKind::Ipv4 => HostData::Ipv4,
+                    HostKind::Ipv6 => HostData::Ipv6 { zone: self.zone },
+                    // An IPvFuture always has version digits; an empty span
+                    // after `[v` is the safe reading should a changed
+                    // grammar lose them.
+                    HostKind::IpvFuture => HostData::IpvFuture {
+                        version: self
+                            .ipvfuture_version
+                            .unwrap_or(Span::new(host.start + 2, host.start + 2)),
+                    },
+                };
                 Some(AuthorityLayout {
                     span,
                     userinfo: self.userinfo,
@@ -268,22 +280,11 @@ impl LayoutBuilder {
     }
 }
 
-/// The value of an IP literal the grammar accepted, or an error if the
-/// standard library cannot read it (tests show it always can).
-fn host_data(
-    input: &str,
-    host: Span,
-    kind: HostKind,
-    version: Option<Span>,
-    zone: Option<Span>,
-) -> Result<HostData, ParseError> {
-    host_value(input, host, kind, version, zone).ok_or_else(|| {
-        ParseError::new(
-            input,
-            "host",
-            host.start,
-            Kind::Unreadable,
-            ExpectedSet::NONE,
-        )
-    })
+/// The kind of host the host rule's child names.
+#[derive(Clone, Copy)]
+enum HostKind {
+    RegName,
+    Ipv4,
+    Ipv6,
+    IpvFuture,
 }

@@ -864,8 +864,7 @@ fn encode(out: &mut String, text: &str, allow_reserved: bool) {
             i += 3;
             continue;
         }
-        if pct::is_in(classes.unreserved, b)
-            || (allow_reserved && pct::is_in(classes.reserved, b))
+        if pct::is_in(classes.unreserved, b) || (allow_reserved && pct::is_in(classes.reserved, b))
         {
             out.push(char::from(b));
         } else {

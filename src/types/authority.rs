@@ -3,7 +3,7 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::syntax::layout::{AuthorityLayout, HostData};
+use crate::syntax::layout::{ipv4_value, ipv6_value, AuthorityLayout, HostData};
 
 /// The authority of a URI reference: `[ userinfo "@" ] host [ ":" port ]`.
 ///
@@ -70,9 +70,16 @@ impl<'a> Authority<'a> {
         let text = self.layout.host.of(self.input);
         match self.layout.host_data {
             HostData::RegName => Host::RegName(text),
-            HostData::Ipv4(addr) => Host::Ipv4 { addr, text },
-            HostData::Ipv6 { addr, zone } => Host::Ipv6 {
-                addr,
+            HostData::Ipv4 => Host::Ipv4 {
+                addr: ipv4_value(text),
+                text,
+            },
+            HostData::Ipv6 { zone } => Host::Ipv6 {
+                // Between `[` and `]`, or `[` and the `%25` before a zone.
+                addr: ipv6_value(
+                    &self.input[self.layout.host.start + 1
+                        ..zone.map_or(self.layout.host.end - 1, |z| z.start - 3)],
+                ),
                 text,
                 zone: zone.map(|z| ZoneId {
                     raw: z.of(self.input),

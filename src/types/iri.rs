@@ -401,6 +401,9 @@ impl IriBuf {
     /// assert_eq!(owned.fragment(), Some("ö"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    // The error carries the input back, as `String` does in
+    // `Result<_, FromUtf8Error>`; boxing it would cost an allocation.
+    #[allow(clippy::result_large_err)]
     pub fn parse(s: impl Into<String>) -> Result<Self, ParseError<String>> {
         let string = s.into();
         match parse(&string, Syntax::new(Entry::Reference, Grammar::Rfc3987)) {

@@ -62,6 +62,9 @@ impl UriRefBuf {
     /// assert_eq!(err.into_input(), "a b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    // The error carries the input back, as `String` does in
+    // `Result<_, FromUtf8Error>`; boxing it would cost an allocation.
+    #[allow(clippy::result_large_err)]
     pub fn parse(s: impl Into<String>) -> Result<Self, ParseError<String>> {
         let string = s.into();
         match parse(&string, Syntax::new(Entry::Reference, Grammar::Rfc3986)) {
@@ -202,6 +205,7 @@ impl UriBuf {
     /// assert!(peguri::UriBuf::parse("a:b").is_ok());
     /// assert_eq!(peguri::UriBuf::parse("b").unwrap_err().into_input(), "b");
     /// ```
+    #[allow(clippy::result_large_err)] // The error gives the input back.
     pub fn parse(s: impl Into<String>) -> Result<Self, ParseError<String>> {
         Self::parse_entry(s.into(), Entry::Absolute)
     }
@@ -217,10 +221,16 @@ impl UriBuf {
     /// ```
     /// assert!(peguri::UriBuf::parse_absolute("a:b#c").is_err());
     /// ```
+    // The error carries the input back, as `String` does in
+    // `Result<_, FromUtf8Error>`; boxing it would cost an allocation.
+    #[allow(clippy::result_large_err)]
     pub fn parse_absolute(s: impl Into<String>) -> Result<Self, ParseError<String>> {
         Self::parse_entry(s.into(), Entry::NoFragment)
     }
 
+    // The error carries the input back, as `String` does in
+    // `Result<_, FromUtf8Error>`; boxing it would cost an allocation.
+    #[allow(clippy::result_large_err)]
     fn parse_entry(string: String, entry: Entry) -> Result<Self, ParseError<String>> {
         match parse(&string, Syntax::new(entry, Grammar::Rfc3986)) {
             Ok(layout) => Ok(UriBuf {
