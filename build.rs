@@ -4,6 +4,7 @@
 //!   pest_derive reads them, into `$OUT_DIR/uri_grammar.rs`: every typed
 //!   parse, its errors and the character-class tables come from it;
 //! - `split.pest` (Appendix B) into `$OUT_DIR/split_grammar.rs`;
+//! - `rfc6570.pest` (URI Templates) into `$OUT_DIR/template_grammar.rs`;
 //! - `tests/codegen/sample.pest`, a grammar that uses every construct the
 //!   generator supports, for `tests/codegen.rs`.
 
@@ -97,8 +98,8 @@ const URI_QUIET: &[&str] = &[
 ];
 
 /// Rules with an error pass: the anchored typed entries, the component
-/// rules `pct::validate` checks against, and the IP literal rules error
-/// descriptions look into.
+/// rules that `pct::validate` and the builder check text against, and the
+/// IP literal rules error descriptions look into.
 const URI_TRACKED: &[&str] = &[
     "URI_reference_entry",
     "URI_entry",
@@ -112,11 +113,18 @@ const URI_TRACKED: &[&str] = &[
     "IRI_entry",
     "absolute_IRI_entry",
     "irelative_ref_entry",
+    "scheme_entry",
+    "authority_entry",
+    "userinfo_entry",
+    "host_entry",
+    "port_entry",
+    "reg_name_entry",
     "segment_entry",
     "query_entry",
     "fragment_entry",
-    "userinfo_entry",
-    "reg_name_entry",
+    "IP_literal_entry",
+    "IPv6address_entry",
+    "IPvFuture_entry",
     "IPvFuture",
 ];
 
@@ -141,6 +149,16 @@ const SPLIT_RECORD: &[(&str, &[&str])] = &[
     ("path", &["split_path"]),
     ("query", &["split_query"]),
     ("fragment", &["split_fragment"]),
+];
+
+/// The template rules `text::template` walks a template with.
+const TEMPLATE_QUIET: &[&str] = &[
+    "URI_Template",
+    "literals",
+    "expression",
+    "operator",
+    "varname",
+    "max_length",
 ];
 
 /// The sample grammar `tests/codegen.rs` checks the generator on.
@@ -214,6 +232,14 @@ fn main() {
         codegen::Config {
             record: SPLIT_RECORD,
             entries: &["split_reference"],
+            ..codegen::Config::default()
+        },
+    );
+    generate(
+        &["rfc6570.pest"],
+        "template_grammar.rs",
+        codegen::Config {
+            quiet: TEMPLATE_QUIET,
             ..codegen::Config::default()
         },
     );

@@ -334,3 +334,52 @@ fn split_matches_source_assertions() {
     }
     tally.finish();
 }
+
+/// The compiled `split.pest` and pest_derive's parser split alike.
+fn engines_agree(input: &str) -> Result<(), String> {
+    fn parts(p: peguri::SplitComponents<'_>) -> [Option<&str>; 5] {
+        [
+            p.scheme(),
+            p.authority(),
+            Some(p.path()),
+            p.query(),
+            p.fragment(),
+        ]
+    }
+    let compiled = parts(peguri::split_lenient(input));
+    let pest = parts(peguri::__engines::split_with_pest(input));
+    if compiled == pest {
+        Ok(())
+    } else {
+        Err(format!("{input:?}: compiled {compiled:?}, pest {pest:?}"))
+    }
+}
+
+#[test]
+fn split_engines_agree_on_edges() {
+    for input in [
+        "",
+        ":",
+        "a:",
+        "//",
+        "?",
+        "#",
+        "a/b:c",
+        "a:b//c?d#e#f",
+        "\n#\n",
+        "é:ü//ö?ä#ß",
+        "::",
+        "a?b:c",
+    ] {
+        engines_agree(input).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn split_engines_agree(input in "[a:/?#@é\\n ]{0,16}") {
+        prop_assert!(engines_agree(&input).is_ok(), "{}", engines_agree(&input).unwrap_err());
+    }
+}

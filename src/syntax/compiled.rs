@@ -8,6 +8,8 @@
     unused_parens,
     unused_comparisons,
     unused_variables,
+    unused_braces,
+    unused_assignments,
     non_upper_case_globals,
     unused_imports,
     clippy::all,
@@ -32,6 +34,8 @@ pub(crate) mod uri {
     unused_parens,
     unused_comparisons,
     unused_variables,
+    unused_braces,
+    unused_assignments,
     non_upper_case_globals,
     unused_imports,
     clippy::all,
@@ -41,4 +45,25 @@ pub(crate) mod split {
     use crate::syntax::runtime::{char_len, put, scan, table, Failure, Look, Slot, Tracker};
 
     include!(concat!(env!("OUT_DIR"), "/split_grammar.rs"));
+}
+
+/// `rfc6570.pest`, URI Templates.
+#[allow(
+    dead_code,
+    non_snake_case,
+    unused_labels,
+    unused_parens,
+    unused_comparisons,
+    unused_variables,
+    unused_braces,
+    unused_assignments,
+    unused_imports,
+    non_upper_case_globals,
+    clippy::all,
+    clippy::pedantic
+)]
+pub(crate) mod template {
+    use crate::syntax::runtime::{char_len, put, scan, table, Failure, Look, Slot, Tracker};
+
+    include!(concat!(env!("OUT_DIR"), "/template_grammar.rs"));
 }

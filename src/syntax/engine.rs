@@ -163,3 +163,28 @@ pub(crate) fn is_path_noscheme(text: &str, grammar: Grammar) -> bool {
     };
     end == Some(s.len())
 }
+
+/// Where all of `text` fails to be the component rule `rule` (`scheme`,
+/// `authority`, `userinfo`, `host`, `port`, `reg_name`, `segment`,
+/// `query`, `fragment`, `IP_literal`, `IPv6address`, `IPvFuture`): `Ok` if
+/// it matches, else pest's failure. `None` for another rule name.
+pub(crate) fn rule_failure(rule: &str, text: &str) -> Option<Result<(), Fail>> {
+    use generated::*;
+    let s = text.as_bytes();
+    let failure = match rule {
+        "scheme" => fail_scheme_entry(s),
+        "authority" => fail_authority_entry(s),
+        "userinfo" => fail_userinfo_entry(s),
+        "host" => fail_host_entry(s),
+        "port" => fail_port_entry(s),
+        "reg_name" => fail_reg_name_entry(s),
+        "segment" => fail_segment_entry(s),
+        "query" => fail_query_entry(s),
+        "fragment" => fail_fragment_entry(s),
+        "IP_literal" => fail_IP_literal_entry(s),
+        "IPv6address" => fail_IPv6address_entry(s),
+        "IPvFuture" => fail_IPvFuture_entry(s),
+        _ => return None,
+    };
+    Some(failure.map_or(Ok(()), Err))
+}

@@ -63,23 +63,33 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::hash::{BuildHasher, Hash};
 
-use pest::iterators::Pair;
-use pest::Parser as _;
-
+use crate::syntax::compiled::template as compiled;
 use crate::syntax::pct;
 
-mod generated {
+/// The parser pest derives from `rfc6570.pest` (RFC 6570 section 2): the
+/// reference the compiled rules are tested against.
+#[cfg(test)]
+mod reference {
     // pest_derive adds undocumented items; the rules take their docs from
     // the `///` lines in rfc6570.pest.
     #![allow(missing_docs)]
 
-    /// The parser pest derives from `rfc6570.pest` (RFC 6570 section 2).
     #[derive(pest_derive::Parser)]
     #[grammar = "../rfc6570.pest"]
     pub struct TemplateParser;
 }
 
-use generated::{Rule, TemplateParser};
+/// The template rules a template is walked with, compiled from
+/// `rfc6570.pest` at build time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rule {
+    UriTemplate,
+    Literals,
+    Expression,
+    Operator,
+    Varname,
+    MaxLength,
+}
 
 /// The text of `rfc6570.pest`, as compiled into this crate.
 ///
@@ -507,14 +517,23 @@ impl<'a> UriTemplate<'a> {
     /// assert_eq!(err.to_string(), "invalid character ' ' in literal text at byte 2");
     /// ```
     pub fn parse(text: &'a str) -> Result<Self, TemplateError> {
-        let pairs = TemplateParser::parse(Rule::URI_Template_entry, text)
-            .map_err(|_| syntax_error(text))?;
+        if matched(Rule::UriTemplate, text, 0) != Some(text.len()) {
+            return Err(syntax_error(text));
+        }
+        // `URI-Template = *( literals / expression )`: the parts in the
+        // grammar's order, each ending where its rule's match ends.
         let mut parts = Vec::new();
-        for pair in pairs.flatten() {
-            match pair.as_rule() {
-                Rule::literals => parts.push(Part::Literal(pair.as_str())),
-                Rule::expression => parts.push(expression(pair)?),
-                _ => {}
+        let mut pos = 0;
+        while pos < text.len() {
+            if let Some(end) = matched(Rule::Literals, text, pos) {
+                parts.push(Part::Literal(&text[pos..end]));
+                pos = end;
+            } else if let Some(end) = matched(Rule::Expression, text, pos) {
+                parts.push(expression(text, pos, end)?);
+                pos = end;
+            } else {
+                // The whole template matched; its rule takes nothing else.
+                return Err(syntax_error(text));
             }
         }
         Ok(UriTemplate { text, parts })
@@ -611,71 +630,79 @@ pub fn expand<V: Variables + ?Sized>(
     UriTemplate::parse(template)?.expand(variables)
 }
 
-/// An `expression` pair as a [`Part`].
-fn expression(pair: Pair<'_, Rule>) -> Result<Part<'_>, TemplateError> {
+/// The expression `text[start..end]`, which the grammar's `expression`
+/// matched, as a [`Part`]: `"{" [ operator ] variable-list "}"`, each
+/// piece ending where its rule's match ends.
+fn expression(text: &str, start: usize, end: usize) -> Result<Part<'_>, TemplateError> {
+    let mut pos = start + 1;
     let mut op = None;
-    let mut varspecs = Vec::new();
-    for inner in pair.into_inner() {
-        match inner.as_rule() {
-            Rule::operator => {
-                let ch = inner.as_str().chars().next();
-                if Operator::from_char(ch).is_none() {
-                    return Err(TemplateErrorKind::ReservedOperator {
-                        op: ch.unwrap_or_default(),
-                        offset: inner.as_span().start(),
-                    }
-                    .into());
-                }
-                op = ch;
+    if let Some(op_end) = matched(Rule::Operator, text, pos) {
+        let ch = text[pos..op_end].chars().next();
+        if Operator::from_char(ch).is_none() {
+            return Err(TemplateErrorKind::ReservedOperator {
+                op: ch.unwrap_or_default(),
+                offset: pos,
             }
-            Rule::variable_list => {
-                for spec in inner.into_inner() {
-                    varspecs.push(varspec(spec));
-                }
+            .into());
+        }
+        op = ch;
+        pos = op_end;
+    }
+    // variable-list = varspec *( "," varspec );
+    // varspec = varname [ ":" max-length / "*" ]
+    let mut varspecs = Vec::new();
+    while pos < end {
+        let name_end = matched(Rule::Varname, text, pos).unwrap_or(pos);
+        let mut spec = VarSpec {
+            name: &text[pos..name_end],
+            offset: pos,
+            modifier: Modifier::None,
+        };
+        pos = name_end;
+        match text.as_bytes().get(pos) {
+            Some(b':') => {
+                let digits_end = matched(Rule::MaxLength, text, pos + 1).unwrap_or(pos + 1);
+                // The grammar allows 1 to 4 digits, not starting with 0.
+                let length = text[pos + 1..digits_end].parse().unwrap_or(1);
+                spec.modifier = Modifier::Prefix(length);
+                pos = digits_end;
+            }
+            Some(b'*') => {
+                spec.modifier = Modifier::Explode;
+                pos += 1;
             }
             _ => {}
         }
+        varspecs.push(spec);
+        // A `,` before the next varspec, or the closing `}`.
+        pos += 1;
     }
     let operator = Operator::from_char(op).unwrap_or(Operator::new("", ',', false, "", false));
     Ok(Part::Expression { operator, varspecs })
 }
 
-/// A `varspec` pair.
-fn varspec(pair: Pair<'_, Rule>) -> VarSpec<'_> {
-    let mut spec = VarSpec {
-        name: "",
-        offset: pair.as_span().start(),
-        modifier: Modifier::None,
-    };
-    for inner in pair.into_inner().flatten() {
-        match inner.as_rule() {
-            Rule::varname => spec.name = inner.as_str(),
-            // The grammar allows 1 to 4 digits, not starting with 0.
-            Rule::max_length => {
-                spec.modifier = Modifier::Prefix(inner.as_str().parse().unwrap_or(1))
-            }
-            Rule::explode => spec.modifier = Modifier::Explode,
-            _ => {}
-        }
+/// The end of the match of `rule` at `pos` in `text`, if it matches there.
+fn matched(rule: Rule, text: &str, pos: usize) -> Option<usize> {
+    let s = text.as_bytes();
+    match rule {
+        Rule::UriTemplate => compiled::quiet_URI_Template(s, pos),
+        Rule::Literals => compiled::quiet_literals(s, pos),
+        Rule::Expression => compiled::quiet_expression(s, pos),
+        Rule::Operator => compiled::quiet_operator(s, pos),
+        Rule::Varname => compiled::quiet_varname(s, pos),
+        Rule::MaxLength => compiled::quiet_max_length(s, pos),
     }
-    spec
-}
-
-/// The length of the longest prefix of `input` that `rule` matches.
-fn matched(rule: Rule, input: &str) -> Option<usize> {
-    let mut pairs = TemplateParser::parse(rule, input).ok()?;
-    pairs.next().map(|pair| pair.as_span().end())
 }
 
 /// Finds the fault in a template the grammar refused, and says what it is.
 ///
-/// pest's own error position is not precise enough here (after a nested
-/// rule it reports where that rule started), so the template is walked
-/// again with the grammar's rules: `URI_Template` as far as it matches,
-/// then, if an expression stops it, that expression's parts in the order
-/// `expression` gives them, each matched by its own rule.
+/// pest's error position is not precise enough here (after a nested rule
+/// it reports where that rule started), so the template is walked with the
+/// grammar's rules: `URI_Template` as far as it matches, then, if an
+/// expression stops it, that expression's parts in the order `expression`
+/// gives them, each matched by its own rule.
 fn syntax_error(text: &str) -> TemplateError {
-    let start = matched(Rule::URI_Template, text).unwrap_or(0);
+    let start = matched(Rule::UriTemplate, text, 0).unwrap_or(0);
     let kind = if text[start..].starts_with('{') {
         expression_error(text, start)
     } else {
@@ -702,11 +729,11 @@ fn unexpected(text: &str, offset: usize, in_expression: bool) -> TemplateErrorKi
 fn expression_error(text: &str, open: usize) -> TemplateErrorKind {
     let unclosed = TemplateErrorKind::UnclosedExpression { offset: open };
     let mut pos = open + 1;
-    pos += matched(Rule::operator, &text[pos..]).unwrap_or(0);
+    pos = matched(Rule::Operator, text, pos).unwrap_or(pos);
     loop {
         // varspec = varname [ modifier-level4 ]
-        match matched(Rule::varname, &text[pos..]) {
-            Some(n) => pos += n,
+        match matched(Rule::Varname, text, pos) {
+            Some(end) => pos = end,
             None => {
                 return match text[pos..].chars().next() {
                     None => unclosed,
@@ -717,7 +744,8 @@ fn expression_error(text: &str, open: usize) -> TemplateErrorKind {
         }
         match text[pos..].chars().next() {
             Some(':') => {
-                let Some(n) = matched(Rule::max_length, &text[pos + 1..]) else {
+                let Some(n) = matched(Rule::MaxLength, text, pos + 1).map(|end| end - pos - 1)
+                else {
                     return TemplateErrorKind::InvalidPrefix { offset: pos };
                 };
                 // `max-length` takes at most four digits: a fifth is too long.
@@ -1009,6 +1037,92 @@ mod serde_impl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pest::Parser as _;
+
+    /// The parts the compiled rules find are the pairs pest_derive's parser
+    /// builds, on templates that use every construct, valid or not.
+    #[test]
+    fn compiled_rules_agree_with_pest() {
+        use reference::{Rule as R, TemplateParser};
+        let mut templates: Vec<String> = vec![
+            "".into(),
+            "a{b}c".into(),
+            "{+path:6}/here{?x,y*}".into(),
+            "{#var,hello:5}".into(),
+            "{=x}".into(),
+            "{x:10000}".into(),
+            "{x".into(),
+            "{}".into(),
+            "a b".into(),
+            "%zz{a}".into(),
+            "é{é}".into(),
+            "{a.b.c,d_e%41}".into(),
+            "{.a}{/b*}{;c:3}{&d}".into(),
+        ];
+        let pieces = [
+            "{", "}", "+", "#", ".", "/", ";", "?", "&", "=", ",", "a", "1", ":", "3", "*", "%41",
+            "%g", " ", "é", "x",
+        ];
+        let mut state = 7u64;
+        for _ in 0..3000 {
+            let mut t = String::new();
+            for _ in 0..(state % 9) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                t.push_str(pieces[(state % pieces.len() as u64) as usize]);
+            }
+            templates.push(t);
+        }
+        for t in &templates {
+            let pest = TemplateParser::parse(R::URI_Template_entry, t);
+            let ours = UriTemplate::parse(t);
+            match (pest, ours) {
+                (Err(_), Err(_)) => {}
+                // The grammar reserves these operators; expansion refuses them.
+                (Ok(_), Err(e))
+                    if matches!(e.kind(), TemplateErrorKind::ReservedOperator { .. }) => {}
+                (Ok(pairs), Ok(ours)) => {
+                    // Literal text, and each variable with its modifier.
+                    let theirs: Vec<(R, &str)> = pairs
+                        .flatten()
+                        .filter(|p| {
+                            matches!(
+                                p.as_rule(),
+                                R::literals | R::varname | R::max_length | R::explode
+                            )
+                        })
+                        .map(|p| (p.as_rule(), p.as_str()))
+                        .collect();
+                    let mut mine: Vec<(R, String)> = Vec::new();
+                    for part in &ours.parts {
+                        match part {
+                            Part::Literal(text) => mine.push((R::literals, (*text).to_owned())),
+                            Part::Expression { varspecs, .. } => {
+                                for v in varspecs {
+                                    mine.push((R::varname, v.name.to_owned()));
+                                    match v.modifier {
+                                        Modifier::Prefix(n) => {
+                                            mine.push((R::max_length, n.to_string()))
+                                        }
+                                        Modifier::Explode => mine.push((R::explode, "*".into())),
+                                        Modifier::None => {}
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let mine: Vec<(R, &str)> = mine.iter().map(|(r, s)| (*r, s.as_str())).collect();
+                    assert_eq!(mine, theirs, "{t:?}");
+                }
+                (pest, ours) => panic!(
+                    "{t:?}: pest {:?}, compiled {:?}",
+                    pest.is_ok(),
+                    ours.is_ok()
+                ),
+            }
+        }
+    }
 
     /// The rules restated from RFC 3987 accept the characters `iri.pest`'s
     /// do, at every range boundary.
@@ -1028,25 +1142,25 @@ mod tests {
         for rule in ["ucschar", "iprivate", "pct_encoded"] {
             for cp in probes.iter().filter_map(|&cp| char::from_u32(cp)) {
                 let text = cp.to_string();
-                let ours =
-                    TemplateParser::parse(rule_of(rule), &text).is_ok_and(|p| p.as_str() == text);
+                let ours = reference::TemplateParser::parse(rule_of(rule), &text)
+                    .is_ok_and(|p| p.as_str() == text);
                 let theirs = crate::syntax::grammar::parse_rule(rule, &text).is_ok();
                 assert_eq!(ours, theirs, "{rule} on U+{:04X}", u32::from(cp));
             }
         }
         for text in ["%41", "%4", "%zz", "%aF"] {
-            let ours =
-                TemplateParser::parse(Rule::pct_encoded, text).is_ok_and(|p| p.as_str() == text);
+            let ours = reference::TemplateParser::parse(reference::Rule::pct_encoded, text)
+                .is_ok_and(|p| p.as_str() == text);
             let theirs = crate::syntax::grammar::parse_rule("pct_encoded", text).is_ok();
             assert_eq!(ours, theirs, "pct_encoded on {text:?}");
         }
     }
 
-    fn rule_of(name: &str) -> Rule {
+    fn rule_of(name: &str) -> reference::Rule {
         match name {
-            "ucschar" => Rule::ucschar,
-            "iprivate" => Rule::iprivate,
-            _ => Rule::pct_encoded,
+            "ucschar" => reference::Rule::ucschar,
+            "iprivate" => reference::Rule::iprivate,
+            _ => reference::Rule::pct_encoded,
         }
     }
 

@@ -16,7 +16,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::net::IpAddr;
 
-use crate::syntax::grammar::parse_rule;
+use crate::syntax::engine::rule_failure;
 use crate::syntax::pct::{self, Component};
 use crate::types::owned::{UriBuf, UriRefBuf};
 use crate::types::query::QueryBuilder;
@@ -267,20 +267,23 @@ pub(crate) fn check(text: &str, component: UriComponent) -> Result<(), BuildErro
     check_rule(text, component.rule(), component)
 }
 
-/// Parses `text` with the grammar rule `rule`, and says where it fails.
+/// Matches all of `text` with the grammar rule `rule`, and says where it
+/// fails.
 fn check_rule(text: &str, rule: &str, component: UriComponent) -> Result<(), BuildError> {
-    match parse_rule(rule, text) {
-        Ok(_) => Ok(()),
-        Err(e) => Err(BuildError::new(component, located(text, e.offset()))),
+    match rule_failure(rule, text) {
+        Some(Err(failure)) => Err(BuildError::new(component, located(text, failure.pos))),
+        // Every rule the builder names has an error pass.
+        Some(Ok(())) | None => Ok(()),
     }
 }
 
-/// Checks an `IP-literal` host. pest reports a failure inside the atomic
-/// address rules at the `[`, so when the literal is refused, the address
-/// between the brackets is asked again on its own to find the spot.
+/// Checks an `IP-literal` host. The grammar reports a failure inside the
+/// atomic address rules at the `[` (as pest does), so when the literal is
+/// refused, the address between the brackets is asked again on its own to
+/// find the spot.
 fn check_ip_literal(text: &str) -> Result<(), BuildError> {
     let component = UriComponent::Host;
-    if parse_rule("IP_literal", text).is_ok() {
+    if rule_failure("IP_literal", text).is_some_and(|r| r.is_ok()) {
         return Ok(());
     }
     let close = text.find(']').unwrap_or(text.len());

@@ -352,6 +352,37 @@ impl UriBuf {
     }
 }
 
+// The owned copies of the borrowed types live here, with the owned types,
+// so that `uri_ref` does not import this module back.
+impl UriRef<'_> {
+    /// An owned copy ([`UriRefBuf`](crate::UriRefBuf)); the component
+    /// positions are reused, nothing is parsed again.
+    ///
+    /// ```
+    /// let owned = peguri::UriRef::parse("a:b")?.to_owned();
+    /// assert_eq!(owned.scheme(), Some("a"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[allow(clippy::should_implement_trait)]
+    pub fn to_owned(&self) -> UriRefBuf {
+        UriRefBuf::from_parts(self.as_str().to_owned(), self.layout())
+    }
+}
+
+impl Uri<'_> {
+    /// An owned copy ([`UriBuf`](crate::UriBuf)), without parsing again.
+    ///
+    /// ```
+    /// let owned = peguri::Uri::parse("a:b")?.to_owned();
+    /// assert_eq!(owned.scheme(), "a");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[allow(clippy::should_implement_trait)]
+    pub fn to_owned(&self) -> UriBuf {
+        UriBuf::from_uri_ref_buf(self.as_uri_ref().to_owned())
+    }
+}
+
 impl_string_traits!(UriRefBuf, UriBuf);
 
 // From text that is only borrowed, parse first and copy only what is

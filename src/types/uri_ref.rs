@@ -242,19 +242,6 @@ impl<'a> UriRef<'a> {
     pub fn as_uri(&self) -> Option<Uri<'a>> {
         self.is_absolute().then_some(Uri { inner: *self })
     }
-
-    /// An owned copy ([`UriRefBuf`](crate::UriRefBuf)); the component
-    /// positions are reused, nothing is parsed again.
-    ///
-    /// ```
-    /// let owned = peguri::UriRef::parse("a:b")?.to_owned();
-    /// assert_eq!(owned.scheme(), Some("a"));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[allow(clippy::should_implement_trait)]
-    pub fn to_owned(&self) -> crate::UriRefBuf {
-        crate::UriRefBuf::from_parts(self.input.to_owned(), self.layout)
-    }
 }
 
 impl<'a> Uri<'a> {
@@ -376,18 +363,6 @@ impl<'a> Uri<'a> {
     /// ```
     pub fn fragment(&self) -> Option<&'a str> {
         self.inner.fragment()
-    }
-
-    /// An owned copy ([`UriBuf`](crate::UriBuf)), without parsing again.
-    ///
-    /// ```
-    /// let owned = peguri::Uri::parse("a:b")?.to_owned();
-    /// assert_eq!(owned.scheme(), "a");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[allow(clippy::should_implement_trait)]
-    pub fn to_owned(&self) -> crate::UriBuf {
-        crate::UriBuf::from_uri_ref_buf(self.inner.to_owned())
     }
 }
 
