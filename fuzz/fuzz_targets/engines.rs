@@ -1,10 +1,32 @@
-//! The generated recognizer and pest_derive's parser agree on validity and
-//! on every component, for all four entry rules.
+//! The compiled engine and pest_derive's parser agree, for every typed entry
+//! of the three grammars (RFC 3986, with RFC 6874's zones, and RFC 3987's
+//! IRIs): on validity, on every component (host values included), on the
+//! longest valid prefix, and on rejected input, on pest's failure (position,
+//! expected rules, rules that must not match) and the error built from it.
+//! Appendix B's split agrees as well.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use peguri::__engines::{parse_fast, parse_with_pest};
+use peguri::__engines::{
+    compiled_error, compiled_failure, parse_fast, parse_prefix, parse_with_pest, pest_error,
+    pest_failure, split_with_pest,
+};
 use peguri::UriRef;
+
+const RULES: [&str; 12] = [
+    "URI-reference",
+    "URI",
+    "absolute-URI",
+    "relative-ref",
+    "URI-reference+zones",
+    "URI+zones",
+    "absolute-URI+zones",
+    "relative-ref+zones",
+    "IRI-reference",
+    "IRI",
+    "absolute-IRI",
+    "irelative-ref",
+];
 
 fn parts<'a>(u: &UriRef<'a>) -> impl PartialEq + std::fmt::Debug + 'a {
     let a = u.authority();
@@ -21,13 +43,37 @@ fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else {
         return;
     };
-    for rule in ["URI-reference", "URI", "absolute-URI", "relative-ref"] {
+    for rule in RULES {
         let fast = parse_fast(input, rule);
         let pest = parse_with_pest(input, rule).expect("known rule");
         match (fast, pest) {
             (Some(f), Ok(p)) => assert_eq!(parts(&f), parts(&p), "{rule} {input:?}"),
-            (None, Err(_)) => {}
+            (None, Err(_)) => {
+                assert_eq!(
+                    compiled_failure(input, rule),
+                    pest_failure(input, rule),
+                    "failure of {rule} {input:?}"
+                );
+                assert_eq!(
+                    compiled_error(input, rule),
+                    pest_error(input, rule),
+                    "error of {rule} {input:?}"
+                );
+            }
             (f, p) => panic!("{rule} {input:?}: fast {:?}, pest {:?}", f.is_some(), p.is_ok()),
         }
+        let prefixes = (
+            parse_prefix(input, rule, true).map(|u| format!("{:?}", parts(&u))),
+            parse_prefix(input, rule, false).map(|u| format!("{:?}", parts(&u))),
+        );
+        assert_eq!(prefixes.0, prefixes.1, "prefix of {rule} {input:?}");
     }
+    let split = |p: peguri::SplitComponents<'_>| {
+        format!("{:?}", (p.scheme(), p.authority(), p.path(), p.query(), p.fragment()))
+    };
+    assert_eq!(
+        split(peguri::split_lenient(input)),
+        split(split_with_pest(input)),
+        "split {input:?}"
+    );
 });

@@ -1,9 +1,11 @@
-//! Parsing never panics; a valid input displays as itself and its
-//! components concatenate back to it; an error points inside the input.
+//! Parsing never panics, in any grammar; a valid input displays as itself
+//! and its components concatenate back to it; an error points inside the
+//! input and renders. IRIs map to URIs that parse; templates and the
+//! builder's checks never panic either.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use peguri::{Uri, UriRef};
+use peguri::{Iri, ParseOptions, Uri, UriRef};
 
 fn recompose(uri: &UriRef<'_>) -> String {
     let mut s = String::new();
@@ -57,4 +59,23 @@ fuzz_target!(|data: &[u8]| {
     let _ = Uri::parse(input);
     let _ = Uri::parse_absolute(input);
     let _ = UriRef::parse_relative(input);
+    if let Err(e) = ParseOptions::new().allow_zone_id(true).parse(input) {
+        assert!(input.is_char_boundary(e.offset()));
+        let _ = (e.to_string(), e.expected().count());
+    }
+    match Iri::parse(input) {
+        Ok(iri) => {
+            assert_eq!(iri.to_string(), input);
+            let uri = iri.to_uri();
+            assert!(UriRef::parse(uri.as_str()).is_ok(), "{input:?} maps to {uri}");
+        }
+        Err(e) => {
+            assert!(input.is_char_boundary(e.offset()));
+            let _ = e.to_string();
+        }
+    }
+    if let Err(e) = peguri::template::UriTemplate::parse(input) {
+        assert!(e.offset() <= input.len());
+    }
+    let _ = peguri::UriBuilder::new().host(input).path(input).query(input).build();
 });

@@ -2,8 +2,9 @@
 //!
 //! A [`ParseError`] is built from a few numbers and a small description of
 //! the problem; its message and its list of expected things are rendered
-//! when asked for. The one allocation is the excerpt of the input that
-//! `Display` shows under the message.
+//! when asked for. The excerpt of the input that `Display` shows under the
+//! message is copied when the error is built: inline when it is ASCII (no
+//! allocation), else to the heap (one allocation).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -475,7 +476,14 @@ impl ParseError {
         expected: ExpectedSet,
     ) -> Self {
         let offset = floor_char_boundary(input, offset.min(input.len()));
-        let column = input[..offset].chars().count() + 1;
+        // Counting characters is only needed past ASCII (one test, word
+        // at a time, rather than a count of every byte).
+        let before = &input[..offset];
+        let column = if before.is_ascii() {
+            offset
+        } else {
+            before.chars().count()
+        } + 1;
         let column = u32::try_from(column).unwrap_or(u32::MAX);
         ParseError {
             rule: rule.into(),
@@ -644,23 +652,50 @@ pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 /// caret under the spot: at most [`EXCERPT_BEFORE`] characters before it
 /// and [`EXCERPT_AFTER`] from it, an ellipsis where the input goes on.
 ///
-/// Building it copies the bytes that can hold those characters (four bytes
-/// a character at most) and nothing else; counting characters waits until
-/// it is shown.
+/// Building it copies bytes and counts nothing: an ASCII window (the usual
+/// case) is held inline, without allocating; otherwise the bytes that can
+/// hold those characters (four bytes a character at most) are copied to
+/// the heap, and characters are counted when the excerpt is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Excerpt {
-    /// The input's text around the spot, as it is.
-    text: Box<str>,
-    /// Where the spot is in `text`, in bytes.
+    text: ExcerptText,
+    /// Where the spot is in the text, in bytes.
     at: u16,
-    /// Whether the input goes on before and after `text`.
+    /// Whether the input goes on before and after the text.
     more_before: bool,
     more_after: bool,
 }
 
+/// The text of an excerpt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ExcerptText {
+    /// ASCII, exactly the window: `len` bytes.
+    Inline { len: u8, bytes: [u8; INLINE] },
+    /// Any text around the window.
+    Heap(Box<str>),
+}
+
+/// The bytes of an ASCII window: every character shown is one byte.
+const INLINE: usize = EXCERPT_BEFORE + EXCERPT_AFTER;
+
 impl Excerpt {
     /// The window around byte `offset` (a character boundary) of `input`.
     pub(crate) fn new(input: &str, offset: usize) -> Self {
+        let start = offset.saturating_sub(EXCERPT_BEFORE);
+        let end = input.len().min(offset + EXCERPT_AFTER);
+        if let Some(window) = input.as_bytes().get(start..end).filter(|w| w.is_ascii()) {
+            let mut bytes = [0; INLINE];
+            bytes[..window.len()].copy_from_slice(window);
+            return Excerpt {
+                text: ExcerptText::Inline {
+                    len: window.len() as u8,
+                    bytes,
+                },
+                at: (offset - start) as u16,
+                more_before: start > 0,
+                more_after: end < input.len(),
+            };
+        }
         let mut start = offset.saturating_sub(4 * EXCERPT_BEFORE);
         while !input.is_char_boundary(start) {
             start += 1;
@@ -670,10 +705,19 @@ impl Excerpt {
             end -= 1;
         }
         Excerpt {
-            text: input[start..end].into(),
+            text: ExcerptText::Heap(input[start..end].into()),
             at: u16::try_from(offset - start).unwrap_or(u16::MAX),
             more_before: start > 0,
             more_after: end < input.len(),
+        }
+    }
+
+    fn text(&self) -> &str {
+        match &self.text {
+            ExcerptText::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or("")
+            }
+            ExcerptText::Heap(text) => text,
         }
     }
 }
@@ -684,8 +728,9 @@ impl Excerpt {
 impl fmt::Display for Excerpt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write as _;
-        let at = usize::from(self.at).min(self.text.len());
-        let (before, after) = self.text.split_at(at);
+        let text = self.text();
+        let at = usize::from(self.at).min(text.len());
+        let (before, after) = text.split_at(at);
         // The last EXCERPT_BEFORE characters before the spot, and the first
         // EXCERPT_AFTER from it.
         let skip = before.chars().count().saturating_sub(EXCERPT_BEFORE);
@@ -752,6 +797,6 @@ mod tests {
         fn assert_send_sync<T: Send + Sync>() {}
         assert_send_sync::<ParseError>();
         assert_send_sync::<ParseError<String>>();
-        assert!(std::mem::size_of::<ParseError>() <= 104);
+        assert!(std::mem::size_of::<ParseError>() <= 176);
     }
 }
