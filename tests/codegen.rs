@@ -200,7 +200,7 @@ fn classes_are_tabulated_by_interpreting_the_grammar() {
     unused_comparisons
 )]
 mod sample {
-    use super::runtime::{char_len, put, scan, table, Failure, Look, Slot, Tracker};
+    use super::runtime::{char_len, put, run_upto, scan, table, Failure, Look, Slot, Tracker};
 
     include!(concat!(env!("OUT_DIR"), "/sample_grammar.rs"));
 }

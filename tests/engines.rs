@@ -30,16 +30,11 @@ const RULES: [&str; 12] = [
     "irelative-ref",
 ];
 
-/// The entries checked on large inputs sets (the corpus): one per grammar
-/// and RFC 3986's others.
-const MAIN_RULES: [&str; 6] = [
-    "URI-reference",
-    "URI",
-    "absolute-URI",
-    "relative-ref",
-    "URI-reference+zones",
-    "IRI-reference",
-];
+/// The corpus is large and pest_derive slow in a debug build: every line is
+/// checked as a URI reference, every line that RFC 3986 rejects in every
+/// entry rule of every grammar (the errors), and a fixed sample of the rest
+/// (one line in `SAMPLE`) in every entry rule of every grammar too.
+const SAMPLE: usize = 16;
 
 type Components<'a> = (
     Option<&'a str>,
@@ -63,6 +58,15 @@ fn components<'a>(uri: &UriRef<'a>) -> Components<'a> {
 /// input, and on the longest prefix the rule matches (which error reports
 /// use).
 fn disagreement(input: &str, rule: &str) -> Option<String> {
+    if let Some(problem) = whole_disagreement(input, rule) {
+        return Some(problem);
+    }
+    // A rule matches in one way only (PEG is deterministic): on input both
+    // engines accept whole, the longest prefix is the whole input, already
+    // compared.
+    if parse_fast(input, rule).is_some() {
+        return None;
+    }
     let fast = peguri::__engines::parse_prefix(input, rule, true);
     let pest = peguri::__engines::parse_prefix(input, rule, false);
     let (f, p) = (fast.as_ref().map(components), pest.as_ref().map(components));
@@ -71,7 +75,7 @@ fn disagreement(input: &str, rule: &str) -> Option<String> {
             "{input:?} as {rule}: the longest prefixes differ\n  fast: {f:?}\n  pest: {p:?}"
         ));
     }
-    whole_disagreement(input, rule).or_else(|| error_disagreement(input, rule))
+    error_disagreement(input, rule)
 }
 
 /// On rejected input, the compiled error pass must find pest's failure, and
@@ -220,7 +224,18 @@ fn agree_on_corpus() {
             .filter(|l| !l.is_empty())
             .map(str::to_owned)
             .collect::<Vec<_>>();
-        assert_agree_on(lines, &file.display().to_string(), &MAIN_RULES);
+        let what = file.display().to_string();
+        let mut everywhere = Vec::new();
+        let mut rest = Vec::new();
+        for (i, line) in lines.into_iter().enumerate() {
+            if i % SAMPLE == 0 || peguri::UriRef::parse(&line).is_err() {
+                everywhere.push(line);
+            } else {
+                rest.push(line);
+            }
+        }
+        assert_agree_on(everywhere, &what, &RULES);
+        assert_agree_on(rest, &what, &["URI-reference"]);
     }
 }
 

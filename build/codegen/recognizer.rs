@@ -296,6 +296,14 @@ impl<'g> Generator<'g> {
                     format!("Some({end})")
                 };
             }
+            if let (Some(max), false) = (max, class.has_wide()) {
+                if max <= 8 {
+                    let t = self.table(&class.table(), &origin);
+                    return format!(
+                        "{{ let n = run_upto::<{max}>(s, {p}, &{t}); if n >= {min} {{ Some({p} + n) }} else {{ None }} }}"
+                    );
+                }
+            }
             let test = self.class_test(&class, &origin, "p");
             let limit = match max {
                 Some(n) => format!("if n == {n} {{ break; }} "),

@@ -16,7 +16,9 @@
     clippy::pedantic
 )]
 pub(crate) mod uri {
-    use crate::syntax::runtime::{char_len, put, scan, table, Failure, Look, Slot, Tracker};
+    use crate::syntax::runtime::{
+        char_len, put, run_upto, scan, table, Failure, Look, Slot, Tracker,
+    };
 
     include!(concat!(env!("OUT_DIR"), "/uri_grammar.rs"));
 
@@ -42,7 +44,9 @@ pub(crate) mod uri {
     clippy::pedantic
 )]
 pub(crate) mod split {
-    use crate::syntax::runtime::{char_len, put, scan, table, Failure, Look, Slot, Tracker};
+    use crate::syntax::runtime::{
+        char_len, put, run_upto, scan, table, Failure, Look, Slot, Tracker,
+    };
 
     include!(concat!(env!("OUT_DIR"), "/split_grammar.rs"));
 }
@@ -63,7 +67,9 @@ pub(crate) mod split {
     clippy::pedantic
 )]
 pub(crate) mod template {
-    use crate::syntax::runtime::{char_len, put, scan, table, Failure, Look, Slot, Tracker};
+    use crate::syntax::runtime::{
+        char_len, put, run_upto, scan, table, Failure, Look, Slot, Tracker,
+    };
 
     include!(concat!(env!("OUT_DIR"), "/template_grammar.rs"));
 }

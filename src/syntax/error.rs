@@ -2,9 +2,8 @@
 //!
 //! A [`ParseError`] is built from a few numbers and a small description of
 //! the problem; its message and its list of expected things are rendered
-//! when asked for. The excerpt of the input that `Display` shows under the
-//! message is copied when the error is built: inline when it is ASCII (no
-//! allocation), else to the heap (one allocation).
+//! when asked for. The one allocation is the excerpt of the input that
+//! `Display` shows under the message.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -652,60 +651,40 @@ pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 /// caret under the spot: at most [`EXCERPT_BEFORE`] characters before it
 /// and [`EXCERPT_AFTER`] from it, an ellipsis where the input goes on.
 ///
-/// Building it copies bytes and counts nothing: an ASCII window (the usual
-/// case) is held inline, without allocating; otherwise the bytes that can
-/// hold those characters (four bytes a character at most) are copied to
-/// the heap, and characters are counted when the excerpt is shown.
+/// Building it copies the bytes that can hold those characters (four bytes
+/// a character at most; exactly the window when it is ASCII) and counts
+/// nothing; characters are counted when the excerpt is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Excerpt {
-    text: ExcerptText,
-    /// Where the spot is in the text, in bytes.
+    /// The input's text around the spot, as it is.
+    text: Box<str>,
+    /// Where the spot is in `text`, in bytes.
     at: u16,
-    /// Whether the input goes on before and after the text.
+    /// Whether the input goes on before and after `text`.
     more_before: bool,
     more_after: bool,
 }
 
-/// The text of an excerpt.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum ExcerptText {
-    /// ASCII, exactly the window: `len` bytes.
-    Inline { len: u8, bytes: [u8; INLINE] },
-    /// Any text around the window.
-    Heap(Box<str>),
-}
-
-/// The bytes of an ASCII window: every character shown is one byte.
-const INLINE: usize = EXCERPT_BEFORE + EXCERPT_AFTER;
-
 impl Excerpt {
     /// The window around byte `offset` (a character boundary) of `input`.
     pub(crate) fn new(input: &str, offset: usize) -> Self {
-        let start = offset.saturating_sub(EXCERPT_BEFORE);
-        let end = input.len().min(offset + EXCERPT_AFTER);
-        if let Some(window) = input.as_bytes().get(start..end).filter(|w| w.is_ascii()) {
-            let mut bytes = [0; INLINE];
-            bytes[..window.len()].copy_from_slice(window);
-            return Excerpt {
-                text: ExcerptText::Inline {
-                    len: window.len() as u8,
-                    bytes,
-                },
-                at: (offset - start) as u16,
-                more_before: start > 0,
-                more_after: end < input.len(),
-            };
-        }
-        let mut start = offset.saturating_sub(4 * EXCERPT_BEFORE);
-        while !input.is_char_boundary(start) {
-            start += 1;
-        }
-        let mut end = input.len().min(offset + 4 * EXCERPT_AFTER + 4);
-        while !input.is_char_boundary(end) {
-            end -= 1;
-        }
+        let ascii_start = offset.saturating_sub(EXCERPT_BEFORE);
+        let ascii_end = input.len().min(offset + EXCERPT_AFTER);
+        let (start, end) = if input.as_bytes()[ascii_start..ascii_end].is_ascii() {
+            (ascii_start, ascii_end)
+        } else {
+            let mut start = offset.saturating_sub(4 * EXCERPT_BEFORE);
+            while !input.is_char_boundary(start) {
+                start += 1;
+            }
+            let mut end = input.len().min(offset + 4 * EXCERPT_AFTER + 4);
+            while !input.is_char_boundary(end) {
+                end -= 1;
+            }
+            (start, end)
+        };
         Excerpt {
-            text: ExcerptText::Heap(input[start..end].into()),
+            text: input[start..end].into(),
             at: u16::try_from(offset - start).unwrap_or(u16::MAX),
             more_before: start > 0,
             more_after: end < input.len(),
@@ -713,12 +692,7 @@ impl Excerpt {
     }
 
     fn text(&self) -> &str {
-        match &self.text {
-            ExcerptText::Inline { len, bytes } => {
-                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or("")
-            }
-            ExcerptText::Heap(text) => text,
-        }
+        &self.text
     }
 }
 
@@ -797,6 +771,6 @@ mod tests {
         fn assert_send_sync<T: Send + Sync>() {}
         assert_send_sync::<ParseError>();
         assert_send_sync::<ParseError<String>>();
-        assert!(std::mem::size_of::<ParseError>() <= 176);
+        assert!(std::mem::size_of::<ParseError>() <= 104);
     }
 }
