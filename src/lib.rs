@@ -218,6 +218,28 @@ pub mod __engines {
     use crate::syntax::{engine, grammar, parse, walk};
     use crate::{ParseError, SplitComponents, UriRef};
 
+    /// Every typed entry rule of the three grammars, by the names the
+    /// functions here take: RFC 3986's four, with RFC 6874's zones, and
+    /// RFC 3987's.
+    ///
+    /// ```
+    /// assert!(peguri::__engines::RULES.iter().all(|r| peguri::__engines::parse_fast("a:b", r).is_some() || r.contains("relative")));
+    /// ```
+    pub const RULES: [&str; 12] = [
+        "URI-reference",
+        "URI",
+        "absolute-URI",
+        "relative-ref",
+        "URI-reference+zones",
+        "URI+zones",
+        "absolute-URI+zones",
+        "relative-ref+zones",
+        "IRI-reference",
+        "IRI",
+        "absolute-IRI",
+        "irelative-ref",
+    ];
+
     fn syntax(rule: &str) -> Option<Syntax> {
         match rule.strip_suffix("+zones") {
             Some(base) => {
@@ -325,7 +347,7 @@ pub mod __engines {
         if failure.overflowed {
             return None;
         }
-        let names = |set: crate::syntax::compiled::uri::Rules| {
+        let names = |set: crate::syntax::compiled::Rules| {
             set.iter()
                 .map(|id| crate::syntax::compiled::uri::RULE_NAMES[usize::from(id)].to_owned())
                 .collect()

@@ -10,25 +10,9 @@ mod common;
 #[path = "../benches/support/mod.rs"]
 mod support;
 
-use peguri::__engines::{parse_fast, parse_with_pest};
+use peguri::__engines::{parse_fast, parse_with_pest, RULES};
 use peguri::{Authority, UriRef};
 use proptest::prelude::*;
-
-/// Every typed entry: RFC 3986's four, with RFC 6874's zones, and RFC 3987's.
-const RULES: [&str; 12] = [
-    "URI-reference",
-    "URI",
-    "absolute-URI",
-    "relative-ref",
-    "URI-reference+zones",
-    "URI+zones",
-    "absolute-URI+zones",
-    "relative-ref+zones",
-    "IRI-reference",
-    "IRI",
-    "absolute-IRI",
-    "irelative-ref",
-];
 
 /// The corpus is large and pest_derive slow in a debug build: every line is
 /// checked as a URI reference, every line that RFC 3986 rejects in every

@@ -815,6 +815,30 @@ fn ranges_literal(set: &Set) -> String {
     out.join(", ")
 }
 
+/// Code for a sequence at `p`: each item's code matches at the position
+/// the previous one reached (`p`); the first failure fails the sequence.
+fn seq_code(label: usize, p: &str, items: &[String]) -> String {
+    let mut code = format!("('s{label}: {{\n let p = {p};\n");
+    let last = items.len().saturating_sub(1);
+    for (i, item) in items.iter().enumerate() {
+        if i == last {
+            let _ = write!(code, "{item}\n}})");
+        } else {
+            let _ = writeln!(
+                code,
+                "let p = match {item} {{ Some(q) => q, None => break 's{label} None }};"
+            );
+        }
+    }
+    code
+}
+
+/// Code for `&e` (`positive`) or `!e` at `p`, given `e`'s code there.
+fn lookahead_code(inner: &str, p: &str, positive: bool) -> String {
+    let test = if positive { "is_some" } else { "is_none" };
+    format!("(if {inner}.{test}() {{ Some({p}) }} else {{ None }})")
+}
+
 /// Code that saves the record fields an alternative may write, and code that
 /// puts them back when it fails (`l`: nesting level, `i`: alternative).
 fn save_restore(touched: &BTreeSet<String>, l: usize, i: usize) -> (String, String) {

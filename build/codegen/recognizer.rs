@@ -8,8 +8,8 @@ use pest_meta::ast::{Expr, Rule as AstRule};
 
 use super::class::Class;
 use super::{
-    byte_literal, bytes_literal, describe, flatten_seq, intersects, save_restore, Generator, Group,
-    Mode,
+    byte_literal, bytes_literal, describe, flatten_seq, intersects, lookahead_code, save_restore,
+    seq_code, Generator, Group, Mode,
 };
 
 impl<'g> Generator<'g> {
@@ -96,32 +96,14 @@ impl<'g> Generator<'g> {
                 "ANY" => format!("s.get({p}).map(|&b| {p} + char_len(b))"),
                 _ => self.call(name, mode, p),
             },
-            Expr::PosPred(e) => {
-                let inner = self.emit(e, Mode::Quiet, p);
-                format!("(if {inner}.is_some() {{ Some({p}) }} else {{ None }})")
-            }
-            Expr::NegPred(e) => {
-                let inner = self.emit(e, Mode::Quiet, p);
-                format!("(if {inner}.is_none() {{ Some({p}) }} else {{ None }})")
-            }
+            Expr::PosPred(e) => lookahead_code(&self.emit(e, Mode::Quiet, p), p, true),
+            Expr::NegPred(e) => lookahead_code(&self.emit(e, Mode::Quiet, p), p, false),
             Expr::Seq(..) => {
                 let mut items = Vec::new();
                 flatten_seq(expr, &mut items);
                 let l = self.label();
-                let mut code = format!("('s{l}: {{\n let p = {p};\n");
-                let last = items.len() - 1;
-                for (i, item) in items.iter().enumerate() {
-                    let e = self.emit(item, mode, "p");
-                    if i == last {
-                        let _ = write!(code, "{e}\n}})");
-                    } else {
-                        let _ = writeln!(
-                            code,
-                            "let p = match {e} {{ Some(q) => q, None => break 's{l} None }};"
-                        );
-                    }
-                }
-                code
+                let codes: Vec<String> = items.iter().map(|item| self.emit(item, mode, "p")).collect();
+                seq_code(l, p, &codes)
             }
             Expr::Choice(..) => self.emit_choice(expr, mode, p),
             Expr::Opt(e) => self.emit_rep(e, mode, p, 0, Some(1)),

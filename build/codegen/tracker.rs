@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::OptimizedExpr;
 
-use super::{unoptimize, Generator, Mode};
+use super::{lookahead_code, seq_code, unoptimize, Generator, Mode};
 
 /// Where a rule call happens, as far as tracking goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -199,31 +199,20 @@ impl<'g> Generator<'g> {
         match expr {
             OptimizedExpr::Ident(name) => self.track_call(name, context, p),
             OptimizedExpr::PosPred(e) => {
-                let inner = self.track_emit(e, context.positive(), p);
-                format!("(if {inner}.is_some() {{ Some({p}) }} else {{ None }})")
+                lookahead_code(&self.track_emit(e, context.positive(), p), p, true)
             }
             OptimizedExpr::NegPred(e) => {
-                let inner = self.track_emit(e, context.negative(), p);
-                format!("(if {inner}.is_none() {{ Some({p}) }} else {{ None }})")
+                lookahead_code(&self.track_emit(e, context.negative(), p), p, false)
             }
             OptimizedExpr::Seq(..) => {
                 let mut items = Vec::new();
                 flatten_seq(expr, &mut items);
                 let l = self.label();
-                let mut code = format!("('s{l}: {{\n let p = {p};\n");
-                let last = items.len() - 1;
-                for (i, item) in items.iter().enumerate() {
-                    let e = self.track_emit(item, context, "p");
-                    if i == last {
-                        let _ = write!(code, "{e}\n}})");
-                    } else {
-                        let _ = writeln!(
-                            code,
-                            "let p = match {e} {{ Some(q) => q, None => break 's{l} None }};"
-                        );
-                    }
-                }
-                code
+                let codes: Vec<String> = items
+                    .iter()
+                    .map(|item| self.track_emit(item, context, "p"))
+                    .collect();
+                seq_code(l, p, &codes)
             }
             OptimizedExpr::Choice(..) => {
                 let mut alts = Vec::new();

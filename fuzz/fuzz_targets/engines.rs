@@ -9,24 +9,10 @@
 use libfuzzer_sys::fuzz_target;
 use peguri::__engines::{
     compiled_error, compiled_failure, parse_fast, parse_prefix, parse_with_pest, pest_error,
-    pest_failure, split_with_pest,
+    pest_failure, split_with_pest, RULES,
 };
 use peguri::UriRef;
 
-const RULES: [&str; 12] = [
-    "URI-reference",
-    "URI",
-    "absolute-URI",
-    "relative-ref",
-    "URI-reference+zones",
-    "URI+zones",
-    "absolute-URI+zones",
-    "relative-ref+zones",
-    "IRI-reference",
-    "IRI",
-    "absolute-IRI",
-    "irelative-ref",
-];
 
 fn parts<'a>(u: &UriRef<'a>) -> impl PartialEq + std::fmt::Debug + 'a {
     let a = u.authority();

@@ -1,6 +1,7 @@
 //! Making relative references: the inverse of [`resolve`](crate::ops::resolve).
 
-use crate::ops::resolve::{ResolveError, ResolveErrorKind};
+use crate::ops::resolve::{dot_segment_start, ResolveError, ResolveErrorKind};
+use crate::syntax::layout::offset_in;
 use crate::{UriRef, UriRefBuf};
 
 /// The shortest reference `R` found for which
@@ -93,7 +94,7 @@ pub fn make_relative(base: &UriRef<'_>, target: &UriRef<'_>) -> Result<UriRefBuf
     Err(ResolveError::new(
         ResolveErrorKind::UnreachableTarget,
         target.as_str(),
-        offset_in(target.as_str(), path) + first_dot_segment(path),
+        offset_in(target.as_str(), path) + dot_segment_start(path).unwrap_or(0),
     ))
 }
 
@@ -116,23 +117,6 @@ impl UriRef<'_> {
     pub fn relative_to(&self, base: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
         make_relative(base, self)
     }
-}
-
-/// The byte offset of `part` (a slice of `whole`) in `whole`.
-fn offset_in(whole: &str, part: &str) -> usize {
-    (part.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize)
-}
-
-/// The byte offset of the first `.` or `..` segment in `path`.
-fn first_dot_segment(path: &str) -> usize {
-    let mut offset = 0;
-    for segment in path.split('/') {
-        if segment == "." || segment == ".." {
-            return offset;
-        }
-        offset += segment.len() + 1;
-    }
-    0
 }
 
 /// The candidate references (all with the target's scheme left out), most

@@ -428,6 +428,17 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
     first_dot_segment(path.as_bytes()).is_some()
 }
 
+/// Where the first dot segment (`.` or `..`) of `path` starts: the offset
+/// of its first `.`.
+pub(crate) fn dot_segment_start(path: &str) -> Option<usize> {
+    let at = first_dot_segment(path.as_bytes())?;
+    Some(if path.as_bytes()[at] == b'/' {
+        at + 1
+    } else {
+        at
+    })
+}
+
 /// Where the first dot segment (`.` or `..`) of a path starts, as the RFC's
 /// rules see it: the `/` before it, or 0 when the path starts with it.
 fn first_dot_segment(path: &[u8]) -> Option<usize> {

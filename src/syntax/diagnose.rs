@@ -11,7 +11,8 @@
 use pest::error::{Error as PestError, ErrorVariant, InputLocation};
 use pest::RuleType;
 
-use super::compiled::uri::{self as generated, Rules, CLASS_HEXDIG};
+use super::compiled::uri::{self as generated, CLASS_HEXDIG};
+use super::compiled::Rules;
 use super::engine;
 use super::entry::{Entry, Grammar, Syntax};
 use super::error::{floor_char_boundary, rule_word, ExpectedSet, Kind, ParseError, Part};

@@ -8,7 +8,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::compiled::uri::{Rules, RULE_LABELS, RULE_NAMES};
+use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
+use super::compiled::Rules;
 
 /// Why a string is not what it was parsed as.
 ///
@@ -508,15 +509,7 @@ impl ParseError {
     /// This error, with the input it was about (for the parses that own
     /// their input).
     pub(crate) fn with_input<I>(self, input: I) -> ParseError<I> {
-        ParseError {
-            rule: self.rule,
-            offset: self.offset,
-            column: self.column,
-            kind: self.kind,
-            expected: self.expected,
-            excerpt: self.excerpt,
-            input,
-        }
+        self.replace_input(input)
     }
 }
 
@@ -593,6 +586,11 @@ impl<I> ParseError<I> {
     /// assert_eq!(plain.offset(), 1);
     /// ```
     pub fn without_input(self) -> ParseError {
+        self.replace_input(())
+    }
+
+    /// The same error about another input value.
+    fn replace_input<J>(self, input: J) -> ParseError<J> {
         ParseError {
             rule: self.rule,
             offset: self.offset,
@@ -600,7 +598,7 @@ impl<I> ParseError<I> {
             kind: self.kind,
             expected: self.expected,
             excerpt: self.excerpt,
-            input: (),
+            input,
         }
     }
 }

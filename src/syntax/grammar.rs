@@ -13,7 +13,7 @@ use pest::error::Error as PestError;
 use pest::iterators::Pairs;
 use pest::Parser as _;
 
-use super::compiled::uri::Rules;
+use super::compiled::Rules;
 use super::diagnose;
 use super::entry::{Entry, Grammar, Syntax};
 use super::error::ParseError;

@@ -131,3 +131,15 @@ pub(crate) fn ipv6_value(text: &str) -> Ipv6Addr {
     );
     value.unwrap_or(Ipv6Addr::UNSPECIFIED)
 }
+
+/// Where `part`, a slice of `whole`, starts in it. Every accessor of a parsed
+/// reference returns a slice of its input, so the place in memory gives the
+/// offset exactly, without searching.
+pub(crate) fn offset_in(whole: &str, part: &str) -> usize {
+    let offset = (part.as_ptr() as usize).wrapping_sub(whole.as_ptr() as usize);
+    debug_assert!(
+        offset <= whole.len() && offset + part.len() <= whole.len(),
+        "{part:?} is not a slice of {whole:?}"
+    );
+    offset.min(whole.len())
+}

@@ -54,6 +54,7 @@
 
 use std::ops::Range;
 
+use crate::syntax::layout::offset_in;
 use crate::{Authority, Iri, UriRef};
 
 /// Draws component diagrams: box-drawing characters by default, or plain
@@ -245,14 +246,7 @@ impl<'a> Parts<'a> {
     /// The byte offset of `part`, a slice of the input that an accessor
     /// returned, found from where it lies in memory.
     fn offset(&self, part: &str) -> usize {
-        let start = self.input.as_ptr() as usize;
-        let at = part.as_ptr() as usize;
-        debug_assert!(
-            at >= start && at + part.len() <= start + self.input.len(),
-            "{part:?} is not a slice of {:?}",
-            self.input
-        );
-        at.saturating_sub(start).min(self.input.len())
+        offset_in(self.input, part)
     }
 
     /// The column (in characters) of a byte offset.

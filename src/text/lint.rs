@@ -55,7 +55,8 @@
 //!   Greek and Cyrillic only (the classic homographs); mixing with CJK or
 //!   other scripts is common and legitimate.
 
-use crate::syntax::pct::decode as percent_decode;
+use crate::syntax::layout::offset_in;
+use crate::syntax::pct::{self, decode as percent_decode};
 use std::borrow::Cow;
 use std::fmt;
 use std::net::Ipv4Addr;
@@ -281,14 +282,6 @@ pub fn mask_password<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
     }
 }
 
-/// Where `inner`, a slice of `outer`, starts in it. Every accessor of a
-/// `UriRef` returns a slice of its input, so this is exact.
-fn offset_in(outer: &str, inner: &str) -> usize {
-    let offset = (inner.as_ptr() as usize).wrapping_sub(outer.as_ptr() as usize);
-    debug_assert!(offset <= outer.len() && offset + inner.len() <= outer.len());
-    offset.min(outer.len())
-}
-
 /// The span of the password in a userinfo starting at `start`: what
 /// follows its first `:`, if any.
 fn password_span(userinfo: &str, start: usize) -> Option<Range<usize>> {
@@ -477,10 +470,7 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
     // In a reference the grammar accepted, every `%` starts a
     // `pct-encoded` triple.
     for (i, _) in text.match_indices('%') {
-        let Some(octet) = text
-            .get(i + 1..i + 3)
-            .and_then(|h| u8::from_str_radix(h, 16).ok())
-        else {
+        let Some(octet) = pct::triplet_at(text.as_bytes(), i) else {
             continue;
         };
         let span = i..i + 3;

@@ -121,14 +121,7 @@ pub struct SplitComponents<'a> {
 /// assert_eq!(split_lenient("/").authority(), None);
 /// ```
 pub fn split_lenient(input: &str) -> SplitComponents<'_> {
-    let mut parts = SplitComponents {
-        input,
-        scheme: None,
-        authority: None,
-        path: input,
-        query: None,
-        fragment: None,
-    };
+    let mut parts = SplitComponents::whole_path(input);
     // `split_reference` matches every string (each group is optional or a
     // `*` repetition, and the last takes `ANY*`), so the parse always
     // succeeds; `tests/split.rs` checks it on arbitrary strings. Were it
@@ -150,14 +143,7 @@ pub fn split_lenient(input: &str) -> SplitComponents<'_> {
 /// [`split_lenient`] with pest_derive's parser, for the tests that prove
 /// the engines agree.
 pub(crate) fn split_with_pest(input: &str) -> SplitComponents<'_> {
-    let mut parts = SplitComponents {
-        input,
-        scheme: None,
-        authority: None,
-        path: input,
-        query: None,
-        fragment: None,
-    };
+    let mut parts = SplitComponents::whole_path(input);
     crate::syntax::grammar::count_pest_call();
     if let Ok(pairs) = <SplitParser as pest::Parser<Rule>>::parse(Rule::split_reference, input) {
         for pair in pairs {
@@ -168,6 +154,19 @@ pub(crate) fn split_with_pest(input: &str) -> SplitComponents<'_> {
 }
 
 impl<'a> SplitComponents<'a> {
+    /// Every component absent, the whole input the path: the start of a
+    /// split, and its result should the grammar ever not match.
+    fn whole_path(input: &'a str) -> Self {
+        SplitComponents {
+            input,
+            scheme: None,
+            authority: None,
+            path: input,
+            query: None,
+            fragment: None,
+        }
+    }
+
     fn visit(&mut self, pair: Pair<'a, Rule>) {
         let text = pair.as_str();
         match pair.as_rule() {

@@ -708,9 +708,7 @@ pub(crate) fn decode_displayable(input: &str) -> Cow<'_, str> {
 
 /// The octet of the `pct_encoded` at `at`, if one starts there.
 fn pct_octet(input: &str, at: usize) -> Option<u8> {
-    let end = generated::quiet_pct_encoded(input.as_bytes(), at)?;
-    let hex = input.get(at + 1..end)?;
-    u8::from_str_radix(hex, 16).ok()
+    crate::syntax::pct::triplet_at(input.as_bytes(), at)
 }
 
 /// The character that the first octets of `octets` encode in UTF-8, with
