@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 #[allow(dead_code)]

@@ -14,7 +14,7 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use iri_string::format::ToDedicatedString;
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");

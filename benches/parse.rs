@@ -15,8 +15,8 @@ mod support;
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use support::{fluent_uri, peguri_fast, PARSERS};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use support::{PARSERS, fluent_uri, peguri_fast};
 
 fn parse_corpus(c: &mut Criterion) {
     let (lines, source) = support::corpus();

@@ -21,8 +21,8 @@ mod support;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use support::classes::{self, Class};
 use support::Parse;
+use support::classes::{self, Class};
 
 /// Nanoseconds per input for one pass of `parse` over `inputs`, repeated
 /// for at least `min` in all.

@@ -174,15 +174,15 @@ pub use syntax::{grammar, pct};
 pub use text::{explain, extract, lint, split, template};
 pub use types::query;
 
-pub use ops::normalize::{equivalent, normalize, normalize_syntax, Normalized, Normalizer};
+pub use ops::normalize::{Normalized, Normalizer, equivalent, normalize, normalize_syntax};
 pub use ops::relative::make_relative;
-pub use ops::resolve::{remove_dot_segments, resolve, ResolveError, ResolveErrorKind, Resolver};
+pub use ops::resolve::{ResolveError, ResolveErrorKind, Resolver, remove_dot_segments, resolve};
 pub use syntax::error::{Expected, Message, ParseError};
 pub use syntax::grammar::parse_rule;
-pub use text::explain::{explain, Explainer};
-pub use text::extract::{extract, Extracted};
+pub use text::explain::{Explainer, explain};
+pub use text::extract::{Extracted, extract};
 pub use text::lint::{lint, mask_password};
-pub use text::split::{split_lenient, SplitComponents};
+pub use text::split::{SplitComponents, split_lenient};
 pub use text::template::{TemplateError, UriTemplate};
 pub use types::authority::{Authority, Host, ZoneId};
 pub use types::builder::{BuildError, BuildErrorKind, UriBuilder, UriComponent};
@@ -192,13 +192,13 @@ pub use types::file_path::{FilePathError, FilePathErrorKind};
 pub use types::interop::HttpConversionError;
 #[cfg(feature = "url")]
 pub use types::interop::UrlConversionError;
-pub use types::iri::{uri_to_iri, Iri, IriBuf};
+pub use types::iri::{Iri, IriBuf, uri_to_iri};
 pub use types::options::ParseOptions;
 pub use types::owned::{UriBuf, UriRefBuf};
 pub use types::path::Segments;
 #[cfg(feature = "serde")]
 pub use types::report::{Components, IriComponents, Report};
-pub use types::scheme::{known_schemes, scheme_info, SchemeInfo};
+pub use types::scheme::{SchemeInfo, known_schemes, scheme_info};
 pub use types::socket_addr::SocketAddrError;
 pub use types::uri_ref::{Uri, UriRef};
 

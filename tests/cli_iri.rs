@@ -6,7 +6,7 @@ mod common;
 
 use std::process::Output;
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
     common::run_peguri(args, stdin.unwrap_or_default().as_bytes())
@@ -71,7 +71,9 @@ fn invalid_iris_report_errors_and_exit_1() {
     assert_eq!(lines[0]["error"]["offset"], json!(1));
     assert_eq!(
         lines[0]["error"]["message"],
-        json!("invalid character '\\u{e000}' in path (private-use characters are only allowed in the query)")
+        json!(
+            "invalid character '\\u{e000}' in path (private-use characters are only allowed in the query)"
+        )
     );
     assert_eq!(lines[1]["valid"], json!(true));
     assert_eq!(lines[1]["rule"], json!("irelative-ref"));
@@ -130,9 +132,11 @@ fn resolve_iri_keeps_characters_and_reports_bad_references() {
     // A relative base is refused, with the library's reason.
     let out = run(&["resolve", "--iri", "文書/", "a"], None);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("base URI must start with a scheme"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("base URI must start with a scheme")
+    );
 }
 
 #[test]

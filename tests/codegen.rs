@@ -12,11 +12,11 @@ mod codegen;
 #[path = "../src/syntax/runtime.rs"]
 mod runtime;
 
-use codegen::{generate, Config};
+use codegen::{Config, generate};
 use pest::Parser as _;
 use proptest::prelude::*;
 
-fn gen(grammar: &str, record: &[&str], entries: &[&str]) -> Result<String, String> {
+fn generate_with(grammar: &str, record: &[&str], entries: &[&str]) -> Result<String, String> {
     let fields: Vec<(&str, [&str; 1])> = record.iter().map(|r| (*r, [*r])).collect();
     let record: Vec<(&str, &[&str])> = fields.iter().map(|(f, r)| (*f, &r[..])).collect();
     generate(
@@ -31,7 +31,7 @@ fn gen(grammar: &str, record: &[&str], entries: &[&str]) -> Result<String, Strin
 
 #[track_caller]
 fn assert_rejected(grammar: &str, needle: &str) {
-    match gen(grammar, &[], &[]) {
+    match generate_with(grammar, &[], &[]) {
         Ok(_) => panic!("accepted {grammar:?}"),
         Err(message) => assert!(
             message.contains(needle),
@@ -78,18 +78,18 @@ fn rejects_implicit_whitespace() {
 fn rejects_bad_grammars_and_configurations() {
     assert_rejected("a = { ", "does not parse");
     assert_rejected("a = { b }", "invalid");
-    let err = gen(r#"a = { "x" }"#, &["b"], &[]).unwrap_err();
+    let err = generate_with(r#"a = { "x" }"#, &["b"], &[]).unwrap_err();
     assert!(
         err.contains("rule `b` is named in the generator configuration"),
         "{err}"
     );
-    let err = gen(r#"a = { "x" }"#, &[], &["c"]).unwrap_err();
+    let err = generate_with(r#"a = { "x" }"#, &[], &["c"]).unwrap_err();
     assert!(err.contains("rule `c`"), "{err}");
 }
 
 #[test]
 fn classes_become_tables_and_loops() {
-    let code = gen(
+    let code = generate_with(
         r#"d = @{ '0'..'9' | "a" | "_" } ds = @{ d* } one = @{ ^"x" }"#,
         &[],
         &["ds", "one"],
@@ -111,7 +111,7 @@ fn classes_become_tables_and_loops() {
 #[test]
 fn classes_merge_across_disjoint_alternatives_only() {
     // "%" HEX HEX cannot start with ':' so ':' joins the first class.
-    let code = gen(
+    let code = generate_with(
         r#"c = @{ "a" | "%" ~ "1" ~ "2" | ":" } e = @{ "a" | "b" ~ "c" | "b" }"#,
         &[],
         &["c", "e"],
@@ -130,7 +130,7 @@ fn classes_merge_across_disjoint_alternatives_only() {
 
 #[test]
 fn records_only_where_pest_makes_tokens() {
-    let code = gen(
+    let code = generate_with(
         r#"top = { x ~ y ~ !x } x = { "x" ~ "-"? } y = @{ x } "#,
         &["x"],
         &["top"],
@@ -150,7 +150,7 @@ fn records_only_where_pest_makes_tokens() {
 
 #[test]
 fn non_ascii_ranges_become_byte_patterns() {
-    let code = gen("a = @{ ('α'..'ω' | \"-\")+ }", &[], &["a"]).unwrap();
+    let code = generate_with("a = @{ ('α'..'ω' | \"-\")+ }", &[], &["a"]).unwrap();
     // α is CE B1, ω is CF 89.
     assert!(
         code.contains("[0xce, 0xb1..=0xbf, ..] => Some(p + 2)"),
@@ -200,7 +200,7 @@ fn classes_are_tabulated_by_interpreting_the_grammar() {
     unused_comparisons
 )]
 mod sample {
-    use super::runtime::{char_len, put, run_upto, scan, table, Failure, Look, Slot, Tracker};
+    use super::runtime::{Failure, Look, Slot, Tracker, char_len, put, run_upto, scan, table};
 
     include!(concat!(env!("OUT_DIR"), "/sample_grammar.rs"));
 }

@@ -10,7 +10,7 @@ mod common;
 #[path = "../benches/support/mod.rs"]
 mod support;
 
-use peguri::__engines::{parse_fast, parse_with_pest, RULES};
+use peguri::__engines::{RULES, parse_fast, parse_with_pest};
 use peguri::{Authority, UriRef};
 use proptest::prelude::*;
 

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{shared_records, str_field};
-use peguri::{explain, Explainer, Iri, UriRef};
+use peguri::{Explainer, Iri, UriRef, explain};
 use proptest::prelude::*;
 
 /// The expected text starts after the raw string's first newline.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use peguri::grammar::{self, parse_rule, Rule, GRAMMAR};
+use peguri::grammar::{self, GRAMMAR, Rule, parse_rule};
 use peguri::{Host, Uri, UriRef};
 
 /// RFC 3986 Appendix A, by the RFC's own names, plus the RFC 5234 core

@@ -7,8 +7,8 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use peguri::grammar::{entry_rule, parse_rule, IRI_GRAMMAR, RFC3987_RULES};
-use peguri::{uri_to_iri, Host, Iri, IriBuf, UriRef, UriRefBuf};
+use peguri::grammar::{IRI_GRAMMAR, RFC3987_RULES, entry_rule, parse_rule};
+use peguri::{Host, Iri, IriBuf, UriRef, UriRefBuf, uri_to_iri};
 
 /// Parses `input` as an IRI reference, failing the test with the error.
 #[track_caller]
@@ -607,8 +607,16 @@ fn errors_name_the_component_and_the_spot() {
             1,
             "invalid character '\\u{e000}' in fragment (private-use characters are only allowed in the query)",
         ),
-        ("http://h\u{FFFF}/", 8, "invalid character '\\u{ffff}' in host"),
-        ("http://h:1\u{E9}/", 10, "invalid character '\u{E9}' in port"),
+        (
+            "http://h\u{FFFF}/",
+            8,
+            "invalid character '\\u{ffff}' in host",
+        ),
+        (
+            "http://h:1\u{E9}/",
+            10,
+            "invalid character '\u{E9}' in port",
+        ),
         (
             "x#a#b",
             3,

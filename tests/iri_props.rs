@@ -4,7 +4,7 @@
 //! parsers agree; arbitrary input never panics; IRI resolution and
 //! normalization commute with the mapping to URIs.
 
-use peguri::{resolve, uri_to_iri, Iri, Normalizer, Uri, UriRef};
+use peguri::{Iri, Normalizer, Uri, UriRef, resolve, uri_to_iri};
 use proptest::prelude::*;
 
 const PCT: &str = "%[0-9A-Fa-f]{2}";
@@ -20,7 +20,7 @@ const UNRESERVED_SUB: &str = r"a-zA-Z0-9._~!$&'()*+,;=\-";
 const PCHAR: &str = r"a-zA-Z0-9._~!$&'()*+,;=:@\-";
 const QUERY: &str = r"a-zA-Z0-9._~!$&'()*+,;=:@/?\-";
 
-fn chars(class: &str, min: usize, max: usize) -> impl Strategy<Value = String> {
+fn chars(class: &str, min: usize, max: usize) -> impl Strategy<Value = String> + use<> {
     proptest::string::string_regex(&format!("([{class}]|{PCT}){{{min},{max}}}")).unwrap()
 }
 

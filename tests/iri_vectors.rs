@@ -18,8 +18,8 @@
 
 mod common;
 
-use common::{shared_records, str_field, ExpectedFailures, Tally};
-use peguri::{uri_to_iri, Host, Iri, Normalizer, Resolver, Uri, UriRef};
+use common::{ExpectedFailures, Tally, shared_records, str_field};
+use peguri::{Host, Iri, Normalizer, Resolver, Uri, UriRef, uri_to_iri};
 use serde_json::Value;
 
 /// Whether a string parses as some rule.

@@ -6,8 +6,8 @@ mod common;
 use std::borrow::Cow;
 
 use common::{shared_records, str_field};
-use peguri::lint::{lint, mask_password, Finding, Severity, CODES};
 use peguri::UriRef;
+use peguri::lint::{CODES, Finding, Severity, lint, mask_password};
 use proptest::prelude::*;
 
 #[track_caller]

@@ -9,8 +9,8 @@
 use peguri::pct::{self, Component};
 use peguri::template::{UriTemplate, Value};
 use peguri::{
-    extract, lint, normalize, resolve, split_lenient, uri_to_iri, Iri, IriBuf, ParseOptions,
-    Report, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf,
+    Iri, IriBuf, ParseOptions, Report, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf, extract, lint,
+    normalize, resolve, split_lenient, uri_to_iri,
 };
 
 const INPUTS: &[&str] = &[

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use peguri::{equivalent, normalize, normalize_syntax, Normalized, Normalizer, UriRef};
+use peguri::{Normalized, Normalizer, UriRef, equivalent, normalize, normalize_syntax};
 
 #[track_caller]
 fn norm(input: &str) -> String {

@@ -2,8 +2,8 @@
 //! percent-encoding round-trips and always yields text the grammar accepts.
 
 use peguri::grammar::parse_rule;
-use peguri::pct::{decode, decode_utf8, encode, normalize_triplets, Component};
-use peguri::{equivalent, normalize, normalize_syntax, Normalizer, UriRef};
+use peguri::pct::{Component, decode, decode_utf8, encode, normalize_triplets};
+use peguri::{Normalizer, UriRef, equivalent, normalize, normalize_syntax};
 use proptest::prelude::*;
 
 /// Path segments, with dot-segments (plain and encoded), case and

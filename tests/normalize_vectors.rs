@@ -28,7 +28,7 @@
 mod common;
 
 use peguri::{
-    equivalent, normalize, normalize_syntax, Normalizer, ParseOptions, UriRef, UriRefBuf,
+    Normalizer, ParseOptions, UriRef, UriRefBuf, equivalent, normalize, normalize_syntax,
 };
 use serde_json::Value;
 

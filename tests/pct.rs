@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use peguri::grammar::parse_rule;
-use peguri::pct::{self, decode, decode_utf8, encode, normalize_triplets, validate, Component};
+use peguri::pct::{self, Component, decode, decode_utf8, encode, normalize_triplets, validate};
 
 const COMPONENTS: [Component; 5] = [
     Component::PathSegment,

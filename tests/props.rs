@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 const PCT: &str = "%[0-9A-Fa-f]{2}";
 
-fn chars(class: &str, max: usize) -> impl Strategy<Value = String> {
+fn chars(class: &str, max: usize) -> impl Strategy<Value = String> + use<> {
     proptest::string::string_regex(&format!("([{class}]|{PCT}){{0,{max}}}")).unwrap()
 }
 

@@ -1,7 +1,7 @@
 //! Query key/value pairs and the query builder.
 
-use peguri::query::{QueryBuilder, QueryPairs, Separator};
 use peguri::UriRef;
+use peguri::query::{QueryBuilder, QueryPairs, Separator};
 
 fn pairs(query: &str, separator: Separator, plus: bool) -> Vec<(String, Option<String>)> {
     QueryPairs::new(query)

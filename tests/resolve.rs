@@ -2,7 +2,7 @@
 //! test each, then the interpretations documented on `Resolver`, then
 //! `make_relative`'s ambiguous cases.
 
-use peguri::{make_relative, remove_dot_segments, ResolveErrorKind, Resolver, UriRef};
+use peguri::{ResolveErrorKind, Resolver, UriRef, make_relative, remove_dot_segments};
 
 /// The base URI of RFC 3986 section 5.4.
 const RFC_BASE: &str = "http://a/b/c/d;p?q";

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use peguri::{make_relative, remove_dot_segments, ResolveErrorKind, Resolver, UriRef};
+use peguri::{ResolveErrorKind, Resolver, UriRef, make_relative, remove_dot_segments};
 use proptest::prelude::*;
 
 fn scheme() -> impl Strategy<Value = &'static str> {
@@ -28,11 +28,7 @@ fn segment() -> impl Strategy<Value = &'static str> {
 fn path() -> impl Strategy<Value = String> {
     (any::<bool>(), prop::collection::vec(segment(), 0..5)).prop_map(|(rooted, segments)| {
         let joined = segments.join("/");
-        if rooted {
-            format!("/{joined}")
-        } else {
-            joined
-        }
+        if rooted { format!("/{joined}") } else { joined }
     })
 }
 

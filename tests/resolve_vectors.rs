@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::{is_false, str_field, ExpectedFailures, Tally};
-use peguri::{make_relative, normalize_syntax, Resolver, UriRef};
+use common::{ExpectedFailures, Tally, is_false, str_field};
+use peguri::{Resolver, UriRef, make_relative, normalize_syntax};
 
 /// The key of a resolve record in `tests/expected_failures/resolve.txt`:
 /// the mode (if any), the base and the reference. A space cannot occur in

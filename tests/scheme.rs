@@ -1,6 +1,6 @@
 //! The scheme knowledge table (RFC 3986 section 6.2.3).
 
-use peguri::{known_schemes, scheme_info, Normalizer, UriRef};
+use peguri::{Normalizer, UriRef, known_schemes, scheme_info};
 
 /// The schemes issue 4 asks for, with the default port their
 /// specifications give.
@@ -69,9 +69,11 @@ fn only_the_http_family_treats_an_empty_path_as_root() {
 fn table_is_sorted_without_duplicates_and_lowercase() {
     let names: Vec<&str> = known_schemes().iter().map(|s| s.name).collect();
     assert!(names.windows(2).all(|w| w[0] < w[1]), "{names:?}");
-    assert!(names
-        .iter()
-        .all(|n| peguri::parse_rule("scheme", n).is_ok()));
+    assert!(
+        names
+            .iter()
+            .all(|n| peguri::parse_rule("scheme", n).is_ok())
+    );
     assert!(names.iter().all(|n| *n == n.to_ascii_lowercase()));
 }
 

@@ -8,7 +8,7 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// A running `peguri serve --port 0`, stopped when dropped.
 struct Server {
@@ -188,9 +188,10 @@ fn a_valid_uri_gets_components_diagram_and_tree() {
     assert_eq!(answer["diagram"], peguri::explain(&uri));
     let tree = answer["tree"].as_array().unwrap();
     assert_eq!(tree[0]["rule"], "URI_reference");
-    assert!(tree
-        .iter()
-        .any(|n| n["rule"] == "host" && n["text"] == "example.com" && n["start"] == 12));
+    assert!(
+        tree.iter()
+            .any(|n| n["rule"] == "host" && n["text"] == "example.com" && n["start"] == 12)
+    );
     assert_eq!(answer["error"], Value::Null);
 }
 
@@ -223,10 +224,12 @@ fn any_rule_of_the_grammar_can_be_the_entry() {
     assert!(answer["error"]["display"].as_str().unwrap().contains('^'));
     let (_, answer) = server.ask(&json!({"input": "x", "rule": "no_such_rule"}));
     assert_eq!(answer["valid"], false);
-    assert!(answer["error"]["message"]
-        .as_str()
-        .unwrap()
-        .contains("unknown grammar rule"));
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown grammar rule")
+    );
 }
 
 #[test]
@@ -240,11 +243,13 @@ fn an_edited_grammar_is_compiled_per_request() {
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["grammar"], "edited");
     assert_eq!(answer["valid"], true);
-    assert!(answer["tree"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|n| n["rule"] == "scheme" && n["text"] == "a_b"));
+    assert!(
+        answer["tree"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["rule"] == "scheme" && n["text"] == "a_b")
+    );
     // The same grammar text as uri.pest is the built-in grammar.
     let (_, answer) = server.ask(&json!({"input": "a_b:c", "grammar": grammar}));
     assert_eq!(answer["grammar"], "built-in");
@@ -263,10 +268,12 @@ fn grammar_errors_have_their_position() {
     assert_eq!(errors[0]["column"], 13);
     assert!(errors[0]["display"].as_str().unwrap().contains("^"));
     let (_, answer) = server.ask(&json!({"input": "x", "rule": "c", "grammar": "a = { \"x\" }"}));
-    assert!(answer["grammar_errors"][0]["message"]
-        .as_str()
-        .unwrap()
-        .contains("no rule \"c\""));
+    assert!(
+        answer["grammar_errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no rule \"c\"")
+    );
 }
 
 #[test]
@@ -346,10 +353,12 @@ fn pathological_grammars_are_stopped() {
         "grammar": "r = { \"(\" ~ r ~ \")\" | \"x\" }",
     }));
     assert_refused(status, &answer, 422);
-    assert!(answer["error"]["message"]
-        .as_str()
-        .unwrap()
-        .contains("too deeply"));
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("too deeply")
+    );
     // Exponential backtracking: pest's call limit stops it.
     let (status, answer) = server.ask(&json!({
         "input": "a".repeat(60),
@@ -374,10 +383,12 @@ fn pathological_grammars_are_stopped() {
         200 => assert_eq!(answer["valid"], true, "{answer}"),
         _ => {
             assert_refused(status, &answer, 422);
-            assert!(answer["error"]["message"]
-                .as_str()
-                .unwrap()
-                .contains("died"));
+            assert!(
+                answer["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("died")
+            );
         }
     }
     server.assert_alive();

@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::{is_false, shared_records, str_field, ExpectedFailures, Tally};
-use peguri::{split_lenient, UriRef};
+use common::{ExpectedFailures, Tally, is_false, shared_records, str_field};
+use peguri::{UriRef, split_lenient};
 use proptest::prelude::*;
 
 /// The five components of a strict parse, the authority as its text.

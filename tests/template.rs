@@ -2,8 +2,8 @@
 //! and section 3.2, by operator), syntax errors with their positions, and
 //! property tests on expansion.
 
-use peguri::template::{expand, TemplateErrorKind, UriTemplate, Value};
 use peguri::UriRef;
+use peguri::template::{TemplateErrorKind, UriTemplate, Value, expand};
 use proptest::prelude::*;
 
 /// The variables of RFC 6570 section 3.2 (`undef` is left out: a name

@@ -10,8 +10,8 @@ mod common;
 
 use std::net::Ipv6Addr;
 
-use common::{is_false, shared_records, str_field, ExpectedFailures, Tally};
-use peguri::{grammar, Host, Uri, UriRef};
+use common::{ExpectedFailures, Tally, is_false, shared_records, str_field};
+use peguri::{Host, Uri, UriRef, grammar};
 use serde_json::Value;
 
 const COMPONENTS: [&str; 7] = [

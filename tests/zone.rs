@@ -6,8 +6,8 @@ mod common;
 
 use std::net::Ipv6Addr;
 
-use common::{shared_records, str_field, ExpectedFailures, Tally};
-use peguri::{grammar, Host, ParseOptions, Uri, UriRef};
+use common::{ExpectedFailures, Tally, shared_records, str_field};
+use peguri::{Host, ParseOptions, Uri, UriRef, grammar};
 use serde_json::Value;
 
 const ZONES: ParseOptions = ParseOptions::new().allow_zone_id(true);
@@ -235,8 +235,10 @@ fn cli_flag() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("--allow-zone-id"));
     let out = run(&["parse", "--allow-zone-id", "http://[fe80::1%25en0]/"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout)
-        .contains(r#""host":"[fe80::1%25en0]","host_kind":"ipv6""#));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains(r#""host":"[fe80::1%25en0]","host_kind":"ipv6""#)
+    );
 }
 
 /// Resolution carries a zoned authority over (its layout moves with it), in

@@ -16,7 +16,7 @@
 
 use std::collections::HashSet;
 
-use super::{fluent_uri, len, peguri_fast, Parse};
+use super::{Parse, fluent_uri, len, peguri_fast};
 
 // --- the classes -------------------------------------------------------------
 
@@ -474,11 +474,7 @@ fn port(rng: &mut Rng) -> &'static str {
     const PORTS: &[&str] = &[
         ":", ":80", ":8080", ":0", ":65535", ":99999", ":443", ":00080",
     ];
-    if rng.one_in(3) {
-        rng.pick(PORTS)
-    } else {
-        ""
-    }
+    if rng.one_in(3) { rng.pick(PORTS) } else { "" }
 }
 
 /// A `segment`: empty, a dot segment, a word, or pchar pieces.

@@ -8,8 +8,8 @@ use pest_meta::ast::{Expr, Rule as AstRule};
 
 use super::class::Class;
 use super::{
-    byte_literal, bytes_literal, describe, flatten_seq, intersects, lookahead_code, save_restore,
-    seq_code, Generator, Group, Mode,
+    Generator, Group, Mode, byte_literal, bytes_literal, describe, flatten_seq, intersects,
+    lookahead_code, save_restore, seq_code,
 };
 
 impl<'g> Generator<'g> {
@@ -102,7 +102,10 @@ impl<'g> Generator<'g> {
                 let mut items = Vec::new();
                 flatten_seq(expr, &mut items);
                 let l = self.label();
-                let codes: Vec<String> = items.iter().map(|item| self.emit(item, mode, "p")).collect();
+                let codes: Vec<String> = items
+                    .iter()
+                    .map(|item| self.emit(item, mode, "p"))
+                    .collect();
                 seq_code(l, p, &codes)
             }
             Expr::Choice(..) => self.emit_choice(expr, mode, p),
@@ -273,7 +276,9 @@ impl<'g> Generator<'g> {
                 // `e*` or `e+`: a tight scan.
                 let end = self.class_scan(&class, &origin, p);
                 return if min == 1 {
-                    format!("{{ let start = {p}; let p = {end}; if p == start {{ None }} else {{ Some(p) }} }}")
+                    format!(
+                        "{{ let start = {p}; let p = {end}; if p == start {{ None }} else {{ Some(p) }} }}"
+                    )
                 } else {
                     format!("Some({end})")
                 };

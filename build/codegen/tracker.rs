@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::OptimizedExpr;
 
-use super::{lookahead_code, seq_code, unoptimize, Generator, Mode};
+use super::{Generator, Mode, lookahead_code, seq_code, unoptimize};
 
 /// Where a rule call happens, as far as tracking goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -184,7 +184,11 @@ impl<'g> Generator<'g> {
                 (false, 0) => "where pest tracks".to_owned(),
                 (a, l) => format!(
                     "{}{}",
-                    if a { "in an atomic state" } else { "where pest tracks" },
+                    if a {
+                        "in an atomic state"
+                    } else {
+                        "where pest tracks"
+                    },
                     ["", ", in a positive lookahead", ", in a negative lookahead"][usize::from(l)]
                 ),
             }

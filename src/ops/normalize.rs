@@ -24,7 +24,7 @@ use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
 use crate::syntax::parse::reparse;
 use crate::syntax::pct::{self, rewrite_triplets};
 use crate::types::authority::{Authority, Host};
-use crate::types::iri::{decode_displayable, Iri, IriBuf};
+use crate::types::iri::{Iri, IriBuf, decode_displayable};
 use crate::types::owned::UriRefBuf;
 use crate::types::scheme::scheme_info;
 use crate::types::uri_ref::UriRef;

@@ -1,6 +1,6 @@
 //! Making relative references: the inverse of [`resolve`](crate::ops::resolve).
 
-use crate::ops::resolve::{dot_segment_start, ResolveError, ResolveErrorKind};
+use crate::ops::resolve::{ResolveError, ResolveErrorKind, dot_segment_start};
 use crate::syntax::layout::offset_in;
 use crate::{UriRef, UriRefBuf};
 

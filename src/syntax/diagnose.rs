@@ -8,14 +8,14 @@
 //! valid prefix ends, whether an IP literal's address matches, which bytes
 //! are hex digits) it asks of the compiled grammar.
 
-use pest::error::{Error as PestError, ErrorVariant, InputLocation};
 use pest::RuleType;
+use pest::error::{Error as PestError, ErrorVariant, InputLocation};
 
-use super::compiled::uri::{self as generated, CLASS_HEXDIG};
 use super::compiled::Rules;
+use super::compiled::uri::{self as generated, CLASS_HEXDIG};
 use super::engine;
 use super::entry::{Entry, Grammar, Syntax};
-use super::error::{floor_char_boundary, rule_word, ExpectedSet, Kind, ParseError, Part};
+use super::error::{ExpectedSet, Kind, ParseError, Part, floor_char_boundary, rule_word};
 use super::layout::{HostData, Layout};
 
 type Found = (usize, Kind, ExpectedSet);

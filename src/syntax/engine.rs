@@ -7,8 +7,8 @@
 //! token queue and no allocation; this module turns those records into a
 //! [`Layout`], and runs the error pass when a parse fails.
 
-use super::compiled::uri::{self as generated, Rec};
 use super::compiled::Fail;
+use super::compiled::uri::{self as generated, Rec};
 use super::entry::{Entry, Grammar, Syntax};
 use super::layout::{AuthorityLayout, HostData, Layout, Span};
 use super::runtime::Slot;

@@ -8,8 +8,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
 use super::compiled::Rules;
+use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
 
 /// Why a string is not what it was parsed as.
 ///

@@ -9,9 +9,9 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use pest::Parser as _;
 use pest::error::Error as PestError;
 use pest::iterators::Pairs;
-use pest::Parser as _;
 
 use super::compiled::Rules;
 use super::diagnose;

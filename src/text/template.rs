@@ -367,14 +367,20 @@ impl fmt::Display for TemplateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             TemplateErrorKind::InvalidLiteral { ch, offset } => {
-                write!(f, "invalid character {ch:?} in literal text at byte {offset}")
+                write!(
+                    f,
+                    "invalid character {ch:?} in literal text at byte {offset}"
+                )
             }
             TemplateErrorKind::InvalidPercentEncoding { offset } => write!(
                 f,
                 "invalid percent-encoding at byte {offset}: '%' must be followed by two hex digits"
             ),
             TemplateErrorKind::UnclosedExpression { offset } => {
-                write!(f, "expression opened at byte {offset} is not closed with '}}'")
+                write!(
+                    f,
+                    "expression opened at byte {offset} is not closed with '}}'"
+                )
             }
             TemplateErrorKind::InvalidExpression { ch, offset } => {
                 write!(f, "invalid character {ch:?} in expression at byte {offset}")
@@ -739,7 +745,7 @@ fn expression_error(text: &str, open: usize) -> TemplateErrorKind {
                     None => unclosed,
                     Some('}' | ',') => TemplateErrorKind::MissingVariableName { offset: pos },
                     Some(_) => unexpected(text, pos, true),
-                }
+                };
             }
         }
         match text[pos..].chars().next() {

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::syntax::layout::{ipv4_value, ipv6_value, AuthorityLayout, HostData};
+use crate::syntax::layout::{AuthorityLayout, HostData, ipv4_value, ipv6_value};
 
 /// The authority of a URI reference: `[ userinfo "@" ] host [ ":" port ]`.
 ///

@@ -215,7 +215,10 @@ impl fmt::Display for BuildError {
         let component = self.component;
         match self.kind {
             BuildErrorKind::InvalidChar { ch, offset } => {
-                write!(f, "invalid character {ch:?} in {component} at byte {offset}")
+                write!(
+                    f,
+                    "invalid character {ch:?} in {component} at byte {offset}"
+                )
             }
             BuildErrorKind::InvalidPercentEncoding { offset } => write!(
                 f,

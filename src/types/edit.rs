@@ -12,8 +12,8 @@ use std::net::IpAddr;
 
 use crate::syntax::pct::{self, Component};
 use crate::types::builder::{
-    authority_parts, check, encode_path, ip_host, push_segment, BuildError, BuildErrorKind, Parts,
-    UriComponent,
+    BuildError, BuildErrorKind, Parts, UriComponent, authority_parts, check, encode_path, ip_host,
+    push_segment,
 };
 use crate::types::owned::{UriBuf, UriRefBuf};
 use crate::types::query::{QueryBuilder, QueryPair, QueryPairs, Separator};

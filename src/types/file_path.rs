@@ -247,7 +247,7 @@ fn decoded_segment(
         match pct::triplet_at(bytes, i) {
             Some(0) => return Err(FilePathErrorKind::NulByte { offset: offset + i }.into()),
             Some(octet) if separators.contains(&octet) => {
-                return Err(FilePathErrorKind::EncodedSeparator { offset: offset + i }.into())
+                return Err(FilePathErrorKind::EncodedSeparator { offset: offset + i }.into());
             }
             _ => {}
         }

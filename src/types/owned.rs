@@ -12,7 +12,7 @@ use crate::syntax::layout::Layout;
 use crate::syntax::parse::parse;
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
-use crate::types::uri_ref::{impl_string_traits, Uri, UriRef};
+use crate::types::uri_ref::{Uri, UriRef, impl_string_traits};
 
 /// An owned URI reference: its text and the positions of its components.
 /// Borrowing it as a [`UriRef`] costs nothing.

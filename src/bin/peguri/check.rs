@@ -3,7 +3,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use peguri::lint::{lint, Finding, Severity};
+use peguri::lint::{Finding, Severity, lint};
 use peguri::{ParseError, UriRef};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 

@@ -6,8 +6,8 @@ use std::fmt::Debug;
 use std::io::{self, Write};
 
 use peguri::ParseError;
-use pest::iterators::{Pair, Pairs};
 use pest::RuleType;
+use pest::iterators::{Pair, Pairs};
 use serde::ser::{SerializeStruct, Serializer};
 
 /// The name of the anchored entry rule added to a loaded grammar.
@@ -57,11 +57,10 @@ pub fn read_grammar(path: &str) -> Result<String, GrammarError> {
 /// Resolves a rule name as given by the user (RFC spelling accepted).
 fn find_rule(names: &[String], rule: &str) -> Option<String> {
     let pest_name = rule.replace('-', "_");
-    let found = [rule, pest_name.as_str()]
+    [rule, pest_name.as_str()]
         .into_iter()
         .find(|candidate| names.iter().any(|n| n == candidate))
-        .map(str::to_owned);
-    found
+        .map(str::to_owned)
 }
 
 impl LoadedGrammar {

@@ -529,7 +529,7 @@ fn run_tree(args: TreeArgs) -> io::Result<Outcome> {
             return Ok(Outcome::Usage(format!(
                 "unknown rule {:?}; `peguri rules` lists them",
                 args.rule
-            )))
+            )));
         }
         None => None,
     };

@@ -285,8 +285,16 @@ impl Stats {
             self.valid,
             self.lines - self.valid,
             hosts.join(", "),
-            if shown.is_empty() { "none".to_owned() } else { shown.join(", ") },
-            if more > 0 { format!(" (+{more} more)") } else { String::new() },
+            if shown.is_empty() {
+                "none".to_owned()
+            } else {
+                shown.join(", ")
+            },
+            if more > 0 {
+                format!(" (+{more} more)")
+            } else {
+                String::new()
+            },
             secs,
             self.lines as f64 / secs,
             self.bytes as f64 / secs / 1e6,

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use peguri::{make_relative, Iri, Resolver, UriRef};
+use peguri::{Iri, Resolver, UriRef, make_relative};
 
 /// Parses the base; on failure reports it and gives `None`.
 fn parse_base(base: &str) -> Option<UriRef<'_>> {

@@ -38,12 +38,12 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
-use tokio::sync::{oneshot, Semaphore};
+use tokio::sync::{Semaphore, oneshot};
 
-use self::playground::{Question, Stopped, JOB_STACK_BYTES, MAX_GRAMMAR_BYTES};
+use self::playground::{JOB_STACK_BYTES, MAX_GRAMMAR_BYTES, Question, Stopped};
 
 /// The largest request body, in bytes.
 pub const MAX_BODY_BYTES: usize = 1 << 20;
@@ -224,7 +224,7 @@ async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
             return error(
                 StatusCode::REQUEST_TIMEOUT,
                 "the request body did not arrive in time",
-            )
+            );
         }
         Ok(Ok(collected)) => collected.to_bytes(),
         Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
@@ -232,7 +232,7 @@ async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
             return error(
                 StatusCode::BAD_REQUEST,
                 "the request body could not be read",
-            )
+            );
         }
     };
     let fields: Value = match serde_json::from_slice(&body) {
@@ -241,7 +241,7 @@ async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
             return error(
                 StatusCode::BAD_REQUEST,
                 &format!("the body is not JSON: {e}"),
-            )
+            );
         }
     };
     let Some(input) = fields.get("input").and_then(Value::as_str) else {
@@ -261,14 +261,14 @@ async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
             return error(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 &format!("the grammar is larger than {MAX_GRAMMAR_BYTES} bytes"),
-            )
+            );
         }
         Some(Value::String(text)) => Some(text.as_str()),
         Some(_) => {
             return error(
                 StatusCode::BAD_REQUEST,
                 "\"grammar\" must be a string or null",
-            )
+            );
         }
     };
     let question = Question {

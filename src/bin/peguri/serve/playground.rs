@@ -14,10 +14,10 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use peguri::ParseError;
+use pest::RuleType;
 use pest::error::{Error as PestError, ErrorVariant, LineColLocation};
 use pest::iterators::Pairs;
-use pest::RuleType;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 /// The largest grammar the page may send, in bytes (`uri.pest` is about
 /// 19 KB).
