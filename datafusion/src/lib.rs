@@ -56,7 +56,12 @@
 //! never repeated into a column, and a constant base is parsed once.
 //! Strings come back as `Utf8View`; components point into the input's own
 //! buffers instead of copying them, so extracting a component allocates
-//! only the output's views.
+//! only the output's views (parsing a valid URI allocates nothing; an
+//! invalid one allocates its error). The functions that compute new text
+//! (`uri_resolve`, `uri_normalize`, `uri_equivalent`, `iri_to_uri`,
+//! `uri_lint`) get it from peguri as an owned value per row, which is then
+//! copied into the output; an input that is already its own result
+//! (normal, ASCII, an absolute reference) is pointed at instead.
 //!
 //! # Compatible names
 //!
@@ -65,10 +70,10 @@
 //!
 //! | alias | engine | is | differences |
 //! |---|---|---|---|
-//! | `url_extract_protocol`, `url_extract_host`, `url_extract_path`, `url_extract_query`, `url_extract_fragment` | Trino, Presto | `uri_scheme`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | Trino parses with `java.net.URI` (RFC 2396) and decodes the path, query and fragment it returns; peguri returns them as written, and gives NULL for what RFC 3986 rejects (spaces, bad `%`, `[` `]` outside IP literals) |
+//! | `url_extract_protocol`, `url_extract_host`, `url_extract_path`, `url_extract_query`, `url_extract_fragment` | Trino, Presto | `uri_scheme`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | Trino parses with `java.net.URI` (RFC 2396), returns the path, query and fragment decoded (`getPath`, `getQuery`, `getFragment`) and `''` for an absent one; peguri returns them as written, NULL when absent, and NULL for what RFC 3986 rejects |
 //! | `url_extract_port` | Trino, Presto | `uri_port_number` | `UInt16` rather than `BIGINT`; NULL for a port above 65535 |
-//! | `url_extract_parameter` | Trino, Presto | `uri_query_param` | only `&` separates pairs, `+` is not a space |
-//! | `protocol`, `domain`, `path`, `querystring`, `fragment` | ClickHouse | `uri_scheme`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | ClickHouse returns `''` where peguri returns NULL (absent component, invalid input), and does not validate; its `domain` drops the brackets of IPv6 literals (peguri keeps them) |
+//! | `url_extract_parameter` | Trino, Presto | `uri_query_param` | Trino decodes the whole query before splitting it, so an encoded `&` or `=` splits there; peguri splits first, then decodes the key and value |
+//! | `protocol`, `domain`, `path`, `querystring`, `fragment` | ClickHouse | `uri_scheme`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | ClickHouse's functions do not follow the RFC (its documentation says so): they return `''` where peguri returns NULL (absent component, invalid input), read a URL without a scheme (`domain('example.com/x')` is `example.com`; to RFC 3986 that is a relative path, so `uri_host` gives NULL), and `domain` gives `''` for a host without a dot such as `localhost` |
 //! | `extracturlparameter` (`extractURLParameter`) | ClickHouse | `uri_query_param` | ClickHouse returns the raw value and `''` when absent; peguri decodes and returns NULL |
 //! | `try_parse_url` | Spark | (its own function) | Spark uses `java.net.URI` (RFC 2396); part names and raw values as in Spark |
 //!
