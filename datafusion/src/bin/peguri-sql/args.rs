@@ -1,0 +1,90 @@
+//! The command line: `[--format table|jsonl] QUERY [FILE...]`.
+
+use std::path::PathBuf;
+
+pub const USAGE: &str = "\
+usage: peguri-sql [--format table|jsonl] 'SELECT ...' [FILE...]
+
+Runs a SQL query (Apache DataFusion's dialect) with peguri's URI functions
+registered: uri_parse, uri_parse_strict, uri_scheme, uri_userinfo, uri_host,
+uri_port, uri_port_number, uri_path, uri_query, uri_fragment,
+uri_query_param, uri_is_valid, uri_error, uri_resolve, uri_normalize,
+uri_equivalent, iri_to_uri, uri_lint, try_parse_url (and Trino and
+ClickHouse aliases such as url_extract_host).
+
+Each FILE becomes a table named after its stem: CSV (.csv), Parquet
+(.parquet), JSON Lines (.json, .jsonl, .ndjson; `peguri parse` output
+among them), or any other file as plain text, one row per line in a
+column `line`.
+
+options:
+  --format table|jsonl   output as a table (default) or one JSON object per row
+  -h, --help             this help
+
+example:
+  peguri-sql \"SELECT uri_host(line) AS host, count(*) FROM urls GROUP BY 1 ORDER BY 2 DESC\" urls.txt
+";
+
+/// How to print the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Table,
+    JsonLines,
+}
+
+/// A command line to run.
+#[derive(Debug)]
+pub struct Args {
+    pub format: Format,
+    pub query: String,
+    pub files: Vec<PathBuf>,
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Parsed {
+    Run(Args),
+    Help,
+}
+
+/// Reads the command line (without the program name); `Err` says what is
+/// wrong with it.
+pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Parsed, String> {
+    let mut format = Format::Table;
+    let mut positional = Vec::new();
+    let mut args = args.into_iter();
+    let mut options_done = false;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            _ if options_done => positional.push(arg),
+            "-h" | "--help" => return Ok(Parsed::Help),
+            "--" => options_done = true,
+            "--format" => {
+                let value = args
+                    .next()
+                    .ok_or("--format needs a value: table or jsonl")?;
+                format = parse_format(&value)?;
+            }
+            _ if arg.starts_with("--format=") => format = parse_format(&arg["--format=".len()..])?,
+            _ if arg.starts_with('-') && arg.len() > 1 => {
+                return Err(format!("unknown option {arg}"))
+            }
+            _ => positional.push(arg),
+        }
+    }
+    let mut positional = positional.into_iter();
+    let query = positional.next().ok_or("no query given")?;
+    Ok(Parsed::Run(Args {
+        format,
+        query,
+        files: positional.map(PathBuf::from).collect(),
+    }))
+}
+
+fn parse_format(value: &str) -> Result<Format, String> {
+    match value {
+        "table" => Ok(Format::Table),
+        "jsonl" => Ok(Format::JsonLines),
+        other => Err(format!("unknown format {other:?}: use table or jsonl")),
+    }
+}

@@ -1,0 +1,190 @@
+//! One function per component: `uri_scheme`, `uri_userinfo`, `uri_host`,
+//! `uri_port`, `uri_path`, `uri_query`, `uri_fragment` (text, pointing
+//! into the input's bytes), and `uri_port_number` (the port as a number).
+
+use std::sync::Arc;
+
+use datafusion::arrow::array::{ArrayRef, UInt16Builder};
+use datafusion::arrow::datatypes::DataType;
+use datafusion::common::Result;
+use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
+use peguri::UriRef;
+
+use crate::docs::{document, URI_ARGUMENT};
+use crate::signature::{meta_methods, Meta};
+use crate::strings::map_strings;
+use crate::views::Substrings;
+
+/// A component of a URI reference (RFC 3986 section 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Component {
+    Scheme,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
+
+impl Component {
+    /// The component's text in `uri`, `None` when absent. The host is the
+    /// RFC's host text: IP literals keep their brackets.
+    #[inline]
+    pub(crate) fn of<'a>(self, uri: &UriRef<'a>) -> Option<&'a str> {
+        match self {
+            Component::Scheme => uri.scheme(),
+            Component::Userinfo => uri.authority().and_then(|a| a.userinfo()),
+            Component::Host => uri.authority().map(|a| a.host_str()),
+            Component::Port => uri.authority().and_then(|a| a.port()),
+            Component::Path => Some(uri.path()),
+            Component::Query => uri.query(),
+            Component::Fragment => uri.fragment(),
+        }
+    }
+}
+
+/// `uri_<component>(uri)`: the component's text as written, NULL when the
+/// input is NULL, is not a URI reference, or has no such component.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ComponentFunction {
+    meta: Meta,
+    component: Component,
+}
+
+impl ComponentFunction {
+    pub(crate) fn new(component: Component) -> Self {
+        let (name, aliases, what, example): (_, &[&str], _, _) = match component {
+            Component::Scheme => (
+                "uri_scheme",
+                &["url_extract_protocol", "protocol"],
+                "The scheme, as written (not lowercased).",
+                "SELECT uri_scheme('HTTP://example.com/'); -- 'HTTP'",
+            ),
+            Component::Userinfo => (
+                "uri_userinfo",
+                &[],
+                "The userinfo before '@' in the authority.",
+                "SELECT uri_userinfo('ftp://anna:secret@example.com/'); -- 'anna:secret'",
+            ),
+            Component::Host => (
+                "uri_host",
+                &["url_extract_host", "domain"],
+                "The host: a reg-name, an IPv4 address, or an IP literal with its brackets.",
+                "SELECT uri_host('http://[::1]:8080/'); -- '[::1]'",
+            ),
+            Component::Port => (
+                "uri_port",
+                &[],
+                "The port as text; '' for an empty port ('http://h:/').",
+                "SELECT uri_port('http://h:8080/'); -- '8080'",
+            ),
+            Component::Path => (
+                "uri_path",
+                &["url_extract_path", "path"],
+                "The path, possibly ''; never NULL for a valid input.",
+                "SELECT uri_path('http://h/a/b?q'); -- '/a/b'",
+            ),
+            Component::Query => (
+                "uri_query",
+                &["url_extract_query", "querystring"],
+                "The query after '?', without it; '' for 'http://h/?'.",
+                "SELECT uri_query('http://h/?a=1'); -- 'a=1'",
+            ),
+            Component::Fragment => (
+                "uri_fragment",
+                &["url_extract_fragment", "fragment"],
+                "The fragment after '#', without it.",
+                "SELECT uri_fragment('http://h/#top'); -- 'top'",
+            ),
+        };
+        let description = format!(
+            "{what} NULL when the input is NULL, is not an RFC 3986 URI reference, or has no such \
+             component. The text is returned as written, percent-encoding included."
+        );
+        let syntax = format!("{name}(uri)");
+        ComponentFunction {
+            meta: Meta::new(
+                name,
+                1,
+                aliases,
+                document(&description, &syntax, example, &[URI_ARGUMENT]),
+            ),
+            component,
+        }
+    }
+}
+
+impl ScalarUDFImpl for ComponentFunction {
+    meta_methods!();
+
+    fn return_type(&self, _args: &[DataType]) -> Result<DataType> {
+        Ok(DataType::Utf8View)
+    }
+
+    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        let component = self.component;
+        map_strings(&args.args[0], |input| {
+            let mut out = Substrings::new(input);
+            for row in 0..input.len() {
+                let piece = input
+                    .get(row)
+                    .and_then(|text| UriRef::parse(text).ok())
+                    .and_then(|uri| component.of(&uri));
+                out.append(row, piece)?;
+            }
+            Ok(out.finish())
+        })
+    }
+}
+
+/// `uri_port_number(uri)`: the port as a `UInt16`, NULL when there is no
+/// port, it is empty, or it is above 65535 (the grammar's `port = *DIGIT`
+/// allows both), and for NULL or invalid input.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct PortNumberFunction {
+    meta: Meta,
+}
+
+impl PortNumberFunction {
+    pub(crate) fn new() -> Self {
+        PortNumberFunction {
+            meta: Meta::new(
+                "uri_port_number",
+                1,
+                &["url_extract_port"],
+                document(
+                    "The port as a number (UInt16). NULL when the input is NULL or not an \
+                     RFC 3986 URI reference, when it has no port or an empty one, and when the \
+                     port is above 65535. A scheme's default port is not filled in.",
+                    "uri_port_number(uri)",
+                    "SELECT uri_port_number('http://h:8080/'); -- 8080",
+                    &[URI_ARGUMENT],
+                ),
+            ),
+        }
+    }
+}
+
+impl ScalarUDFImpl for PortNumberFunction {
+    meta_methods!();
+
+    fn return_type(&self, _args: &[DataType]) -> Result<DataType> {
+        Ok(DataType::UInt16)
+    }
+
+    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        map_strings(&args.args[0], |input| {
+            let mut out = UInt16Builder::with_capacity(input.len());
+            for row in 0..input.len() {
+                let port = input
+                    .get(row)
+                    .and_then(|text| UriRef::parse(text).ok())
+                    .and_then(|uri| uri.authority())
+                    .and_then(|authority| authority.port_u16());
+                out.append_option(port);
+            }
+            Ok(Arc::new(out.finish()) as ArrayRef)
+        })
+    }
+}

@@ -1,0 +1,11 @@
+//! The functions, one module per concern.
+
+pub(crate) mod component;
+pub(crate) mod iri;
+pub(crate) mod lint;
+pub(crate) mod normalize;
+pub(crate) mod parse;
+pub(crate) mod query_param;
+pub(crate) mod resolve;
+pub(crate) mod spark;
+pub(crate) mod validity;

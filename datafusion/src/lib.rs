@@ -1,0 +1,186 @@
+//! peguri's strict RFC 3986 URI functions for [Apache DataFusion], on one
+//! machine or distributed.
+//!
+//! Every function is a [`ScalarUDFImpl`](datafusion::logical_expr::ScalarUDFImpl)
+//! backed by the [`peguri`] crate's parser; [`register_all`] adds them all
+//! to a session (or any [`FunctionRegistry`]), and [`scalar_functions`]
+//! lists them.
+//!
+//! ```
+//! use datafusion::prelude::SessionContext;
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> datafusion::error::Result<()> {
+//! let mut ctx = SessionContext::new();
+//! peguri_datafusion::register_all(&mut ctx)?;
+//! let batches = ctx
+//!     .sql("SELECT uri_host('http://user@example.com:8080/p?q#f') AS host")
+//!     .await?
+//!     .collect()
+//!     .await?;
+//! let shown = datafusion::arrow::util::pretty::pretty_format_batches(&batches)?.to_string();
+//! assert!(shown.contains("| example.com |"));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # The functions
+//!
+//! | function | returns | NULL when (besides a NULL argument) |
+//! |---|---|---|
+//! | `uri_parse(uri)` | struct: `valid`, `rule`, `scheme`, `userinfo`, `host`, `host_kind`, `port`, `path`, `query`, `fragment`, `error_offset`, `error_column`, `error_message` | never: invalid input has `valid = false` and the error fields |
+//! | `uri_parse_strict(uri)` | the same struct | never: invalid input is an error quoting it and saying why |
+//! | `uri_scheme`, `uri_userinfo`, `uri_host`, `uri_port`, `uri_path`, `uri_query`, `uri_fragment` (`uri`) | the component's text, as written | invalid input, or the component is absent |
+//! | `uri_port_number(uri)` | the port, `UInt16` | invalid input, no port, an empty port, a port above 65535 |
+//! | `uri_query_param(uri, key)` | the decoded value of the first pair with that decoded key | invalid input, no query, no such key |
+//! | `uri_is_valid(uri)` | whether the input is a URI reference | never |
+//! | `uri_error(uri)` | why it is not, in one line | the input is valid |
+//! | `uri_resolve(base, reference)` | the resolved URI (RFC 3986 section 5.2, strict) | either is invalid, or the base has no scheme |
+//! | `uri_normalize(uri)` | the normal form (sections 6.2.2 and 6.2.3) | invalid input |
+//! | `uri_equivalent(a, b)` | whether the normal forms are equal | either is invalid |
+//! | `iri_to_uri(iri)` | the URI an IRI maps to (RFC 3987 section 3.1) | not an IRI reference |
+//! | `uri_lint(uri)` | list of section 7 finding codes (`peguri check`) | invalid input |
+//! | `try_parse_url(url, part[, key])` | Spark's function, strictly | invalid input, absent part, unknown part |
+//!
+//! "Invalid" means "not an RFC 3986 `URI-reference`" (for `iri_to_uri`,
+//! not an RFC 3987 `IRI-reference`). An absent component is NULL and an
+//! empty one is `''`: `http://h` has no query, `http://h?` an empty one.
+//! The host is the RFC's host text, so an IP literal keeps its brackets.
+//!
+//! # Types
+//!
+//! Every string argument may be `Utf8`, `LargeUtf8`, `Utf8View` (what
+//! DataFusion reads from Parquet by default) or a dictionary of one of
+//! them: a one-argument function on a dictionary computes each distinct
+//! value once. A constant argument (a base URI, a key) is used as one value,
+//! never repeated into a column, and a constant base is parsed once.
+//! Strings come back as `Utf8View`; components point into the input's own
+//! buffers instead of copying them, so extracting a component allocates
+//! only the output's views (parsing a valid URI allocates nothing; an
+//! invalid one allocates its error). The functions that compute new text
+//! (`uri_resolve`, `uri_normalize`, `uri_equivalent`, `iri_to_uri`,
+//! `uri_lint`) get it from peguri as an owned value per row, which is then
+//! copied into the output; an input that is already its own result
+//! (normal, ASCII, an absolute reference) is pointed at instead.
+//!
+//! # Compatible names
+//!
+//! Other engines' URL functions are lenient; these aliases keep their names
+//! where the meaning is the same, with peguri's strict parsing:
+//!
+//! | alias | engine | is | differences |
+//! |---|---|---|---|
+//! | `url_extract_protocol`, `url_extract_host`, `url_extract_path`, `url_extract_query`, `url_extract_fragment` | Trino, Presto | `uri_scheme`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | Trino parses with `java.net.URI` (RFC 2396), returns the path, query and fragment decoded (`getPath`, `getQuery`, `getFragment`) and `''` for an absent one; peguri returns them as written, NULL when absent, and NULL for what RFC 3986 rejects |
+//! | `url_extract_port` | Trino, Presto | `uri_port_number` | `UInt16` rather than `BIGINT`; NULL for a port above 65535 |
+//! | `url_extract_parameter` | Trino, Presto | `uri_query_param` | Trino decodes the whole query before splitting it, so an encoded `&` or `=` splits there; peguri splits first, then decodes the key and value |
+//! | `protocol`, `domain`, `path`, `querystring`, `fragment` | ClickHouse | `uri_scheme`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | ClickHouse's functions do not follow the RFC (its documentation says so): they return `''` where peguri returns NULL (absent component, invalid input), read a URL without a scheme (`domain('example.com/x')` is `example.com`; to RFC 3986 that is a relative path, so `uri_host` gives NULL), and `domain` gives `''` for a host without a dot such as `localhost` |
+//! | `extracturlparameter` (`extractURLParameter`) | ClickHouse | `uri_query_param` | ClickHouse returns the raw value and `''` when absent; peguri decodes and returns NULL |
+//! | `try_parse_url` | Spark | (its own function) | Spark uses `java.net.URI` (RFC 2396); part names and raw values as in Spark |
+//!
+//! # Distributed execution
+//!
+//! A distributed plan names its functions and every worker looks them up in
+//! its own registry: each worker's session must register them too, for
+//! example in datafusion-distributed's worker session builder:
+//!
+//! ```text
+//! Worker::from_session_builder(|ctx: WorkerQueryContext| async move {
+//!     let mut state = ctx.builder.build();
+//!     peguri_datafusion::register_all(&mut state)?;
+//!     Ok(state)
+//! })
+//! ```
+//!
+//! Register on the built state (or a `SessionContext`): a
+//! `SessionStateBuilder`'s `with_scalar_functions` replaces DataFusion's
+//! own functions instead of adding to them. With Ballista, the executor's
+//! session state likewise.
+//! `tests/distributed.rs` runs a query on in-process workers this way.
+//!
+//! [Apache DataFusion]: https://datafusion.apache.org
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(rust_2018_idioms)]
+
+use std::sync::Arc;
+
+use datafusion::common::Result;
+use datafusion::execution::FunctionRegistry;
+use datafusion::logical_expr::ScalarUDF;
+
+mod docs;
+mod functions;
+mod signature;
+mod strings;
+mod views;
+
+use functions::component::{Component, ComponentFunction, PortNumberFunction};
+use functions::iri::IriToUriFunction;
+use functions::lint::LintFunction;
+use functions::normalize::{EquivalentFunction, NormalizeFunction};
+use functions::parse::ParseFunction;
+use functions::query_param::QueryParamFunction;
+use functions::resolve::ResolveFunction;
+use functions::spark::TryParseUrlFunction;
+use functions::validity::{ErrorFunction, IsValidFunction};
+
+/// Every function of this crate, ready to register (each knows its
+/// aliases).
+///
+/// ```
+/// let names: Vec<String> = peguri_datafusion::scalar_functions()
+///     .iter()
+///     .map(|f| f.name().to_owned())
+///     .collect();
+/// assert!(names.contains(&"uri_host".to_owned()));
+/// assert!(names.contains(&"uri_resolve".to_owned()));
+/// ```
+pub fn scalar_functions() -> Vec<Arc<ScalarUDF>> {
+    let component = |c| udf(ComponentFunction::new(c));
+    vec![
+        udf(ParseFunction::new(false)),
+        udf(ParseFunction::new(true)),
+        component(Component::Scheme),
+        component(Component::Userinfo),
+        component(Component::Host),
+        component(Component::Port),
+        component(Component::Path),
+        component(Component::Query),
+        component(Component::Fragment),
+        udf(PortNumberFunction::new()),
+        udf(QueryParamFunction::new()),
+        udf(IsValidFunction::new()),
+        udf(ErrorFunction::new()),
+        udf(ResolveFunction::new()),
+        udf(NormalizeFunction::new()),
+        udf(EquivalentFunction::new()),
+        udf(IriToUriFunction::new()),
+        udf(LintFunction::new()),
+        udf(TryParseUrlFunction::new()),
+    ]
+}
+
+fn udf(function: impl datafusion::logical_expr::ScalarUDFImpl + 'static) -> Arc<ScalarUDF> {
+    Arc::new(ScalarUDF::new_from_impl(function))
+}
+
+/// Registers every function of this crate, with its aliases, in
+/// `registry` (a `SessionContext`, a `SessionState`, ...). A function of
+/// the same name already there is replaced.
+///
+/// ```
+/// use datafusion::execution::FunctionRegistry;
+/// use datafusion::prelude::SessionContext;
+///
+/// let mut ctx = SessionContext::new();
+/// peguri_datafusion::register_all(&mut ctx)?;
+/// assert!(ctx.udfs().contains("uri_parse"));
+/// assert!(ctx.udfs().contains("url_extract_host"));
+/// # Ok::<_, datafusion::error::DataFusionError>(())
+/// ```
+pub fn register_all(registry: &mut dyn FunctionRegistry) -> Result<()> {
+    for function in scalar_functions() {
+        registry.register_udf(function)?;
+    }
+    Ok(())
+}
