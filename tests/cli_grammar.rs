@@ -113,8 +113,8 @@ fn parse_with_any_rule() {
 fn grammar_file_changes_acceptance() {
     let edited = edited_grammar(
         "underscore",
-        r#"scheme = @{ ASCII_ALPHA ~ (ASCII_ALPHANUMERIC | "+" | "-" | ".")* }"#,
-        r#"scheme = @{ ASCII_ALPHA ~ (ASCII_ALPHANUMERIC | "+" | "-" | "." | "_")* }"#,
+        r#"scheme = @{ ALPHA ~ (ALPHA | DIGIT | "+" | "-" | ".")* }"#,
+        r#"scheme = @{ ALPHA ~ (ALPHA | DIGIT | "+" | "-" | "." | "_")* }"#,
     );
     let edited = edited.to_str().unwrap();
     // The built-in grammar rejects `_` in a scheme...
