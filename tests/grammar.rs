@@ -643,3 +643,82 @@ fn editing_unreserved_changes_every_rule_that_uses_it() {
         );
     }
 }
+
+// --- Rule names (RFC 5234 section 2.1: case-insensitive; `-` or `_`). ---
+
+#[test]
+fn every_rule_is_accepted_by_name_in_any_spelling() {
+    use peguri::grammar::{find_rule, rule_names, RuleLookup};
+    // The rules of the three files as pest_meta reads them: what
+    // `peguri rules` lists.
+    let text = format!(
+        "{GRAMMAR}\n{}\n{}\n",
+        grammar::IRI_GRAMMAR,
+        grammar::RFC6874_GRAMMAR
+    );
+    let (_, rules) = pest_meta::parse_and_optimize(&text).unwrap();
+    let listed: Vec<&str> = rules.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(rule_names().collect::<Vec<_>>(), listed);
+    for name in listed {
+        let entry = grammar::entry_rule(name)
+            .unwrap_or_else(|| panic!("{name} has no anchored entry rule"));
+        if name.ends_with("_entry") {
+            assert_eq!(grammar::rule_name(entry), name);
+        } else {
+            assert_eq!(grammar::rule_name(entry), format!("{name}_entry"));
+        }
+        for spelling in [
+            name.to_owned(),
+            name.replace('_', "-"),
+            name.to_lowercase(),
+            name.to_uppercase().replace('_', "-"),
+        ] {
+            assert_eq!(
+                find_rule(rule_names(), &spelling),
+                RuleLookup::Found(name),
+                "{spelling}"
+            );
+            assert_eq!(grammar::entry_rule(&spelling), Some(entry), "{spelling}");
+        }
+    }
+    // Entry rules parse, and keep the component-aware messages.
+    assert!(parse_rule("URI_reference_entry", "http://h/p").is_ok());
+    assert!(parse_rule("host-6874-ENTRY", "[fe80::1%25en0]").is_ok());
+    let err = parse_rule("uri-reference-entry", "http://h/a b").unwrap_err();
+    assert_eq!(err.message(), "invalid character ' ' in path");
+    let err = parse_rule("uri-reference", "http://h/a b").unwrap_err();
+    assert_eq!(err.message(), "invalid character ' ' in path");
+}
+
+#[test]
+fn unknown_rule_names_get_the_closest_names() {
+    use peguri::grammar::{find_rule, rule_names, RuleLookup};
+    #[track_caller]
+    fn suggests(wrong: &str, closest: &[&str]) {
+        let err = parse_rule(wrong, "x").unwrap_err();
+        assert_eq!(
+            err.message(),
+            format!("unknown grammar rule {wrong:?} (see `peguri rules` for the list)").as_str()
+        );
+        assert_eq!(err.expected().collect::<Vec<_>>(), closest, "{wrong}");
+        assert_eq!(
+            find_rule(rule_names(), wrong),
+            RuleLookup::Unknown(closest.to_vec())
+        );
+    }
+    suggests("shceme", &["scheme"]);
+    suggests("ipv6adress", &["IPv6address"]);
+    suggests("segment-nznc", &["segment_nz_nc"]);
+    suggests("URI-ref", &["URI_reference"]);
+    suggests("hst", &["host"]);
+    suggests("nonsense", &[]);
+    // Ambiguous only in a grammar with names that differ in case alone.
+    assert_eq!(
+        find_rule(["alpha", "ALPHA"], "Alpha"),
+        RuleLookup::Ambiguous(vec!["alpha", "ALPHA"])
+    );
+    assert_eq!(
+        find_rule(["alpha", "ALPHA"], "ALPHA"),
+        RuleLookup::Found("ALPHA")
+    );
+}
