@@ -711,6 +711,7 @@ fn unknown_rule_names_get_the_closest_names() {
     suggests("segment-nznc", &["segment_nz_nc"]);
     suggests("URI-ref", &["URI_reference"]);
     suggests("hst", &["host"]);
+    suggests("hots", &["host"]);
     suggests("nonsense", &[]);
     // Ambiguous only in a grammar with names that differ in case alone.
     assert_eq!(

@@ -324,19 +324,29 @@ fn suggestions<'n>(names: &[&'n str], wanted: &str) -> Vec<&'n str> {
         .collect()
 }
 
-/// Levenshtein distance: insertions, deletions and substitutions.
+/// Edit distance counting insertions, deletions, substitutions and swaps
+/// of neighbours (`hots` is one edit from `host`): the optimal string
+/// alignment distance.
 fn edit_distance(a: &[u8], b: &[u8]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, &x) in a.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &y) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(x != y);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(diagonal + 1);
+    // d[i][j]: the distance between a[..i] and b[..j], row by row.
+    let width = b.len() + 1;
+    let mut d: Vec<usize> = (0..width).collect();
+    let mut previous = vec![0; width];
+    let mut before_previous = vec![0; width];
+    for i in 1..=a.len() {
+        std::mem::swap(&mut before_previous, &mut previous);
+        std::mem::swap(&mut previous, &mut d);
+        d[0] = i;
+        for j in 1..width {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (previous[j] + 1).min(d[j - 1] + 1).min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(before_previous[j - 2] + 1);
+            }
+            d[j] = best;
         }
     }
-    row[b.len()]
+    d[b.len()]
 }
 
 /// Parses `input` as a whole with any rule of the compiled grammar: RFC
