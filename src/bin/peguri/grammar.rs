@@ -113,6 +113,11 @@ impl GrammarText {
             .join(" + ")
     }
 
+    /// The file names, in order.
+    pub fn file_names(&self) -> Vec<&str> {
+        self.parts.iter().map(|p| p.name.as_str()).collect()
+    }
+
     /// The grammar with `extra` rules after it (reported as peguri's own if
     /// they fail to compile).
     pub fn with_rules(&self, extra: &str) -> Self {

@@ -7,6 +7,7 @@ mod extract;
 mod grammar;
 mod input;
 mod iri;
+mod lab;
 mod normalize;
 mod parse;
 mod resolve;
@@ -70,6 +71,12 @@ enum Command {
         peguri rules --grammar my-uri.pest\n  \
         peguri rules --grammar uri.pest --grammar my-iri.pest")]
     Rules(RulesArgs),
+
+    /// The grammar lab: what an edited grammar changes on many inputs
+    /// (`diff`), and which rules and alternatives a corpus uses
+    /// (`coverage`).
+    #[command(subcommand)]
+    Grammar(GrammarCommand),
 
     /// Resolve references against a base URI (RFC 3986 section 5.2); print
     /// one URI per line.
@@ -339,6 +346,86 @@ struct RulesArgs {
     grammar: Vec<String>,
 }
 
+#[derive(Subcommand)]
+enum GrammarCommand {
+    /// Run two grammars over the same inputs and report every input on
+    /// which they differ: in validity, in the components (scheme,
+    /// authority, userinfo, host and its kind, port, path and its rule,
+    /// query, fragment; each compared when both grammars have its rules),
+    /// or in the error offset.
+    ///
+    /// OLD and NEW are grammar files; a grammar in several files is
+    /// written FILE+FILE (read in order as one, as build.rs reads
+    /// uri.pest+iri.pest+rfc6874.pest). Inputs are read one per line from
+    /// the FILEs, or from stdin when none is given. Prints a summary:
+    /// counts per kind of change with the first examples of each; --json
+    /// prints one JSON object per differing input instead (the summary
+    /// goes to stderr). Each parse is bounded by pest's call limit and a
+    /// stack budget; an input that exceeds them is reported as stopped.
+    /// Exit code: 0 when nothing differs, 1 when something does, 2 for
+    /// usage errors (a grammar that does not compile, an unknown rule).
+    #[command(after_help = "Examples:\n  \
+        peguri grammar diff uri.pest my-uri.pest urls.txt\n  \
+        peguri grammar diff --json uri.pest my-uri.pest < urls.txt\n  \
+        peguri grammar diff --rule IRI-reference uri.pest+iri.pest uri.pest+my-iri.pest iris.txt")]
+    Diff(DiffArgs),
+
+    /// Count which rules, and which alternatives of each choice, the valid
+    /// inputs use; list those never used.
+    ///
+    /// Inputs are read one per line from the FILEs, or from stdin. Counts
+    /// come from the parse pest accepts (what it tries and gives up is not
+    /// counted, nor what happens inside lookaheads). Each parse is bounded
+    /// as in `grammar diff`. Exit code: 0, 2 for usage errors.
+    #[command(after_help = "Examples:\n  \
+        peguri grammar coverage urls.txt\n  \
+        peguri grammar coverage --grammar my-uri.pest --json < urls.txt\n  \
+        peguri grammar coverage --rule host hosts.txt")]
+    Coverage(CoverageArgs),
+}
+
+#[derive(Args)]
+struct LabArgs {
+    /// The entry rule, matched against each whole input (any spelling:
+    /// `URI-reference`, `uri_reference`).
+    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
+    rule: String,
+    /// pest calls allowed per input byte (at least 20,000 per input);
+    /// an input that needs more is reported as stopped.
+    #[arg(long, value_name = "N", default_value_t = lab::DEFAULT_CALLS_PER_BYTE)]
+    call_limit: usize,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct DiffArgs {
+    /// The grammar before the change: a .pest file, or files joined with +.
+    old: String,
+    /// The grammar after the change: a .pest file, or files joined with +.
+    new: String,
+    /// Files of inputs, one per line; stdin when none (or `-`).
+    inputs: Vec<String>,
+    #[command(flatten)]
+    lab: LabArgs,
+    /// Examples shown per kind of change in the summary.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    examples: usize,
+}
+
+#[derive(Args)]
+struct CoverageArgs {
+    /// Files of inputs, one per line; stdin when none (or `-`).
+    inputs: Vec<String>,
+    /// The grammar file instead of the built-in grammar; more than once
+    /// (or FILE+FILE) for a grammar in several files.
+    #[arg(long, value_name = "FILE")]
+    grammar: Vec<String>,
+    #[command(flatten)]
+    lab: LabArgs,
+}
+
 /// How a command ended, other than by an I/O error.
 enum Outcome {
     /// Every input was valid.
@@ -358,6 +445,7 @@ fn main() -> ExitCode {
         Command::Parse(args) => run_parse(args),
         Command::Tree(args) => run_tree(args),
         Command::Rules(args) => run_rules(args),
+        Command::Grammar(command) => run_grammar_lab(command),
         Command::Resolve {
             non_strict,
             iri,
@@ -610,4 +698,31 @@ fn run_rules(args: RulesArgs) -> io::Result<Outcome> {
     }
     out.flush()?;
     Ok(Outcome::Success)
+}
+
+fn run_grammar_lab(command: GrammarCommand) -> io::Result<Outcome> {
+    // The lab parses on a thread with a large stack, so that a grammar
+    // that recurses deeply is stopped by its stack budget (see `lab`).
+    lab::on_big_stack(move || match command {
+        GrammarCommand::Diff(args) => lab::diff::run(&lab::diff::DiffOptions {
+            old: args.old,
+            new: args.new,
+            inputs: args.inputs,
+            rule: args.lab.rule,
+            json: args.lab.json,
+            examples: args.examples,
+            bounds: lab::Bounds {
+                calls_per_byte: args.lab.call_limit,
+            },
+        }),
+        GrammarCommand::Coverage(args) => lab::coverage::run(&lab::coverage::CoverageOptions {
+            grammar: grammar_files(&args.grammar),
+            inputs: args.inputs,
+            rule: args.lab.rule,
+            json: args.lab.json,
+            bounds: lab::Bounds {
+                calls_per_byte: args.lab.call_limit,
+            },
+        }),
+    })
 }
