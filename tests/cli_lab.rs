@@ -544,3 +544,42 @@ fn lab_help_has_examples() {
         );
     }
 }
+
+#[test]
+fn coverage_accepts_what_the_grammar_accepts() {
+    // The rewritten grammar must match exactly what uri.pest matches: the
+    // shared vectors' URI-level inputs, counted both ways.
+    let mut inputs = Vec::new();
+    for file in ["testdata/valid.json", "testdata/invalid.json"] {
+        let Some(records) = common::shared_records(file) else {
+            return;
+        };
+        for record in records {
+            let rule = record["rule"].as_str().unwrap_or("URI-reference");
+            let input = record["input"].as_str().unwrap_or("");
+            if ["URI", "URI-reference", "absolute-URI", "relative-ref"].contains(&rule)
+                && !input.contains(['\n', '\r'])
+            {
+                inputs.push(input.to_owned());
+            }
+        }
+    }
+    let valid = inputs
+        .iter()
+        .filter(|i| peguri::UriRef::parse(i).is_ok())
+        .count();
+    let out = run(
+        &[
+            "grammar",
+            "coverage",
+            "--json",
+            "--grammar",
+            &crate_file("uri.pest"),
+        ],
+        format!("{}\n", inputs.join("\n")).as_bytes(),
+    );
+    let report: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(report["inputs"].as_u64(), Some(inputs.len() as u64));
+    assert_eq!(report["valid"].as_u64(), Some(valid as u64));
+    assert_eq!(report["stopped"].as_u64(), Some(0));
+}
