@@ -339,7 +339,9 @@ fn edit_distance(a: &[u8], b: &[u8]) -> usize {
         d[0] = i;
         for j in 1..width {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (previous[j] + 1).min(d[j - 1] + 1).min(previous[j - 1] + cost);
+            let mut best = (previous[j] + 1)
+                .min(d[j - 1] + 1)
+                .min(previous[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 best = best.min(before_previous[j - 2] + 1);
             }
