@@ -113,8 +113,8 @@ fn parse_with_any_rule() {
 fn grammar_file_changes_acceptance() {
     let edited = edited_grammar(
         "underscore",
-        r#"scheme = @{ ASCII_ALPHA ~ (ASCII_ALPHANUMERIC | "+" | "-" | ".")* }"#,
-        r#"scheme = @{ ASCII_ALPHA ~ (ASCII_ALPHANUMERIC | "+" | "-" | "." | "_")* }"#,
+        r#"scheme = @{ ALPHA ~ (ALPHA | DIGIT | "+" | "-" | ".")* }"#,
+        r#"scheme = @{ ALPHA ~ (ALPHA | DIGIT | "+" | "-" | "." | "_")* }"#,
     );
     let edited = edited.to_str().unwrap();
     // The built-in grammar rejects `_` in a scheme...
@@ -238,4 +238,200 @@ fn corpus_streams_with_stats() {
     assert_eq!(text(&out.stdout).lines().count(), 48_010);
     let stats = text(&out.stderr);
     assert!(stats.starts_with("lines: 48010 ("), "{stats}");
+}
+
+/// A file of the crate (a grammar), by its path.
+fn crate_file(name: &str) -> String {
+    format!("{}/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `text` in a fresh temporary file.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("peguri-test-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn grammar_in_several_files() {
+    let uri = crate_file("uri.pest");
+    let iri = crate_file("iri.pest");
+    let joined = format!("{uri}+{iri}");
+    for args in [
+        vec![
+            "tree",
+            "--grammar",
+            &uri,
+            "--grammar",
+            &iri,
+            "--rule",
+            "IRI",
+        ],
+        vec!["tree", "--grammar", &joined, "--rule", "iri"],
+    ] {
+        let mut args = args.clone();
+        args.push("http://bücher.example/ä");
+        let out = run(&args, b"");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(text(&out.stdout).contains("        ireg_name 7..22 \"bücher.example\"\n"));
+    }
+    // An IRI variant: private-use characters allowed in the fragment too.
+    let variant = temp_file(
+        "my-iri.pest",
+        &std::fs::read_to_string(&iri).unwrap().replace(
+            r#"ifragment = @{ (ipchar | "/" | "?")* }"#,
+            r#"ifragment = @{ (ipchar | iprivate | "/" | "?")* }"#,
+        ),
+    );
+    let variant = variant.to_str().unwrap();
+    let input = "http://h/#\u{E000}";
+    let out = run(
+        &[
+            "parse",
+            "--rule",
+            "IRI",
+            "--grammar",
+            &uri,
+            "--grammar",
+            &iri,
+            input,
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(
+        &[
+            "parse",
+            "--rule",
+            "IRI",
+            "--grammar",
+            &uri,
+            "--grammar",
+            variant,
+            input,
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // `rules` takes the same list.
+    let out = run(&["rules", "--grammar", &uri, "--grammar", variant], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout)
+            .contains("\nifragment\n    ifragment      = *( ipchar / \"/\" / \"?\" )\n")
+    );
+}
+
+#[test]
+fn grammar_errors_name_the_file_and_line() {
+    let uri = crate_file("uri.pest");
+    let iri = std::fs::read_to_string(crate_file("iri.pest")).unwrap();
+    let at = iri
+        .lines()
+        .position(|l| l.starts_with("ipchar = "))
+        .unwrap();
+    let broken = temp_file(
+        "broken-iri.pest",
+        &iri.replace("ipchar = @{", "ipchar = @{ ~"),
+    );
+    let broken = broken.to_str().unwrap();
+    for args in [
+        vec![
+            "tree",
+            "--grammar",
+            &uri,
+            "--grammar",
+            broken,
+            "--rule",
+            "IRI",
+            "a:b",
+        ],
+        vec!["rules", "--grammar", &uri, "--grammar", broken],
+        vec![
+            "parse",
+            "--rule",
+            "IRI",
+            "--grammar",
+            &uri,
+            "--grammar",
+            broken,
+            "a:b",
+        ],
+    ] {
+        let out = run(&args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains("does not compile"), "{err}");
+        // The line of iri.pest, not of the two files joined.
+        let place = format!("--> {broken}:{}:", at + 1);
+        assert!(err.contains(&place), "{place} missing: {err}");
+    }
+    // A rule the second file uses but neither defines: the second file's line.
+    let undefined = temp_file("undefined.pest", "\nx = { y }\n");
+    let undefined = undefined.to_str().unwrap();
+    let out = run(&["rules", "--grammar", &format!("{uri}+{undefined}")], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains(&format!("--> {undefined}:2:7")), "{err}");
+}
+
+#[test]
+fn every_listed_rule_is_accepted_in_any_spelling() {
+    let out = run(&["rules"], b"");
+    let listing = text(&out.stdout);
+    let rules: Vec<&str> = listing.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert!(
+        rules.contains(&"URI_reference_entry")
+            && rules.contains(&"IRI")
+            && rules.contains(&"ZoneID")
+    );
+    for rule in rules {
+        let out = run(&["tree", "--rule", rule], b"");
+        assert_ne!(out.status.code(), Some(2), "{rule}: {}", text(&out.stderr));
+    }
+    for rule in [
+        "uri-REFERENCE",
+        "ipv6address",
+        "URI_reference_entry",
+        "Path-Abempty",
+    ] {
+        let out = run(&["parse", "--rule", rule, "--only-valid", "/a"], b"");
+        assert_ne!(out.status.code(), Some(2), "{rule}: {}", text(&out.stderr));
+    }
+    // The typed rules keep the components, whatever the spelling.
+    let out = run(&["parse", "--rule", "uri-reference", "http://h"], b"");
+    assert!(text(&out.stdout).contains(r#""host":"h""#));
+    // An unknown name gets the closest.
+    let out = run(&["parse", "--rule", "shceme", "x"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "peguri: the built-in grammar has no rule \"shceme\"; did you mean \"scheme\"? (`peguri rules` lists them)\n"
+    );
+    let grammar = crate_file("uri.pest");
+    let out = run(
+        &["tree", "--grammar", &grammar, "--rule", "ipv6adress", "::1"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("has no rule \"ipv6adress\"; did you mean \"IPv6address\"?")
+    );
+    let out = run(
+        &[
+            "tree",
+            "--grammar",
+            &grammar,
+            "--rule",
+            "IPV6ADDRESS",
+            "::1",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
 }

@@ -361,8 +361,73 @@ fn parse_rule_returns_the_tree() {
     );
 }
 
-// --- Flattened rules (see the top of `uri.pest`): each accepts exactly
-// what its ABNF, composed from the rules it no longer calls, accepts. ---
+// --- Faithful rules (README "Grammar notes"): each rule calls the rules its
+// ABNF names, and accepts exactly what the RFC's character lists allow. ---
+
+/// A rule body in pest syntax, as pest_meta reads it.
+fn expression(body: &str) -> pest_meta::ast::Expr {
+    let text = format!("rule = @{{ {body} }}");
+    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, &text)
+        .unwrap_or_else(|e| panic!("{body} does not parse:\n{e}"));
+    let mut rules = pest_meta::parser::consume_rules(pairs).unwrap();
+    rules.remove(0).expr
+}
+
+/// The rules of `uri.pest`, as pest_meta reads them.
+fn uri_rules() -> Vec<pest_meta::ast::Rule> {
+    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, GRAMMAR).unwrap();
+    pest_meta::parser::consume_rules(pairs).unwrap()
+}
+
+#[test]
+fn character_rules_call_the_rules_their_abnf_names() {
+    // (rule, its body in uri.pest: the ABNF in pest syntax, rule for rule)
+    let table = [
+        ("ALPHA", "'A'..'Z' | 'a'..'z'"),
+        ("DIGIT", "'0'..'9'"),
+        (
+            "HEXDIG",
+            r#"DIGIT | ^"A" | ^"B" | ^"C" | ^"D" | ^"E" | ^"F""#,
+        ),
+        ("scheme", r#"ALPHA ~ (ALPHA | DIGIT | "+" | "-" | ".")*"#),
+        (
+            "userinfo",
+            r#"(unreserved | pct_encoded | sub_delims | ":")*"#,
+        ),
+        ("port", "DIGIT*"),
+        ("reg_name", "(unreserved | pct_encoded | sub_delims)*"),
+        ("segment", "pchar*"),
+        ("segment_nz", "pchar+"),
+        (
+            "segment_nz_nc",
+            r#"(unreserved | pct_encoded | sub_delims | "@")+"#,
+        ),
+        (
+            "pchar",
+            r#"unreserved | pct_encoded | sub_delims | ":" | "@""#,
+        ),
+        ("query", r#"(pchar | "/" | "?")*"#),
+        ("fragment", r#"(pchar | "/" | "?")*"#),
+        ("pct_encoded", r#""%" ~ HEXDIG ~ HEXDIG"#),
+        ("unreserved", r#"ALPHA | DIGIT | "-" | "." | "_" | "~""#),
+        ("reserved", "gen_delims | sub_delims"),
+        ("gen_delims", r##"":" | "/" | "?" | "#" | "[" | "]" | "@""##),
+        (
+            "sub_delims",
+            r#""!" | "$" | "&" | "'" | "(" | ")" | "*" | "+" | "," | ";" | "=""#,
+        ),
+    ];
+    let rules = uri_rules();
+    for (name, body) in table {
+        let rule = rules
+            .iter()
+            .find(|r| r.name == name)
+            .unwrap_or_else(|| panic!("uri.pest lacks {name}"));
+        assert_eq!(rule.expr, expression(body), "{name} is not `{body}`");
+        // Atomic: no inner tokens, so trees keep their shape.
+        assert_eq!(rule.ty, pest_meta::ast::RuleType::Atomic, "{name}");
+    }
+}
 
 /// Whether `rule` matches `input` in full.
 fn ok(rule: &str, input: &str) -> bool {
@@ -374,13 +439,13 @@ fn single_chars() -> impl Iterator<Item = String> {
     (0u8..=255).map(|b| char::from(b).to_string())
 }
 
-/// Characters at and around the edges of every range the flattened rules
-/// use, one of each other kind, and non-ASCII ones.
+/// Characters at and around the edges of every character class, one of
+/// each other kind, and non-ASCII ones.
 const EDGES: &str = " !\"#$%&'()*+,-./09:;<=>?@AFGZ[\\]^_`afgz{|}~\u{7f}\u{80}é";
 
-/// The inputs each flattened rule is checked on: every single character,
-/// the empty string, `%` followed by two characters (hex digits and not),
-/// every two-character string over [`EDGES`], and a few longer ones.
+/// The inputs each rule is checked on: every single character, the empty
+/// string, `%` followed by two characters (hex digits and not), every
+/// two-character string over [`EDGES`], and a few longer ones.
 fn inputs() -> Vec<String> {
     let mut all: Vec<String> = single_chars().collect();
     all.push(String::new());
@@ -445,7 +510,7 @@ fn repeats(input: &str, unit: &dyn Fn(&str) -> bool) -> bool {
 
 /// `rule` accepts exactly the inputs that `abnf` accepts.
 #[track_caller]
-fn flattened_agrees(rule: &str, abnf: &dyn Fn(&str) -> bool) {
+fn agrees(rule: &str, abnf: &dyn Fn(&str) -> bool) {
     let wrong: Vec<String> = inputs()
         .iter()
         .filter(|s| ok(rule, s) != abnf(s))
@@ -458,76 +523,203 @@ fn flattened_agrees(rule: &str, abnf: &dyn Fn(&str) -> bool) {
     );
 }
 
+// The RFC's character lists, written out here independently of the grammar.
+
+/// One character of `set`.
+fn one_of(s: &str, set: &str) -> bool {
+    let mut chars = s.chars();
+    matches!((chars.next(), chars.next()), (Some(c), None) if set.contains(c))
+}
+
+const ALPHA: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const DIGIT: &str = "0123456789";
+const HEXDIG: &str = "0123456789ABCDEFabcdef";
+/// unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
+fn unreserved(s: &str) -> bool {
+    one_of(s, ALPHA) || one_of(s, DIGIT) || one_of(s, "-._~")
+}
+/// sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+fn sub_delims(s: &str) -> bool {
+    one_of(s, "!$&'()*+,;=")
+}
+/// pct-encoded = "%" HEXDIG HEXDIG
+fn pct_encoded(s: &str) -> bool {
+    let hex = |b: u8| HEXDIG.as_bytes().contains(&b);
+    matches!(s.as_bytes(), [b'%', a, b] if hex(*a) && hex(*b))
+}
 /// pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
-fn pchar_abnf(s: &str) -> bool {
-    ok("unreserved", s) || ok("pct-encoded", s) || ok("sub-delims", s) || s == ":" || s == "@"
+fn pchar(s: &str) -> bool {
+    unreserved(s) || pct_encoded(s) || sub_delims(s) || s == ":" || s == "@"
 }
 
 #[test]
-fn flattened_pchar() {
-    flattened_agrees("pchar", &pchar_abnf);
+fn character_classes_are_the_rfcs() {
+    agrees("ALPHA", &|s| one_of(s, ALPHA));
+    agrees("DIGIT", &|s| one_of(s, DIGIT));
+    agrees("HEXDIG", &|s| one_of(s, HEXDIG));
+    agrees("unreserved", &unreserved);
+    agrees("sub-delims", &sub_delims);
+    agrees("gen-delims", &|s| one_of(s, ":/?#[]@"));
+    agrees("reserved", &|s| one_of(s, ":/?#[]@") || sub_delims(s));
+    agrees("pct-encoded", &pct_encoded);
+    agrees("pchar", &pchar);
 }
 
 #[test]
-fn flattened_segment() {
-    // segment = *pchar
-    flattened_agrees("segment", &|s| repeats(s, &pchar_abnf));
-    // segment-nz = 1*pchar
-    flattened_agrees("segment-nz", &|s| !s.is_empty() && repeats(s, &pchar_abnf));
-}
-
-#[test]
-fn flattened_query_and_fragment() {
-    // query = *( pchar / "/" / "?" ), fragment the same
-    let abnf = |s: &str| repeats(s, &|u| pchar_abnf(u) || u == "/" || u == "?");
-    flattened_agrees("query", &abnf);
-    flattened_agrees("fragment", &abnf);
-}
-
-/// unreserved / pct-encoded / sub-delims, the start of several rules.
-fn unreserved_pct_sub(s: &str) -> bool {
-    ok("unreserved", s) || ok("pct-encoded", s) || ok("sub-delims", s)
-}
-
-#[test]
-fn flattened_segment_nz_nc() {
-    // segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
-    flattened_agrees("segment-nz-nc", &|s| {
-        !s.is_empty() && repeats(s, &|u| unreserved_pct_sub(u) || u == "@")
+fn component_rules_are_the_rfcs() {
+    agrees("segment", &|s| repeats(s, &pchar));
+    agrees("segment-nz", &|s| !s.is_empty() && repeats(s, &pchar));
+    agrees("segment-nz-nc", &|s| {
+        !s.is_empty()
+            && repeats(s, &|u| {
+                unreserved(u) || pct_encoded(u) || sub_delims(u) || u == "@"
+            })
     });
-}
-
-#[test]
-fn flattened_userinfo() {
-    // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
-    flattened_agrees("userinfo", &|s| {
-        repeats(s, &|u| unreserved_pct_sub(u) || u == ":")
+    let query = |s: &str| repeats(s, &|u| pchar(u) || u == "/" || u == "?");
+    agrees("query", &query);
+    agrees("fragment", &query);
+    agrees("userinfo", &|s| {
+        repeats(s, &|u| {
+            unreserved(u) || pct_encoded(u) || sub_delims(u) || u == ":"
+        })
     });
-}
-
-#[test]
-fn flattened_reg_name() {
-    // reg-name = *( unreserved / pct-encoded / sub-delims )
-    flattened_agrees("reg-name", &|s| repeats(s, &unreserved_pct_sub));
-}
-
-#[test]
-fn flattened_scheme() {
-    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-    flattened_agrees("scheme", &|s| {
+    agrees("reg-name", &|s| {
+        repeats(s, &|u| unreserved(u) || pct_encoded(u) || sub_delims(u))
+    });
+    agrees("scheme", &|s| {
         let Some(first) = s.chars().next() else {
             return false;
         };
         let (head, tail) = s.split_at(first.len_utf8());
-        ok("ALPHA", head)
+        one_of(head, ALPHA)
             && repeats(tail, &|u| {
-                ok("ALPHA", u) || ok("DIGIT", u) || u == "+" || u == "-" || u == "."
+                one_of(u, ALPHA) || one_of(u, DIGIT) || one_of(u, "+-.")
             })
     });
+    agrees("port", &|s| repeats(s, &|u| one_of(u, DIGIT)));
+}
+
+/// `uri.pest` with `from` replaced by `to` (once), run by pest_vm.
+fn variant(from: &str, to: &str) -> pest_vm::Vm {
+    assert_eq!(GRAMMAR.matches(from).count(), 1, "{from:?} in uri.pest");
+    let (_, rules) = pest_meta::parse_and_optimize(&GRAMMAR.replace(from, to)).unwrap();
+    pest_vm::Vm::new(rules)
 }
 
 #[test]
-fn flattened_port() {
-    // port = *DIGIT
-    flattened_agrees("port", &|s| repeats(s, &|u| ok("DIGIT", u)));
+fn editing_unreserved_changes_every_rule_that_uses_it() {
+    // `^` is in no rule of RFC 3986; a variant adds it to `unreserved`.
+    let edited = variant(r#"| "_" | "~" }"#, r#"| "_" | "~" | "^" }"#);
+    let users = [
+        ("pchar", "^"),
+        ("segment", "a^b"),
+        ("segment_nz", "^"),
+        ("segment_nz_nc", "^"),
+        ("query", "q=^"),
+        ("fragment", "^"),
+        ("userinfo", "u^:p"),
+        ("reg_name", "h^st"),
+        ("IPvFuture", "v1.^"),
+    ];
+    for (rule, input) in users {
+        assert!(!ok(rule, input), "uri.pest's {rule} accepts {input:?}");
+        assert!(
+            edited.parse(&format!("{rule}_entry"), input).is_ok(),
+            "the variant's {rule} rejects {input:?}"
+        );
+    }
+    // `DIGIT` reaches the scheme, the port, IPv4 and IPv6 addresses.
+    let edited = variant("DIGIT = @{ '0'..'9' }", "DIGIT = @{ '0'..'9' | \"٣\" }");
+    for (rule, input) in [
+        ("scheme", "a٣"),
+        ("port", "8٣"),
+        ("dec_octet", "٣"),
+        ("h16", "٣"),
+    ] {
+        assert!(!ok(rule, input), "uri.pest's {rule} accepts {input:?}");
+        assert!(
+            edited.parse(&format!("{rule}_entry"), input).is_ok(),
+            "the variant's {rule} rejects {input:?}"
+        );
+    }
+}
+
+// --- Rule names (RFC 5234 section 2.1: case-insensitive; `-` or `_`). ---
+
+#[test]
+fn every_rule_is_accepted_by_name_in_any_spelling() {
+    use peguri::grammar::{RuleLookup, find_rule, rule_names};
+    // The rules of the three files as pest_meta reads them: what
+    // `peguri rules` lists.
+    let text = format!(
+        "{GRAMMAR}\n{}\n{}\n",
+        grammar::IRI_GRAMMAR,
+        grammar::RFC6874_GRAMMAR
+    );
+    let (_, rules) = pest_meta::parse_and_optimize(&text).unwrap();
+    let listed: Vec<&str> = rules.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(rule_names().collect::<Vec<_>>(), listed);
+    for name in listed {
+        let entry = grammar::entry_rule(name)
+            .unwrap_or_else(|| panic!("{name} has no anchored entry rule"));
+        if name.ends_with("_entry") {
+            assert_eq!(grammar::rule_name(entry), name);
+        } else {
+            assert_eq!(grammar::rule_name(entry), format!("{name}_entry"));
+        }
+        for spelling in [
+            name.to_owned(),
+            name.replace('_', "-"),
+            name.to_lowercase(),
+            name.to_uppercase().replace('_', "-"),
+        ] {
+            assert_eq!(
+                find_rule(rule_names(), &spelling),
+                RuleLookup::Found(name),
+                "{spelling}"
+            );
+            assert_eq!(grammar::entry_rule(&spelling), Some(entry), "{spelling}");
+        }
+    }
+    // Entry rules parse, and keep the component-aware messages.
+    assert!(parse_rule("URI_reference_entry", "http://h/p").is_ok());
+    assert!(parse_rule("host-6874-ENTRY", "[fe80::1%25en0]").is_ok());
+    let err = parse_rule("uri-reference-entry", "http://h/a b").unwrap_err();
+    assert_eq!(err.message(), "invalid character ' ' in path");
+    let err = parse_rule("uri-reference", "http://h/a b").unwrap_err();
+    assert_eq!(err.message(), "invalid character ' ' in path");
+}
+
+#[test]
+fn unknown_rule_names_get_the_closest_names() {
+    use peguri::grammar::{RuleLookup, find_rule, rule_names};
+    #[track_caller]
+    fn suggests(wrong: &str, closest: &[&str]) {
+        let err = parse_rule(wrong, "x").unwrap_err();
+        assert_eq!(
+            err.message(),
+            format!("unknown grammar rule {wrong:?} (see `peguri rules` for the list)").as_str()
+        );
+        assert_eq!(err.expected().collect::<Vec<_>>(), closest, "{wrong}");
+        assert_eq!(
+            find_rule(rule_names(), wrong),
+            RuleLookup::Unknown(closest.to_vec())
+        );
+    }
+    suggests("shceme", &["scheme"]);
+    suggests("ipv6adress", &["IPv6address"]);
+    suggests("segment-nznc", &["segment_nz_nc"]);
+    suggests("URI-ref", &["URI_reference"]);
+    suggests("hst", &["host"]);
+    suggests("hots", &["host"]);
+    suggests("nonsense", &[]);
+    // Ambiguous only in a grammar with names that differ in case alone.
+    assert_eq!(
+        find_rule(["alpha", "ALPHA"], "Alpha"),
+        RuleLookup::Ambiguous(vec!["alpha", "ALPHA"])
+    );
+    assert_eq!(
+        find_rule(["alpha", "ALPHA"], "ALPHA"),
+        RuleLookup::Found("ALPHA")
+    );
 }

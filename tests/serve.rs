@@ -235,7 +235,7 @@ fn any_rule_of_the_grammar_can_be_the_entry() {
 #[test]
 fn an_edited_grammar_is_compiled_per_request() {
     let server = Server::start();
-    let scheme = r#"scheme = @{ ASCII_ALPHA ~ (ASCII_ALPHANUMERIC | "+" | "-" | ".")* }"#;
+    let scheme = r#"scheme = @{ ALPHA ~ (ALPHA | DIGIT | "+" | "-" | ".")* }"#;
     let grammar = peguri::grammar::GRAMMAR;
     assert!(grammar.contains(scheme));
     let edited = grammar.replace(scheme, &scheme.replace(r#"".")*"#, r#""." | "_")*"#));
@@ -249,6 +249,14 @@ fn an_edited_grammar_is_compiled_per_request() {
             .unwrap()
             .iter()
             .any(|n| n["rule"] == "scheme" && n["text"] == "a_b")
+    );
+    // Rule names in any spelling, as on the command line.
+    let (_, answer) = server.ask(&json!({"input": "a_b", "rule": "SCHEME", "grammar": edited}));
+    assert_eq!(answer["valid"], true, "{answer}");
+    let (_, answer) = server.ask(&json!({"input": "a_b", "rule": "shceme", "grammar": edited}));
+    assert_eq!(
+        answer["grammar_errors"][0]["message"],
+        "the grammar has no rule \"shceme\"; did you mean scheme?"
     );
     // The same grammar text as uri.pest is the built-in grammar.
     let (_, answer) = server.ask(&json!({"input": "a_b:c", "grammar": grammar}));

@@ -7,16 +7,18 @@
 //! `build.rs` generates from the same files (see `syntax::engine`), and the
 //! tests prove the two agree.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pest::Parser as _;
 use pest::error::Error as PestError;
 use pest::iterators::Pairs;
 
-use super::compiled::Rules;
+use super::compiled::{Rules, uri::RULE_NAMES};
 use super::diagnose;
 use super::entry::{Entry, Grammar, Syntax};
-use super::error::ParseError;
+use super::error::{ExpectedSet, Kind, ParseError};
 
 /// How many times pest_derive's parser has run in this process.
 static PEST_CALLS: AtomicUsize = AtomicUsize::new(0);
@@ -168,76 +170,199 @@ pub const APPENDIX_A_RULES: &[&str] = &[
     "HEXDIG",
 ];
 
-/// The anchored entry rule (`SOI ~ rule ~ EOI`) for a rule name of
-/// [`APPENDIX_A_RULES`] or [`RFC3987_RULES`], if there is one.
+/// The anchored entry rule (`SOI ~ rule ~ EOI`) for a rule of the compiled
+/// grammar, named in any spelling [`find_rule`] accepts; an `*_entry` rule
+/// is its own entry.
 ///
 /// ```
 /// use peguri::grammar::{entry_rule, Rule};
 /// assert_eq!(entry_rule("IPv6address"), Some(Rule::IPv6address_entry));
+/// assert_eq!(entry_rule("path-abempty"), Some(Rule::path_abempty_entry));
+/// assert_eq!(entry_rule("ipv6ADDRESS"), Some(Rule::IPv6address_entry));
+/// assert_eq!(entry_rule("URI_reference_entry"), Some(Rule::URI_reference_entry));
 /// assert_eq!(entry_rule("nonsense"), None);
 /// ```
 pub fn entry_rule(name: &str) -> Option<Rule> {
-    // Written as a table so the compiler checks every name against `Rule`.
-    let rule = match name {
-        "URI" => Rule::URI_entry,
-        "hier_part" => Rule::hier_part_entry,
-        "URI_reference" => Rule::URI_reference_entry,
-        "absolute_URI" => Rule::absolute_URI_entry,
-        "relative_ref" => Rule::relative_ref_entry,
-        "relative_part" => Rule::relative_part_entry,
-        "scheme" => Rule::scheme_entry,
-        "authority" => Rule::authority_entry,
-        "userinfo" => Rule::userinfo_entry,
-        "host" => Rule::host_entry,
-        "port" => Rule::port_entry,
-        "IP_literal" => Rule::IP_literal_entry,
-        "IPvFuture" => Rule::IPvFuture_entry,
-        "IPv6address" => Rule::IPv6address_entry,
-        "h16" => Rule::h16_entry,
-        "ls32" => Rule::ls32_entry,
-        "IPv4address" => Rule::IPv4address_entry,
-        "dec_octet" => Rule::dec_octet_entry,
-        "reg_name" => Rule::reg_name_entry,
-        "path" => Rule::path_entry,
-        "path_abempty" => Rule::path_abempty_entry,
-        "path_absolute" => Rule::path_absolute_entry,
-        "path_noscheme" => Rule::path_noscheme_entry,
-        "path_rootless" => Rule::path_rootless_entry,
-        "path_empty" => Rule::path_empty_entry,
-        "segment" => Rule::segment_entry,
-        "segment_nz" => Rule::segment_nz_entry,
-        "segment_nz_nc" => Rule::segment_nz_nc_entry,
-        "pchar" => Rule::pchar_entry,
-        "query" => Rule::query_entry,
-        "fragment" => Rule::fragment_entry,
-        "pct_encoded" => Rule::pct_encoded_entry,
-        "unreserved" => Rule::unreserved_entry,
-        "reserved" => Rule::reserved_entry,
-        "gen_delims" => Rule::gen_delims_entry,
-        "sub_delims" => Rule::sub_delims_entry,
-        "ALPHA" => Rule::ALPHA_entry,
-        "DIGIT" => Rule::DIGIT_entry,
-        "HEXDIG" => Rule::HEXDIG_entry,
-        _ => return iri_entry_rule(name).or_else(|| zone_entry_rule(name)),
-    };
-    Some(rule)
+    match find_rule(rule_names(), name) {
+        RuleLookup::Found(found) => anchored(found),
+        _ => None,
+    }
 }
 
-/// Accepts the RFC spelling of a rule name (`URI-reference`, `IP-literal`)
-/// as well as the pest one (`URI_reference`).
-fn pest_name(name: &str) -> String {
-    name.replace('-', "_")
+/// The anchored rule for a rule of the compiled grammar, by its exact name.
+fn anchored(name: &str) -> Option<Rule> {
+    if name.ends_with("_entry") {
+        rule_by_name(name)
+    } else {
+        rule_by_name(&format!("{name}_entry"))
+    }
 }
 
-/// Parses `input` as a whole with any rule of RFC 3986 Appendix A or of
-/// RFC 3987 section 2.2, named as in the RFC (`IPv6address`,
-/// `path-abempty`, `ireg-name`) or as in the `.pest` files
-/// (`path_abempty`), and returns the pest pairs of the anchored entry rule.
+/// pest_derive's rule of that exact name.
+fn rule_by_name(name: &str) -> Option<Rule> {
+    static RULES: OnceLock<HashMap<String, Rule>> = OnceLock::new();
+    RULES
+        .get_or_init(|| {
+            Rule::all_rules()
+                .iter()
+                .map(|&rule| (rule_name(rule), rule))
+                .collect()
+        })
+        .get(name)
+        .copied()
+}
+
+/// Every rule of the compiled grammar (`uri.pest`, then `iri.pest` and
+/// `rfc6874.pest`) by its name in the `.pest` files, in grammar order:
+/// what `peguri rules` lists and what [`parse_rule`] accepts.
+///
+/// ```
+/// let names: Vec<&str> = peguri::grammar::rule_names().collect();
+/// assert_eq!(names[0], "ALPHA");
+/// assert!(names.contains(&"IPv6address"));
+/// assert!(names.contains(&"URI_reference_entry"));
+/// assert!(names.contains(&"ireg_name"));
+/// ```
+pub fn rule_names() -> impl Iterator<Item = &'static str> + Clone {
+    RULE_NAMES.iter().copied().filter(|&name| name != "EOI")
+}
+
+/// What a rule name given by a user names in a grammar (see [`find_rule`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleLookup<'n> {
+    /// The rule, as the grammar spells it.
+    Found(&'n str),
+    /// Several rules differ from the name only in case (the grammar has,
+    /// say, both `alpha` and `ALPHA`, and was given `Alpha`).
+    Ambiguous(Vec<&'n str>),
+    /// No rule has that name; the closest names, best first (possibly
+    /// none): the "did you mean".
+    Unknown(Vec<&'n str>),
+}
+
+/// Finds the rule a user means among a grammar's rule `names`.
+///
+/// A rule name may be written as the `.pest` file writes it
+/// (`path_abempty`), as the RFC writes it (`path-abempty`), and in any
+/// case: RFC 5234 section 2.1 makes rule names case-insensitive. An exact
+/// match wins; otherwise the names that match this way. For a name that
+/// matches none, the closest names by edit distance are suggested.
+///
+/// ```
+/// use peguri::grammar::{find_rule, rule_names, RuleLookup};
+///
+/// assert_eq!(find_rule(rule_names(), "uri-REFERENCE"), RuleLookup::Found("URI_reference"));
+/// assert_eq!(find_rule(rule_names(), "ipv6adress"), RuleLookup::Unknown(vec!["IPv6address"]));
+/// assert_eq!(find_rule(["alpha", "ALPHA"], "Alpha"), RuleLookup::Ambiguous(vec!["alpha", "ALPHA"]));
+/// ```
+pub fn find_rule<'n>(names: impl IntoIterator<Item = &'n str>, wanted: &str) -> RuleLookup<'n> {
+    let names: Vec<&'n str> = names.into_iter().collect();
+    if let Some(&exact) = names.iter().find(|&&name| name == wanted) {
+        return RuleLookup::Found(exact);
+    }
+    let same: Vec<&'n str> = names
+        .iter()
+        .copied()
+        .filter(|name| same_rule_name(name, wanted))
+        .collect();
+    match same.len() {
+        0 => RuleLookup::Unknown(suggestions(&names, wanted)),
+        1 => RuleLookup::Found(same[0]),
+        _ => RuleLookup::Ambiguous(same),
+    }
+}
+
+/// A rule name as RFC 5234 compares them: case-insensitive, and `-` is the
+/// `.pest` files' `_`.
+fn rule_key(name: &str) -> impl Iterator<Item = u8> + '_ {
+    name.bytes().map(|b| match b {
+        b'-' => b'_',
+        b => b.to_ascii_lowercase(),
+    })
+}
+
+fn same_rule_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && rule_key(a).eq(rule_key(b))
+}
+
+/// The names closest to `wanted` (at most three): those at the smallest
+/// edit distance, if it is within a third of its length (at least one
+/// edit); or else the shortest names it starts.
+fn suggestions<'n>(names: &[&'n str], wanted: &str) -> Vec<&'n str> {
+    let wanted_key: Vec<u8> = rule_key(wanted).collect();
+    let limit = (wanted_key.len() / 3).max(1);
+    let mut close: Vec<(usize, usize, &'n str)> = names
+        .iter()
+        .enumerate()
+        .filter_map(|(order, &name)| {
+            let key: Vec<u8> = rule_key(name).collect();
+            let distance = edit_distance(&wanted_key, &key);
+            (distance <= limit).then_some((distance, order, name))
+        })
+        .collect();
+    if close.is_empty() && wanted_key.len() >= 3 {
+        close = names
+            .iter()
+            .enumerate()
+            .filter(|(_, name)| {
+                rule_key(name)
+                    .take(wanted_key.len())
+                    .eq(wanted_key.iter().copied())
+            })
+            .map(|(order, &name)| (name.len(), order, name))
+            .collect();
+    }
+    close.sort_unstable();
+    // Only the closest: a name one edit away hides those two away.
+    let best = close.first().map_or(0, |&(distance, _, _)| distance);
+    close
+        .into_iter()
+        .take_while(|&(distance, _, _)| distance == best)
+        .take(3)
+        .map(|(_, _, name)| name)
+        .collect()
+}
+
+/// Edit distance counting insertions, deletions, substitutions and swaps
+/// of neighbours (`hots` is one edit from `host`): the optimal string
+/// alignment distance.
+fn edit_distance(a: &[u8], b: &[u8]) -> usize {
+    // d[i][j]: the distance between a[..i] and b[..j], row by row.
+    let width = b.len() + 1;
+    let mut d: Vec<usize> = (0..width).collect();
+    let mut previous = vec![0; width];
+    let mut before_previous = vec![0; width];
+    for i in 1..=a.len() {
+        std::mem::swap(&mut before_previous, &mut previous);
+        std::mem::swap(&mut previous, &mut d);
+        d[0] = i;
+        for j in 1..width {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (previous[j] + 1)
+                .min(d[j - 1] + 1)
+                .min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(before_previous[j - 2] + 1);
+            }
+            d[j] = best;
+        }
+    }
+    d[b.len()]
+}
+
+/// Parses `input` as a whole with any rule of the compiled grammar: RFC
+/// 3986 Appendix A, RFC 3987 section 2.2, RFC 6874, and the `*_entry`
+/// rules that anchor them. The name may be spelled as in the RFC
+/// (`IPv6address`, `path-abempty`, `ireg-name`), as in the `.pest` files
+/// (`path_abempty`), and in any case (see [`find_rule`]). Returns the pest
+/// pairs of the anchored entry rule.
 ///
 /// # Errors
 ///
-/// A [`ParseError`] if the rule name is unknown, or if `input` is not
-/// matched by the rule in full.
+/// A [`ParseError`] if `input` is not matched by the rule in full, or if
+/// the rule name is unknown: then its
+/// [`expected`](ParseError::expected) names are the closest rule names
+/// ("did you mean").
 ///
 /// ```
 /// use peguri::grammar::{parse_rule, Rule};
@@ -247,11 +372,31 @@ fn pest_name(name: &str) -> String {
 /// assert_eq!(top.as_rule(), Rule::IPv6address_entry);
 /// assert!(parse_rule("IPv6address", "1::2::3").is_err());
 /// assert!(parse_rule("dec-octet", "255").is_ok());
+/// assert!(parse_rule("DEC-OCTET", "255").is_ok());
 /// assert!(parse_rule("ireg-name", "bücher.example").is_ok());
+/// assert!(parse_rule("URI_reference_entry", "a:b").is_ok());
+///
+/// let err = parse_rule("ipv6adress", "::1").unwrap_err();
+/// assert!(err.message().to_string().starts_with("unknown grammar rule"));
+/// assert_eq!(err.expected(), ["IPv6address"]);
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub fn parse_rule<'i>(rule: &str, input: &'i str) -> Result<Pairs<'i, Rule>, ParseError> {
-    let Some(entry) = entry_rule(&pest_name(rule)) else {
+    let entry = match find_rule(rule_names(), rule) {
+        RuleLookup::Found(found) => anchored(found),
+        RuleLookup::Ambiguous(_) => None,
+        RuleLookup::Unknown(suggestions) => {
+            let suggestions: Vec<String> = suggestions.into_iter().map(str::to_owned).collect();
+            return Err(ParseError::new(
+                input,
+                rule.to_owned(),
+                0,
+                Kind::UnknownRule,
+                ExpectedSet::Owned(suggestions.into_boxed_slice()),
+            ));
+        }
+    };
+    let Some(entry) = entry else {
         return Err(ParseError::unknown_rule(rule, input));
     };
     pest_parse(entry, input).map_err(|e| {
@@ -327,46 +472,3 @@ pub const RFC3987_RULES: &[&str] = &[
 /// assert!(peguri::grammar::RFC6874_GRAMMAR.contains("IPv6addrz"));
 /// ```
 pub const RFC6874_GRAMMAR: &str = include_str!("../../rfc6874.pest");
-
-/// The rules RFC 6874 adds (`ZoneID`, `IPv6addrz`) and its `IP-literal`.
-fn zone_entry_rule(name: &str) -> Option<Rule> {
-    Some(match name {
-        "ZoneID" => Rule::ZoneID_entry,
-        "IPv6addrz" => Rule::IPv6addrz_entry,
-        "IP_literal_6874" => Rule::IP_literal_6874_entry,
-        _ => return None,
-    })
-}
-
-/// The anchored entry rule of an [`RFC3987_RULES`] name.
-fn iri_entry_rule(name: &str) -> Option<Rule> {
-    let rule = match name {
-        "IRI" => Rule::IRI_entry,
-        "ihier_part" => Rule::ihier_part_entry,
-        "IRI_reference" => Rule::IRI_reference_entry,
-        "absolute_IRI" => Rule::absolute_IRI_entry,
-        "irelative_ref" => Rule::irelative_ref_entry,
-        "irelative_part" => Rule::irelative_part_entry,
-        "iauthority" => Rule::iauthority_entry,
-        "iuserinfo" => Rule::iuserinfo_entry,
-        "ihost" => Rule::ihost_entry,
-        "ireg_name" => Rule::ireg_name_entry,
-        "ipath" => Rule::ipath_entry,
-        "ipath_abempty" => Rule::ipath_abempty_entry,
-        "ipath_absolute" => Rule::ipath_absolute_entry,
-        "ipath_noscheme" => Rule::ipath_noscheme_entry,
-        "ipath_rootless" => Rule::ipath_rootless_entry,
-        "ipath_empty" => Rule::ipath_empty_entry,
-        "isegment" => Rule::isegment_entry,
-        "isegment_nz" => Rule::isegment_nz_entry,
-        "isegment_nz_nc" => Rule::isegment_nz_nc_entry,
-        "ipchar" => Rule::ipchar_entry,
-        "iquery" => Rule::iquery_entry,
-        "ifragment" => Rule::ifragment_entry,
-        "iunreserved" => Rule::iunreserved_entry,
-        "ucschar" => Rule::ucschar_entry,
-        "iprivate" => Rule::iprivate_entry,
-        _ => return None,
-    };
-    Some(rule)
-}

@@ -1,21 +1,238 @@
 //! Grammar experimentation: `rules`, `tree`, `parse --rule`, and
 //! `--grammar FILE`, which compiles an edited grammar at run time with
 //! pest_meta and runs it with pest_vm.
+//!
+//! A grammar may come in several files (`--grammar uri.pest --grammar
+//! iri.pest`, or `uri.pest+iri.pest`): they are read as one text, in order,
+//! each followed by a newline, as `build.rs` joins `uri.pest`, `iri.pest`
+//! and `rfc6874.pest`. Errors are reported against the file and line they
+//! are in.
 
 use std::fmt::Debug;
 use std::io::{self, Write};
+use std::path::Path;
 
 use peguri::ParseError;
-use pest::RuleType;
+use peguri::grammar::RuleLookup;
+use pest::error::{Error as PestError, InputLocation};
 use pest::iterators::{Pair, Pairs};
+use pest::{Position, RuleType};
+use pest_meta::optimizer::OptimizedRule;
 use serde::ser::{SerializeStruct, Serializer};
 
 /// The name of the anchored entry rule added to a loaded grammar.
-const ENTRY: &str = "__peguri_entry";
+pub const ENTRY: &str = "__peguri_entry";
 
-/// A grammar that failed to load: the message is pest_meta's, with the
-/// position in the grammar file.
+/// A grammar that failed to load: the message names the file and the line.
 pub struct GrammarError(pub String);
+
+/// The files of a grammar as the command line names them: each `--grammar`
+/// value, split at `+` unless the whole value names an existing file.
+pub fn grammar_files(values: &[String]) -> Vec<String> {
+    values
+        .iter()
+        .flat_map(|value| {
+            if value.contains('+') && !Path::new(value).exists() {
+                value.split('+').map(str::to_owned).collect()
+            } else {
+                vec![value.clone()]
+            }
+        })
+        .collect()
+}
+
+/// One file's part of a [`GrammarText`].
+struct Part {
+    name: String,
+    start: usize,
+    end: usize,
+}
+
+/// A grammar's text: its files, concatenated in order.
+pub struct GrammarText {
+    text: String,
+    parts: Vec<Part>,
+}
+
+impl GrammarText {
+    /// The grammar compiled into peguri: `uri.pest`, `iri.pest` and
+    /// `rfc6874.pest`, joined as `build.rs` joins them.
+    pub fn built_in() -> Self {
+        let mut grammar = GrammarText {
+            text: String::new(),
+            parts: Vec::new(),
+        };
+        grammar.push("uri.pest (built in)", peguri::grammar::GRAMMAR);
+        grammar.push("iri.pest (built in)", peguri::grammar::IRI_GRAMMAR);
+        grammar.push("rfc6874.pest (built in)", peguri::grammar::RFC6874_GRAMMAR);
+        grammar
+    }
+
+    /// Reads `files` in order; with none, the built-in grammar. The result
+    /// compiles: a grammar that does not is an error naming the file and
+    /// line of each problem.
+    pub fn read(files: &[String]) -> Result<Self, GrammarError> {
+        if files.is_empty() {
+            return Ok(Self::built_in());
+        }
+        let mut grammar = GrammarText {
+            text: String::new(),
+            parts: Vec::new(),
+        };
+        for file in files {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| GrammarError(format!("cannot read grammar {file}: {e}")))?;
+            grammar.push(file, &text);
+        }
+        grammar.compile()?;
+        Ok(grammar)
+    }
+
+    fn push(&mut self, name: &str, text: &str) {
+        let start = self.text.len();
+        self.text.push_str(text);
+        self.parts.push(Part {
+            name: name.to_owned(),
+            start,
+            end: self.text.len(),
+        });
+        self.text.push('\n');
+    }
+
+    /// The text of all the files, as pest_meta reads it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The files, joined with ` + `.
+    pub fn name(&self) -> String {
+        self.parts
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// The file names, in order.
+    pub fn file_names(&self) -> Vec<&str> {
+        self.parts.iter().map(|p| p.name.as_str()).collect()
+    }
+
+    /// The grammar with `extra` rules after it (reported as peguri's own if
+    /// they fail to compile).
+    pub fn with_rules(&self, extra: &str) -> Self {
+        let mut grammar = GrammarText {
+            text: self.text.clone(),
+            parts: self
+                .parts
+                .iter()
+                .map(|p| Part {
+                    name: p.name.clone(),
+                    start: p.start,
+                    end: p.end,
+                })
+                .collect(),
+        };
+        grammar.push("(the rules peguri adds)", extra);
+        grammar
+    }
+
+    /// Compiles the grammar with pest_meta: its rule names in order and
+    /// the optimized rules pest_vm runs.
+    pub fn compile(&self) -> Result<(Vec<String>, Vec<OptimizedRule>), GrammarError> {
+        match pest_meta::parse_and_optimize(&self.text) {
+            Ok((_, rules)) => Ok((rules.iter().map(|r| r.name.clone()).collect(), rules)),
+            Err(errors) => Err(self.error(&errors)),
+        }
+    }
+
+    /// pest_meta's errors, each placed in the file it is in.
+    pub fn error<R: RuleType>(&self, errors: &[PestError<R>]) -> GrammarError {
+        let shown: Vec<String> = errors.iter().map(|e| self.place(e).to_string()).collect();
+        GrammarError(format!(
+            "the grammar {} does not compile:\n{}",
+            self.name(),
+            shown.join("\n")
+        ))
+    }
+
+    /// `error`, with its position in the file it is in: pest's rendering
+    /// then shows that file's name and line.
+    fn place<R: RuleType>(&self, error: &PestError<R>) -> PestError<R> {
+        let at = match error.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((start, _)) => start,
+        };
+        let part = self
+            .parts
+            .iter()
+            .find(|p| at <= p.end)
+            .or(self.parts.last());
+        let Some(part) = part else {
+            return error.clone();
+        };
+        let text = &self.text[part.start..part.end];
+        let local = at.saturating_sub(part.start).min(text.len());
+        match Position::new(text, local) {
+            Some(pos) => PestError::new_from_pos(error.variant.clone(), pos).with_path(&part.name),
+            None => error.clone(),
+        }
+    }
+}
+
+/// A user's rule name resolved among `names`: the name as the grammar
+/// spells it, or a message with the closest names.
+pub fn resolve_rule(names: &[String], rule: &str, grammar: &str) -> Result<String, String> {
+    match peguri::grammar::find_rule(names.iter().map(String::as_str), rule) {
+        RuleLookup::Found(found) => Ok(found.to_owned()),
+        RuleLookup::Ambiguous(candidates) => Err(format!(
+            "the rule name {rule:?} is ambiguous in {grammar}: it could be {}",
+            quoted_list(&candidates)
+        )),
+        RuleLookup::Unknown(suggestions) => Err(unknown_rule_message(rule, grammar, &suggestions)),
+    }
+}
+
+/// "unknown rule ...; did you mean ...?", and where the list is.
+pub fn unknown_rule_message(rule: &str, grammar: &str, suggestions: &[&str]) -> String {
+    let hint = if suggestions.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean {}?", quoted_list(suggestions))
+    };
+    let rules = if grammar == "the built-in grammar" {
+        "`peguri rules`".to_owned()
+    } else {
+        "`peguri rules --grammar ...`".to_owned()
+    };
+    format!("{grammar} has no rule {rule:?}{hint} ({rules} lists them)")
+}
+
+fn quoted_list(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// A rule name for the built-in grammar, resolved (any spelling), or the
+/// message with the closest names.
+pub fn resolve_built_in_rule(rule: &str) -> Result<&'static str, String> {
+    match peguri::grammar::find_rule(peguri::grammar::rule_names(), rule) {
+        RuleLookup::Found(found) => Ok(found),
+        RuleLookup::Ambiguous(candidates) => Err(format!(
+            "the rule name {rule:?} is ambiguous: it could be {}",
+            quoted_list(&candidates)
+        )),
+        RuleLookup::Unknown(suggestions) => Err(unknown_rule_message(
+            rule,
+            "the built-in grammar",
+            &suggestions,
+        )),
+    }
+}
 
 /// A grammar loaded at run time, ready to parse from one rule.
 pub struct LoadedGrammar {
@@ -23,61 +240,21 @@ pub struct LoadedGrammar {
     rule: String,
 }
 
-fn compile(text: &str) -> Result<(Vec<String>, pest_vm::Vm), GrammarError> {
-    match pest_meta::parse_and_optimize(text) {
-        Ok((_, rules)) => {
-            let names = rules.iter().map(|r| r.name.clone()).collect();
-            Ok((names, pest_vm::Vm::new(rules)))
-        }
-        Err(errors) => Err(GrammarError(
-            errors
-                .iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )),
-    }
-}
-
-/// The rule names a grammar defines, in order.
-pub fn rule_names(text: &str) -> Result<Vec<String>, GrammarError> {
-    compile(text).map(|(names, _)| names)
-}
-
-/// Reads a grammar file; a grammar that does not compile is reported with
-/// pest_meta's message and position.
-pub fn read_grammar(path: &str) -> Result<String, GrammarError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| GrammarError(format!("cannot read grammar {path}: {e}")))?;
-    compile(&text).map(|_| text).map_err(|GrammarError(m)| {
-        GrammarError(format!("the grammar {path} does not compile:\n{m}"))
-    })
-}
-
-/// Resolves a rule name as given by the user (RFC spelling accepted).
-fn find_rule(names: &[String], rule: &str) -> Option<String> {
-    let pest_name = rule.replace('-', "_");
-    [rule, pest_name.as_str()]
-        .into_iter()
-        .find(|candidate| names.iter().any(|n| n == candidate))
-        .map(str::to_owned)
-}
-
 impl LoadedGrammar {
-    /// Loads `path` and prepares it to parse whole inputs with `rule`.
-    pub fn load(path: &str, rule: &str) -> Result<Self, GrammarError> {
-        let text = read_grammar(path)?;
-        let names = rule_names(&text)?;
-        let rule = find_rule(&names, rule).ok_or_else(|| {
-            GrammarError(format!(
-                "the grammar {path} has no rule {rule:?} (it has: {})",
-                names.join(", ")
-            ))
-        })?;
+    /// Loads the grammar of `files` and prepares it to parse whole inputs
+    /// with `rule`.
+    pub fn load(files: &[String], rule: &str) -> Result<Self, GrammarError> {
+        let grammar = GrammarText::read(files)?;
+        let (names, _) = grammar.compile()?;
+        let rule = resolve_rule(&names, rule, &format!("the grammar {}", grammar.name()))
+            .map_err(GrammarError)?;
         // Anchor the rule to the whole input, as uri.pest's `*_entry` rules do.
-        let anchored = format!("{text}\n{ENTRY} = {{ SOI ~ {rule} ~ EOI }}\n");
-        let (_, vm) = compile(&anchored)?;
-        Ok(LoadedGrammar { vm, rule })
+        let anchored = grammar.with_rules(&format!("{ENTRY} = {{ SOI ~ {rule} ~ EOI }}"));
+        let (_, rules) = anchored.compile()?;
+        Ok(LoadedGrammar {
+            vm: pest_vm::Vm::new(rules),
+            rule,
+        })
     }
 
     pub fn rule(&self) -> &str {
@@ -92,7 +269,7 @@ impl LoadedGrammar {
 }
 
 /// A rule's name as its grammar spells it.
-fn label<R: Debug>(rule: &R) -> String {
+pub fn label<R: Debug>(rule: &R) -> String {
     format!("{rule:?}").trim_matches('"').to_owned()
 }
 
@@ -182,10 +359,10 @@ pub struct RuleDoc {
     pub doc: Vec<String>,
 }
 
-/// The rules of `text` (names from pest_meta) with their comments.
-pub fn rule_docs(text: &str) -> Result<Vec<RuleDoc>, GrammarError> {
-    let names = rule_names(text)?;
-    let lines: Vec<&str> = text.lines().collect();
+/// The rules of `grammar` (names from pest_meta) with their comments.
+pub fn rule_docs(grammar: &GrammarText) -> Result<Vec<RuleDoc>, GrammarError> {
+    let (names, _) = grammar.compile()?;
+    let lines: Vec<&str> = grammar.text().lines().collect();
     Ok(names
         .into_iter()
         .map(|name| {

@@ -7,6 +7,7 @@ mod extract;
 mod grammar;
 mod input;
 mod iri;
+mod lab;
 mod normalize;
 mod parse;
 mod resolve;
@@ -21,7 +22,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use peguri::{Report, Uri, UriRef};
 
-use crate::grammar::{GrammarError, LoadedGrammar};
+use crate::grammar::{GrammarError, GrammarText, LoadedGrammar, grammar_files};
 #[allow(unused_imports)] // used by subcommand modules
 use crate::input::{for_each_input, for_each_line};
 use crate::parse::{Field, Filter, Format, ParseOptions};
@@ -47,7 +48,8 @@ enum Command {
         peguri parse --stats --only-invalid < urls.txt\n  \
         peguri parse --format tsv --fields scheme,host < urls.txt\n  \
         peguri parse --rule IPv6address '::1'\n  \
-        peguri parse --rule scheme --grammar my-uri.pest 'my_scheme'")]
+        peguri parse --rule scheme --grammar my-uri.pest 'my_scheme'\n  \
+        peguri parse --rule IRI --grammar uri.pest --grammar my-iri.pest 'http://é.example'")]
     Parse(ParseArgs),
 
     /// Print the pest parse tree: rule names, byte spans, matched text.
@@ -56,14 +58,25 @@ enum Command {
     #[command(after_help = "Examples:\n  \
         peguri tree 'http://h/p?q'\n  \
         peguri tree --rule IPv6address --format json '::ffff:1.2.3.4'\n  \
-        peguri tree --grammar my-uri.pest 'my_scheme:x'")]
+        peguri tree --grammar my-uri.pest 'my_scheme:x'\n  \
+        peguri tree --grammar uri.pest+my-iri.pest --rule IRI 'http://é.example'")]
     Tree(TreeArgs),
 
     /// List every rule of the grammar with its ABNF comment.
+    ///
+    /// The built-in grammar is uri.pest, iri.pest and rfc6874.pest, as
+    /// compiled into peguri; every rule listed is accepted by --rule.
     #[command(after_help = "Examples:\n  \
         peguri rules\n  \
-        peguri rules --grammar my-uri.pest")]
+        peguri rules --grammar my-uri.pest\n  \
+        peguri rules --grammar uri.pest --grammar my-iri.pest")]
     Rules(RulesArgs),
+
+    /// The grammar lab: what an edited grammar changes on many inputs
+    /// (`diff`), and which rules and alternatives a corpus uses
+    /// (`coverage`).
+    #[command(subcommand)]
+    Grammar(GrammarCommand),
 
     /// Resolve references against a base URI (RFC 3986 section 5.2); print
     /// one URI per line.
@@ -267,10 +280,12 @@ struct ParseArgs {
     /// URI-reference (RFC or pest spelling: `IPv6address`, `path-abempty`).
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
-    /// Load this grammar file at run time instead of the built-in uri.pest
-    /// (needs --rule; prints the parse tree, not components).
+    /// Load this grammar file at run time instead of the built-in grammar
+    /// (needs --rule; prints the parse tree, not components). Give it more
+    /// than once, or join files with `+`, for a grammar in several files,
+    /// read in order as one (`--grammar uri.pest --grammar my-iri.pest`).
     #[arg(long, value_name = "FILE", requires = "rule")]
-    grammar: Option<String>,
+    grammar: Vec<String>,
     /// Print a summary on stderr: valid and invalid counts, host kinds,
     /// schemes, throughput.
     #[arg(long, conflicts_with = "rule")]
@@ -314,9 +329,10 @@ struct TreeArgs {
     /// The entry rule.
     #[arg(long, value_name = "RULE", default_value = "URI-reference")]
     rule: String,
-    /// Load this grammar file at run time instead of the built-in uri.pest.
+    /// Load this grammar file at run time instead of the built-in grammar;
+    /// more than once (or FILE+FILE) for a grammar in several files.
     #[arg(long, value_name = "FILE")]
-    grammar: Option<String>,
+    grammar: Vec<String>,
     /// Indented text, or one JSON object per input.
     #[arg(long, value_enum, default_value_t)]
     format: TreeFormat,
@@ -324,9 +340,90 @@ struct TreeArgs {
 
 #[derive(Args)]
 struct RulesArgs {
-    /// Load this grammar file instead of the built-in uri.pest.
+    /// Load this grammar file instead of the built-in grammar; more than
+    /// once (or FILE+FILE) for a grammar in several files.
     #[arg(long, value_name = "FILE")]
-    grammar: Option<String>,
+    grammar: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum GrammarCommand {
+    /// Run two grammars over the same inputs and report every input on
+    /// which they differ: in validity, in the components (scheme,
+    /// authority, userinfo, host and its kind, port, path and its rule,
+    /// query, fragment; each compared when both grammars have its rules),
+    /// or in the error offset.
+    ///
+    /// OLD and NEW are grammar files; a grammar in several files is
+    /// written FILE+FILE (read in order as one, as build.rs reads
+    /// uri.pest+iri.pest+rfc6874.pest). Inputs are read one per line from
+    /// the FILEs, or from stdin when none is given. Prints a summary:
+    /// counts per kind of change with the first examples of each; --json
+    /// prints one JSON object per differing input instead (the summary
+    /// goes to stderr). Each parse is bounded by pest's call limit and a
+    /// stack budget; an input that exceeds them is reported as stopped.
+    /// Exit code: 0 when nothing differs, 1 when something does, 2 for
+    /// usage errors (a grammar that does not compile, an unknown rule).
+    #[command(after_help = "Examples:\n  \
+        peguri grammar diff uri.pest my-uri.pest urls.txt\n  \
+        peguri grammar diff --json uri.pest my-uri.pest < urls.txt\n  \
+        peguri grammar diff --rule IRI-reference uri.pest+iri.pest uri.pest+my-iri.pest iris.txt")]
+    Diff(DiffArgs),
+
+    /// Count which rules, and which alternatives of each choice, the valid
+    /// inputs use; list those never used.
+    ///
+    /// Inputs are read one per line from the FILEs, or from stdin. Counts
+    /// come from the parse pest accepts (what it tries and gives up is not
+    /// counted, nor what happens inside lookaheads). Each parse is bounded
+    /// as in `grammar diff`. Exit code: 0, 2 for usage errors.
+    #[command(after_help = "Examples:\n  \
+        peguri grammar coverage urls.txt\n  \
+        peguri grammar coverage --grammar my-uri.pest --json < urls.txt\n  \
+        peguri grammar coverage --rule host hosts.txt")]
+    Coverage(CoverageArgs),
+}
+
+#[derive(Args)]
+struct LabArgs {
+    /// The entry rule, matched against each whole input (any spelling:
+    /// `URI-reference`, `uri_reference`).
+    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
+    rule: String,
+    /// pest calls allowed per input byte (at least 20,000 per input);
+    /// an input that needs more is reported as stopped.
+    #[arg(long, value_name = "N", default_value_t = lab::DEFAULT_CALLS_PER_BYTE)]
+    call_limit: usize,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct DiffArgs {
+    /// The grammar before the change: a .pest file, or files joined with +.
+    old: String,
+    /// The grammar after the change: a .pest file, or files joined with +.
+    new: String,
+    /// Files of inputs, one per line; stdin when none (or `-`).
+    inputs: Vec<String>,
+    #[command(flatten)]
+    lab: LabArgs,
+    /// Examples shown per kind of change in the summary.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    examples: usize,
+}
+
+#[derive(Args)]
+struct CoverageArgs {
+    /// Files of inputs, one per line; stdin when none (or `-`).
+    inputs: Vec<String>,
+    /// The grammar file instead of the built-in grammar; more than once
+    /// (or FILE+FILE) for a grammar in several files.
+    #[arg(long, value_name = "FILE")]
+    grammar: Vec<String>,
+    #[command(flatten)]
+    lab: LabArgs,
 }
 
 /// How a command ended, other than by an I/O error.
@@ -348,6 +445,7 @@ fn main() -> ExitCode {
         Command::Parse(args) => run_parse(args),
         Command::Tree(args) => run_tree(args),
         Command::Rules(args) => run_rules(args),
+        Command::Grammar(command) => run_grammar_lab(command),
         Command::Resolve {
             non_strict,
             iri,
@@ -431,10 +529,10 @@ fn run_parse(args: ParseArgs) -> io::Result<Outcome> {
 
 /// The typed entry points: components, as `parse` prints them.
 fn typed_report<'a>(rule: &str, input: &'a str) -> Option<Report<'a>> {
-    let parsed = match rule.replace('_', "-").as_str() {
-        "URI-reference" => UriRef::parse(input),
-        "URI" => Uri::parse(input).map(UriRef::from),
-        "absolute-URI" => Uri::parse_absolute(input).map(UriRef::from),
+    let parsed = match rule.replace('_', "-").to_ascii_lowercase().as_str() {
+        "uri-reference" => UriRef::parse(input),
+        "uri" => Uri::parse(input).map(UriRef::from),
+        "absolute-uri" => Uri::parse_absolute(input).map(UriRef::from),
         "relative-ref" => UriRef::parse_relative(input),
         _ => return None,
     };
@@ -475,8 +573,8 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
         (_, true) => !valid,
         _ => true,
     };
-    if let Some(path) = &args.grammar {
-        let loaded = match LoadedGrammar::load(path, rule) {
+    if !args.grammar.is_empty() {
+        let loaded = match LoadedGrammar::load(&grammar_files(&args.grammar), rule) {
             Ok(loaded) => loaded,
             Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
         };
@@ -489,13 +587,12 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
             Ok(())
         })?;
     } else {
-        if peguri::grammar::entry_rule(&rule.replace('-', "_")).is_none() {
-            return Ok(Outcome::Usage(format!(
-                "unknown rule {rule:?}; `peguri rules` lists them"
-            )));
-        }
+        let found = match grammar::resolve_built_in_rule(rule) {
+            Ok(found) => found,
+            Err(message) => return Ok(Outcome::Usage(message)),
+        };
         for_each_input(&args.uris, |input| {
-            if let Some(report) = typed_report(rule, input) {
+            if let Some(report) = typed_report(found, input) {
                 all_valid &= report.is_valid();
                 if keep(report.is_valid()) {
                     if args.pretty {
@@ -507,7 +604,7 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
                 }
                 return Ok(());
             }
-            let result = peguri::parse_rule(rule, input);
+            let result = peguri::parse_rule(found, input);
             all_valid &= result.is_ok();
             if keep(result.is_ok()) {
                 write_rule_result(&mut out, input, rule, result, args.pretty)?;
@@ -520,18 +617,16 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
 }
 
 fn run_tree(args: TreeArgs) -> io::Result<Outcome> {
-    let loaded = match &args.grammar {
-        Some(path) => match LoadedGrammar::load(path, &args.rule) {
+    let loaded = if args.grammar.is_empty() {
+        if let Err(message) = grammar::resolve_built_in_rule(&args.rule) {
+            return Ok(Outcome::Usage(message));
+        }
+        None
+    } else {
+        match LoadedGrammar::load(&grammar_files(&args.grammar), &args.rule) {
             Ok(loaded) => Some(loaded),
             Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
-        },
-        None if peguri::grammar::entry_rule(&args.rule.replace('-', "_")).is_none() => {
-            return Ok(Outcome::Usage(format!(
-                "unknown rule {:?}; `peguri rules` lists them",
-                args.rule
-            )));
         }
-        None => None,
     };
     let mut out = stdout();
     let mut all_valid = true;
@@ -583,12 +678,9 @@ fn write_tree<R: pest::RuleType>(
 }
 
 fn run_rules(args: RulesArgs) -> io::Result<Outcome> {
-    let text = match &args.grammar {
-        Some(path) => match grammar::read_grammar(path) {
-            Ok(text) => text,
-            Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
-        },
-        None => peguri::grammar::GRAMMAR.to_owned(),
+    let text = match GrammarText::read(&grammar_files(&args.grammar)) {
+        Ok(text) => text,
+        Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
     };
     let docs = match grammar::rule_docs(&text) {
         Ok(docs) => docs,
@@ -606,4 +698,31 @@ fn run_rules(args: RulesArgs) -> io::Result<Outcome> {
     }
     out.flush()?;
     Ok(Outcome::Success)
+}
+
+fn run_grammar_lab(command: GrammarCommand) -> io::Result<Outcome> {
+    // The lab parses on a thread with a large stack, so that a grammar
+    // that recurses deeply is stopped by its stack budget (see `lab`).
+    lab::on_big_stack(move || match command {
+        GrammarCommand::Diff(args) => lab::diff::run(&lab::diff::DiffOptions {
+            old: args.old,
+            new: args.new,
+            inputs: args.inputs,
+            rule: args.lab.rule,
+            json: args.lab.json,
+            examples: args.examples,
+            bounds: lab::Bounds {
+                calls_per_byte: args.lab.call_limit,
+            },
+        }),
+        GrammarCommand::Coverage(args) => lab::coverage::run(&lab::coverage::CoverageOptions {
+            grammar: grammar_files(&args.grammar),
+            inputs: args.inputs,
+            rule: args.lab.rule,
+            json: args.lab.json,
+            bounds: lab::Bounds {
+                calls_per_byte: args.lab.call_limit,
+            },
+        }),
+    })
 }

@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use peguri::ParseError;
+use peguri::grammar::RuleLookup;
 use pest::RuleType;
 use pest::error::{Error as PestError, ErrorVariant, LineColLocation};
 use pest::iterators::Pairs;
@@ -222,7 +223,7 @@ fn built_in(input: &str, rule: &str) -> Value {
 }
 
 fn edited(input: &str, rule: &str, text: &str) -> Value {
-    let (names, _) = match compile(text) {
+    let (all_names, _) = match compile_rules(text) {
         Ok(compiled) => compiled,
         Err(errors) => {
             let mut answer = Answer::new(input, rule, "edited", &[]);
@@ -230,23 +231,36 @@ fn edited(input: &str, rule: &str, text: &str) -> Value {
             return answer.into_json();
         }
     };
+    let names = selectable(all_names.clone());
     let mut answer = Answer::new(input, rule, "edited", &names);
     answer.notes.push(
         "The components and the diagram come from the grammar compiled into peguri; with an edited grammar the page shows the tree."
             .to_owned(),
     );
-    let pest_name = rule.replace('-', "_");
-    let Some(found) = [rule, pest_name.as_str()]
-        .into_iter()
-        .find(|candidate| names.iter().any(|n| n == candidate))
-    else {
-        answer.grammar_errors.push(GrammarError {
-            message: format!("the grammar has no rule {rule:?}"),
-            line: None,
-            column: None,
-            display: format!("the grammar has no rule {rule:?}"),
-        });
-        return answer.into_json();
+    // Any spelling of any rule, `*_entry` rules included, as on the
+    // command line.
+    let found = match peguri::grammar::find_rule(all_names.iter().map(String::as_str), rule) {
+        RuleLookup::Found(found) => found.to_owned(),
+        lookup => {
+            let message = match lookup {
+                RuleLookup::Unknown(closest) if !closest.is_empty() => format!(
+                    "the grammar has no rule {rule:?}; did you mean {}?",
+                    closest.join(" or ")
+                ),
+                RuleLookup::Ambiguous(candidates) => format!(
+                    "the rule name {rule:?} is ambiguous: it could be {}",
+                    candidates.join(" or ")
+                ),
+                _ => format!("the grammar has no rule {rule:?}"),
+            };
+            answer.grammar_errors.push(GrammarError {
+                message: message.clone(),
+                line: None,
+                column: None,
+                display: message,
+            });
+            return answer.into_json();
+        }
     };
     let anchored = format!("{text}\n{ENTRY} = {{ SOI ~ {found} ~ EOI }}\n");
     let (_, rules) = match compile_rules(&anchored) {
@@ -278,7 +292,7 @@ fn edited(input: &str, rule: &str, text: &str) -> Value {
                 "The parse stopped at pest's call limit ({CALL_LIMIT} calls): the grammar backtracks too much for this input."
             ));
         }
-        Err(e) => answer.set_error(&ParseError::from_pest(input, found, &e)),
+        Err(e) => answer.set_error(&ParseError::from_pest(input, &found, &e)),
     }
     answer.into_json()
 }
@@ -298,13 +312,16 @@ struct GrammarError {
 fn compile(
     text: &str,
 ) -> Result<(Vec<String>, Vec<pest_meta::optimizer::OptimizedRule>), Vec<GrammarError>> {
-    compile_rules(text).map(|(names, rules)| {
-        let shown = names
-            .into_iter()
-            .filter(|n| !n.ends_with("_entry"))
-            .collect();
-        (shown, rules)
-    })
+    compile_rules(text).map(|(names, rules)| (selectable(names), rules))
+}
+
+/// The rule names the selector lists: the `*_entry` rules, which only
+/// anchor the others, left out.
+fn selectable(names: Vec<String>) -> Vec<String> {
+    names
+        .into_iter()
+        .filter(|n| !n.ends_with("_entry"))
+        .collect()
 }
 
 fn compile_rules(

@@ -1,0 +1,498 @@
+//! `peguri grammar diff OLD NEW [FILE...]`: runs two grammars over the same
+//! inputs and reports every input on which they differ, in validity, in
+//! the components (where both grammars have the component rules), or in
+//! the error offset.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use peguri::ParseError;
+use pest::iterators::Pairs;
+use serde::ser::{SerializeMap, SerializeStruct, Serializer};
+
+use super::{BoundedVm, Bounds, Origin, Parsed, Stop, for_each_input, quote_input};
+use crate::grammar::{ENTRY, GrammarError, GrammarText, grammar_files, resolve_rule};
+
+/// What is compared between two valid parses, and the rules (of RFC 3986,
+/// RFC 6874 and RFC 3987, as `build.rs` records them) whose first match
+/// gives each. A field is compared only when both grammars have one of its
+/// rules.
+const FIELDS: &[(&str, &[&str])] = &[
+    ("scheme", &["scheme"]),
+    ("authority", &["authority", "authority_6874", "iauthority"]),
+    ("userinfo", &["userinfo", "iuserinfo"]),
+    ("host", &["host", "host_6874", "ihost"]),
+    // The rule under the host that says what it is.
+    (
+        "host_kind",
+        &[
+            "IPv6address",
+            "IPv6addrz",
+            "IPvFuture",
+            "IPv4address",
+            "reg_name",
+            "ireg_name",
+        ],
+    ),
+    ("port", &["port"]),
+    (
+        "path",
+        &[
+            "path_abempty",
+            "path_absolute",
+            "path_noscheme",
+            "path_rootless",
+            "path_empty",
+            "ipath_abempty",
+            "ipath_absolute",
+            "ipath_noscheme",
+            "ipath_rootless",
+            "ipath_empty",
+        ],
+    ),
+    // Which of the path rules matched (the text alone can hide a change).
+    ("path_rule", &[]),
+    ("query", &["query", "iquery"]),
+    ("fragment", &["fragment", "ifragment"]),
+];
+const HOST: usize = 3;
+const HOST_KIND: usize = 4;
+const PATH: usize = 6;
+const PATH_RULE: usize = 7;
+
+/// The kinds of change, in the order the summary lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Change {
+    BecameValid,
+    BecameInvalid,
+    Components,
+    ErrorOffset,
+    Stopped,
+}
+
+const CHANGES: [Change; 5] = [
+    Change::BecameValid,
+    Change::BecameInvalid,
+    Change::Components,
+    Change::ErrorOffset,
+    Change::Stopped,
+];
+
+impl Change {
+    fn name(self) -> &'static str {
+        match self {
+            Change::BecameValid => "became-valid",
+            Change::BecameInvalid => "became-invalid",
+            Change::Components => "components",
+            Change::ErrorOffset => "error-offset",
+            Change::Stopped => "stopped",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Change::BecameValid => "became valid",
+            Change::BecameInvalid => "became invalid",
+            Change::Components => "components changed",
+            Change::ErrorOffset => "error offset changed",
+            Change::Stopped => "stopped (call limit or stack)",
+        }
+    }
+}
+
+pub struct DiffOptions {
+    pub old: String,
+    pub new: String,
+    pub inputs: Vec<String>,
+    pub rule: String,
+    pub json: bool,
+    pub examples: usize,
+    pub bounds: Bounds,
+}
+
+/// One grammar of the two, loaded.
+struct Side {
+    grammar: GrammarText,
+    vm: BoundedVm,
+    rule: String,
+    /// Whether the grammar has a rule of each of [`FIELDS`].
+    has: Vec<bool>,
+}
+
+impl Side {
+    fn load(spec: &str, rule: &str, bounds: Bounds) -> Result<Side, GrammarError> {
+        let grammar = GrammarText::read(&grammar_files(&[spec.to_owned()]))?;
+        let (names, _) = grammar.compile()?;
+        let rule = resolve_rule(&names, rule, &format!("the grammar {}", grammar.name()))
+            .map_err(GrammarError)?;
+        let anchored = grammar.with_rules(&format!("{ENTRY} = {{ SOI ~ {rule} ~ EOI }}"));
+        let (_, rules) = anchored.compile()?;
+        let has_any = |wanted: &[&str]| wanted.iter().any(|w| names.iter().any(|n| n == w));
+        let mut has: Vec<bool> = FIELDS.iter().map(|(_, rules)| has_any(rules)).collect();
+        // A host kind needs a host; the path rule is known with the path.
+        has[HOST_KIND] &= has[HOST];
+        has[PATH_RULE] = has[PATH];
+        Ok(Side {
+            grammar,
+            vm: BoundedVm::new(rules, bounds),
+            rule,
+            has,
+        })
+    }
+
+    fn run<'a>(&'a self, input: &'a str) -> Outcome<'a> {
+        match self.vm.parse(ENTRY, input) {
+            Parsed::Valid(pairs) => Outcome::Valid(fields(pairs)),
+            Parsed::Invalid(e) => Outcome::Invalid(ParseError::from_pest(input, &self.rule, &e)),
+            Parsed::Stopped(stop) => Outcome::Stopped(stop),
+        }
+    }
+}
+
+/// One grammar's result on one input.
+enum Outcome<'a> {
+    /// Valid, with the text of each of [`FIELDS`] (`None`: absent).
+    Valid(Vec<Option<&'a str>>),
+    Invalid(ParseError),
+    Stopped(Stop),
+}
+
+/// The first match of each field's rules, in the order pest made them.
+fn fields<'a>(pairs: Pairs<'a, &'a str>) -> Vec<Option<&'a str>> {
+    let mut found: Vec<Option<&'a str>> = vec![None; FIELDS.len()];
+    let mut host_span = None;
+    for pair in pairs.flatten() {
+        let rule: &'a str = pair.as_rule();
+        let span = pair.as_span();
+        let Some(field) = FIELDS.iter().position(|(_, rules)| rules.contains(&rule)) else {
+            continue;
+        };
+        if field == HOST_KIND {
+            // Only a kind rule inside the host says what the host is.
+            let inside =
+                host_span.is_some_and(|(start, end)| span.start() >= start && span.end() <= end);
+            if inside && found[HOST_KIND].is_none() {
+                found[HOST_KIND] = Some(rule);
+            }
+            continue;
+        }
+        if found[field].is_some() {
+            continue;
+        }
+        found[field] = Some(span.as_str());
+        if field == HOST {
+            host_span = Some((span.start(), span.end()));
+        }
+        if field == PATH {
+            found[PATH_RULE] = Some(rule);
+        }
+    }
+    found
+}
+
+/// One input's difference: its kind, and for a component change the fields.
+fn classify(
+    old: &Outcome<'_>,
+    new: &Outcome<'_>,
+    compared: &[bool],
+) -> Option<(Change, Vec<usize>)> {
+    match (old, new) {
+        (Outcome::Stopped(_), _) | (_, Outcome::Stopped(_)) => Some((Change::Stopped, Vec::new())),
+        (Outcome::Invalid(_), Outcome::Valid(_)) => Some((Change::BecameValid, Vec::new())),
+        (Outcome::Valid(_), Outcome::Invalid(_)) => Some((Change::BecameInvalid, Vec::new())),
+        (Outcome::Valid(a), Outcome::Valid(b)) => {
+            let changed: Vec<usize> = (0..FIELDS.len())
+                .filter(|&i| compared[i] && a[i] != b[i])
+                .collect();
+            (!changed.is_empty()).then_some((Change::Components, changed))
+        }
+        (Outcome::Invalid(a), Outcome::Invalid(b)) => {
+            (a.offset() != b.offset()).then_some((Change::ErrorOffset, Vec::new()))
+        }
+    }
+}
+
+/// One differing input as a JSON Lines record: `{"source", "line", "input",
+/// "change", "fields", "old", "new"}`.
+struct DiffRecord<'a> {
+    origin: &'a Origin<'a>,
+    input: &'a str,
+    change: Change,
+    fields: &'a [usize],
+    old: &'a Outcome<'a>,
+    new: &'a Outcome<'a>,
+    compared: &'a [bool],
+}
+
+impl serde::Serialize for DiffRecord<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let fields: Vec<&str> = self.fields.iter().map(|&i| FIELDS[i].0).collect();
+        let mut st = s.serialize_struct("DiffRecord", 7)?;
+        st.serialize_field("source", self.origin.source)?;
+        st.serialize_field("line", &self.origin.line)?;
+        st.serialize_field("input", self.input)?;
+        st.serialize_field("change", self.change.name())?;
+        st.serialize_field("fields", &fields)?;
+        let side = |outcome| OutcomeJson {
+            outcome,
+            compared: self.compared,
+        };
+        st.serialize_field("old", &side(self.old))?;
+        st.serialize_field("new", &side(self.new))?;
+        st.end()
+    }
+}
+
+/// An outcome as JSON: `{"valid": true, "components": {...}}` (the compared
+/// fields, `null` when absent), `{"valid": false, "error": {...}}`, or
+/// `{"valid": null, "stopped": "call-limit" | "too-deep", "message"}`.
+struct OutcomeJson<'a> {
+    outcome: &'a Outcome<'a>,
+    compared: &'a [bool],
+}
+
+impl serde::Serialize for OutcomeJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        match self.outcome {
+            Outcome::Valid(found) => {
+                map.serialize_entry("valid", &true)?;
+                map.serialize_entry(
+                    "components",
+                    &Components {
+                        found,
+                        compared: self.compared,
+                    },
+                )?;
+            }
+            Outcome::Invalid(error) => {
+                map.serialize_entry("valid", &false)?;
+                map.serialize_entry("error", error)?;
+            }
+            Outcome::Stopped(stop) => {
+                map.serialize_entry("valid", &None::<bool>)?;
+                map.serialize_entry("stopped", stop.kind())?;
+                map.serialize_entry("message", &stop.to_string())?;
+            }
+        }
+        map.end()
+    }
+}
+
+struct Components<'a> {
+    found: &'a [Option<&'a str>],
+    compared: &'a [bool],
+}
+
+impl serde::Serialize for Components<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        for (i, (name, _)) in FIELDS.iter().enumerate() {
+            if self.compared[i] {
+                map.serialize_entry(name, &self.found[i])?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// An outcome in a few words, for the summary's examples.
+fn outcome_words(outcome: &Outcome<'_>) -> String {
+    match outcome {
+        Outcome::Valid(_) => "valid".to_owned(),
+        Outcome::Invalid(error) => {
+            format!("invalid at byte {}: {}", error.offset(), error.message())
+        }
+        Outcome::Stopped(stop) => stop.to_string(),
+    }
+}
+
+fn quoted(value: Option<&str>) -> String {
+    value.map_or_else(|| "absent".to_owned(), |v| format!("{v:?}"))
+}
+
+/// A summary line for one example.
+fn example(
+    origin: &Origin<'_>,
+    input: &str,
+    change: Change,
+    fields: &[usize],
+    old: &Outcome<'_>,
+    new: &Outcome<'_>,
+) -> String {
+    let detail = match (change, old, new) {
+        (Change::Components, Outcome::Valid(a), Outcome::Valid(b)) => fields
+            .iter()
+            .map(|&i| format!("{} {} -> {}", FIELDS[i].0, quoted(a[i]), quoted(b[i])))
+            .collect::<Vec<_>>()
+            .join(", "),
+        (Change::ErrorOffset, Outcome::Invalid(a), Outcome::Invalid(b)) => format!(
+            "byte {} -> byte {} (old: {}; new: {})",
+            a.offset(),
+            b.offset(),
+            a.message(),
+            b.message()
+        ),
+        _ => format!("old: {}; new: {}", outcome_words(old), outcome_words(new)),
+    };
+    format!("  {origin}: {}\n      {detail}", quote_input(input))
+}
+
+struct Tally {
+    counts: [usize; CHANGES.len()],
+    /// For a component change: how many inputs changed each field.
+    fields: Vec<usize>,
+    examples: Vec<Vec<String>>,
+}
+
+pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
+    let load = |spec: &str| Side::load(spec, &options.rule, options.bounds);
+    let old = match load(&options.old) {
+        Ok(side) => side,
+        Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
+    };
+    let new = match load(&options.new) {
+        Ok(side) => side,
+        Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
+    };
+    if let Some(missing) = options
+        .inputs
+        .iter()
+        .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
+    {
+        return Ok(crate::Outcome::Usage(format!(
+            "cannot read input file {missing}: no such file"
+        )));
+    }
+    let compared: Vec<bool> = old
+        .has
+        .iter()
+        .zip(&new.has)
+        .map(|(a, b)| *a && *b)
+        .collect();
+    let mut tally = Tally {
+        counts: [0; CHANGES.len()],
+        fields: vec![0; FIELDS.len()],
+        examples: vec![Vec::new(); CHANGES.len()],
+    };
+    let started = Instant::now();
+    let mut inputs = 0usize;
+    let mut out = crate::stdout();
+    for_each_input(&options.inputs, |origin, input| {
+        inputs += 1;
+        let before = old.run(input);
+        let after = new.run(input);
+        let Some((change, changed)) = classify(&before, &after, &compared) else {
+            return Ok(());
+        };
+        let kind = CHANGES.iter().position(|&c| c == change).unwrap_or(0);
+        tally.counts[kind] += 1;
+        for &i in &changed {
+            tally.fields[i] += 1;
+        }
+        if tally.examples[kind].len() < options.examples {
+            tally.examples[kind].push(example(origin, input, change, &changed, &before, &after));
+        }
+        if options.json {
+            let record = DiffRecord {
+                origin,
+                input,
+                change,
+                fields: &changed,
+                old: &before,
+                new: &after,
+                compared: &compared,
+            };
+            serde_json::to_writer(&mut out, &record)?;
+            out.write_all(b"\n")?;
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    let summary = summary(options, &old, &new, &compared, &tally, inputs, started);
+    if options.json {
+        eprint!("{summary}");
+    } else {
+        out.write_all(summary.as_bytes())?;
+        out.flush()?;
+    }
+    let differ: usize = tally.counts.iter().sum();
+    Ok(if differ == 0 {
+        crate::Outcome::Success
+    } else {
+        crate::Outcome::Invalid
+    })
+}
+
+fn summary(
+    options: &DiffOptions,
+    old: &Side,
+    new: &Side,
+    compared: &[bool],
+    tally: &Tally,
+    inputs: usize,
+    started: Instant,
+) -> String {
+    use std::fmt::Write as _;
+    let differ: usize = tally.counts.iter().sum();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{inputs} inputs, {differ} differ (rule {}; old {}; new {})",
+        new.rule,
+        old.grammar.name(),
+        new.grammar.name()
+    );
+    let names = |pick: bool| -> Vec<&str> {
+        FIELDS
+            .iter()
+            .zip(compared)
+            .filter(|(_, c)| **c == pick)
+            .map(|((name, _), _)| *name)
+            .collect()
+    };
+    let not_compared = names(false);
+    if !not_compared.is_empty() {
+        let _ = writeln!(
+            s,
+            "not compared (a grammar lacks their rules): {}",
+            not_compared.join(", ")
+        );
+    }
+    for (kind, change) in CHANGES.iter().enumerate() {
+        let count = tally.counts[kind];
+        let _ = write!(s, "{:<30}{count:>8}", format!("{}:", change.title()));
+        if *change == Change::Components && count > 0 {
+            let per_field: Vec<String> = FIELDS
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| tally.fields[i] > 0)
+                .map(|(i, (name, _))| format!("{name} {}", tally.fields[i]))
+                .collect();
+            let _ = write!(s, " ({})", per_field.join(", "));
+        }
+        s.push('\n');
+        for line in &tally.examples[kind] {
+            let _ = writeln!(s, "{line}");
+        }
+        if count > tally.examples[kind].len() {
+            let _ = writeln!(
+                s,
+                "  ... and {} more{}",
+                count - tally.examples[kind].len(),
+                if options.json {
+                    ""
+                } else {
+                    " (--json lists every one)"
+                }
+            );
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writeln!(
+        s,
+        "{inputs} inputs in {seconds:.2} s ({:.0} inputs/s, both grammars)",
+        inputs as f64 / seconds.max(1e-9)
+    );
+    s
+}
