@@ -214,18 +214,18 @@ struct ReadmeDoctests;
 /// grammar (`URI-reference+zones`).
 #[doc(hidden)]
 pub mod __engines {
-    use crate::syntax::entry::{Grammar, Syntax};
+    use crate::syntax::entry::Syntax;
     use crate::syntax::{engine, grammar, parse, walk};
     use crate::{ParseError, SplitComponents, UriRef};
 
-    /// Every typed entry rule of the three grammars, by the names the
-    /// functions here take: RFC 3986's four, with RFC 6874's zones, and
-    /// RFC 3987's.
+    /// Every typed entry rule of the four grammars, by the names the
+    /// functions here take: RFC 3986's four and RFC 3987's, each without
+    /// and with RFC 6874's zones.
     ///
     /// ```
     /// assert!(peguri::__engines::RULES.iter().all(|r| peguri::__engines::parse_fast("a:b", r).is_some() || r.contains("relative")));
     /// ```
-    pub const RULES: [&str; 12] = [
+    pub const RULES: [&str; 16] = [
         "URI-reference",
         "URI",
         "absolute-URI",
@@ -238,13 +238,17 @@ pub mod __engines {
         "IRI",
         "absolute-IRI",
         "irelative-ref",
+        "IRI-reference+zones",
+        "IRI+zones",
+        "absolute-IRI+zones",
+        "irelative-ref+zones",
     ];
 
     fn syntax(rule: &str) -> Option<Syntax> {
         match rule.strip_suffix("+zones") {
             Some(base) => {
                 let syntax = Syntax::from_rfc_name(base)?;
-                (syntax.grammar == Grammar::Rfc3986).then(|| syntax.with_grammar(Grammar::Rfc6874))
+                Some(syntax.with_grammar(syntax.grammar.with_zones(true)))
             }
             None => Syntax::from_rfc_name(rule),
         }

@@ -54,12 +54,13 @@ fn error(input: &str, syntax: Syntax, prefix: Option<(usize, Layout)>) -> ParseE
 
 /// The layout of `text` as a reference (`URI-reference`, `IRI-reference`)
 /// of `grammar`, for the operations that work on URIs and IRIs alike and
-/// parse their result again; RFC 3986 takes RFC 6874's zone identifiers
-/// when `zone_id` is set.
+/// parse their result again; RFC 6874's zone identifiers are allowed when
+/// `zone_id` is set.
 pub(crate) fn reparse(text: &str, grammar: Grammar, zone_id: bool) -> Result<Layout, ParseError> {
-    let grammar = match grammar {
-        Grammar::Rfc3986 if zone_id => Grammar::Rfc6874,
-        other => other,
+    let grammar = if zone_id {
+        grammar.with_zones(true)
+    } else {
+        grammar
     };
     parse(text, Syntax::new(Entry::Reference, grammar))
 }

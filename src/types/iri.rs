@@ -139,7 +139,13 @@ impl<'a> Iri<'a> {
     }
 
     fn parse_entry(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
-        let layout = parse(input, Syntax::new(entry, Grammar::Rfc3987))?;
+        Self::parse_syntax(input, Syntax::new(entry, Grammar::Rfc3987))
+    }
+
+    /// Parses `input` as `syntax`, an entry of an IRI grammar.
+    pub(crate) fn parse_syntax(input: &'a str, syntax: Syntax) -> Result<Self, ParseError> {
+        debug_assert!(syntax.grammar.is_iri());
+        let layout = parse(input, syntax)?;
         Ok(Iri { input, layout })
     }
 
