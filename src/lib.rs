@@ -311,7 +311,7 @@ pub mod __engines {
     /// assert_eq!(err.offset(), 10);
     /// ```
     pub fn compiled_error(input: &str, rule: &str) -> Option<ParseError> {
-        parse::parse(input, syntax(rule)?).err()
+        parse::parse_grammar(input, syntax(rule)?).err()
     }
 
     /// The error the pest route gives for `input` (`None` if it is valid or

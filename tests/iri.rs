@@ -547,7 +547,9 @@ fn display_never_decodes_bidi_formatting_characters() {
         // They are ucschar, so the grammar alone would allow them ...
         assert!(parse_rule("ucschar", &c.to_string()).is_ok());
         // ... but section 4.1 forbids them.
-        let uri = iri(&format!("/a{c}b")).to_uri();
+        let encoded =
+            peguri::pct::encode(&c.to_string(), peguri::pct::Component::PathSegment).into_owned();
+        let uri = UriRef::parse(&format!("/a{encoded}b")).unwrap().to_owned();
         let shown = uri_to_iri(&uri.as_uri_ref());
         assert_eq!(shown, uri.as_str(), "U+{:04X} stays encoded", c as u32);
     }
@@ -563,6 +565,49 @@ fn display_never_decodes_bidi_formatting_characters() {
             c as u32
         );
     }
+}
+
+/// Issue 12: RFC 3987 section 4.1 forbids the bidirectional formatting
+/// characters in IRIs; `Iri::parse("http://h/\u{202E}")` accepted one.
+#[test]
+fn iri_rejects_bidi_formatting_characters() {
+    let bidi = [
+        '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+        '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+    ];
+    for c in bidi {
+        for (input, offset, part) in [
+            (format!("http://h/{c}"), 9, "path"),
+            (format!("http://h/?q={c}"), 12, "query"),
+            (format!("#{c}"), 1, "fragment"),
+            (format!("//u{c}@h"), 3, "userinfo"),
+            (format!("//h{c}.example"), 3, "host"),
+        ] {
+            let err = Iri::parse(&input).unwrap_err();
+            assert_eq!(err.offset(), offset, "{input:?}");
+            let message = err.message().to_string();
+            assert!(
+                message.starts_with(&format!(
+                    "bidirectional formatting character U+{:04X} in {part}: IRIs must not contain it (RFC 3987 section 4.1); percent-encode it as %E2%",
+                    c as u32
+                )),
+                "{message}"
+            );
+            assert!(IriBuf::parse(input.clone()).is_err());
+            assert!(input.parse::<IriBuf>().is_err());
+        }
+    }
+    let err = Iri::parse("http://h/\u{202E}").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid IRI-reference: bidirectional formatting character U+202E in path: IRIs must \
+         not contain it (RFC 3987 section 4.1); percent-encode it as %E2%80%AE at byte 9 \
+         (column 10)\n  http://h/\u{202E}\n           ^"
+    );
+    // Encoded, they are allowed (and never decoded for display).
+    assert!(Iri::parse("http://h/%E2%80%AE").is_ok());
+    // Neighbours that are not formatting characters are allowed.
+    assert!(Iri::parse("http://h/\u{200D}\u{2010}").is_ok());
 }
 
 #[test]

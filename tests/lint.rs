@@ -175,7 +175,33 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "http://%FF%FE.example/",
         ],
     ),
+    (
+        "encoded-bidi",
+        &["http://h/%E2%80%AE", "http://h/?q=%e2%80%8f", "#%E2%81%A6"],
+        &[
+            "http://h/%E2%80%8D",
+            "http://h/%E2%80%AF",
+            "http://h/%E2%80",
+        ],
+    ),
 ];
+
+/// Issue 12: `check` warns about bidirectional formatting characters in
+/// URIs as well (percent-encoded, the only way a URI can hold them).
+#[test]
+fn check_warns_about_encoded_bidi() {
+    let f = findings("http://h/a%E2%80%AEb");
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].code, "encoded-bidi");
+    assert_eq!(f[0].severity, Severity::Warning);
+    assert_eq!(f[0].span, 10..19);
+    assert_eq!(
+        f[0].message,
+        "%E2%80%AE is the percent-encoded bidirectional formatting character U+202E, which \
+         IRIs must not contain (RFC 3987 section 4.1): decoded for display, it can make the \
+         text read in another order than it is resolved (RFC 3986 section 7.6)"
+    );
+}
 
 #[test]
 fn every_code_has_a_positive_and_a_negative_case() {

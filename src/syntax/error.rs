@@ -56,6 +56,7 @@ pub(crate) enum Part {
     Query,
     Fragment,
     Port,
+    Userinfo,
     Host,
     Authority,
     Ipv6,
@@ -69,6 +70,7 @@ impl Part {
             Part::Query => "query",
             Part::Fragment => "fragment",
             Part::Port => "port",
+            Part::Userinfo => "userinfo",
             Part::Host => "host",
             Part::Authority => "authority",
             Part::Ipv6 => "IPv6 address",
@@ -107,6 +109,9 @@ pub(crate) enum Kind {
     NonAscii(char, Part),
     Invalid(char, Part),
     PrivateUse(char, Part),
+    /// A bidirectional formatting character in an IRI (RFC 3987 section
+    /// 4.1), which the grammar's `ucschar` admits.
+    BidiFormatting(char, Part),
     /// A `#` where the rule allows no fragment (`absolute-URI`).
     FragmentInAbsolute {
         iri: bool,
@@ -191,6 +196,19 @@ impl Kind {
                 f,
                 "invalid character {c:?} in {component} (private-use characters are only allowed in the query)"
             ),
+            Kind::BidiFormatting(c, component) => {
+                let mut utf8 = [0; 4];
+                write!(
+                    f,
+                    "bidirectional formatting character U+{:04X} in {component}: IRIs must not \
+                     contain it (RFC 3987 section 4.1); percent-encode it as ",
+                    u32::from(c)
+                )?;
+                for byte in c.encode_utf8(&mut utf8).bytes() {
+                    write!(f, "%{byte:02X}")?;
+                }
+                Ok(())
+            }
             Kind::FragmentInAbsolute { iri: false } => {
                 f.write_str("an absolute URI cannot have a fragment")
             }

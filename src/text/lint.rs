@@ -30,6 +30,7 @@
 //! | `empty-password` | info | 7.5 | `user:` with an empty password (still the deprecated form) |
 //! | `deceptive-userinfo` | warning | 7.6 | userinfo that looks like a host name or URL |
 //! | `mixed-script-host` | warning | 7.6 | a reg-name label mixing Latin, Greek or Cyrillic letters once decoded |
+//! | `encoded-bidi` | warning | 7.6 | a percent-encoded bidirectional formatting character (RFC 3987 section 4.1) |
 //!
 //! Component boundaries come from the parsed [`UriRef`] (the grammar);
 //! these lints only look inside components: at percent-encoded octets, at
@@ -56,6 +57,7 @@
 //!   other scripts is common and legitimate.
 
 use crate::syntax::layout::offset_in;
+use crate::syntax::parse::BIDI_FORMATTING;
 use crate::syntax::pct::{self, decode as percent_decode};
 use std::borrow::Cow;
 use std::fmt;
@@ -180,6 +182,7 @@ pub const CODES: &[&str] = &[
     "empty-password",
     "deceptive-userinfo",
     "mixed-script-host",
+    "encoded-bidi",
 ];
 
 /// Well-known ports (IANA Service Name and Transport Protocol Port Number
@@ -473,6 +476,24 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
         let Some(octet) = pct::triplet_at(text.as_bytes(), i) else {
             continue;
         };
+        if let Some(c) = encoded_bidi(text, i) {
+            let span = i..i + 9;
+            findings.push(Finding {
+                code: "encoded-bidi",
+                severity: Severity::Warning,
+                section: "7.6",
+                span: span.clone(),
+                message: format!(
+                    "{} is the percent-encoded bidirectional formatting character U+{:04X}, \
+                     which IRIs must not contain (RFC 3987 section 4.1): decoded for display, it \
+                     can make the text read in another order than it is resolved (RFC 3986 \
+                     section 7.6)",
+                    &text[span],
+                    u32::from(c)
+                ),
+            });
+            continue;
+        }
         let span = i..i + 3;
         let triple = &text[span.clone()];
         let (code, severity, message) = match octet {
@@ -520,6 +541,18 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
             message,
         });
     }
+}
+
+/// The bidirectional formatting character whose UTF-8 octets are
+/// percent-encoded at `at` (three triplets), if there is one.
+fn encoded_bidi(text: &str, at: usize) -> Option<char> {
+    let bytes = text.as_bytes();
+    let mut octets = [0u8; 3];
+    for (k, octet) in octets.iter_mut().enumerate() {
+        *octet = pct::triplet_at(bytes, at + 3 * k)?;
+    }
+    let c = std::str::from_utf8(&octets).ok()?.chars().next()?;
+    BIDI_FORMATTING.contains(&c).then_some(c)
 }
 
 /// Path segments that are `.` or `..` once percent-decoded but not as

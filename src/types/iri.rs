@@ -18,7 +18,7 @@ use crate::syntax::compiled::uri as generated;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
-use crate::syntax::parse::parse;
+use crate::syntax::parse::{parse, BIDI_FORMATTING};
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
 use crate::types::uri_ref::impl_string_traits;
@@ -32,11 +32,13 @@ use crate::{UriRef, UriRefBuf};
 /// hashing are those of the string (RFC 3987 section 5.3.1, simple string
 /// comparison).
 ///
-/// Parsing follows the grammar of section 2.2 and nothing else. Two of the
-/// RFC's other rules are therefore not checked here: section 4.1 forbids
-/// the bidirectional formatting characters (which `ucschar` admits), and
-/// section 4.2 asks that components with right-to-left text be
-/// well-formed. [`uri_to_iri`] never produces the former.
+/// Parsing follows the grammar of section 2.2 and section 4.1's rule that
+/// IRIs must not contain the bidirectional formatting characters (LRM,
+/// RLM, LRE, RLE, LRO, RLO, PDF, and the isolates LRI, RLI, FSI, PDI),
+/// which the grammar's `ucschar` admits: they are rejected with an error
+/// that names them ([`uri_to_iri`] never produces them either). Section
+/// 4.2's advice that components with right-to-left text be well-formed is
+/// not checked.
 ///
 /// ```
 /// use peguri::{Host, Iri};
@@ -88,6 +90,10 @@ impl<'a> Iri<'a> {
     /// assert!(peguri::Iri::parse("?\u{E000}").is_ok());
     /// let err = peguri::Iri::parse("/\u{E000}").unwrap_err();
     /// assert_eq!(err.offset(), 1);
+    /// // RFC 3987 section 4.1: no bidirectional formatting characters.
+    /// let err = peguri::Iri::parse("http://h/\u{202E}").unwrap_err();
+    /// assert_eq!(err.offset(), 9);
+    /// assert!(err.message().to_string().starts_with("bidirectional formatting character U+202E in path"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
@@ -610,28 +616,6 @@ impl From<IriBuf> for String {
 // ---------------------------------------------------------------------------
 // Section 3.2: URI to IRI, for display
 // ---------------------------------------------------------------------------
-
-/// The bidirectional formatting characters that a URI-to-IRI conversion
-/// must never produce. RFC 3987 section 4.1: "IRIs MUST NOT contain
-/// bidirectional formatting characters (LRM, RLM, LRE, RLE, LRO, RLO, and
-/// PDF)", and section 3.2 leaves them percent-encoded when converting. The
-/// grammar's `ucschar` admits them, so this list is the one place where
-/// peguri names characters itself. It adds the isolates LRI, RLI, FSI and
-/// PDI (U+2066 to U+2069), which Unicode 6.3 introduced after RFC 3987 and
-/// which are bidi formatting characters for the same reason.
-const BIDI_FORMATTING: [char; 11] = [
-    '\u{200E}', // LEFT-TO-RIGHT MARK
-    '\u{200F}', // RIGHT-TO-LEFT MARK
-    '\u{202A}', // LEFT-TO-RIGHT EMBEDDING
-    '\u{202B}', // RIGHT-TO-LEFT EMBEDDING
-    '\u{202C}', // POP DIRECTIONAL FORMATTING
-    '\u{202D}', // LEFT-TO-RIGHT OVERRIDE
-    '\u{202E}', // RIGHT-TO-LEFT OVERRIDE
-    '\u{2066}', // LEFT-TO-RIGHT ISOLATE
-    '\u{2067}', // RIGHT-TO-LEFT ISOLATE
-    '\u{2068}', // FIRST STRONG ISOLATE
-    '\u{2069}', // POP DIRECTIONAL ISOLATE
-];
 
 /// The IRI to show for a URI reference (RFC 3987 section 3.2): every run of
 /// percent-encoded octets that is the UTF-8 encoding of a `ucschar`
