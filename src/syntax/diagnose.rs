@@ -56,6 +56,14 @@ pub(crate) fn describe_from_prefix(
     if !known {
         return None;
     }
+    // An IP literal that failed leaves an empty reg-name before its `[`:
+    // where pest's failure is inside it decides the description (a `%`
+    // there is a percent-encoding problem), so the error pass tells.
+    if let Some(a) = prefix.authority {
+        if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
+            return None;
+        }
+    }
     let (offset, kind, expected) = find(input, syntax, end, None, Some(prefix))?;
     Some(ParseError::new(
         input,
