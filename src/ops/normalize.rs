@@ -588,46 +588,64 @@ fn dots_decoded<'t>(path: &Cow<'t, str>) -> Cow<'t, str> {
 }
 
 /// Dot-segment removal for a relative-path reference (no scheme, no
-/// authority, no leading `/`) that keeps its meaning against every base:
-/// `..` that has nothing before it to cancel stays, and a path that ends
-/// where a dot-segment was keeps the final `/` that the dot-segment would
-/// produce after resolution.
+/// authority, no leading `/`) that keeps its meaning against every base.
+///
+/// Resolution merges the reference with the base's directory (RFC 3986
+/// section 5.2.3), which is empty when the base path has no `/` (`s:`,
+/// `mailto:joe`), and then removes dot-segments from the merged path
+/// (5.2.4). Against such a base, a `..` that removes the *first* segment
+/// leaves the `/` that followed it, so the result is rooted: `s:` +
+/// `b/../x` is `s:/x`, whereas `s:` + `x` is `s:x`. So:
+///
+/// - `.` segments go (a final one leaves the final `/` it stood for);
+/// - a `..` cancels the segment before it, unless that is the first
+///   ordinary segment of the reference (`..` segments before it do not
+///   count): then both stay (`a/../x` stays, `a/b/../x` is `a/x`);
+/// - a path that ends where a cancelled dot-segment was keeps its final
+///   `/` (`a/b/..` is `a/`), and a path that is left empty becomes `./`
+///   (the base's directory), never the empty reference (the base itself).
+///
+/// `tests/normalize_props.rs` resolves references and their normal forms
+/// against bases with and without authority, with empty, rootless and
+/// absolute paths, and finds the same URI.
 fn remove_relative_dot_segments(path: &str) -> String {
     if path.is_empty() {
         return String::new();
     }
-    let mut ups = 0usize;
-    let mut kept: Vec<&str> = Vec::new();
-    let mut trailing_slash = false;
+    let mut out: Vec<&str> = Vec::new();
+    // How many of `out` are ordinary segments (not a `..` that stayed).
+    let mut ordinary = 0usize;
     let mut segments = path.split('/').peekable();
     while let Some(segment) = segments.next() {
         let last = segments.peek().is_none();
         match segment {
-            "." => trailing_slash = last,
-            ".." => {
-                if kept.pop().is_some() {
-                    trailing_slash = last;
-                } else {
-                    ups += 1;
-                    trailing_slash = false;
+            "." => {
+                if last {
+                    out.push("");
+                    ordinary += 1;
                 }
             }
+            ".." if ordinary >= 2 && out.last().is_some_and(|s| *s != "..") => {
+                out.pop();
+                ordinary -= 1;
+                if last {
+                    out.push("");
+                    ordinary += 1;
+                }
+            }
+            ".." => out.push(".."),
             _ => {
-                kept.push(segment);
-                trailing_slash = false;
+                out.push(segment);
+                ordinary += 1;
             }
         }
     }
-    let mut parts: Vec<&str> = std::iter::repeat_n("..", ups).collect();
-    parts.extend(kept);
-    if trailing_slash {
-        parts.push("");
-    }
-    if parts == [""] {
-        // Only the final "/" is left: the base's directory, "./".
+    let joined = out.join("/");
+    if joined.is_empty() {
+        // Nothing but the base's directory is left: "./".
         return String::from("./");
     }
-    parts.join("/")
+    joined
 }
 
 /// The normal form of a URI reference: syntax-based normalization (RFC 3986
@@ -676,24 +694,32 @@ fn remove_relative_dot_segments(path: &str) -> String {
 ///   which would read `p` as a host (iri-string does the same; the
 ///   literal 5.2.4 output is not a faithful serialization).
 /// - **Relative references** get only the steps that keep their meaning,
-///   that is, that resolve to the same URI against every base:
+///   that is, that resolve to an equivalent URI against every base (with
+///   or without an authority, with an empty, rootless or absolute path;
+///   a property test checks it):
 ///   - a path starting with `/` (and any path after an authority) gets
 ///     5.2.4 in full, as resolution applies it to such a reference;
 ///   - in a relative-path reference, `.` segments go and `..` cancels the
-///     segment before it, but a leading `..` stays (`../a/./b` is
-///     `../a/b`), a path that ended in a dot-segment keeps its final `/`
-///     (`a/..` is `./`, never the empty reference, which means the base
-///     itself), and `./` is put in front when the first segment would be
-///     empty or hold a colon (`./a:b` stays, it is not the URI `a:b`);
+///     segment before it, except the first ordinary segment: against a
+///     base whose path has no `/` (`s:`, `mailto:joe`) the merged path is
+///     the reference's own, and a `..` that removes its first segment
+///     leaves a root, so `s:` + `b/../x` is `s:/x` while `s:` + `x` is
+///     `s:x`. So `a/b/../x` is `a/x`, but `b/../x` and `a/..` stay, and a
+///     leading `..` stays (`../a/./b` is `../a/b`). A path that ended in
+///     a cancelled dot-segment keeps its final `/` (`a/b/..` is `a/`), a
+///     path left empty is `./` (the base's directory, never the empty
+///     reference, which means the base itself), and `./` is put in front
+///     when the first segment would be empty or hold a colon (`./a:b`
+///     stays, it is not the URI `a:b`);
 ///   - case and percent-encoding normalization apply as for URIs, and an
 ///     encoded dot-segment (`%2E`, `%2e%2E`) counts as a dot-segment here
 ///     too, since 6.2.2.2 makes `%2E` and `.` the same character. (Strict
 ///     5.2 resolution compares the text `.` and `..` only, so against it
 ///     `%2E/..` and `..` differ; peguri follows 6.2.2.2, as iri-string's
 ///     resolver and Boost.URL do.)
-///     (uriparser also removes dot-segments but turns `a/..` into the
-///     empty reference; iri-string and fluent-uri leave relative paths
-///     alone.)
+///     (uriparser also removes dot-segments but cancels the first segment
+///     too and turns `a/..` into the empty reference; iri-string and
+///     fluent-uri leave relative paths alone.)
 /// - **IPv6 text** is lowercased but not compressed or otherwise
 ///   rewritten: `[2001:0DB8::1]` becomes `[2001:0db8::1]`, not
 ///   `[2001:db8::1]` (RFC 5952 form, which fluent-uri produces, is a
@@ -867,11 +893,19 @@ mod tests {
     #[test]
     fn relative_dot_segments_keep_meaning() {
         assert_eq!(remove_relative_dot_segments("../a/./b"), "../a/b");
-        assert_eq!(remove_relative_dot_segments("a/.."), "./");
         assert_eq!(remove_relative_dot_segments("."), "./");
+        assert_eq!(remove_relative_dot_segments("./"), "./");
         assert_eq!(remove_relative_dot_segments(".."), "..");
-        assert_eq!(remove_relative_dot_segments("a/../../b"), "../b");
-        assert_eq!(remove_relative_dot_segments("../../abc/.."), "../../");
+        assert_eq!(remove_relative_dot_segments("a/b/../x"), "a/x");
+        assert_eq!(remove_relative_dot_segments("a/b/.."), "a/");
+        assert_eq!(remove_relative_dot_segments("../a/b/../x"), "../a/x");
         assert_eq!(remove_relative_dot_segments(""), "");
+        // The first ordinary segment is never cancelled: against a base
+        // with no `/` in its path (`s:`, `mailto:joe`) that leaves a root.
+        assert_eq!(remove_relative_dot_segments("b/../x"), "b/../x");
+        assert_eq!(remove_relative_dot_segments("a/.."), "a/..");
+        assert_eq!(remove_relative_dot_segments("a/../../b"), "a/../../b");
+        assert_eq!(remove_relative_dot_segments("../../abc/.."), "../../abc/..");
+        assert_eq!(remove_relative_dot_segments("a/../x/../y"), "a/../y");
     }
 }

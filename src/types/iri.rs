@@ -18,7 +18,7 @@ use crate::syntax::compiled::uri as generated;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
-use crate::syntax::parse::{parse, BIDI_FORMATTING};
+use crate::syntax::parse::{BIDI_FORMATTING, parse};
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
 use crate::types::uri_ref::impl_string_traits;
