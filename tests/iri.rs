@@ -821,3 +821,21 @@ fn serde_uses_the_string() {
     let err = serde_json::from_str::<IriBuf>("\"/\u{E000}\"").unwrap_err();
     assert!(err.to_string().contains("private-use"), "{err}");
 }
+
+/// Issue 12: host case normalization depended on whether the host was
+/// decoded first: `http://%C3%BC.COM/` and `http://%c3%bc.com/` got
+/// different IRI normal forms although their URI normal forms are equal.
+#[test]
+fn iri_normalization_commutes_with_mapping_to_uris() {
+    let a = Iri::parse("http://%C3%BC.COM/").unwrap();
+    let b = Iri::parse("http://%c3%bc.com/").unwrap();
+    assert_eq!(a.normalize(), "http://ü.com/");
+    assert_eq!(a.normalize(), b.normalize());
+    for iri in [a, b, Iri::parse("HTTP://Bücher.DE/Ä/%7e?ß#Ö").unwrap()] {
+        assert_eq!(
+            iri.normalize().to_uri(),
+            peguri::normalize(&iri.to_uri().as_uri_ref()),
+            "{iri}"
+        );
+    }
+}

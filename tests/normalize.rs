@@ -375,3 +375,41 @@ fn normalizer_switches_are_independent() {
         "HTTP://H/a/./%7e"
     );
 }
+
+/// Issue 12: `http://[::1]` and `http://[0::1]` are the same address; RFC
+/// 5952's canonical text is an opt-in step, so that `equivalent` can see it.
+#[test]
+fn ipv6_equivalence_with_rfc_5952_text() {
+    const BY_ADDRESS: Normalizer = Normalizer::new().ipv6_canonical(true);
+    let uri = |s| UriRef::parse(s).unwrap();
+    assert!(BY_ADDRESS.equivalent(&uri("http://[::1]"), &uri("http://[0::1]")));
+    assert!(!equivalent(&uri("http://[::1]"), &uri("http://[0::1]")));
+    for (input, canonical) in [
+        ("http://[0:0:0:0:0:0:0:1]/", "http://[::1]/"),
+        (
+            "http://[2001:0DB8:0000:0000:0001:0000:0000:0001]/",
+            "http://[2001:db8::1:0:0:1]/",
+        ),
+        (
+            "http://[2001:db8:0:1:1:1:1:1]/",
+            "http://[2001:db8:0:1:1:1:1:1]/",
+        ),
+        (
+            "http://[0:0:0:0:0:FFFF:192.0.2.1]/",
+            "http://[::ffff:192.0.2.1]/",
+        ),
+        ("http://[::]/", "http://[::]/"),
+        ("http://[v1.X]/", "http://[v1.x]/"),
+    ] {
+        assert_eq!(BY_ADDRESS.normalize(&uri(input)), canonical, "{input}");
+    }
+    // A zone keeps its text (and its case).
+    let zoned = peguri::ParseOptions::new()
+        .allow_zone_id(true)
+        .parse("http://[FE80:0::1%25En0]/")
+        .unwrap();
+    assert_eq!(BY_ADDRESS.normalize(&zoned), "http://[fe80::1%25En0]/");
+    // Idempotent.
+    let once = BY_ADDRESS.normalize(&uri("//[0:0::0001]"));
+    assert_eq!(BY_ADDRESS.normalize(&once.as_uri_ref()), once);
+}

@@ -15,7 +15,7 @@
 
 use crate::ops::resolve::{has_dot_segment, remove_dot_segments};
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use crate::syntax::engine::is_path_noscheme;
 use crate::syntax::entry::Grammar;
@@ -39,6 +39,7 @@ use crate::types::uri_ref::UriRef;
 /// | [`path_segments`](Self::path_segments) | 6.2.2.3 | remove dot-segments (see [`normalize`]) |
 /// | [`empty_port`](Self::empty_port) | 3.2.3 | drop an empty port and its `:` |
 /// | [`scheme_based`](Self::scheme_based) | 6.2.3 | drop a default port, empty path to `/` (see [`scheme_info`]) |
+/// | [`ipv6_canonical`](Self::ipv6_canonical) | RFC 5952 | IPv6 addresses in their canonical text (off in every preset) |
 ///
 /// ```
 /// use peguri::{Normalizer, UriRef};
@@ -57,6 +58,8 @@ pub struct Normalizer {
     path_segments: bool,
     empty_port: bool,
     scheme_based: bool,
+    ipv6_canonical: bool,
+    nfc: bool,
 }
 
 impl Default for Normalizer {
@@ -81,6 +84,8 @@ impl Normalizer {
             path_segments: true,
             empty_port: true,
             scheme_based: true,
+            ipv6_canonical: false,
+            nfc: false,
         }
     }
 
@@ -111,6 +116,8 @@ impl Normalizer {
             path_segments: false,
             empty_port: false,
             scheme_based: false,
+            ipv6_canonical: false,
+            nfc: false,
         }
     }
 
@@ -183,6 +190,53 @@ impl Normalizer {
         self
     }
 
+    /// Write IPv6 addresses in RFC 5952's canonical text (section 4):
+    /// lowercase hexadecimal without leading zeros, the longest run of two
+    /// or more zero groups as `::` (the first of equally long runs), and
+    /// an IPv4-mapped address with its IPv4 tail (`::ffff:192.0.2.1`, RFC
+    /// 5952 section 5). A zone identifier (RFC 6874) keeps its text.
+    ///
+    /// It is off in every preset ([`new`](Self::new), [`syntax`](Self::syntax)):
+    /// RFC 3986 section 6.2.2 only makes the literal case-insensitive, so
+    /// `[0::1]` and `[::1]` are different URIs to it, although they name the
+    /// same address. Turn it on to compare addresses by value, as
+    /// [`equivalent`](Self::equivalent) then does.
+    ///
+    /// ```
+    /// use peguri::{Normalizer, UriRef};
+    ///
+    /// const BY_ADDRESS: Normalizer = Normalizer::new().ipv6_canonical(true);
+    /// let uri = UriRef::parse("http://[2001:0DB8:0:0:0:0:0:1]:80/")?;
+    /// assert_eq!(BY_ADDRESS.normalize(&uri), "http://[2001:db8::1]/");
+    /// assert_eq!(Normalizer::new().normalize(&uri), "http://[2001:0db8:0:0:0:0:0:1]/");
+    /// let a = UriRef::parse("http://[::1]")?;
+    /// let b = UriRef::parse("http://[0::1]")?;
+    /// assert!(BY_ADDRESS.equivalent(&a, &b));
+    /// assert!(!Normalizer::new().equivalent(&a, &b));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn ipv6_canonical(mut self, on: bool) -> Self {
+        self.ipv6_canonical = on;
+        self
+    }
+
+    /// Whether two URI references have the same normal form with these
+    /// steps (see [`equivalent`](fn@equivalent) for the default ones).
+    ///
+    /// ```
+    /// use peguri::{Normalizer, UriRef};
+    ///
+    /// let a = UriRef::parse("HTTP://h:80")?;
+    /// let b = UriRef::parse("http://h/")?;
+    /// assert!(Normalizer::new().equivalent(&a, &b));
+    /// assert!(!Normalizer::syntax().equivalent(&a, &b));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn equivalent(&self, a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
+        self.normalize(a) == self.normalize(b)
+    }
+
     /// Normalizes `uri` with the steps switched on. See [`normalize`] for
     /// what each step does and the choices it makes.
     ///
@@ -205,9 +259,15 @@ impl Normalizer {
     /// switched on. Each step is the URI step of the same name, with what
     /// RFC 3987 adds or changes:
     ///
-    /// - case (5.3.2.1): a host is lowercased only if it is US-ASCII once
-    ///   its triplets are decoded (RFC 3987 makes only "US-ASCII only"
-    ///   hosts case-insensitive, leaving the rest to IDNA);
+    /// - case (5.3.2.1): the ASCII letters of the host are lowercased,
+    ///   whatever else it holds; other letters keep their case (RFC 3987
+    ///   makes "US-ASCII only" hosts case-insensitive and leaves the rest
+    ///   to IDNA). Lowercasing the ASCII letters of every host is what the
+    ///   URI the IRI maps to gets, where the other characters are
+    ///   triplets, so IRI normalization commutes with the mapping to URIs:
+    ///   `normalize_iri(x).to_uri() == normalize(x.to_uri())` (a property
+    ///   test shows it), and `http://%C3%BC.COM/` and `http://%c3%bc.com/`
+    ///   have the same normal form, `http://ü.com/`;
     /// - percent-encoding (5.3.2.3): the triplets of `iunreserved`
     ///   characters are decoded, so the UTF-8 of a `ucschar` character
     ///   becomes the character, as [`uri_to_iri`](crate::uri_to_iri) does
@@ -224,9 +284,12 @@ impl Normalizer {
     ///
     /// let iri = Iri::parse("HTTP://Example.ORG/%7Euser/./caf%C3%A9?%CE%B1")?;
     /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://example.org/~user/café?α");
-    /// // A host with non-ASCII characters keeps its case.
-    /// let iri = Iri::parse("http://Bücher.Example/")?;
-    /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://Bücher.Example/");
+    /// // In a host, ASCII letters are lowercased, the others keep their case.
+    /// let iri = Iri::parse("http://BÜcher.Example/")?;
+    /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://bÜcher.example/");
+    /// let (a, b) = (Iri::parse("http://%C3%BC.COM/")?, Iri::parse("http://%c3%bc.com/")?);
+    /// assert_eq!(a.normalize(), "http://ü.com/");
+    /// assert_eq!(a.normalize(), b.normalize());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn normalize_iri(&self, iri: &Iri<'_>) -> IriBuf {
@@ -347,6 +410,9 @@ impl Normalizer {
             if self.case && has_upper(a.host_str()) {
                 return false;
             }
+            if self.ipv6_canonical && matches!(a.host(), Host::Ipv6 { .. }) {
+                return false;
+            }
             if let Some(port) = a.port() {
                 let default = info.and_then(|i| i.default_port);
                 if (self.empty_port && port.is_empty())
@@ -410,14 +476,13 @@ impl Normalizer {
         let host_start = out.len();
         let host_data = match authority.host() {
             Host::RegName(name) => {
-                // RFC 3987 5.3.2.1: only a US-ASCII host is case-insensitive
-                // (for URIs that is every host).
-                let decoded = |lower| {
-                    let rewritten = rewrite_triplets(name, self.case, self.percent_encoding, lower);
-                    self.iri_decoded(rewritten, grammar)
-                };
-                let lower = self.case && (grammar == Grammar::Rfc3986 || decoded(false).is_ascii());
-                out.push_str(&decoded(lower));
+                // The ASCII letters of a host are lowercased, in IRIs too,
+                // whatever else the host holds: that is what the URI the
+                // IRI maps to gets (its other characters are triplets), so
+                // the normal form of an IRI maps to the normal form of its
+                // URI. Other letters keep their case (see `normalize_iri`).
+                let rewritten = rewrite_triplets(name, self.case, self.percent_encoding, self.case);
+                out.push_str(&self.iri_decoded(rewritten, grammar));
                 (!has_byte(name, b'%')).then_some(HostData::RegName)
             }
             Host::Ipv4 { text, .. } => {
@@ -426,6 +491,21 @@ impl Normalizer {
             }
             // Host text is case-insensitive (3.2.2), IP literals included;
             // they hold no triplets.
+            Host::Ipv6 {
+                addr, text, zone, ..
+            } if self.ipv6_canonical => {
+                // RFC 5952 section 4 (and 5): `Ipv6Addr`'s text is it.
+                let _ = write!(out, "[{addr}");
+                let zone = zone.map(|zone| {
+                    out.push_str("%25");
+                    let zone_start = out.len();
+                    out.push_str(&self.triplets(zone.as_str(), grammar));
+                    Span::new(zone_start, out.len())
+                });
+                out.push(']');
+                debug_assert!(text.starts_with('['));
+                Some(HostData::Ipv6 { zone })
+            }
             Host::Ipv6 { text, zone, .. } => match zone {
                 None => {
                     push_cased(out, text, self.case);
@@ -722,8 +802,10 @@ fn remove_relative_dot_segments(path: &str) -> String {
 ///     fluent-uri leave relative paths alone.)
 /// - **IPv6 text** is lowercased but not compressed or otherwise
 ///   rewritten: `[2001:0DB8::1]` becomes `[2001:0db8::1]`, not
-///   `[2001:db8::1]` (RFC 5952 form, which fluent-uri produces, is a
-///   separate convention, not part of RFC 3986 6.2.2).
+///   `[2001:db8::1]`. RFC 5952's canonical text (which fluent-uri writes)
+///   is a separate convention, not part of RFC 3986 6.2.2; it is the
+///   opt-in step [`Normalizer::ipv6_canonical`], with which `[::1]` and
+///   `[0::1]` are equivalent.
 /// - **An empty port** is dropped by syntax-based normalization already
 ///   (3.2.3's "should"); a non-empty port keeps its digits as written,
 ///   leading zeros included, unless scheme-based normalization drops it
