@@ -87,11 +87,14 @@
 //!
 //! [`Iri`] and [`IriBuf`] parse IRI references (RFC 3987) with the IRI rules
 //! of `iri.pest`, which restates only the rules RFC 3987 changes and reuses
-//! the rest of `uri.pest`. [`Iri::to_uri`] maps an IRI to a URI (section
-//! 3.1, percent-encoding; no IDNA), and [`uri_to_iri`] shows a URI as an IRI
-//! (section 3.2). IRIs resolve ([`Resolver::resolve_iri`], section 6.5) and
-//! normalize ([`Normalizer::normalize_iri`], section 5.3.2) through the same
-//! code as URIs:
+//! the rest of `uri.pest`, and reject the bidirectional formatting
+//! characters section 4.1 forbids. [`Iri::to_uri`] maps an IRI to a URI
+//! (section 3.1, percent-encoding), and [`uri_to_iri`] shows a URI as an
+//! IRI (section 3.2); with the default feature `idna`, `Iri::to_uri_idna`
+//! and `uri_to_iri_idna` do the same with UTS 46 ToASCII and ToUnicode for
+//! a registered name. IRIs resolve ([`Resolver::resolve_iri`], section 6.5)
+//! and normalize ([`Normalizer::normalize_iri`], section 5.3.2, NFC
+//! included with the default feature `nfc`) through the same code as URIs:
 //!
 //! ```
 //! use peguri::{uri_to_iri, Iri};
@@ -188,6 +191,8 @@ pub use types::authority::{Authority, Host, ZoneId};
 pub use types::builder::{BuildError, BuildErrorKind, UriBuilder, UriComponent};
 pub use types::edit::QueryEditor;
 pub use types::file_path::{FilePathError, FilePathErrorKind};
+#[cfg(feature = "idna")]
+pub use types::idna::{IdnaError, uri_to_iri_idna};
 #[cfg(feature = "http")]
 pub use types::interop::HttpConversionError;
 #[cfg(feature = "url")]

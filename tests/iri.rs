@@ -839,3 +839,93 @@ fn iri_normalization_commutes_with_mapping_to_uris() {
         );
     }
 }
+
+/// Issue 12: `Iri::to_uri` turned `例え.jp` into percent-encoding, which
+/// most HTTP stacks cannot resolve; RFC 3987 section 3.1 maps a registered
+/// name with ToASCII (UTS 46) instead, and section 3.2 shows one with
+/// ToUnicode.
+#[cfg(feature = "idna")]
+#[test]
+fn idna_maps_registered_names() {
+    let iri = Iri::parse("http://例え.jp/パス").unwrap();
+    let uri = iri.to_uri_idna().unwrap();
+    assert_eq!(uri, "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9");
+    assert_eq!(uri.authority().unwrap().host_str(), "xn--r8jz45g.jp");
+    assert_eq!(peguri::uri_to_iri_idna(&uri.as_uri_ref()), iri.as_str());
+    // Zones, IP literals and ASCII hosts are left alone.
+    let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    let zoned = zones.parse_iri("http://[fe80::1%25en0]/ä").unwrap();
+    assert_eq!(
+        zoned.to_uri_idna().unwrap(),
+        "http://[fe80::1%25en0]/%C3%A4"
+    );
+    assert_eq!(
+        Iri::parse("//User@Example.COM:8/")
+            .unwrap()
+            .to_uri_idna()
+            .unwrap(),
+        "//User@Example.COM:8/"
+    );
+    // Userinfo, path, query and fragment are percent-encoded as before.
+    assert_eq!(
+        Iri::parse("http://Bü:ẞ@gOoGle.com")
+            .unwrap()
+            .to_uri_idna()
+            .unwrap(),
+        "http://B%C3%BC:%E1%BA%9E@gOoGle.com"
+    );
+    // ToASCII fails: the error says which host.
+    let err = Iri::parse("http://x.\u{378}.net/")
+        .unwrap()
+        .to_uri_idna()
+        .unwrap_err();
+    assert_eq!((err.host(), err.offset()), ("x.\u{378}.net", 7));
+    // Display: an xn-- label becomes Unicode; other hosts as uri_to_iri.
+    for (uri, shown) in [
+        (
+            "http://xn--bcher-kva.de/B%C3%BCcher",
+            "http://bücher.de/Bücher",
+        ),
+        (
+            "http://u%C3%A4@xn--bcher-kva.de:80/",
+            "http://uä@bücher.de:80/",
+        ),
+        (
+            "http://example.com/%E2%80%AE",
+            "http://example.com/%E2%80%AE",
+        ),
+        ("http://xn--zz/", "http://xn--zz/"),
+        ("//[::1]/", "//[::1]/"),
+    ] {
+        assert_eq!(
+            peguri::uri_to_iri_idna(&UriRef::parse(uri).unwrap()),
+            shown,
+            "{uri}"
+        );
+    }
+}
+
+/// Issue 12: IRI normalization may apply NFC (RFC 3987 section 5.3.2.2).
+#[cfg(feature = "nfc")]
+#[test]
+fn iri_normalization_with_nfc() {
+    const NFC: peguri::Normalizer = peguri::Normalizer::new().nfc(true);
+    let iri =
+        Iri::parse("HTTP://Cafe\u{301}.example/re\u{301}sume\u{301}?q=A\u{30A}#\u{212B}").unwrap();
+    let normal = NFC.normalize_iri(&iri);
+    assert_eq!(normal, "http://café.example/résumé?q=Å#Å");
+    assert_eq!(NFC.normalize_iri(&normal.as_iri()), normal);
+    // KELVIN SIGN is K in NFC: a host is lowercased after NFC.
+    let kelvin = Iri::parse("http://\u{212A}.example/").unwrap();
+    assert_eq!(NFC.normalize_iri(&kelvin), "http://k.example/");
+    // NFC never turns a character into a delimiter, nor joins one.
+    for input in ["?a=\u{338}b", "/a\u{37E}b", "/\u{1FEF}"] {
+        let iri = Iri::parse(input).unwrap();
+        assert_eq!(NFC.normalize_iri(&iri), input, "{input:?}");
+    }
+    // Off by default.
+    assert_eq!(
+        peguri::Normalizer::new().normalize_iri(&Iri::parse("/e\u{301}").unwrap()),
+        "/e\u{301}"
+    );
+}

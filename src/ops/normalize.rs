@@ -220,6 +220,45 @@ impl Normalizer {
         self
     }
 
+    /// Character normalization of IRIs (RFC 3987 section 5.3.2.2): every
+    /// component is put in Unicode Normalization Form C (NFC), with
+    /// ICU4X's normalizer. Off in every preset; it applies to
+    /// [`normalize_iri`](Self::normalize_iri) only (a URI is ASCII, which
+    /// NFC never changes). Feature `nfc`, on by default.
+    ///
+    /// NFC can give an ASCII character a meaning the text did not have: a
+    /// delimiter followed by a combining mark composes into another
+    /// character (`=` and U+0338 make `≠`), and a few characters are
+    /// canonically ASCII punctuation (U+037E GREEK QUESTION MARK is `;`).
+    /// A component where NFC would add or remove any ASCII character other
+    /// than a letter, digit, `-`, `.`, `_` or `~` is left as it is, so that
+    /// the normal form has the same components and delimiters.
+    ///
+    /// With NFC on, IRI normalization no longer commutes with the mapping to
+    /// URIs, which has no such step.
+    ///
+    /// ```
+    /// use peguri::{Iri, Normalizer};
+    ///
+    /// const NFC: Normalizer = Normalizer::new().nfc(true);
+    /// // "e" and U+0301 COMBINING ACUTE ACCENT become "é" (U+00E9).
+    /// let iri = Iri::parse("http://example.org/cafe\u{301}?q=e\u{301}")?;
+    /// assert_eq!(NFC.normalize_iri(&iri), "http://example.org/caf\u{E9}?q=\u{E9}");
+    /// assert_eq!(Normalizer::new().normalize_iri(&iri), iri.as_str());
+    /// // Percent-encoded characters are decoded first, then composed.
+    /// let iri = Iri::parse("/cafe%CC%81")?;
+    /// assert_eq!(NFC.normalize_iri(&iri), "/caf\u{E9}");
+    /// // A delimiter stays a delimiter.
+    /// let iri = Iri::parse("?a=\u{338}b")?;
+    /// assert_eq!(NFC.normalize_iri(&iri), "?a=\u{338}b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "nfc")]
+    pub const fn nfc(mut self, on: bool) -> Self {
+        self.nfc = on;
+        self
+    }
+
     /// Whether two URI references have the same normal form with these
     /// steps (see [`equivalent`](fn@equivalent) for the default ones).
     ///
@@ -293,7 +332,7 @@ impl Normalizer {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn normalize_iri(&self, iri: &Iri<'_>) -> IriBuf {
-        match self.try_normalize(&iri.view(), Grammar::Rfc3987) {
+        match self.try_normalize(&iri.view(), iri.grammar()) {
             Ok((text, layout)) => IriBuf::from_parts(text, layout),
             Err(_) => iri.to_owned(),
         }
@@ -397,7 +436,7 @@ impl Normalizer {
     /// `false`, the full rewrite decides (and may still find nothing).
     fn is_normal_already(&self, uri: &UriRef<'_>) -> bool {
         let has_upper = |text: &str| text.bytes().any(|b| b.is_ascii_uppercase());
-        if has_byte(uri.as_str(), b'%') {
+        if has_byte(uri.as_str(), b'%') || (self.nfc && !uri.as_str().is_ascii()) {
             return false;
         }
         let scheme = uri.scheme();
@@ -438,22 +477,35 @@ impl Normalizer {
 
     /// The percent-encoding steps for a component other than the host.
     fn triplets<'t>(&self, text: &'t str, grammar: Grammar) -> Cow<'t, str> {
-        self.iri_decoded(
+        let decoded = self.iri_decoded(
             rewrite_triplets(text, self.case, self.percent_encoding, false),
             grammar,
-        )
+        );
+        self.character_normalized(decoded, grammar)
     }
 
     /// For an IRI with percent-encoding normalization on, the text with the
     /// triplets of `ucschar` characters decoded (RFC 3987 section 5.3.2.3).
     fn iri_decoded<'t>(&self, text: Cow<'t, str>, grammar: Grammar) -> Cow<'t, str> {
-        if grammar != Grammar::Rfc3987 || !self.percent_encoding {
+        if !grammar.is_iri() || !self.percent_encoding {
             return text;
         }
         match decode_displayable(&text) {
             Cow::Borrowed(_) => text,
             Cow::Owned(decoded) => Cow::Owned(decoded),
         }
+    }
+
+    /// For an IRI with NFC on, the component's text in NFC (RFC 3987
+    /// section 5.3.2.2); see [`Normalizer::nfc`] for the one exception.
+    #[cfg_attr(not(feature = "nfc"), allow(clippy::unused_self))]
+    fn character_normalized<'t>(&self, text: Cow<'t, str>, grammar: Grammar) -> Cow<'t, str> {
+        #[cfg(feature = "nfc")]
+        if self.nfc && grammar.is_iri() && !text.is_ascii() {
+            return nfc_keeping_delimiters(text);
+        }
+        let _ = grammar;
+        text
     }
 
     /// Appends the normal authority; returns where its parts landed, or
@@ -482,7 +534,11 @@ impl Normalizer {
                 // the normal form of an IRI maps to the normal form of its
                 // URI. Other letters keep their case (see `normalize_iri`).
                 let rewritten = rewrite_triplets(name, self.case, self.percent_encoding, self.case);
-                out.push_str(&self.iri_decoded(rewritten, grammar));
+                let decoded = self.iri_decoded(rewritten, grammar);
+                let host = self.character_normalized(decoded, grammar);
+                // NFC can give an ASCII letter back (U+212A KELVIN SIGN is
+                // `K`): lowercased after it, so the result stays normal.
+                out.push_str(&rewrite_triplets(&host, self.case, false, self.case));
                 (!has_byte(name, b'%')).then_some(HostData::RegName)
             }
             Host::Ipv4 { text, .. } => {
@@ -574,6 +630,27 @@ fn layout_or_parse(
             let layout = reparse(&text, grammar, false)?;
             Ok((text, layout))
         }
+    }
+}
+
+/// `text` in NFC, unless NFC adds or removes an ASCII character that is
+/// not unreserved (a delimiter, or a character no IRI holds): then as it
+/// is (see [`Normalizer::nfc`]).
+#[cfg(feature = "nfc")]
+fn nfc_keeping_delimiters(text: Cow<'_, str>) -> Cow<'_, str> {
+    let composed = icu_normalizer::ComposingNormalizerBorrowed::new_nfc().normalize(&text);
+    let Cow::Owned(composed) = composed else {
+        return text;
+    };
+    let delimiters = |s: &str| {
+        s.bytes()
+            .filter(|&b| b.is_ascii() && !pct::is_unreserved(b))
+            .collect::<Vec<u8>>()
+    };
+    if delimiters(&composed) == delimiters(&text) {
+        Cow::Owned(composed)
+    } else {
+        text
     }
 }
 

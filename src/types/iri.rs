@@ -1,6 +1,7 @@
 //! IRIs (RFC 3987): parsing with the grammar of section 2.2 (`iri.pest`),
 //! mapping an IRI to a URI (section 3.1) and a URI to an IRI for display
-//! (section 3.2).
+//! (section 3.2), and, with the feature `idna`, the same with IDNA for
+//! registered names (`types::idna`).
 //!
 //! An IRI is a URI that may also hold the non-ASCII characters of `ucschar`
 //! (anywhere a URI allows unreserved characters) and `iprivate` (in the
@@ -155,6 +156,12 @@ impl<'a> Iri<'a> {
         Ok(Iri { input, layout })
     }
 
+    /// The grammar this IRI's layout came from (zone identifiers only
+    /// parse with RFC 6874's rules).
+    pub(crate) fn grammar(&self) -> Grammar {
+        Grammar::Rfc3987.with_zones(self.layout.has_zone_id())
+    }
+
     /// The same components seen through the URI reference type: an IRI's
     /// layout has the same shape, only its characters differ.
     pub(crate) fn view(&self) -> UriRef<'a> {
@@ -290,9 +297,9 @@ impl<'a> Iri<'a> {
     ///
     /// The host is percent-encoded like every other component. Section 3.1
     /// allows that, and also allows converting a registered name to
-    /// punycode with IDNA (RFC 3490) instead; peguri does no IDNA and no
-    /// punycode. The result is a valid URI reference, but a resolver that
-    /// expects a DNS name may need the IDNA form.
+    /// punycode with IDNA instead, which a resolver that expects a DNS name
+    /// needs: [`to_uri_idna`](Self::to_uri_idna) (feature `idna`, on by
+    /// default) does that.
     ///
     /// ```
     /// let iri = peguri::Iri::parse("http://résumé.example.org/𐌀?sushi=🍣")?;
