@@ -25,9 +25,9 @@ use crate::syntax::parse::reparse;
 use crate::syntax::pct::{self, rewrite_triplets};
 use crate::types::authority::{Authority, Host};
 use crate::types::iri::{Iri, IriBuf, decode_displayable};
-use crate::types::owned::UriRefBuf;
+use crate::types::owned::{UriBuf, UriRefBuf};
 use crate::types::scheme::scheme_info;
-use crate::types::uri_ref::UriRef;
+use crate::types::uri_ref::{Uri, UriRef};
 
 /// Which normalization steps to apply, each a named switch. Build one in a
 /// `const` and reuse it.
@@ -662,6 +662,79 @@ fn push_cased(out: &mut String, text: &str, lower: bool) {
         if let Some(appended) = out.get_mut(start..) {
             appended.make_ascii_lowercase();
         }
+    }
+}
+
+impl UriRef<'_> {
+    /// This reference's normal form: [`normalize`]`(self)` (RFC 3986
+    /// sections 6.2.2 and 6.2.3).
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("HTTP://Example.COM:80/a/./%7Eb")?;
+    /// assert_eq!(uri.normalize(), "http://example.com/a/~b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> UriRefBuf {
+        normalize(self)
+    }
+}
+
+impl Uri<'_> {
+    /// This URI's normal form, a URI: [`normalize`]`(self)`.
+    ///
+    /// ```
+    /// let uri = peguri::Uri::parse("HTTPS://h:443")?;
+    /// let normal: peguri::UriBuf = uri.normalize();
+    /// assert_eq!(normal, "https://h/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> UriBuf {
+        // Normalization keeps the scheme.
+        UriBuf::from_uri_ref_buf(normalize(self.as_uri_ref()))
+    }
+}
+
+impl UriRefBuf {
+    /// This reference's normal form: [`normalize`]`(self)`.
+    ///
+    /// ```
+    /// let uri = peguri::UriRefBuf::parse("a/./b/%7e")?;
+    /// assert_eq!(uri.normalize(), "a/b/~");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> UriRefBuf {
+        normalize(&self.as_uri_ref())
+    }
+}
+
+impl UriBuf {
+    /// This URI's normal form, a URI: [`normalize`]`(self)`.
+    ///
+    /// ```
+    /// let uri = peguri::UriBuf::parse("X:/%7e")?;
+    /// assert_eq!(uri.normalize(), "x:/~");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> UriBuf {
+        self.as_uri().normalize()
+    }
+}
+
+impl IriBuf {
+    /// This IRI reference's normal form. See [`Iri::normalize`].
+    ///
+    /// ```
+    /// let iri = peguri::IriBuf::parse("HTTP://h/%C3%BC")?;
+    /// assert_eq!(iri.normalize(), "http://h/ü");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> IriBuf {
+        self.as_iri().normalize()
     }
 }
 
