@@ -219,3 +219,38 @@ fn components_view_matches_the_json_contract() {
         })
     );
 }
+
+/// Issue 12: `==` across `UriRef`, `UriRefBuf`, `Uri`, `UriBuf`, `str` and
+/// `String`, and `Borrow<str>` where the hash agrees, so that
+/// `HashMap<UriBuf, _>::get("...")` works.
+#[test]
+fn equality_across_uri_types_and_strings() {
+    use std::collections::HashMap;
+    let text = "http://h/p?q";
+    let r = UriRef::parse(text).unwrap();
+    let u = Uri::parse(text).unwrap();
+    let rb = UriRefBuf::parse(text).unwrap();
+    let ub = UriBuf::parse(text).unwrap();
+    let s = String::from(text);
+    assert!(r == u && u == r && r == rb && rb == r && r == ub && ub == r);
+    assert!(u == rb && rb == u && u == ub && ub == u && rb == ub && ub == rb);
+    assert!(r == s && s == r && u == s && s == u && rb == s && s == rb && ub == s && s == ub);
+    assert!(text == r && text == u && text == rb && text == ub);
+    assert!(*text == r && *text == ub);
+    assert!(r != UriRef::parse("http://h/p").unwrap());
+    let mut map: HashMap<UriBuf, u32> = HashMap::new();
+    map.insert(ub.clone(), 7);
+    assert_eq!(map.get(text), Some(&7));
+    assert_eq!(map.get("http://h/"), None);
+    let set: HashSet<UriRefBuf> = [rb.clone()].into_iter().collect();
+    assert!(set.contains(text));
+    let borrowed: HashSet<UriRef<'_>> = [r].into_iter().collect();
+    assert!(borrowed.contains(text));
+    for hash in [hash_of(&u), hash_of(&rb), hash_of(&ub)] {
+        assert_eq!(hash, hash_of(text));
+    }
+    let iri = peguri::Iri::parse("ä").unwrap();
+    let mut iris: HashMap<peguri::IriBuf, ()> = HashMap::new();
+    iris.insert(iri.to_owned(), ());
+    assert!(iris.contains_key("ä") && iri == iri.to_owned() && "ä" == iri);
+}

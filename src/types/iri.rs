@@ -568,6 +568,18 @@ impl IriBuf {
 
 impl_string_traits!(Iri<'_>, IriBuf);
 
+impl PartialEq<IriBuf> for Iri<'_> {
+    fn eq(&self, other: &IriBuf) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<Iri<'_>> for IriBuf {
+    fn eq(&self, other: &Iri<'_>) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
 // From borrowed text, parse first and copy only what is valid.
 impl FromStr for IriBuf {
     type Err = ParseError;

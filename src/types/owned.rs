@@ -385,6 +385,31 @@ impl Uri<'_> {
 
 impl_string_traits!(UriRefBuf, UriBuf);
 
+/// `==` between two URI types: the same text.
+macro_rules! impl_cross_eq {
+    ($(($a:ty, $b:ty)),* $(,)?) => {$(
+        impl PartialEq<$b> for $a {
+            fn eq(&self, other: &$b) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+        impl PartialEq<$a> for $b {
+            fn eq(&self, other: &$a) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+    )*};
+}
+
+impl_cross_eq!(
+    (UriRef<'_>, Uri<'_>),
+    (UriRef<'_>, UriRefBuf),
+    (UriRef<'_>, UriBuf),
+    (Uri<'_>, UriRefBuf),
+    (Uri<'_>, UriBuf),
+    (UriRefBuf, UriBuf),
+);
+
 // From text that is only borrowed, parse first and copy only what is
 // valid: an invalid input costs no copy.
 impl FromStr for UriRefBuf {

@@ -381,8 +381,10 @@ impl<'a> TryFrom<UriRef<'a>> for Uri<'a> {
     }
 }
 
-/// String-based traits shared by the four URI types: equality, ordering and
-/// hashing of the text, `Display` of the text, `AsRef<str>`.
+/// String-based traits shared by the URI and IRI types: equality (with
+/// `str` and `String` too, both ways), ordering and hashing of the text,
+/// `Borrow<str>` (the hash is the text's), `Display` of the text,
+/// `AsRef<str>`.
 macro_rules! impl_string_traits {
     ($($ty:ty),* $(,)?) => {$(
         impl PartialEq for $ty {
@@ -415,6 +417,33 @@ macro_rules! impl_string_traits {
         impl PartialEq<&str> for $ty {
             fn eq(&self, other: &&str) -> bool {
                 self.as_str() == *other
+            }
+        }
+        impl PartialEq<String> for $ty {
+            fn eq(&self, other: &String) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+        impl PartialEq<$ty> for str {
+            fn eq(&self, other: &$ty) -> bool {
+                self == other.as_str()
+            }
+        }
+        impl PartialEq<$ty> for &str {
+            fn eq(&self, other: &$ty) -> bool {
+                *self == other.as_str()
+            }
+        }
+        impl PartialEq<$ty> for String {
+            fn eq(&self, other: &$ty) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+        // Equality and hashing are those of the text, so a map keyed by
+        // the type can be looked up with a `&str`.
+        impl std::borrow::Borrow<str> for $ty {
+            fn borrow(&self) -> &str {
+                self.as_str()
             }
         }
         impl fmt::Display for $ty {
