@@ -141,6 +141,7 @@ const URI_TRACKED: &[&str] = &[
     "port_entry",
     "reg_name_entry",
     "segment_entry",
+    "path_entry",
     "query_entry",
     "fragment_entry",
     "IP_literal_entry",

@@ -254,3 +254,59 @@ fn equality_across_uri_types_and_strings() {
     iris.insert(iri.to_owned(), ());
     assert!(iris.contains_key("ä") && iri == iri.to_owned() && "ä" == iri);
 }
+
+/// Issue 12: decoded views of segments, host and query values.
+#[test]
+fn decoded_views_of_segments_host_and_query() {
+    use std::borrow::Cow;
+    let uri = UriRef::parse("http://b%C3%BCcher.example/a%20b/c%2Fd/%FF?k%20=v%26w&x#f").unwrap();
+    let segments: Vec<Cow<'_, str>> = uri.segments().decoded().collect();
+    assert_eq!(segments, ["a b", "c/d", "\u{FFFD}"]);
+    assert!(matches!(
+        UriRef::parse("/plain").unwrap().segments().decoded().next(),
+        Some(Cow::Borrowed("plain"))
+    ));
+    assert_eq!(uri.authority().unwrap().host().decoded(), "bücher.example");
+    let pairs: Vec<(String, Option<String>)> = uri
+        .query_pairs()
+        .map(|p| (p.key().into_owned(), p.value().map(Cow::into_owned)))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("k ".to_owned(), Some("v&w".to_owned())),
+            ("x".to_owned(), None)
+        ]
+    );
+    let owned = uri.to_owned();
+    assert_eq!(owned.query_pairs().count(), 2);
+    assert_eq!(owned.segments().decoded().count(), 3);
+}
+
+/// Issue 12: a helper that makes a safe relative reference from a path:
+/// `./` is added when the first segment holds `:`.
+#[test]
+fn safe_relative_reference_from_a_path() {
+    for (path, reference) in [
+        ("a:b", "./a:b"),
+        ("a:b/c:d", "./a:b/c:d"),
+        ("c/a:b", "c/a:b"),
+        ("/a:b", "/a:b"),
+        ("//x/y", "/.//x/y"),
+        ("", ""),
+        ("%41:", "./%41:"),
+    ] {
+        let r = UriRefBuf::from_path(path).unwrap();
+        assert_eq!(r, reference, "{path}");
+        assert!(r.is_relative() && r.authority().is_none());
+        // It resolves to the path it was made from (dot segments aside).
+        let base = Uri::parse("s://h/d/").unwrap();
+        let resolved = r.resolve_against(&base);
+        if !path.starts_with('/') && !path.is_empty() {
+            assert_eq!(resolved, format!("s://h/d/{path}"), "{path}");
+        }
+    }
+    for bad in ["a b", "a?b", "a#b", "%zz"] {
+        assert!(UriRefBuf::from_path(bad).is_err(), "{bad}");
+    }
+}
