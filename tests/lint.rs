@@ -31,7 +31,7 @@ fn findings(input: &str) -> Vec<Finding> {
 
 #[track_caller]
 fn codes(input: &str) -> Vec<&'static str> {
-    findings(input).iter().map(|f| f.code).collect()
+    findings(input).iter().map(|f| f.code.as_str()).collect()
 }
 
 /// (code, inputs that must produce it, inputs that must not)
@@ -270,7 +270,10 @@ fn spans_and_messages_are_pinned() {
 
     let input = "http://h/a%2Fb/%2e%2e/?%0A";
     let f = findings(input);
-    let got: Vec<(&str, &str)> = f.iter().map(|f| (f.code, &input[f.span.clone()])).collect();
+    let got: Vec<(&str, &str)> = f
+        .iter()
+        .map(|f| (f.code.as_str(), &input[f.span.clone()]))
+        .collect();
     assert_eq!(
         got,
         [
@@ -353,4 +356,19 @@ proptest! {
             prop_assert!(UriRef::parse(&masked).is_ok());
         }
     }
+}
+
+/// Issue 12: lint codes are an enum, written as their stable names.
+#[test]
+fn lint_codes_are_an_enum() {
+    use peguri::lint::Code;
+    let f = findings("http://user:pw@h/");
+    assert_eq!(f[0].code, Code::PasswordInUserinfo);
+    assert_eq!(f[0].code, "password-in-userinfo");
+    assert_eq!(f[0].code.to_string(), "password-in-userinfo");
+    for code in Code::ALL {
+        assert_eq!(Code::from_name(code.as_str()), Some(code));
+    }
+    let json = serde_json::to_value(&f[0]).unwrap();
+    assert_eq!(json["code"], "password-in-userinfo");
 }

@@ -52,6 +52,7 @@ use crate::types::uri_ref::{Uri, UriRef};
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[must_use = "a normalizer does nothing until `normalize` is called"]
 pub struct Normalizer {
     case: bool,
     percent_encoding: bool,
@@ -284,6 +285,7 @@ impl Normalizer {
     /// assert_eq!(peguri::Normalizer::syntax().normalize(&uri), "http://h/~");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[must_use]
     pub fn normalize(&self, uri: &UriRef<'_>) -> UriRefBuf {
         // The text built below always re-parses (the property tests check
         // it); should it ever not, the input is returned unchanged rather
@@ -331,6 +333,7 @@ impl Normalizer {
     /// assert_eq!(a.normalize(), b.normalize());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[must_use]
     pub fn normalize_iri(&self, iri: &Iri<'_>) -> IriBuf {
         match self.try_normalize(&iri.view(), iri.grammar()) {
             Ok((text, layout)) => IriBuf::from_parts(text, layout),
@@ -747,6 +750,7 @@ impl Iri<'_> {
     /// assert_eq!(iri.normalize(), "https://example.com/über");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[must_use]
     pub fn normalize(&self) -> IriBuf {
         Normalizer::new().normalize_iri(self)
     }
@@ -965,6 +969,7 @@ fn remove_relative_dot_segments(path: &str) -> String {
 ///
 /// Protocol-based normalization (6.2.4) is out of scope; see the
 /// [module docs](mod@crate::ops::normalize).
+#[must_use]
 pub fn normalize(uri: &UriRef<'_>) -> UriRefBuf {
     Normalizer::new().normalize(uri)
 }
@@ -983,6 +988,7 @@ pub fn normalize(uri: &UriRef<'_>) -> UriRefBuf {
 /// assert_eq!(normalize_syntax(&http), "http://h:80");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn normalize_syntax(uri: &UriRef<'_>) -> UriRefBuf {
     Normalizer::syntax().normalize(uri)
 }
@@ -1001,6 +1007,7 @@ pub fn normalize_syntax(uri: &UriRef<'_>) -> UriRefBuf {
 /// assert!(!equivalent(&a, &c));
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
     normalize(a) == normalize(b)
 }

@@ -75,6 +75,7 @@ use crate::{Authority, Iri, IriBuf, Uri, UriBuf, UriRef, UriRefBuf};
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[must_use = "a resolver does nothing until `resolve` is called"]
 pub struct Resolver {
     non_strict: bool,
 }
@@ -432,6 +433,7 @@ impl Iri<'_> {
 /// assert_eq!(remove_dot_segments("/../g"), "/g");
 /// assert_eq!(remove_dot_segments("/a/%2E%2E/g"), "/a/%2E%2E/g");
 /// ```
+#[must_use]
 pub fn remove_dot_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     push_without_dot_segments(&mut out, path, "");

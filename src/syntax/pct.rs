@@ -40,6 +40,7 @@ use super::error::ParseError;
 /// assert_eq!(encode("a:b", Component::RegName), "a%3Ab");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Component {
     /// One path segment (`segment`): `/` is encoded, `:` and `@` are not.
     PathSegment,

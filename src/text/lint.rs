@@ -10,7 +10,7 @@
 //! use peguri::lint::{lint, Severity};
 //!
 //! let uri = peguri::UriRef::parse("http://user:hunter2@0x7f.1:25/")?;
-//! let codes: Vec<&str> = lint(&uri).iter().map(|f| f.code).collect();
+//! let codes: Vec<&str> = lint(&uri).iter().map(|f| f.code.as_str()).collect();
 //! assert_eq!(codes, ["password-in-userinfo", "ambiguous-ipv4", "foreign-port"]);
 //! assert!(lint(&uri).iter().all(|f| f.severity == Severity::Warning));
 //! assert_eq!(peguri::lint::mask_password(&uri), "http://user:***@0x7f.1:25/");
@@ -74,6 +74,7 @@ use crate::{Host, UriRef};
 /// assert_eq!(Severity::Warning.as_str(), "warning");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Severity {
     /// Worth knowing; not a risk by itself.
     Info,
@@ -120,10 +121,11 @@ impl fmt::Display for Severity {
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Finding {
     /// A stable identifier, such as `ambiguous-ipv4` (see the table in the
     /// [module documentation](self)).
-    pub code: &'static str,
+    pub code: Code,
     /// How much it matters.
     pub severity: Severity,
     /// The section of RFC 3986 it comes from, such as `"7.4"`.
@@ -154,7 +156,7 @@ impl serde::Serialize for Finding {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let mut s = serializer.serialize_struct("Finding", 6)?;
-        s.serialize_field("code", self.code)?;
+        s.serialize_field("code", self.code.as_str())?;
         s.serialize_field("severity", self.severity.as_str())?;
         s.serialize_field("section", self.section)?;
         s.serialize_field("start", &self.span.start)?;
@@ -164,26 +166,141 @@ impl serde::Serialize for Finding {
     }
 }
 
-/// Every finding code [`lint`] can produce, in the order of the table in
-/// the [module documentation](self).
+/// What a [`Finding`] is about: a stable code, written in JSON and in
+/// messages as its name ([`as_str`](Self::as_str), `Display`), and
+/// comparable with that name.
 ///
 /// ```
-/// assert!(peguri::lint::CODES.contains(&"deceptive-userinfo"));
+/// use peguri::lint::Code;
+///
+/// assert_eq!(Code::AmbiguousIpv4.as_str(), "ambiguous-ipv4");
+/// assert_eq!(Code::AmbiguousIpv4, "ambiguous-ipv4");
+/// assert_eq!(Code::ALL.len(), 12);
 /// ```
-pub const CODES: &[&str] = &[
-    "foreign-port",
-    "encoded-nul",
-    "encoded-line-break",
-    "encoded-control",
-    "encoded-slash",
-    "encoded-dot-segment",
-    "ambiguous-ipv4",
-    "password-in-userinfo",
-    "empty-password",
-    "deceptive-userinfo",
-    "mixed-script-host",
-    "encoded-bidi",
-];
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Code {
+    /// `foreign-port`: A scheme with a port that belongs to another well-known protocol (7.2).
+    ForeignPort,
+    /// `encoded-nul`: `%00` anywhere (7.3).
+    EncodedNul,
+    /// `encoded-line-break`: `%0D` or `%0A` anywhere (7.3).
+    EncodedLineBreak,
+    /// `encoded-control`: Another percent-encoded C0 control or DEL (7.3).
+    EncodedControl,
+    /// `encoded-slash`: `%2F` or `%5C` inside a path segment (7.3).
+    EncodedSlash,
+    /// `encoded-dot-segment`: A segment that is `.` or `..` once decoded (7.3).
+    EncodedDotSegment,
+    /// `ambiguous-ipv4`: A reg-name that `inet_aton`-style resolvers read as an IPv4 address (7.4).
+    AmbiguousIpv4,
+    /// `password-in-userinfo`: `user:password` with a password (7.5).
+    PasswordInUserinfo,
+    /// `empty-password`: `user:` with an empty password (7.5).
+    EmptyPassword,
+    /// `deceptive-userinfo`: Userinfo that looks like a host name or URL (7.6).
+    DeceptiveUserinfo,
+    /// `mixed-script-host`: A reg-name label mixing Latin, Greek or Cyrillic letters once decoded (7.6).
+    MixedScriptHost,
+    /// `encoded-bidi`: A percent-encoded bidirectional formatting character (7.6, RFC 3987 section 4.1).
+    EncodedBidi,
+}
+
+impl Code {
+    /// Every code [`lint`] can produce, in the order of the table in the
+    /// [module documentation](self).
+    ///
+    /// ```
+    /// assert_eq!(peguri::lint::Code::ALL[0], "foreign-port");
+    /// ```
+    pub const ALL: [Code; 12] = [
+        Code::ForeignPort,
+        Code::EncodedNul,
+        Code::EncodedLineBreak,
+        Code::EncodedControl,
+        Code::EncodedSlash,
+        Code::EncodedDotSegment,
+        Code::AmbiguousIpv4,
+        Code::PasswordInUserinfo,
+        Code::EmptyPassword,
+        Code::DeceptiveUserinfo,
+        Code::MixedScriptHost,
+        Code::EncodedBidi,
+    ];
+
+    /// The code's name, such as `ambiguous-ipv4`: what JSON output and
+    /// messages show.
+    ///
+    /// ```
+    /// assert_eq!(peguri::lint::Code::EncodedNul.as_str(), "encoded-nul");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Code::ForeignPort => "foreign-port",
+            Code::EncodedNul => "encoded-nul",
+            Code::EncodedLineBreak => "encoded-line-break",
+            Code::EncodedControl => "encoded-control",
+            Code::EncodedSlash => "encoded-slash",
+            Code::EncodedDotSegment => "encoded-dot-segment",
+            Code::AmbiguousIpv4 => "ambiguous-ipv4",
+            Code::PasswordInUserinfo => "password-in-userinfo",
+            Code::EmptyPassword => "empty-password",
+            Code::DeceptiveUserinfo => "deceptive-userinfo",
+            Code::MixedScriptHost => "mixed-script-host",
+            Code::EncodedBidi => "encoded-bidi",
+        }
+    }
+
+    /// The code of a name, as [`as_str`](Self::as_str) writes it.
+    ///
+    /// ```
+    /// use peguri::lint::Code;
+    /// assert_eq!(Code::from_name("encoded-bidi"), Some(Code::EncodedBidi));
+    /// assert_eq!(Code::from_name("nonsense"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Code> {
+        Code::ALL.into_iter().find(|code| code.as_str() == name)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<Code> for str {
+    fn eq(&self, other: &Code) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<Code> for &str {
+    fn eq(&self, other: &Code) -> bool {
+        *self == other.as_str()
+    }
+}
+
+/// Every finding code [`lint`] can produce: [`Code::ALL`].
+///
+/// ```
+/// use peguri::lint::{Code, CODES};
+/// assert!(CODES.contains(&Code::DeceptiveUserinfo));
+/// assert!(CODES.iter().any(|c| *c == "deceptive-userinfo"));
+/// ```
+pub const CODES: &[Code] = &Code::ALL;
 
 /// Well-known ports (IANA Service Name and Transport Protocol Port Number
 /// Registry, RFC 6335) of protocols a crafted URI could make a client talk
@@ -230,10 +347,11 @@ pub const WELL_KNOWN_PORTS: &[(u16, &str, &[&str])] = &[
 /// assert!(lint(&ok).is_empty());
 ///
 /// let bad = UriRef::parse("http://www.bank.example@evil.example/%2e%2e/etc")?;
-/// let codes: Vec<&str> = lint(&bad).iter().map(|f| f.code).collect();
+/// let codes: Vec<&str> = lint(&bad).iter().map(|f| f.code.as_str()).collect();
 /// assert_eq!(codes, ["deceptive-userinfo", "encoded-dot-segment"]);
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
     let mut findings = Vec::new();
     let text = uri.as_str();
@@ -255,7 +373,7 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
     }
     lint_encoded_octets(uri, &mut findings);
     lint_dot_segments(uri, &mut findings);
-    findings.sort_by(|a, b| (a.span.start, a.code).cmp(&(b.span.start, b.code)));
+    findings.sort_by(|a, b| (a.span.start, a.code.as_str()).cmp(&(b.span.start, b.code.as_str())));
     findings
 }
 
@@ -272,6 +390,7 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
 /// assert!(matches!(mask_password(&plain), std::borrow::Cow::Borrowed(_)));
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn mask_password<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
     let text = uri.as_str();
     let Some(userinfo) = uri.authority().and_then(|a| a.userinfo()) else {
@@ -298,7 +417,7 @@ fn lint_password(userinfo: &str, start: usize, findings: &mut Vec<Finding>) {
     };
     if span.is_empty() {
         findings.push(Finding {
-            code: "empty-password",
+            code: Code::EmptyPassword,
             severity: Severity::Info,
             section: "7.5",
             span: start..start + userinfo.len(),
@@ -308,7 +427,7 @@ fn lint_password(userinfo: &str, start: usize, findings: &mut Vec<Finding>) {
         });
     } else {
         findings.push(Finding {
-            code: "password-in-userinfo",
+            code: Code::PasswordInUserinfo,
             severity: Severity::Warning,
             section: "7.5",
             span,
@@ -334,7 +453,7 @@ fn lint_deceptive_userinfo(userinfo: &str, start: usize, host: &str, findings: &
     };
     if let Some(what) = what {
         findings.push(Finding {
-            code: "deceptive-userinfo",
+            code: Code::DeceptiveUserinfo,
             severity: Severity::Warning,
             section: "7.6",
             span: start..start + userinfo.len(),
@@ -375,7 +494,7 @@ fn lint_ambiguous_ipv4(name: &str, span: Range<usize>, findings: &mut Vec<Findin
     };
     if let Some(addr) = lenient_ipv4(decoded) {
         findings.push(Finding {
-            code: "ambiguous-ipv4",
+            code: Code::AmbiguousIpv4,
             severity: Severity::Warning,
             section: "7.4",
             span,
@@ -452,7 +571,7 @@ fn lint_port(scheme: &str, port: &str, span: Range<usize>, findings: &mut Vec<Fi
     };
     if known && !owners.contains(&scheme.as_str()) {
         findings.push(Finding {
-            code: "foreign-port",
+            code: Code::ForeignPort,
             severity: Severity::Warning,
             section: "7.2",
             span,
@@ -479,7 +598,7 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
         if let Some(c) = encoded_bidi(text, i) {
             let span = i..i + 9;
             findings.push(Finding {
-                code: "encoded-bidi",
+                code: Code::EncodedBidi,
                 severity: Severity::Warning,
                 section: "7.6",
                 span: span.clone(),
@@ -498,7 +617,7 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
         let triple = &text[span.clone()];
         let (code, severity, message) = match octet {
             0x00 => (
-                "encoded-nul",
+                Code::EncodedNul,
                 Severity::Warning,
                 format!(
                     "percent-encoded NUL ({triple}) can truncate the string in a back end \
@@ -506,7 +625,7 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
                 ),
             ),
             0x0A | 0x0D => (
-                "encoded-line-break",
+                Code::EncodedLineBreak,
                 Severity::Warning,
                 format!(
                     "percent-encoded {} ({triple}) can inject a line into a line-based \
@@ -515,7 +634,7 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
                 ),
             ),
             0x01..=0x1F | 0x7F => (
-                "encoded-control",
+                Code::EncodedControl,
                 Severity::Info,
                 format!(
                     "percent-encoded control character ({triple}) may be misread by a back \
@@ -523,7 +642,7 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
                 ),
             ),
             b'/' | b'\\' if path.contains(&i) => (
-                "encoded-slash",
+                Code::EncodedSlash,
                 Severity::Warning,
                 format!(
                     "percent-encoded {:?} ({triple}) inside a path segment may become a path \
@@ -572,7 +691,7 @@ fn lint_dot_segments(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
         let decoded = percent_decode(segment);
         if *decoded == *b"." || *decoded == *b".." {
             findings.push(Finding {
-                code: "encoded-dot-segment",
+                code: Code::EncodedDotSegment,
                 severity: Severity::Warning,
                 section: "7.3",
                 span,
@@ -623,7 +742,7 @@ fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>
                 None => first = Some(s),
                 Some(f) if f != s => {
                     findings.push(Finding {
-                        code: "mixed-script-host",
+                        code: Code::MixedScriptHost,
                         severity: Severity::Warning,
                         section: "7.6",
                         span,

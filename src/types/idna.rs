@@ -197,6 +197,7 @@ impl IriBuf {
 /// assert_eq!(uri_to_iri_idna(&bad), "http://xn--a.example/");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn uri_to_iri_idna<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
     let shown = decode_displayable(uri.as_str());
     let Some(host) = uri.authority().and_then(|a| match a.host() {

@@ -310,6 +310,7 @@ impl<'a> Iri<'a> {
     /// assert_eq!(peguri::Iri::parse("red%09rosé")?.to_uri(), "red%09ros%C3%A9");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[must_use]
     pub fn to_uri(&self) -> UriRefBuf {
         let input = self.input;
         let mut out = String::with_capacity(input.len());
@@ -673,6 +674,7 @@ impl From<IriBuf> for String {
 /// assert!(Iri::parse(&uri_to_iri(&uri)).is_ok());
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn uri_to_iri<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
     decode_displayable(uri.as_str())
 }

@@ -36,6 +36,7 @@ use crate::types::uri_ref::{Uri, UriRef};
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[must_use = "options do nothing until a `parse` method is called"]
 pub struct ParseOptions {
     zone_id: bool,
 }

@@ -28,6 +28,7 @@ use crate::syntax::pct::{self, Component};
 /// assert_eq!(count(Separator::Both), 3);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Separator {
     /// `&`, as HTML forms write it. The default.
     #[default]
@@ -77,6 +78,7 @@ impl Separator {
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct QueryPairs<'a> {
     rest: Option<&'a str>,
     separator: Separator,
