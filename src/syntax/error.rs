@@ -149,6 +149,11 @@ pub(crate) enum Kind {
     EnginesDisagree,
     /// The input is too long for 32-bit spans.
     TooLong,
+    /// The input is not UTF-8: the first byte that is not part of a
+    /// character.
+    InvalidUtf8 {
+        byte: u8,
+    },
 }
 
 impl Kind {
@@ -268,6 +273,11 @@ impl Kind {
                  error pass accepted it (please report this)",
             ),
             Kind::TooLong => f.write_str("the input is 4 GiB or longer, more than peguri parses"),
+            Kind::InvalidUtf8 { byte } => write!(
+                f,
+                "invalid UTF-8: byte 0x{byte:02X} is not part of a character; a reference is \
+                 text, and an octet that is not must be percent-encoded (%{byte:02X})"
+            ),
         }
     }
 }

@@ -45,6 +45,24 @@ pub(crate) fn parse(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {
     Ok(layout)
 }
 
+/// `input` as text, or, if it is not UTF-8, the error for its first byte
+/// that is not part of a character, at its offset in `input` (the text
+/// before it is the same in the bytes and in the excerpt shown, where the
+/// bad bytes are U+FFFD).
+pub(crate) fn utf8(input: &[u8], syntax: Syntax) -> Result<&str, ParseError> {
+    std::str::from_utf8(input).map_err(|e| {
+        let at = e.valid_up_to();
+        let shown = String::from_utf8_lossy(input);
+        ParseError::new(
+            &shown,
+            syntax.rfc_name(),
+            at,
+            Kind::InvalidUtf8 { byte: input[at] },
+            ExpectedSet::NONE,
+        )
+    })
+}
+
 /// [`parse`] by the grammar alone: what the engines agree on.
 #[inline]
 pub(crate) fn parse_grammar(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {

@@ -101,6 +101,26 @@ impl<'a> Iri<'a> {
         Self::parse_entry(input, Entry::Reference)
     }
 
+    /// Parses an IRI reference from bytes: as [`parse`](Self::parse), after
+    /// checking that they are UTF-8. Offsets in the error count the bytes
+    /// as given.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] for the first byte that is not part of a UTF-8
+    /// character, or why the text is not an IRI reference.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Iri::parse_bytes("/ä".as_bytes())?.path(), "/ä");
+    /// let err = peguri::Iri::parse_bytes(b"/\xc3\xa4\xff").unwrap_err();
+    /// assert_eq!((err.offset(), err.column()), (3, 3));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse_bytes(input: &'a [u8]) -> Result<Self, ParseError> {
+        let syntax = Syntax::new(Entry::Reference, Grammar::Rfc3987);
+        Self::parse_syntax(crate::syntax::parse::utf8(input, syntax)?, syntax)
+    }
+
     /// Parses an IRI (`IRI`: a scheme is required, a fragment allowed).
     ///
     /// # Errors

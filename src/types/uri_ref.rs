@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::Layout;
-use crate::syntax::parse::parse;
+use crate::syntax::parse::{parse, utf8};
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
 
@@ -79,6 +79,31 @@ impl<'a> UriRef<'a> {
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
         Self::parse_entry(input, Entry::Reference)
+    }
+
+    /// Parses a URI reference from bytes, such as a line read from a file
+    /// or a socket: as [`parse`](Self::parse), after checking that they
+    /// are UTF-8. Offsets in the error count the bytes as given.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] for the first byte that is not part of a UTF-8
+    /// character, or why the text is not a URI reference.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse_bytes(b"http://h/p")?;
+    /// assert_eq!(uri.path(), "/p");
+    /// let err = peguri::UriRef::parse_bytes(b"http://h/\xff").unwrap_err();
+    /// assert_eq!(err.offset(), 9);
+    /// assert_eq!(
+    ///     err.message(),
+    ///     "invalid UTF-8: byte 0xFF is not part of a character; a reference is text, and an \
+    ///      octet that is not must be percent-encoded (%FF)"
+    /// );
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse_bytes(input: &'a [u8]) -> Result<Self, ParseError> {
+        Self::parse(utf8(input, Syntax::URI_REFERENCE)?)
     }
 
     /// Parses a relative reference only (`relative-ref`, section 4.2).
