@@ -917,6 +917,31 @@ impl fmt::Display for ResolveError {
 
 impl std::error::Error for ResolveError {}
 
+/// `{"offset", "column", "expected", "message"}`, the fields of a
+/// [`ParseError`](crate::ParseError)'s object (`expected` is empty).
+///
+/// ```
+/// use peguri::UriRef;
+///
+/// let err = peguri::make_relative(&UriRef::parse("http://h/")?, &UriRef::parse("http://h/a/../b")?).unwrap_err();
+/// let json = serde_json::to_string(&err).unwrap();
+/// assert!(json.starts_with(r#"{"offset":11,"column":12,"expected":[],"message":"no reference resolves"#));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for ResolveError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let before = self.input.get(..self.offset).unwrap_or(&self.input);
+        let mut s = serializer.serialize_struct("ResolveError", 4)?;
+        s.serialize_field("offset", &self.offset)?;
+        s.serialize_field("column", &(before.chars().count() + 1))?;
+        s.serialize_field("expected", &[] as &[&str])?;
+        s.serialize_field("message", self.message())?;
+        s.end()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
