@@ -64,7 +64,7 @@ use std::fmt;
 use std::net::Ipv4Addr;
 use std::ops::Range;
 
-use crate::{Host, UriRef};
+use crate::{Host, Iri, UriRef};
 
 /// How much a finding matters.
 ///
@@ -375,6 +375,22 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
     lint_dot_segments(uri, &mut findings);
     findings.sort_by(|a, b| (a.span.start, a.code.as_str()).cmp(&(b.span.start, b.code.as_str())));
     findings
+}
+
+/// Lints an IRI reference (RFC 3987) as [`lint`] lints a URI reference:
+/// the same checks on the same components, a registered name's letters
+/// read as written or percent-encoded. (An IRI cannot hold the
+/// bidirectional formatting characters unencoded: parsing rejects them.)
+///
+/// ```
+/// let iri = peguri::Iri::parse("http://pаypal.example/")?; // Cyrillic "а"
+/// let findings = peguri::lint::lint_iri(&iri);
+/// assert_eq!(findings[0].code, "mixed-script-host");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[must_use]
+pub fn lint_iri(iri: &Iri<'_>) -> Vec<Finding> {
+    lint(&iri.view())
 }
 
 /// The userinfo of `uri` with its password (after the first `:`, section
@@ -727,7 +743,7 @@ fn script(c: char) -> Option<Script> {
 }
 
 fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
-    if !name.contains('%') {
+    if name.is_ascii() && !name.contains('%') {
         // ASCII only: a single script.
         return;
     }
