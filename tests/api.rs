@@ -224,6 +224,8 @@ fn components_view_matches_the_json_contract() {
 /// `String`, and `Borrow<str>` where the hash agrees, so that
 /// `HashMap<UriBuf, _>::get("...")` works.
 #[test]
+// Both `a == b` and `b == a` are asserted: they are two different impls.
+#[allow(clippy::nonminimal_bool)]
 fn equality_across_uri_types_and_strings() {
     use std::collections::HashMap;
     let text = "http://h/p?q";

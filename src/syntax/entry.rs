@@ -134,8 +134,8 @@ mod tests {
             Grammar::Rfc3987,
             Grammar::Rfc3987Zones,
         ] {
-            assert_eq!(grammar.with_zones(true).has_zones(), true);
-            assert_eq!(grammar.with_zones(false).has_zones(), false);
+            assert!(grammar.with_zones(true).has_zones());
+            assert!(!grammar.with_zones(false).has_zones());
             assert_eq!(grammar.with_zones(true).is_iri(), grammar.is_iri());
         }
     }
