@@ -69,7 +69,7 @@ fn resolve_dot_prefix_without_authority() {
 fn resolve_invalid_reference_is_reported_and_the_rest_continue() {
     let o = peguri(&["resolve", "http://a/b", "a b", "c"], None);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "http://a/c\n");
+    assert_eq!(stdout(&o), "<invalid>\nhttp://a/c\n");
     assert_eq!(
         stderr(&o),
         "invalid URI-reference: invalid character ' ' in path at byte 1 (column 2)\n  a b\n   ^\n"
@@ -150,7 +150,7 @@ fn relative_unreachable_target_exits_1() {
         None,
     );
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "t\n");
+    assert_eq!(stdout(&o), "<invalid>\nt\n");
     assert!(
         stderr(&o).starts_with("no reference resolves to this target"),
         "{}",

@@ -75,7 +75,7 @@ fn options_replace_json_names() {
 fn invalid_template_is_shown_with_a_caret() {
     let out = peguri(&["template", "/ok/{x}", "/users/{id", "--var", "x=1"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "/ok/1\n\n");
+    assert_eq!(stdout(&out), "/ok/1\n<invalid>\n");
     assert_eq!(
         stderr(&out),
         "invalid URI Template: expression opened at byte 7 is not closed with '}'\n  /users/{id\n         ^\n"
