@@ -57,8 +57,8 @@ impl Serialize for Checked<'_> {
     }
 }
 
-/// Lints each input and prints the findings, in human form or as one JSON
-/// object per input. Exit code 1 when any input is invalid or has a
+/// Lints each input and prints one line for it: its findings' codes (their
+/// messages go to stderr), `<invalid>`, or with `--json` one object. Exit code 1 when any input is invalid or has a
 /// warning; info findings alone keep it 0.
 pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
     let mut out = crate::stdout();
@@ -86,8 +86,10 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
                             error: &error,
                         },
                     )?;
-                    out.write_all(b"\n")?;
+                } else {
+                    out.write_all(crate::common::INVALID.as_bytes())?;
                 }
+                out.write_all(b"\n")?;
                 // Keep stdout and stderr in order for a terminal.
                 out.flush()?;
                 eprintln!("peguri: {error}");
@@ -105,8 +107,17 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
         } else if findings.is_empty() {
             writeln!(out, "{input}: no findings")?;
         } else {
+            // One line per input on stdout; the messages, with carets, on
+            // stderr, as errors are.
+            let codes: Vec<String> = findings
+                .iter()
+                .map(|f| format!("{}[{}]", f.severity, f.code))
+                .collect();
+            writeln!(out, "{input}: {}", codes.join(", "))?;
+            out.flush()?;
+            let mut err = io::stderr().lock();
             for finding in &findings {
-                human(&mut out, &input, finding)?;
+                human(&mut err, &input, finding)?;
             }
         }
         Ok(())
