@@ -164,3 +164,46 @@ fn normalize_iri_reads_stdin_and_keeps_lines_aligned() {
         "http://example.org:80/\n"
     );
 }
+
+/// Issue 12: `--iri`, `--allow-zone-id` and `--json` are one set of
+/// options: parse, resolve, relative, normalize, equivalent and check take
+/// all three, and `--allow-zone-id` works with `--iri`.
+#[test]
+fn iri_allow_zone_id_and_json_on_every_command() {
+    let zone = "http://[fe80::1%25en0]/\u{E9}";
+    let options = ["--iri", "--allow-zone-id", "--json"];
+    let commands: [&[&str]; 6] = [
+        &["parse", zone],
+        &["resolve", zone, "x"],
+        &["relative", zone, "http://[fe80::1%25en0]/x"],
+        &["normalize", zone],
+        &["equivalent", zone, "HTTP://[FE80::1%25en0]/\u{E9}"],
+        &["check", zone],
+    ];
+    for command in commands {
+        let args = [&command[..1], &options, &command[1..]].concat();
+        let out = run(&args, None);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines = json_lines(&out);
+        assert_eq!(lines.len(), 1, "{args:?}");
+        // equivalent's one object has no "valid"; its sides do.
+        let object = if command[0] == "equivalent" {
+            &lines[0]["a"]
+        } else {
+            &lines[0]
+        };
+        assert_eq!(object["valid"], true, "{args:?}: {}", lines[0]);
+        // Without --allow-zone-id the zone is refused, by every command.
+        let args: Vec<&str> = args
+            .into_iter()
+            .filter(|a| *a != "--allow-zone-id")
+            .collect();
+        let out = run(&args, None);
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+    }
+}
