@@ -110,3 +110,17 @@ fn usage_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).starts_with("peguri: --json: "));
 }
+
+/// Issue 12: `template` writes one line per template: an empty line is the
+/// expansion of an empty template, `<invalid>` marks an invalid one.
+#[test]
+fn template_writes_one_line_per_input() {
+    let out = peguri(&["template", "--var", "x=1"], "{x}\n\n/{x\n{x}/\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "1\n\n<invalid>\n1/\n");
+    assert!(
+        stderr(&out).starts_with("invalid URI Template: "),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -12,6 +12,7 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 use crate::Outcome;
 use crate::common::{Reference, SyntaxArgs};
 
+/// The arguments of `peguri check`.
 #[derive(Args)]
 pub struct CheckArgs {
     #[command(flatten)]

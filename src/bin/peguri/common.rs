@@ -72,14 +72,18 @@ pub struct NotUtf8 {
 /// A parsed reference: a URI reference or an IRI reference.
 #[derive(Clone, Copy, Debug)]
 pub enum Reference<'a> {
+    /// Parsed without `--iri`.
     Uri(UriRef<'a>),
+    /// Parsed with `--iri`.
     Iri(Iri<'a>),
 }
 
 /// `{"input", "valid": false, "error"}`: the JSON contract's object for an
 /// invalid input.
 pub struct Invalid<'a, E> {
+    /// The input as given (U+FFFD for bytes that are not UTF-8).
     pub input: &'a str,
+    /// Why it has no result.
     pub error: &'a E,
 }
 
@@ -106,6 +110,7 @@ pub struct Lines {
 }
 
 impl Lines {
+    /// Writes to stdout, JSON objects when `json`.
     pub fn new(json: bool) -> Self {
         Lines {
             out: crate::stdout(),

@@ -1,6 +1,8 @@
 //! `peguri`: URIs as JSON components, one or millions at a time, and a
 //! workbench for the grammar they are parsed with.
 
+#![forbid(unsafe_code)]
+
 mod check;
 mod common;
 mod explain;

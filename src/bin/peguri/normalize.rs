@@ -42,6 +42,7 @@ impl StepArgs {
     }
 }
 
+/// The arguments of `peguri normalize`.
 #[derive(Args)]
 pub struct NormalizeArgs {
     #[command(flatten)]
@@ -56,6 +57,7 @@ pub struct NormalizeArgs {
     uris: Vec<String>,
 }
 
+/// The arguments of `peguri equivalent`.
 #[derive(Args)]
 pub struct EquivalentArgs {
     #[command(flatten)]

@@ -9,6 +9,7 @@ use peguri::Resolver;
 use crate::Outcome;
 use crate::common::{Lines, Reference, SyntaxArgs};
 
+/// The arguments of `peguri resolve`.
 #[derive(Args)]
 pub struct ResolveArgs {
     /// Resolve a reference whose scheme equals the base's as if it had
@@ -27,6 +28,7 @@ pub struct ResolveArgs {
     references: Vec<String>,
 }
 
+/// The arguments of `peguri relative`.
 #[derive(Args)]
 pub struct RelativeArgs {
     #[command(flatten)]
