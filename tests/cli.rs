@@ -213,6 +213,10 @@ fn iri_allow_zone_id_honours_the_zone_flag() {
         message.as_str().unwrap().contains("--allow-zone-id"),
         "{message}"
     );
+    assert!(
+        message.as_str().unwrap().contains("RFC 3987"),
+        "an IRI is refused by RFC 3987, not only 3986: {message}"
+    );
 }
 
 /// Issue 12: `peguri parse --iri --idna` maps a non-ASCII host with UTS 46

@@ -222,7 +222,7 @@ impl Kind {
             }
             Kind::AfterHost(c) => write!(f, "invalid character {c:?} after the host"),
             Kind::ZoneNotAllowed => f.write_str(
-                "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986; \
+                "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986 or RFC 3987 alone; \
                  allow it with ParseOptions::allow_zone_id (CLI: --allow-zone-id)",
             ),
             Kind::ExpectedCloseBracket => f.write_str("expected ']' to close the IP literal"),
