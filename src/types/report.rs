@@ -182,6 +182,8 @@ fn serialize_components<S: Serializer>(
 #[derive(Clone, Copy, Debug)]
 pub struct IriComponents<'a> {
     iri: crate::Iri<'a>,
+    /// Map `"uri"` with IDNA (only with the `idna` feature).
+    #[cfg(feature = "idna")]
     idna: bool,
 }
 
@@ -196,6 +198,7 @@ impl<'a> crate::Iri<'a> {
     pub fn components(&self) -> IriComponents<'a> {
         IriComponents {
             iri: *self,
+            #[cfg(feature = "idna")]
             idna: false,
         }
     }
