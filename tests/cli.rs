@@ -223,6 +223,7 @@ fn iri_allow_zone_id_honours_the_zone_flag() {
 /// ToASCII in "uri"; when ToASCII rejects it, "uri" is null, "uri_error"
 /// says why and the exit code is 1. `--idna` needs `--iri`.
 #[test]
+#[cfg(feature = "idna")]
 fn parse_iri_idna() {
     let out = run(&["parse", "--iri", "--idna", "http://例え.jp/文書"], None);
     assert_eq!(out.status.code(), Some(0));

@@ -207,3 +207,24 @@ fn iri_allow_zone_id_and_json_on_every_command() {
         assert_ne!(out.status.code(), Some(0), "{args:?}");
     }
 }
+
+/// Issue 12: NFC in IRI normalization (RFC 3987 section 5.3.2.2) is an
+/// opt-in step on the command line too; it needs `--iri`.
+#[test]
+#[cfg(feature = "nfc")]
+fn normalize_iri_nfc() {
+    let decomposed = "http://h/cafe\u{301}";
+    let out = run(&["normalize", "--iri", "--nfc", decomposed], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "http://h/caf\u{E9}\n"
+    );
+    let out = run(&["normalize", "--iri", decomposed], None);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{decomposed}\n")
+    );
+    let out = run(&["normalize", "--nfc", "http://h/"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
