@@ -374,6 +374,18 @@ pub struct ParseOptions {
     pub header: bool,
 }
 
+impl ParseOptions {
+    /// The TSV columns: `--fields`, or the default ones (and `uri` with
+    /// `--iri`).
+    fn columns(&self) -> &[Field] {
+        match (&self.fields, self.iri) {
+            (Some(fields), _) => fields,
+            (None, false) => &Field::TSV_DEFAULT,
+            (None, true) => &Field::TSV_DEFAULT_IRI,
+        }
+    }
+}
+
 /// Counts for `--stats`.
 #[derive(Default)]
 pub struct Stats {
@@ -479,17 +491,9 @@ impl<W: Write> Parser<W> {
         }
     }
 
-    fn columns(&self) -> &[Field] {
-        match (&self.options.fields, self.options.iri) {
-            (Some(fields), _) => fields,
-            (None, false) => &Field::TSV_DEFAULT,
-            (None, true) => &Field::TSV_DEFAULT_IRI,
-        }
-    }
-
     fn write_header(&mut self) -> io::Result<()> {
         if std::mem::take(&mut self.header) {
-            let names: Vec<&str> = self.columns().iter().map(|f| f.name()).collect();
+            let names: Vec<&str> = self.options.columns().iter().map(|f| f.name()).collect();
             writeln!(self.out, "{}", names.join("\t"))?;
         }
         Ok(())
@@ -569,12 +573,7 @@ impl<W: Write> Parser<W> {
                 }
             }
             (Format::Tsv, _) => {
-                let columns = match (&self.options.fields, self.options.iri) {
-                    (Some(fields), _) => fields.as_slice(),
-                    (None, false) => &Field::TSV_DEFAULT,
-                    (None, true) => &Field::TSV_DEFAULT_IRI,
-                };
-                for (i, &field) in columns.iter().enumerate() {
+                for (i, &field) in self.options.columns().iter().enumerate() {
                     if i > 0 {
                         out.write_all(b"\t")?;
                     }
