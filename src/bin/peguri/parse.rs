@@ -530,12 +530,12 @@ impl<W: Write> Parser<W> {
             self.stats.lines += 1;
             self.stats.valid += u64::from(parsed.is_valid());
         }
-        let shown = match self.options.filter {
+        let wanted = match self.options.filter {
             Filter::All => true,
             Filter::OnlyValid => parsed.is_valid(),
             Filter::OnlyInvalid => !parsed.is_valid(),
         };
-        if shown {
+        if wanted {
             self.write(&parsed)?;
         }
         Ok(())
