@@ -232,8 +232,11 @@ impl Iri<'_> {
     /// use peguri::Iri;
     ///
     /// let base = Iri::parse("http://例え.jp/文書/目次.html")?;
+    /// let target = Iri::parse("http://例え.jp/文書/索引.html")?;
+    /// assert_eq!(base.make_relative(&target).unwrap(), "索引.html");
+    /// // An absolute path is shorter than climbing with "..".
     /// let target = Iri::parse("http://例え.jp/画像/ロゴ.png")?;
-    /// assert_eq!(base.make_relative(&target).unwrap(), "../画像/ロゴ.png");
+    /// assert_eq!(base.make_relative(&target).unwrap(), "/画像/ロゴ.png");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn make_relative(&self, target: &Iri<'_>) -> Result<IriBuf, ResolveError> {
