@@ -1,6 +1,7 @@
 //! Compiles the crate's grammars into Rust (see `build/codegen/`):
 //!
-//! - `uri.pest`, `iri.pest` and `rfc6874.pest`, read as one grammar as
+//! - `uri.pest`, `iri.pest` and `rfc6874.pest` (zones for URIs and IRIs),
+//!   read as one grammar as
 //!   pest_derive reads them, into `$OUT_DIR/uri_grammar.rs`: every typed
 //!   parse, its errors and the character-class tables come from it;
 //! - `split.pest` (Appendix B) into `$OUT_DIR/split_grammar.rs`;
@@ -20,9 +21,17 @@ const URI_GRAMMARS: &[&str] = &["uri.pest", "iri.pest", "rfc6874.pest"];
 /// RFC 6874 and RFC 3987) whose matches fill it.
 const URI_RECORD: &[(&str, &[&str])] = &[
     ("scheme", &["scheme"]),
-    ("authority", &["authority", "authority_6874", "iauthority"]),
+    (
+        "authority",
+        &[
+            "authority",
+            "authority_6874",
+            "iauthority",
+            "iauthority_6874",
+        ],
+    ),
     ("userinfo", &["userinfo", "iuserinfo"]),
-    ("host", &["host", "host_6874", "ihost"]),
+    ("host", &["host", "host_6874", "ihost", "ihost_6874"]),
     ("ipv6", &["IPv6address"]),
     ("ipvfuture", &["IPvFuture"]),
     // The version digits of an IPvFuture: the only `HEXDIG` tokens.
@@ -76,6 +85,14 @@ const URI_ENTRIES: &[&str] = &[
     "IRI",
     "absolute_IRI",
     "irelative_ref",
+    "IRI_reference_6874_entry",
+    "IRI_6874_entry",
+    "absolute_IRI_6874_entry",
+    "irelative_ref_6874_entry",
+    "IRI_reference_6874",
+    "IRI_6874",
+    "absolute_IRI_6874",
+    "irelative_ref_6874",
 ];
 
 /// Rules matched anywhere, without records: what error descriptions,
@@ -113,6 +130,10 @@ const URI_TRACKED: &[&str] = &[
     "IRI_entry",
     "absolute_IRI_entry",
     "irelative_ref_entry",
+    "IRI_reference_6874_entry",
+    "IRI_6874_entry",
+    "absolute_IRI_6874_entry",
+    "irelative_ref_6874_entry",
     "scheme_entry",
     "authority_entry",
     "userinfo_entry",
@@ -120,6 +141,7 @@ const URI_TRACKED: &[&str] = &[
     "port_entry",
     "reg_name_entry",
     "segment_entry",
+    "path_entry",
     "query_entry",
     "fragment_entry",
     "IP_literal_entry",

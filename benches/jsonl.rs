@@ -54,7 +54,7 @@ fn corpus() -> (Vec<u8>, u64) {
 
 fn peguri_jsonl(input: &[u8], out: impl Write) -> io::Result<bool> {
     let mut parser = cli_parse::Parser::new(out, cli_parse::ParseOptions::default());
-    cli_input::for_each_line(input, |line| parser.line(line))?;
+    cli_input::for_each_line_bytes(input, |line| parser.line(line))?;
     Ok(parser.finish()?.0)
 }
 

@@ -87,11 +87,14 @@
 //!
 //! [`Iri`] and [`IriBuf`] parse IRI references (RFC 3987) with the IRI rules
 //! of `iri.pest`, which restates only the rules RFC 3987 changes and reuses
-//! the rest of `uri.pest`. [`Iri::to_uri`] maps an IRI to a URI (section
-//! 3.1, percent-encoding; no IDNA), and [`uri_to_iri`] shows a URI as an IRI
-//! (section 3.2). IRIs resolve ([`Resolver::resolve_iri`], section 6.5) and
-//! normalize ([`Normalizer::normalize_iri`], section 5.3.2) through the same
-//! code as URIs:
+//! the rest of `uri.pest`, and reject the bidirectional formatting
+//! characters section 4.1 forbids. [`Iri::to_uri`] maps an IRI to a URI
+//! (section 3.1, percent-encoding), and [`uri_to_iri`] shows a URI as an
+//! IRI (section 3.2); with the default feature `idna`, `Iri::to_uri_idna`
+//! and `uri_to_iri_idna` do the same with UTS 46 ToASCII and ToUnicode for
+//! a registered name. IRIs resolve ([`Resolver::resolve_iri`], section 6.5)
+//! and normalize ([`Normalizer::normalize_iri`], section 5.3.2, NFC
+//! included with the default feature `nfc`) through the same code as URIs:
 //!
 //! ```
 //! use peguri::{uri_to_iri, Iri};
@@ -188,6 +191,8 @@ pub use types::authority::{Authority, Host, ZoneId};
 pub use types::builder::{BuildError, BuildErrorKind, UriBuilder, UriComponent};
 pub use types::edit::QueryEditor;
 pub use types::file_path::{FilePathError, FilePathErrorKind};
+#[cfg(feature = "idna")]
+pub use types::idna::{IdnaError, uri_to_iri_idna};
 #[cfg(feature = "http")]
 pub use types::interop::HttpConversionError;
 #[cfg(feature = "url")]
@@ -214,18 +219,18 @@ struct ReadmeDoctests;
 /// grammar (`URI-reference+zones`).
 #[doc(hidden)]
 pub mod __engines {
-    use crate::syntax::entry::{Grammar, Syntax};
+    use crate::syntax::entry::Syntax;
     use crate::syntax::{engine, grammar, parse, walk};
     use crate::{ParseError, SplitComponents, UriRef};
 
-    /// Every typed entry rule of the three grammars, by the names the
-    /// functions here take: RFC 3986's four, with RFC 6874's zones, and
-    /// RFC 3987's.
+    /// Every typed entry rule of the four grammars, by the names the
+    /// functions here take: RFC 3986's four and RFC 3987's, each without
+    /// and with RFC 6874's zones.
     ///
     /// ```
     /// assert!(peguri::__engines::RULES.iter().all(|r| peguri::__engines::parse_fast("a:b", r).is_some() || r.contains("relative")));
     /// ```
-    pub const RULES: [&str; 12] = [
+    pub const RULES: [&str; 16] = [
         "URI-reference",
         "URI",
         "absolute-URI",
@@ -238,13 +243,17 @@ pub mod __engines {
         "IRI",
         "absolute-IRI",
         "irelative-ref",
+        "IRI-reference+zones",
+        "IRI+zones",
+        "absolute-IRI+zones",
+        "irelative-ref+zones",
     ];
 
     fn syntax(rule: &str) -> Option<Syntax> {
         match rule.strip_suffix("+zones") {
             Some(base) => {
                 let syntax = Syntax::from_rfc_name(base)?;
-                (syntax.grammar == Grammar::Rfc3986).then(|| syntax.with_grammar(Grammar::Rfc6874))
+                Some(syntax.with_grammar(syntax.grammar.with_zones(true)))
             }
             None => Syntax::from_rfc_name(rule),
         }
@@ -307,7 +316,7 @@ pub mod __engines {
     /// assert_eq!(err.offset(), 10);
     /// ```
     pub fn compiled_error(input: &str, rule: &str) -> Option<ParseError> {
-        parse::parse(input, syntax(rule)?).err()
+        parse::parse_grammar(input, syntax(rule)?).err()
     }
 
     /// The error the pest route gives for `input` (`None` if it is valid or

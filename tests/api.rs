@@ -219,3 +219,96 @@ fn components_view_matches_the_json_contract() {
         })
     );
 }
+
+/// Issue 12: `==` across `UriRef`, `UriRefBuf`, `Uri`, `UriBuf`, `str` and
+/// `String`, and `Borrow<str>` where the hash agrees, so that
+/// `HashMap<UriBuf, _>::get("...")` works.
+#[test]
+// Both `a == b` and `b == a` are asserted: they are two different impls.
+#[allow(clippy::nonminimal_bool)]
+fn equality_across_uri_types_and_strings() {
+    use std::collections::HashMap;
+    let text = "http://h/p?q";
+    let r = UriRef::parse(text).unwrap();
+    let u = Uri::parse(text).unwrap();
+    let rb = UriRefBuf::parse(text).unwrap();
+    let ub = UriBuf::parse(text).unwrap();
+    let s = String::from(text);
+    assert!(r == u && u == r && r == rb && rb == r && r == ub && ub == r);
+    assert!(u == rb && rb == u && u == ub && ub == u && rb == ub && ub == rb);
+    assert!(r == s && s == r && u == s && s == u && rb == s && s == rb && ub == s && s == ub);
+    assert!(text == r && text == u && text == rb && text == ub);
+    assert!(*text == r && *text == ub);
+    assert!(r != UriRef::parse("http://h/p").unwrap());
+    let mut map: HashMap<UriBuf, u32> = HashMap::new();
+    map.insert(ub.clone(), 7);
+    assert_eq!(map.get(text), Some(&7));
+    assert_eq!(map.get("http://h/"), None);
+    let set: HashSet<UriRefBuf> = [rb.clone()].into_iter().collect();
+    assert!(set.contains(text));
+    let borrowed: HashSet<UriRef<'_>> = [r].into_iter().collect();
+    assert!(borrowed.contains(text));
+    for hash in [hash_of(&u), hash_of(&rb), hash_of(&ub)] {
+        assert_eq!(hash, hash_of(text));
+    }
+    let iri = peguri::Iri::parse("ä").unwrap();
+    let mut iris: HashMap<peguri::IriBuf, ()> = HashMap::new();
+    iris.insert(iri.to_owned(), ());
+    assert!(iris.contains_key("ä") && iri == iri.to_owned() && "ä" == iri);
+}
+
+/// Issue 12: decoded views of segments, host and query values.
+#[test]
+fn decoded_views_of_segments_host_and_query() {
+    use std::borrow::Cow;
+    let uri = UriRef::parse("http://b%C3%BCcher.example/a%20b/c%2Fd/%FF?k%20=v%26w&x#f").unwrap();
+    let segments: Vec<Cow<'_, str>> = uri.segments().decoded().collect();
+    assert_eq!(segments, ["a b", "c/d", "\u{FFFD}"]);
+    assert!(matches!(
+        UriRef::parse("/plain").unwrap().segments().decoded().next(),
+        Some(Cow::Borrowed("plain"))
+    ));
+    assert_eq!(uri.authority().unwrap().host().decoded(), "bücher.example");
+    let pairs: Vec<(String, Option<String>)> = uri
+        .query_pairs()
+        .map(|p| (p.key().into_owned(), p.value().map(Cow::into_owned)))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("k ".to_owned(), Some("v&w".to_owned())),
+            ("x".to_owned(), None)
+        ]
+    );
+    let owned = uri.to_owned();
+    assert_eq!(owned.query_pairs().count(), 2);
+    assert_eq!(owned.segments().decoded().count(), 3);
+}
+
+/// Issue 12: a helper that makes a safe relative reference from a path:
+/// `./` is added when the first segment holds `:`.
+#[test]
+fn safe_relative_reference_from_a_path() {
+    for (path, reference) in [
+        ("a:b", "./a:b"),
+        ("a:b/c:d", "./a:b/c:d"),
+        ("c/a:b", "c/a:b"),
+        ("/a:b", "/a:b"),
+        ("//x/y", "/.//x/y"),
+        ("", ""),
+        ("%41:", "./%41:"),
+    ] {
+        let r = UriRefBuf::from_path(path).unwrap();
+        assert_eq!(r, reference, "{path}");
+        assert!(r.is_relative() && r.authority().is_none());
+        // It resolves to the path it was made from (dot segments aside).
+        let base = Uri::parse("s://h/d/").unwrap();
+        let resolved = r.resolve_against(&base);
+        if !path.starts_with('/') && !path.is_empty() {
+            assert_eq!(resolved, format!("s://h/d/{path}"), "{path}");
+        }
+    }
+    for bad in ["a b", "a?b", "a#b", "%zz"] {
+        assert!(UriRefBuf::from_path(bad).is_err(), "{bad}");
+    }
+}

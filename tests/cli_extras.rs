@@ -114,7 +114,11 @@ fn check_warnings_exit_1() {
     let input = "http://0177.0.0.1:25/";
     let out = peguri(&["check", input], "");
     assert_eq!(out.status.code(), Some(1));
-    let text = stdout(&out);
+    assert_eq!(
+        stdout(&out),
+        "http://0177.0.0.1:25/: warning[ambiguous-ipv4], warning[foreign-port]\n"
+    );
+    let text = stderr(&out);
     assert!(
         text.starts_with("http://0177.0.0.1:25/: warning[ambiguous-ipv4]: reg-name \"0177.0.0.1\""),
         "{text}"
@@ -184,8 +188,11 @@ fn check_invalid_uri() {
         ),
         "{err}"
     );
-    // The other inputs are still checked.
-    assert_eq!(stdout(&out), "https://example.com/: no findings\n");
+    // The other inputs are still checked, each on its own line.
+    assert_eq!(
+        stdout(&out),
+        "<invalid>\nhttps://example.com/: no findings\n"
+    );
 
     let out = peguri(&["check", "--json", "http://a b/"], "");
     assert_eq!(out.status.code(), Some(1));
@@ -232,4 +239,100 @@ fn help_has_examples() {
             "{text}"
         );
     }
+}
+
+/// Issue 12: `check` writes one line per input (findings, no findings, or
+/// the `<invalid>` marker), so its output lines up with its input.
+#[test]
+fn check_writes_one_line_per_input() {
+    let input = "http://u:p@h/\nbad ref\n\nhttps://example.com/\nhttp://0x7f.1:25/\n";
+    let out = peguri(&["check"], input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "http://u:p@h/: warning[password-in-userinfo]\n\
+         <invalid>\n\
+         : no findings\n\
+         https://example.com/: no findings\n\
+         http://0x7f.1:25/: warning[ambiguous-ipv4], warning[foreign-port]\n"
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains("invalid character ' ' in path at byte 3 (column 4)\n  bad ref\n     ^\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains("http://u:p@h/: warning[password-in-userinfo]: "),
+        "{err}"
+    );
+
+    let out = peguri(&["check", "--json"], input);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[1]["input"], "bad ref");
+    assert_eq!(lines[1]["valid"], false);
+    assert_eq!(lines[1]["error"]["offset"], 3);
+}
+
+/// Issue 12: `check --json` writes findings only to stdout; stderr carries
+/// nothing but the errors of invalid inputs.
+#[test]
+fn check_json_writes_nothing_to_stderr_for_findings() {
+    let out = peguri(
+        &[
+            "check",
+            "--json",
+            "http://www.bank.example@0x7f.1:25/",
+            "ftp://u:p@h/",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "");
+    assert_eq!(json_lines(&out).len(), 2);
+}
+
+/// Issue 12: `check` warns about bidirectional formatting characters
+/// (RFC 3987 section 4.1), percent-encoded in a URI; with `--iri`, a raw
+/// one makes the IRI invalid, and an encoded one is warned about too.
+#[test]
+fn check_warns_about_bidi_formatting_characters() {
+    let out = peguri(&["check", "--json", "http://h/a%E2%80%AEb"], "");
+    assert_eq!(out.status.code(), Some(1), "a warning");
+    let lines = json_lines(&out);
+    let finding = &lines[0]["findings"][0];
+    assert_eq!(finding["code"], "encoded-bidi");
+    assert_eq!(finding["severity"], "warning");
+    assert_eq!(
+        (finding["start"].as_u64(), finding["end"].as_u64()),
+        (Some(10), Some(19))
+    );
+
+    let out = peguri(&["check", "--iri", "http://h/\u{E9}%E2%80%8F"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "http://h/\u{E9}%E2%80%8F: warning[encoded-bidi]\n"
+    );
+
+    let out = peguri(&["check", "--iri", "http://h/\u{202E}"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "<invalid>\n");
+    assert!(stderr(&out).contains("U+202E"), "{}", stderr(&out));
+}
+
+/// Issue 12: `extract` reads its input as bytes and reports byte offsets
+/// into it as given, past bytes that are not UTF-8.
+#[test]
+fn extract_offsets_are_bytes() {
+    let out = common::run_peguri(&["extract"], b"x http://a/ \xff\xff\xff http://b/\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "{\"uri\":\"http://a/\",\"start\":2,\"end\":11}\n\
+         {\"uri\":\"http://b/\",\"start\":16,\"end\":25}\n"
+    );
+    // A bad byte ends a URI as a space would.
+    let out = common::run_peguri(&["extract", "--plain"], b"<http://a/b\xc3(>");
+    assert_eq!(stdout(&out), "http://a/b\n");
 }

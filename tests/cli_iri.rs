@@ -120,7 +120,7 @@ fn resolve_iri_keeps_characters_and_reports_bad_references() {
     assert_eq!(out.status.code(), Some(1), "one reference is invalid");
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "http://例え.jp/画像/ロゴ.png\nhttp://例え.jp/文書/目次?é\n"
+        "http://例え.jp/画像/ロゴ.png\nhttp://例え.jp/文書/目次?é\n<invalid>\n"
     );
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("%zz") && stderr.contains('^'), "{stderr}");
@@ -148,7 +148,7 @@ fn normalize_iri_reads_stdin_and_keeps_lines_aligned() {
     assert_eq!(out.status.code(), Some(1), "the last line is invalid");
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "http://example.org/a/café\nhttp://Bücher.Example/~\n\n"
+        "http://example.org/a/café\nhttp://bücher.example/~\n<invalid>\n"
     );
     let out = run(
         &[
@@ -163,4 +163,68 @@ fn normalize_iri_reads_stdin_and_keeps_lines_aligned() {
         String::from_utf8(out.stdout).unwrap(),
         "http://example.org:80/\n"
     );
+}
+
+/// Issue 12: `--iri`, `--allow-zone-id` and `--json` are one set of
+/// options: parse, resolve, relative, normalize, equivalent and check take
+/// all three, and `--allow-zone-id` works with `--iri`.
+#[test]
+fn iri_allow_zone_id_and_json_on_every_command() {
+    let zone = "http://[fe80::1%25en0]/\u{E9}";
+    let options = ["--iri", "--allow-zone-id", "--json"];
+    let commands: [&[&str]; 6] = [
+        &["parse", zone],
+        &["resolve", zone, "x"],
+        &["relative", zone, "http://[fe80::1%25en0]/x"],
+        &["normalize", zone],
+        &["equivalent", zone, "HTTP://[FE80::1%25en0]/\u{E9}"],
+        &["check", zone],
+    ];
+    for command in commands {
+        let args = [&command[..1], &options, &command[1..]].concat();
+        let out = run(&args, None);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines = json_lines(&out);
+        assert_eq!(lines.len(), 1, "{args:?}");
+        // equivalent's one object has no "valid"; its sides do.
+        let object = if command[0] == "equivalent" {
+            &lines[0]["a"]
+        } else {
+            &lines[0]
+        };
+        assert_eq!(object["valid"], true, "{args:?}: {}", lines[0]);
+        // Without --allow-zone-id the zone is refused, by every command.
+        let args: Vec<&str> = args
+            .into_iter()
+            .filter(|a| *a != "--allow-zone-id")
+            .collect();
+        let out = run(&args, None);
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+    }
+}
+
+/// Issue 12: NFC in IRI normalization (RFC 3987 section 5.3.2.2) is an
+/// opt-in step on the command line too; it needs `--iri`.
+#[test]
+#[cfg(feature = "nfc")]
+fn normalize_iri_nfc() {
+    let decomposed = "http://h/cafe\u{301}";
+    let out = run(&["normalize", "--iri", "--nfc", decomposed], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "http://h/caf\u{E9}\n"
+    );
+    let out = run(&["normalize", "--iri", decomposed], None);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{decomposed}\n")
+    );
+    let out = run(&["normalize", "--nfc", "http://h/"], None);
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -52,10 +52,10 @@ fn normalize_reads_stdin_without_arguments() {
 }
 
 #[test]
-fn normalize_invalid_input_gets_caret_error_and_exit_1() {
+fn normalize_invalid_input_gets_marker_caret_error_and_exit_1() {
     let o = peguri(&["normalize", "http://h/", "a b", "/x"], None);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "http://h/\n\n/x\n");
+    assert_eq!(stdout(&o), "http://h/\n<invalid>\n/x\n");
     assert_eq!(
         stderr(&o),
         "invalid URI-reference: invalid character ' ' in path at byte 1 (column 2)\n  a b\n   ^\n"
@@ -90,9 +90,9 @@ fn not_equivalent_exits_1_and_says_so() {
 }
 
 #[test]
-fn equivalent_invalid_input_gets_caret_error_and_exit_1() {
+fn equivalent_invalid_input_gets_caret_error_and_exit_2() {
     let o = peguri(&["equivalent", "http://h/", "%zz"], None);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2), "as cmp exits for trouble");
     assert_eq!(stdout(&o), "");
     assert!(
         stderr(&o).starts_with("invalid URI-reference: expected a hex digit after '%'"),
@@ -106,4 +106,97 @@ fn equivalent_invalid_input_gets_caret_error_and_exit_1() {
 fn equivalent_needs_two_arguments() {
     let o = peguri(&["equivalent", "http://h/"], None);
     assert_eq!(o.status.code(), Some(2));
+}
+
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+        .collect()
+}
+
+/// Issue 12: `normalize` printed an empty line for an invalid input, which
+/// is also what the valid empty reference prints. Now one line per input,
+/// `<invalid>` for an invalid one, its error with the caret on stderr.
+#[test]
+fn normalize_writes_one_line_per_input() {
+    let o = peguri(&["normalize"], Some("HTTP://H/a/../b\n\nbad ref\n./x\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "http://h/b\n\n<invalid>\nx\n");
+    assert_eq!(
+        stderr(&o),
+        "invalid URI-reference: invalid character ' ' in path at byte 3 (column 4)\n  bad ref\n     ^\n"
+    );
+}
+
+/// Issue 12: `normalize --json` gives the error object inline.
+#[test]
+fn normalize_json_gives_the_error_inline() {
+    let o = peguri(&["normalize", "--json"], Some("HTTP://H/\n\nbad ref\n"));
+    assert_eq!(o.status.code(), Some(1));
+    let lines = json_lines(&o);
+    assert_eq!(
+        lines[0],
+        serde_json::json!({"input": "HTTP://H/", "valid": true, "normalized": "http://h/"})
+    );
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"input": "", "valid": true, "normalized": ""})
+    );
+    assert_eq!(lines[2]["valid"], false);
+    assert_eq!(lines[2]["error"]["offset"], 3);
+    assert_eq!(lines.len(), 3);
+}
+
+/// Issue 12: `equivalent` exits as `cmp` does: 0 when equivalent, 1 when
+/// not, 2 when an input is invalid or the usage is wrong.
+#[test]
+fn equivalent_exit_codes_like_cmp() {
+    let code = |args: &[&str]| peguri(args, None).status.code();
+    assert_eq!(code(&["equivalent", "http://h", "HTTP://H:80/"]), Some(0));
+    assert_eq!(code(&["equivalent", "http://h/a", "http://h/b"]), Some(1));
+    assert_eq!(code(&["equivalent", "http://h/", "a b"]), Some(2));
+    assert_eq!(code(&["equivalent", "a b", "a b"]), Some(2));
+    assert_eq!(code(&["equivalent", "http://h/"]), Some(2));
+    assert_eq!(code(&["equivalent", "--bogus", "a", "a"]), Some(2));
+    assert_eq!(code(&["equivalent", "--json", "a", "b c"]), Some(2));
+    assert_eq!(code(&["equivalent", "--json", "a", "b"]), Some(1));
+}
+
+/// Issue 12: `equivalent --json` answers with one object: `equivalent`
+/// (null when an input is invalid) and each side's normal form or error.
+#[test]
+fn equivalent_json_answers_with_both_sides() {
+    let o = peguri(&["equivalent", "--json", "HTTP://H", "a b"], None);
+    assert_eq!(o.status.code(), Some(2));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["equivalent"], serde_json::Value::Null);
+    assert_eq!(
+        lines[0]["a"],
+        serde_json::json!({"input": "HTTP://H", "valid": true, "normalized": "http://h/"})
+    );
+    assert_eq!(lines[0]["b"]["valid"], false);
+    assert_eq!(lines[0]["b"]["error"]["offset"], 1);
+    assert!(stderr(&o).contains("\n  a b\n   ^\n"), "{}", stderr(&o));
+
+    let o = peguri(&["equivalent", "--json", "http://h/", "HTTP://h:80"], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(json_lines(&o)[0]["equivalent"], true);
+}
+
+/// Issue 12: `http://[::1]` and `http://[0::1]` are the same address; the
+/// opt-in RFC 5952 step lets `equivalent` see it.
+#[test]
+fn equivalent_sees_ipv6_with_ipv6_canonical() {
+    let args = ["equivalent", "http://[::1]/", "http://[0::1]/"];
+    assert_eq!(peguri(&args, None).status.code(), Some(1));
+    let o = peguri(
+        &[&args[..1], &["--ipv6-canonical"], &args[1..]].concat(),
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "equivalent: both normalize to http://[::1]/\n");
+    let o = peguri(&["normalize", "--ipv6-canonical", "http://[0:0::1]/"], None);
+    assert_eq!(stdout(&o), "http://[::1]/\n");
 }

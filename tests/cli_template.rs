@@ -75,7 +75,7 @@ fn options_replace_json_names() {
 fn invalid_template_is_shown_with_a_caret() {
     let out = peguri(&["template", "/ok/{x}", "/users/{id", "--var", "x=1"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "/ok/1\n\n");
+    assert_eq!(stdout(&out), "/ok/1\n<invalid>\n");
     assert_eq!(
         stderr(&out),
         "invalid URI Template: expression opened at byte 7 is not closed with '}'\n  /users/{id\n         ^\n"
@@ -109,4 +109,18 @@ fn usage_errors() {
     let out = peguri(&["template", "{x}", "--json", "[1]"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).starts_with("peguri: --json: "));
+}
+
+/// Issue 12: `template` writes one line per template: an empty line is the
+/// expansion of an empty template, `<invalid>` marks an invalid one.
+#[test]
+fn template_writes_one_line_per_input() {
+    let out = peguri(&["template", "--var", "x=1"], "{x}\n\n/{x\n{x}/\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "1\n\n<invalid>\n1/\n");
+    assert!(
+        stderr(&out).starts_with("invalid URI Template: "),
+        "{}",
+        stderr(&out)
+    );
 }

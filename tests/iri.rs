@@ -547,7 +547,9 @@ fn display_never_decodes_bidi_formatting_characters() {
         // They are ucschar, so the grammar alone would allow them ...
         assert!(parse_rule("ucschar", &c.to_string()).is_ok());
         // ... but section 4.1 forbids them.
-        let uri = iri(&format!("/a{c}b")).to_uri();
+        let encoded =
+            peguri::pct::encode(&c.to_string(), peguri::pct::Component::PathSegment).into_owned();
+        let uri = UriRef::parse(&format!("/a{encoded}b")).unwrap().to_owned();
         let shown = uri_to_iri(&uri.as_uri_ref());
         assert_eq!(shown, uri.as_str(), "U+{:04X} stays encoded", c as u32);
     }
@@ -563,6 +565,49 @@ fn display_never_decodes_bidi_formatting_characters() {
             c as u32
         );
     }
+}
+
+/// Issue 12: RFC 3987 section 4.1 forbids the bidirectional formatting
+/// characters in IRIs; `Iri::parse("http://h/\u{202E}")` accepted one.
+#[test]
+fn iri_rejects_bidi_formatting_characters() {
+    let bidi = [
+        '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+        '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+    ];
+    for c in bidi {
+        for (input, offset, part) in [
+            (format!("http://h/{c}"), 9, "path"),
+            (format!("http://h/?q={c}"), 12, "query"),
+            (format!("#{c}"), 1, "fragment"),
+            (format!("//u{c}@h"), 3, "userinfo"),
+            (format!("//h{c}.example"), 3, "host"),
+        ] {
+            let err = Iri::parse(&input).unwrap_err();
+            assert_eq!(err.offset(), offset, "{input:?}");
+            let message = err.message().to_string();
+            assert!(
+                message.starts_with(&format!(
+                    "bidirectional formatting character U+{:04X} in {part}: IRIs must not contain it (RFC 3987 section 4.1); percent-encode it as %E2%",
+                    c as u32
+                )),
+                "{message}"
+            );
+            assert!(IriBuf::parse(input.clone()).is_err());
+            assert!(input.parse::<IriBuf>().is_err());
+        }
+    }
+    let err = Iri::parse("http://h/\u{202E}").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid IRI-reference: bidirectional formatting character U+202E in path: IRIs must \
+         not contain it (RFC 3987 section 4.1); percent-encode it as %E2%80%AE at byte 9 \
+         (column 10)\n  http://h/\u{202E}\n           ^"
+    );
+    // Encoded, they are allowed (and never decoded for display).
+    assert!(Iri::parse("http://h/%E2%80%AE").is_ok());
+    // Neighbours that are not formatting characters are allowed.
+    assert!(Iri::parse("http://h/\u{200D}\u{2010}").is_ok());
 }
 
 #[test]
@@ -775,4 +820,112 @@ fn serde_uses_the_string() {
     assert_eq!(borrowed, owned.as_iri());
     let err = serde_json::from_str::<IriBuf>("\"/\u{E000}\"").unwrap_err();
     assert!(err.to_string().contains("private-use"), "{err}");
+}
+
+/// Issue 12: host case normalization depended on whether the host was
+/// decoded first: `http://%C3%BC.COM/` and `http://%c3%bc.com/` got
+/// different IRI normal forms although their URI normal forms are equal.
+#[test]
+fn iri_normalization_commutes_with_mapping_to_uris() {
+    let a = Iri::parse("http://%C3%BC.COM/").unwrap();
+    let b = Iri::parse("http://%c3%bc.com/").unwrap();
+    assert_eq!(a.normalize(), "http://ü.com/");
+    assert_eq!(a.normalize(), b.normalize());
+    for iri in [a, b, Iri::parse("HTTP://Bücher.DE/Ä/%7e?ß#Ö").unwrap()] {
+        assert_eq!(
+            iri.normalize().to_uri(),
+            peguri::normalize(&iri.to_uri().as_uri_ref()),
+            "{iri}"
+        );
+    }
+}
+
+/// Issue 12: `Iri::to_uri` turned `例え.jp` into percent-encoding, which
+/// most HTTP stacks cannot resolve; RFC 3987 section 3.1 maps a registered
+/// name with ToASCII (UTS 46) instead, and section 3.2 shows one with
+/// ToUnicode.
+#[cfg(feature = "idna")]
+#[test]
+fn idna_maps_registered_names() {
+    let iri = Iri::parse("http://例え.jp/パス").unwrap();
+    let uri = iri.to_uri_idna().unwrap();
+    assert_eq!(uri, "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9");
+    assert_eq!(uri.authority().unwrap().host_str(), "xn--r8jz45g.jp");
+    assert_eq!(peguri::uri_to_iri_idna(&uri.as_uri_ref()), iri.as_str());
+    // Zones, IP literals and ASCII hosts are left alone.
+    let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    let zoned = zones.parse_iri("http://[fe80::1%25en0]/ä").unwrap();
+    assert_eq!(
+        zoned.to_uri_idna().unwrap(),
+        "http://[fe80::1%25en0]/%C3%A4"
+    );
+    assert_eq!(
+        Iri::parse("//User@Example.COM:8/")
+            .unwrap()
+            .to_uri_idna()
+            .unwrap(),
+        "//User@Example.COM:8/"
+    );
+    // Userinfo, path, query and fragment are percent-encoded as before.
+    assert_eq!(
+        Iri::parse("http://Bü:ẞ@gOoGle.com")
+            .unwrap()
+            .to_uri_idna()
+            .unwrap(),
+        "http://B%C3%BC:%E1%BA%9E@gOoGle.com"
+    );
+    // ToASCII fails: the error says which host.
+    let err = Iri::parse("http://x.\u{378}.net/")
+        .unwrap()
+        .to_uri_idna()
+        .unwrap_err();
+    assert_eq!((err.host(), err.offset()), ("x.\u{378}.net", 7));
+    // Display: an xn-- label becomes Unicode; other hosts as uri_to_iri.
+    for (uri, shown) in [
+        (
+            "http://xn--bcher-kva.de/B%C3%BCcher",
+            "http://bücher.de/Bücher",
+        ),
+        (
+            "http://u%C3%A4@xn--bcher-kva.de:80/",
+            "http://uä@bücher.de:80/",
+        ),
+        (
+            "http://example.com/%E2%80%AE",
+            "http://example.com/%E2%80%AE",
+        ),
+        ("http://xn--zz/", "http://xn--zz/"),
+        ("//[::1]/", "//[::1]/"),
+    ] {
+        assert_eq!(
+            peguri::uri_to_iri_idna(&UriRef::parse(uri).unwrap()),
+            shown,
+            "{uri}"
+        );
+    }
+}
+
+/// Issue 12: IRI normalization may apply NFC (RFC 3987 section 5.3.2.2).
+#[cfg(feature = "nfc")]
+#[test]
+fn iri_normalization_with_nfc() {
+    const NFC: peguri::Normalizer = peguri::Normalizer::new().nfc(true);
+    let iri =
+        Iri::parse("HTTP://Cafe\u{301}.example/re\u{301}sume\u{301}?q=A\u{30A}#\u{212B}").unwrap();
+    let normal = NFC.normalize_iri(&iri);
+    assert_eq!(normal, "http://café.example/résumé?q=Å#Å");
+    assert_eq!(NFC.normalize_iri(&normal.as_iri()), normal);
+    // KELVIN SIGN is K in NFC: a host is lowercased after NFC.
+    let kelvin = Iri::parse("http://\u{212A}.example/").unwrap();
+    assert_eq!(NFC.normalize_iri(&kelvin), "http://k.example/");
+    // NFC never turns a character into a delimiter, nor joins one.
+    for input in ["?a=\u{338}b", "/a\u{37E}b", "/\u{1FEF}"] {
+        let iri = Iri::parse(input).unwrap();
+        assert_eq!(NFC.normalize_iri(&iri), input, "{input:?}");
+    }
+    // Off by default.
+    assert_eq!(
+        peguri::Normalizer::new().normalize_iri(&Iri::parse("/e\u{301}").unwrap()),
+        "/e\u{301}"
+    );
 }

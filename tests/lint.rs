@@ -31,7 +31,7 @@ fn findings(input: &str) -> Vec<Finding> {
 
 #[track_caller]
 fn codes(input: &str) -> Vec<&'static str> {
-    findings(input).iter().map(|f| f.code).collect()
+    findings(input).iter().map(|f| f.code.as_str()).collect()
 }
 
 /// (code, inputs that must produce it, inputs that must not)
@@ -175,7 +175,33 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "http://%FF%FE.example/",
         ],
     ),
+    (
+        "encoded-bidi",
+        &["http://h/%E2%80%AE", "http://h/?q=%e2%80%8f", "#%E2%81%A6"],
+        &[
+            "http://h/%E2%80%8D",
+            "http://h/%E2%80%AF",
+            "http://h/%E2%80",
+        ],
+    ),
 ];
+
+/// Issue 12: `check` warns about bidirectional formatting characters in
+/// URIs as well (percent-encoded, the only way a URI can hold them).
+#[test]
+fn check_warns_about_encoded_bidi() {
+    let f = findings("http://h/a%E2%80%AEb");
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].code, "encoded-bidi");
+    assert_eq!(f[0].severity, Severity::Warning);
+    assert_eq!(f[0].span, 10..19);
+    assert_eq!(
+        f[0].message,
+        "%E2%80%AE is the percent-encoded bidirectional formatting character U+202E, which \
+         IRIs must not contain (RFC 3987 section 4.1): decoded for display, it can make the \
+         text read in another order than it is resolved (RFC 3986 section 7.6)"
+    );
+}
 
 #[test]
 fn every_code_has_a_positive_and_a_negative_case() {
@@ -244,7 +270,10 @@ fn spans_and_messages_are_pinned() {
 
     let input = "http://h/a%2Fb/%2e%2e/?%0A";
     let f = findings(input);
-    let got: Vec<(&str, &str)> = f.iter().map(|f| (f.code, &input[f.span.clone()])).collect();
+    let got: Vec<(&str, &str)> = f
+        .iter()
+        .map(|f| (f.code.as_str(), &input[f.span.clone()]))
+        .collect();
     assert_eq!(
         got,
         [
@@ -327,4 +356,19 @@ proptest! {
             prop_assert!(UriRef::parse(&masked).is_ok());
         }
     }
+}
+
+/// Issue 12: lint codes are an enum, written as their stable names.
+#[test]
+fn lint_codes_are_an_enum() {
+    use peguri::lint::Code;
+    let f = findings("http://user:pw@h/");
+    assert_eq!(f[0].code, Code::PasswordInUserinfo);
+    assert_eq!(f[0].code, "password-in-userinfo");
+    assert_eq!(f[0].code.to_string(), "password-in-userinfo");
+    for code in Code::ALL {
+        assert_eq!(Code::from_name(code.as_str()), Some(code));
+    }
+    let json = serde_json::to_value(&f[0]).unwrap();
+    assert_eq!(json["code"], "password-in-userinfo");
 }

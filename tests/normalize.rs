@@ -236,16 +236,16 @@ fn path_that_would_start_with_double_slash_keeps_a_dot() {
 #[test]
 fn relative_references_keep_leading_dot_dot() {
     assert_eq!(norm_syntax("../a/./b"), "../a/b");
-    assert_eq!(norm_syntax("../../a/../b"), "../../b");
-    assert_eq!(norm_syntax("a/../../b"), "../b");
+    assert_eq!(norm_syntax("../../a/b/../c"), "../../a/c");
     assert_eq!(norm_syntax(".."), "..");
+    assert_eq!(norm_syntax("./../a"), "../a");
 }
 
 #[test]
 fn relative_references_never_become_empty() {
-    assert_eq!(norm_syntax("a/.."), "./");
+    assert_eq!(norm_syntax("a/b/.."), "a/");
     assert_eq!(norm_syntax("."), "./");
-    assert_eq!(norm_syntax("a/./.."), "./");
+    assert_eq!(norm_syntax("a/./b/./.."), "a/");
     assert_eq!(norm_syntax(""), "");
     assert_eq!(norm_syntax("?q"), "?q");
 }
@@ -253,8 +253,52 @@ fn relative_references_never_become_empty() {
 #[test]
 fn relative_references_keep_dot_before_colon_or_empty_segment() {
     assert_eq!(norm_syntax("./a:b"), "./a:b");
-    assert_eq!(norm_syntax("x/../a:b"), "./a:b");
-    assert_eq!(norm_syntax("x/..//b"), ".//b");
+    assert_eq!(norm_syntax("x/y/../a:b"), "x/a:b");
+    assert_eq!(norm_syntax("./x/../a:b"), "x/../a:b");
+    assert_eq!(norm_syntax("././a:b"), "./a:b");
+    assert_eq!(norm_syntax(".//b"), ".//b");
+}
+
+/// Issue 12: `b/../x` was normalized to `x`, but against `s:` the two
+/// resolve to `s:/x` and `s:x`; `a/..` became `./`, but against
+/// `mailto:joe` the two resolve to `mailto:/` and `mailto:`. Against a
+/// base whose path has no `/`, a `..` that removes the first segment
+/// leaves a root, so the first segment is never cancelled.
+#[test]
+fn normalizing_relative_references_keeps_their_meaning() {
+    for (reference, normal) in [
+        ("b/../x", "b/../x"),
+        ("a/..", "a/.."),
+        ("a/../../b", "a/../../b"),
+        ("../../a/../b", "../../a/../b"),
+        ("a/./..", "a/.."),
+        ("x/..//b", "x/..//b"),
+        ("a/b/../x", "a/x"),
+        ("a/../x/../y", "a/../y"),
+    ] {
+        assert_eq!(norm_syntax(reference), normal, "{reference}");
+        for base in ["s:", "mailto:joe", "s:p/q", "http://h", "http://h/d/e"] {
+            let base = peguri::Uri::parse(base).unwrap();
+            let resolve = |r: &str| {
+                let resolved = UriRef::parse(r).unwrap().resolve_against(&base);
+                peguri::normalize(&resolved.as_uri_ref()).into_string()
+            };
+            assert_eq!(
+                resolve(reference),
+                resolve(normal),
+                "{reference} against {base}"
+            );
+        }
+    }
+    let resolve = |base: &str, r: &str| {
+        peguri::resolve(&UriRef::parse(base).unwrap(), &UriRef::parse(r).unwrap())
+            .unwrap()
+            .into_string()
+    };
+    assert_eq!(resolve("s:", "b/../x"), "s:/x");
+    assert_eq!(resolve("s:", &norm_syntax("b/../x")), "s:/x");
+    assert_eq!(resolve("mailto:joe", "a/.."), "mailto:/");
+    assert_eq!(resolve("mailto:joe", &norm_syntax("a/..")), "mailto:/");
 }
 
 #[test]
@@ -330,4 +374,42 @@ fn normalizer_switches_are_independent() {
         Normalizer::none().empty_port(true).normalize(&uri),
         "HTTP://H/a/./%7e"
     );
+}
+
+/// Issue 12: `http://[::1]` and `http://[0::1]` are the same address; RFC
+/// 5952's canonical text is an opt-in step, so that `equivalent` can see it.
+#[test]
+fn ipv6_equivalence_with_rfc_5952_text() {
+    const BY_ADDRESS: Normalizer = Normalizer::new().ipv6_canonical(true);
+    let uri = |s| UriRef::parse(s).unwrap();
+    assert!(BY_ADDRESS.equivalent(&uri("http://[::1]"), &uri("http://[0::1]")));
+    assert!(!equivalent(&uri("http://[::1]"), &uri("http://[0::1]")));
+    for (input, canonical) in [
+        ("http://[0:0:0:0:0:0:0:1]/", "http://[::1]/"),
+        (
+            "http://[2001:0DB8:0000:0000:0001:0000:0000:0001]/",
+            "http://[2001:db8::1:0:0:1]/",
+        ),
+        (
+            "http://[2001:db8:0:1:1:1:1:1]/",
+            "http://[2001:db8:0:1:1:1:1:1]/",
+        ),
+        (
+            "http://[0:0:0:0:0:FFFF:192.0.2.1]/",
+            "http://[::ffff:192.0.2.1]/",
+        ),
+        ("http://[::]/", "http://[::]/"),
+        ("http://[v1.X]/", "http://[v1.x]/"),
+    ] {
+        assert_eq!(BY_ADDRESS.normalize(&uri(input)), canonical, "{input}");
+    }
+    // A zone keeps its text (and its case).
+    let zoned = peguri::ParseOptions::new()
+        .allow_zone_id(true)
+        .parse("http://[FE80:0::1%25En0]/")
+        .unwrap();
+    assert_eq!(BY_ADDRESS.normalize(&zoned), "http://[fe80::1%25En0]/");
+    // Idempotent.
+    let once = BY_ADDRESS.normalize(&uri("//[0:0::0001]"));
+    assert_eq!(BY_ADDRESS.normalize(&once.as_uri_ref()), once);
 }

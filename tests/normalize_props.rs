@@ -276,13 +276,59 @@ fn resolve(base: &UriRef<'_>, r: &UriRef<'_>) -> String {
     t
 }
 
-const BASES: [&str; 5] = [
+/// Bases of every shape resolution treats differently: with an authority
+/// (empty path, absolute path), and without (empty path, a rootless path
+/// with and without `/`, an absolute path).
+const BASES: [&str; 11] = [
     "http://a/b/c/d;p?q",
     "http://a",
     "http://a/",
     "s:/x/y/z",
     "foo://h/%7Ea/b/?k",
+    "s:",
+    "mailto:joe",
+    "s:a/b",
+    "s:a/b/",
+    "s:?q",
+    "s:/",
 ];
+
+/// A base URI: a scheme, with or without an authority, and an empty,
+/// rootless or absolute path (a rootless path only without an authority).
+fn base() -> impl Strategy<Value = String> {
+    (
+        any::<bool>(),
+        0..3u8,
+        proptest::collection::vec("[a-z]{1,2}|\\.\\.?|", 0..4),
+        proptest::option::of("[a-z]{0,2}"),
+    )
+        .prop_map(|(authority, shape, segments, query)| {
+            let mut s = String::from("s:");
+            if authority {
+                s.push_str("//h");
+            }
+            let path = segments.join("/");
+            match shape {
+                // Empty.
+                0 => {}
+                // Rootless (needs a first segment, and no authority).
+                1 if !authority && !path.is_empty() && !path.starts_with('/') => s.push_str(&path),
+                _ => {
+                    s.push('/');
+                    s.push_str(&path);
+                }
+            }
+            if s.starts_with("s://") && !authority {
+                // "s:" + "//x" would read x as an authority.
+                s.insert_str(2, "/.");
+            }
+            if let Some(q) = query {
+                s.push('?');
+                s.push_str(&q);
+            }
+            s
+        })
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
@@ -306,6 +352,36 @@ proptest! {
             let n1 = normalize_syntax(&UriRef::parse(&t1).unwrap());
             let n2 = normalize_syntax(&UriRef::parse(&t2).unwrap());
             prop_assert_eq!(n1.as_str(), n2.as_str(), "{} and its normal form {} against {}", input, normal.as_str(), base.as_str());
+        }
+    }
+
+    /// Issue 12: a normalized relative reference resolves to an equivalent
+    /// URI against every base, with and without authority, with empty,
+    /// rootless and absolute paths; resolved by peguri's own resolver and
+    /// by the test's transcription of RFC 3986 section 5.2.
+    #[test]
+    fn normalized_relative_reference_resolves_the_same_against_every_base(
+        input in uri_ref(),
+        base_text in base(),
+    ) {
+        let Ok(r) = UriRef::parse(&input) else { return Ok(()) };
+        prop_assume!(r.is_relative());
+        let Ok(base) = UriRef::parse(&base_text) else { return Ok(()) };
+        for normalizer in [Normalizer::syntax(), Normalizer::new()] {
+            let normal = normalizer.normalize(&r);
+            let decoded = Normalizer::none().percent_encoding(true).normalize(&r);
+            let ours = |r: &UriRef<'_>| {
+                let resolved = peguri::resolve(&base, r).unwrap();
+                normalize(&resolved.as_uri_ref()).into_string()
+            };
+            let theirs = |r: &UriRef<'_>| {
+                normalize(&UriRef::parse(&resolve(&base, r)).unwrap()).into_string()
+            };
+            let expected = ours(&decoded.as_uri_ref());
+            prop_assert_eq!(&ours(&normal.as_uri_ref()), &expected, "{} and its normal form {} against {}", input, normal.as_str(), base_text);
+            prop_assert_eq!(&theirs(&normal.as_uri_ref()), &expected, "{} (test resolver) against {}", input, base_text);
+            // The normal form is normal.
+            prop_assert_eq!(normalizer.normalize(&normal.as_uri_ref()), normal.clone());
         }
     }
 }

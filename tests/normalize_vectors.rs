@@ -14,6 +14,10 @@
 //! - `equivalence`, `equivalence-scheme`: [`equivalent`];
 //!   `equivalence-syntax`: equality of [`normalize_syntax`] forms.
 //!
+//! A record whose note says the source writes IPv6 literals in RFC 5952's
+//! canonical text is checked with that opt-in step switched on
+//! ([`Normalizer::ipv6_canonical`]).
+//!
 //! A record with `component` asserts only that component, so only that
 //! component of the result is compared; a bare component (`LOCALHOST`, a
 //! scheme `htTp`, an authority) is put into a reference first.
@@ -115,6 +119,8 @@ fn check_normal_form(record: &Value) -> Result<(), String> {
     let kind = common::str_field(record, "kind").ok_or("no kind")?;
     let component = common::str_field(record, "component");
     let normalizer = normalizer_for(kind).ok_or_else(|| format!("unknown kind {kind}"))?;
+    let rfc_5952 = common::str_field(record, "note").is_some_and(|n| n.contains("RFC 5952"));
+    let normalizer = normalizer.ipv6_canonical(rfc_5952);
     if kind == "remove_dot_segments" {
         return check_bare_path(input, expected, normalizer);
     }

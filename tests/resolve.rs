@@ -255,9 +255,108 @@ fn non_strict_is_off_by_default_and_case_insensitive() {
 
 #[test]
 fn resolve_against_is_resolve() {
-    let base = UriRef::parse(RFC_BASE).unwrap();
+    let base = peguri::Uri::parse(RFC_BASE).unwrap();
     let r = UriRef::parse("../g").unwrap();
-    assert_eq!(r.resolve_against(&base), peguri::resolve(&base, &r));
+    assert_eq!(
+        r.resolve_against(&base),
+        peguri::resolve(base.as_uri_ref(), &r).unwrap()
+    );
+}
+
+/// Issue 12: `normalize()`, `resolve_against()` and `make_relative()` are
+/// methods of every URI type, owned ones included, and the base of
+/// `resolve_against` is a `Uri`, so a relative base is impossible and
+/// resolution cannot fail.
+#[test]
+fn methods_on_every_uri_type() {
+    use peguri::{Iri, IriBuf, Uri, UriBuf, UriRefBuf};
+    let base = Uri::parse("http://a/b/c/d").unwrap();
+    let base_buf = UriBuf::parse("http://a/b/c/d").unwrap();
+    let target = UriRef::parse("http://a/b/x/./y").unwrap();
+    let expected = "http://a/b/x/y";
+    assert_eq!(
+        UriRef::parse("../x/./y").unwrap().resolve_against(&base),
+        expected
+    );
+    assert_eq!(
+        UriRefBuf::parse("../x/./y").unwrap().resolve_against(&base),
+        expected
+    );
+    assert_eq!(
+        Uri::parse("http://a/b/x/./y")
+            .unwrap()
+            .resolve_against(&base),
+        expected
+    );
+    assert_eq!(
+        UriBuf::parse("http://a/b/x/./y")
+            .unwrap()
+            .resolve_against(&base_buf.as_uri()),
+        expected
+    );
+    let resolved = target.resolve_against(&base);
+    for relative in [
+        base.make_relative(&resolved.as_uri_ref()).unwrap(),
+        base_buf.make_relative(&resolved.as_uri_ref()).unwrap(),
+        base.as_uri_ref()
+            .make_relative(&resolved.as_uri_ref())
+            .unwrap(),
+        base.as_uri_ref()
+            .to_owned()
+            .make_relative(&resolved.as_uri_ref())
+            .unwrap(),
+    ] {
+        assert_eq!(relative, "../x/y");
+    }
+    assert_eq!(
+        UriRef::parse("HTTP://A/%7e").unwrap().normalize(),
+        "http://a/~"
+    );
+    assert_eq!(
+        UriRefBuf::parse("HTTP://A/%7e").unwrap().normalize(),
+        "http://a/~"
+    );
+    let normal: UriBuf = Uri::parse("HTTP://A/%7e").unwrap().normalize();
+    assert_eq!(normal, "http://a/~");
+    assert_eq!(
+        UriBuf::parse("HTTP://A/%7e").unwrap().normalize(),
+        "http://a/~"
+    );
+    let iri_base = Iri::parse("http://ä/b/c").unwrap();
+    assert_eq!(
+        Iri::parse("ö").unwrap().resolve_against(&iri_base).unwrap(),
+        "http://ä/b/ö"
+    );
+    assert_eq!(
+        IriBuf::parse("ö")
+            .unwrap()
+            .resolve_against(&iri_base)
+            .unwrap(),
+        "http://ä/b/ö"
+    );
+    assert_eq!(
+        iri_base
+            .make_relative(&Iri::parse("http://ä/ö").unwrap())
+            .unwrap(),
+        "/ö"
+    );
+    assert_eq!(
+        iri_base
+            .to_owned()
+            .make_relative(&Iri::parse("http://ä/b/").unwrap())
+            .unwrap(),
+        "."
+    );
+    assert_eq!(
+        IriBuf::parse("HTTP://Ä/%C3%B6").unwrap().normalize(),
+        "http://Ä/ö"
+    );
+    // With a lenient resolver.
+    let lenient = peguri::Resolver::new().non_strict(true);
+    assert_eq!(
+        lenient.resolve_against(&UriRef::parse("http:g").unwrap(), &base),
+        "http://a/b/c/g"
+    );
 }
 
 #[test]

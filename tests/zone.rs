@@ -263,3 +263,42 @@ fn zoned_bases_resolve() {
         assert!(expected.contains(&format!("%25{}]", zone.as_str())));
     }
 }
+
+/// Issue 12: `--iri --allow-zone-id` silently dropped the zone flag. IRIs
+/// take zone identifiers through `ParseOptions` as URIs do (RFC 3987's
+/// `ihost` uses the `IP-literal` that RFC 6874 updates).
+#[test]
+fn iri_allow_zone_id() {
+    let zones = ParseOptions::new().allow_zone_id(true);
+    let iri = zones.parse_iri("http://[fe80::a%25en1]/Dürst").unwrap();
+    let authority = iri.authority().unwrap();
+    assert_eq!(authority.host_str(), "[fe80::a%25en1]");
+    let Host::Ipv6 { zone, .. } = authority.host() else {
+        panic!("an IPv6 host")
+    };
+    assert_eq!(zone.unwrap().as_str(), "en1");
+    assert_eq!(iri.path(), "/Dürst");
+    assert_eq!(iri.to_uri(), "http://[fe80::a%25en1]/D%C3%BCrst");
+    assert!(zones.parse_iri_relative("//[::1%25lo]/ä").is_ok());
+    assert!(zones.parse_iri_absolute("http://[::1%25lo]/ä#f").is_err());
+    // Without the switch, the error names it, as for URIs.
+    let err = peguri::Iri::parse("http://[fe80::a%25en1]/").unwrap_err();
+    assert!(err.message().to_string().contains("allow_zone_id"), "{err}");
+    // With it, a zone error is described as for URIs.
+    let err = zones.parse_iri("http://[fe80::a%25]/ä").unwrap_err();
+    assert_eq!(err.rule(), "IRI-reference");
+    assert_eq!(err.offset(), 18);
+    assert_eq!(
+        err.message(),
+        "expected a zone identifier after '%25' (letters, digits, '-', '.', '_', '~' or percent-encoded octets)"
+    );
+    // Resolution and normalization keep the zone.
+    let base = zones.parse_iri("http://[FE80::A%25En1]/a/b").unwrap();
+    let resolved = zones
+        .parse_iri("../ö")
+        .unwrap()
+        .resolve_against(&base)
+        .unwrap();
+    assert_eq!(resolved, "http://[FE80::A%25En1]/ö");
+    assert_eq!(resolved.as_iri().normalize(), "http://[fe80::a%25En1]/ö");
+}

@@ -1,6 +1,6 @@
 //! The compiled engine and pest_derive's parser agree, for every typed entry
-//! of the three grammars (RFC 3986, with RFC 6874's zones, and RFC 3987's
-//! IRIs): on validity, on every component (host values included), on the
+//! of the grammars (RFC 3986's URIs and RFC 3987's IRIs, each with and
+//! without RFC 6874's zones): on validity, on every component (host values included), on the
 //! longest valid prefix, and on rejected input, on pest's failure (position,
 //! expected rules, rules that must not match) and the error built from it.
 //! Appendix B's split agrees as well.

@@ -15,7 +15,7 @@
 
 use crate::ops::resolve::{has_dot_segment, remove_dot_segments};
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use crate::syntax::engine::is_path_noscheme;
 use crate::syntax::entry::Grammar;
@@ -25,9 +25,9 @@ use crate::syntax::parse::reparse;
 use crate::syntax::pct::{self, rewrite_triplets};
 use crate::types::authority::{Authority, Host};
 use crate::types::iri::{Iri, IriBuf, decode_displayable};
-use crate::types::owned::UriRefBuf;
+use crate::types::owned::{UriBuf, UriRefBuf};
 use crate::types::scheme::scheme_info;
-use crate::types::uri_ref::UriRef;
+use crate::types::uri_ref::{Uri, UriRef};
 
 /// Which normalization steps to apply, each a named switch. Build one in a
 /// `const` and reuse it.
@@ -39,6 +39,7 @@ use crate::types::uri_ref::UriRef;
 /// | [`path_segments`](Self::path_segments) | 6.2.2.3 | remove dot-segments (see [`normalize`]) |
 /// | [`empty_port`](Self::empty_port) | 3.2.3 | drop an empty port and its `:` |
 /// | [`scheme_based`](Self::scheme_based) | 6.2.3 | drop a default port, empty path to `/` (see [`scheme_info`]) |
+/// | [`ipv6_canonical`](Self::ipv6_canonical) | RFC 5952 | IPv6 addresses in their canonical text (off in every preset) |
 ///
 /// ```
 /// use peguri::{Normalizer, UriRef};
@@ -51,12 +52,15 @@ use crate::types::uri_ref::UriRef;
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[must_use = "a normalizer does nothing until `normalize` is called"]
 pub struct Normalizer {
     case: bool,
     percent_encoding: bool,
     path_segments: bool,
     empty_port: bool,
     scheme_based: bool,
+    ipv6_canonical: bool,
+    nfc: bool,
 }
 
 impl Default for Normalizer {
@@ -81,6 +85,8 @@ impl Normalizer {
             path_segments: true,
             empty_port: true,
             scheme_based: true,
+            ipv6_canonical: false,
+            nfc: false,
         }
     }
 
@@ -111,6 +117,8 @@ impl Normalizer {
             path_segments: false,
             empty_port: false,
             scheme_based: false,
+            ipv6_canonical: false,
+            nfc: false,
         }
     }
 
@@ -183,6 +191,92 @@ impl Normalizer {
         self
     }
 
+    /// Write IPv6 addresses in RFC 5952's canonical text (section 4):
+    /// lowercase hexadecimal without leading zeros, the longest run of two
+    /// or more zero groups as `::` (the first of equally long runs), and
+    /// an IPv4-mapped address with its IPv4 tail (`::ffff:192.0.2.1`, RFC
+    /// 5952 section 5). A zone identifier (RFC 6874) keeps its text.
+    ///
+    /// It is off in every preset ([`new`](Self::new), [`syntax`](Self::syntax)):
+    /// RFC 3986 section 6.2.2 only makes the literal case-insensitive, so
+    /// `[0::1]` and `[::1]` are different URIs to it, although they name the
+    /// same address. Turn it on to compare addresses by value, as
+    /// [`equivalent`](Self::equivalent) then does.
+    ///
+    /// ```
+    /// use peguri::{Normalizer, UriRef};
+    ///
+    /// const BY_ADDRESS: Normalizer = Normalizer::new().ipv6_canonical(true);
+    /// let uri = UriRef::parse("http://[2001:0DB8:0:0:0:0:0:1]:80/")?;
+    /// assert_eq!(BY_ADDRESS.normalize(&uri), "http://[2001:db8::1]/");
+    /// assert_eq!(Normalizer::new().normalize(&uri), "http://[2001:0db8:0:0:0:0:0:1]/");
+    /// let a = UriRef::parse("http://[::1]")?;
+    /// let b = UriRef::parse("http://[0::1]")?;
+    /// assert!(BY_ADDRESS.equivalent(&a, &b));
+    /// assert!(!Normalizer::new().equivalent(&a, &b));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn ipv6_canonical(mut self, on: bool) -> Self {
+        self.ipv6_canonical = on;
+        self
+    }
+
+    /// Character normalization of IRIs (RFC 3987 section 5.3.2.2): every
+    /// component is put in Unicode Normalization Form C (NFC), with
+    /// ICU4X's normalizer. Off in every preset; it applies to
+    /// [`normalize_iri`](Self::normalize_iri) only (a URI is ASCII, which
+    /// NFC never changes). Feature `nfc`, on by default.
+    ///
+    /// NFC can give an ASCII character a meaning the text did not have: a
+    /// delimiter followed by a combining mark composes into another
+    /// character (`=` and U+0338 make `≠`), and a few characters are
+    /// canonically ASCII punctuation (U+037E GREEK QUESTION MARK is `;`).
+    /// A component where NFC would add or remove any ASCII character other
+    /// than a letter, digit, `-`, `.`, `_` or `~` is left as it is, so that
+    /// the normal form has the same components and delimiters.
+    ///
+    /// With NFC on, IRI normalization no longer commutes with the mapping to
+    /// URIs, which has no such step.
+    ///
+    /// ```
+    /// use peguri::{Iri, Normalizer};
+    ///
+    /// const NFC: Normalizer = Normalizer::new().nfc(true);
+    /// // "e" and U+0301 COMBINING ACUTE ACCENT become "é" (U+00E9).
+    /// let iri = Iri::parse("http://example.org/cafe\u{301}?q=e\u{301}")?;
+    /// assert_eq!(NFC.normalize_iri(&iri), "http://example.org/caf\u{E9}?q=\u{E9}");
+    /// assert_eq!(Normalizer::new().normalize_iri(&iri), iri.as_str());
+    /// // Percent-encoded characters are decoded first, then composed.
+    /// let iri = Iri::parse("/cafe%CC%81")?;
+    /// assert_eq!(NFC.normalize_iri(&iri), "/caf\u{E9}");
+    /// // A delimiter stays a delimiter.
+    /// let iri = Iri::parse("?a=\u{338}b")?;
+    /// assert_eq!(NFC.normalize_iri(&iri), "?a=\u{338}b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "nfc")]
+    pub const fn nfc(mut self, on: bool) -> Self {
+        self.nfc = on;
+        self
+    }
+
+    /// Whether two URI references have the same normal form with these
+    /// steps (see [`equivalent`](fn@equivalent) for the default ones).
+    ///
+    /// ```
+    /// use peguri::{Normalizer, UriRef};
+    ///
+    /// let a = UriRef::parse("HTTP://h:80")?;
+    /// let b = UriRef::parse("http://h/")?;
+    /// assert!(Normalizer::new().equivalent(&a, &b));
+    /// assert!(!Normalizer::syntax().equivalent(&a, &b));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn equivalent(&self, a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
+        self.normalize(a) == self.normalize(b)
+    }
+
     /// Normalizes `uri` with the steps switched on. See [`normalize`] for
     /// what each step does and the choices it makes.
     ///
@@ -191,6 +285,7 @@ impl Normalizer {
     /// assert_eq!(peguri::Normalizer::syntax().normalize(&uri), "http://h/~");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[must_use]
     pub fn normalize(&self, uri: &UriRef<'_>) -> UriRefBuf {
         // The text built below always re-parses (the property tests check
         // it); should it ever not, the input is returned unchanged rather
@@ -205,9 +300,15 @@ impl Normalizer {
     /// switched on. Each step is the URI step of the same name, with what
     /// RFC 3987 adds or changes:
     ///
-    /// - case (5.3.2.1): a host is lowercased only if it is US-ASCII once
-    ///   its triplets are decoded (RFC 3987 makes only "US-ASCII only"
-    ///   hosts case-insensitive, leaving the rest to IDNA);
+    /// - case (5.3.2.1): the ASCII letters of the host are lowercased,
+    ///   whatever else it holds; other letters keep their case (RFC 3987
+    ///   makes "US-ASCII only" hosts case-insensitive and leaves the rest
+    ///   to IDNA). Lowercasing the ASCII letters of every host is what the
+    ///   URI the IRI maps to gets, where the other characters are
+    ///   triplets, so IRI normalization commutes with the mapping to URIs:
+    ///   `normalize_iri(x).to_uri() == normalize(x.to_uri())` (a property
+    ///   test shows it), and `http://%C3%BC.COM/` and `http://%c3%bc.com/`
+    ///   have the same normal form, `http://ü.com/`;
     /// - percent-encoding (5.3.2.3): the triplets of `iunreserved`
     ///   characters are decoded, so the UTF-8 of a `ucschar` character
     ///   becomes the character, as [`uri_to_iri`](crate::uri_to_iri) does
@@ -224,13 +325,17 @@ impl Normalizer {
     ///
     /// let iri = Iri::parse("HTTP://Example.ORG/%7Euser/./caf%C3%A9?%CE%B1")?;
     /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://example.org/~user/café?α");
-    /// // A host with non-ASCII characters keeps its case.
-    /// let iri = Iri::parse("http://Bücher.Example/")?;
-    /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://Bücher.Example/");
+    /// // In a host, ASCII letters are lowercased, the others keep their case.
+    /// let iri = Iri::parse("http://BÜcher.Example/")?;
+    /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://bÜcher.example/");
+    /// let (a, b) = (Iri::parse("http://%C3%BC.COM/")?, Iri::parse("http://%c3%bc.com/")?);
+    /// assert_eq!(a.normalize(), "http://ü.com/");
+    /// assert_eq!(a.normalize(), b.normalize());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[must_use]
     pub fn normalize_iri(&self, iri: &Iri<'_>) -> IriBuf {
-        match self.try_normalize(&iri.view(), Grammar::Rfc3987) {
+        match self.try_normalize(&iri.view(), iri.grammar()) {
             Ok((text, layout)) => IriBuf::from_parts(text, layout),
             Err(_) => iri.to_owned(),
         }
@@ -334,7 +439,7 @@ impl Normalizer {
     /// `false`, the full rewrite decides (and may still find nothing).
     fn is_normal_already(&self, uri: &UriRef<'_>) -> bool {
         let has_upper = |text: &str| text.bytes().any(|b| b.is_ascii_uppercase());
-        if has_byte(uri.as_str(), b'%') {
+        if has_byte(uri.as_str(), b'%') || (self.nfc && !uri.as_str().is_ascii()) {
             return false;
         }
         let scheme = uri.scheme();
@@ -345,6 +450,9 @@ impl Normalizer {
         let authority = uri.authority();
         if let Some(a) = &authority {
             if self.case && has_upper(a.host_str()) {
+                return false;
+            }
+            if self.ipv6_canonical && matches!(a.host(), Host::Ipv6 { .. }) {
                 return false;
             }
             if let Some(port) = a.port() {
@@ -372,22 +480,35 @@ impl Normalizer {
 
     /// The percent-encoding steps for a component other than the host.
     fn triplets<'t>(&self, text: &'t str, grammar: Grammar) -> Cow<'t, str> {
-        self.iri_decoded(
+        let decoded = self.iri_decoded(
             rewrite_triplets(text, self.case, self.percent_encoding, false),
             grammar,
-        )
+        );
+        self.character_normalized(decoded, grammar)
     }
 
     /// For an IRI with percent-encoding normalization on, the text with the
     /// triplets of `ucschar` characters decoded (RFC 3987 section 5.3.2.3).
     fn iri_decoded<'t>(&self, text: Cow<'t, str>, grammar: Grammar) -> Cow<'t, str> {
-        if grammar != Grammar::Rfc3987 || !self.percent_encoding {
+        if !grammar.is_iri() || !self.percent_encoding {
             return text;
         }
         match decode_displayable(&text) {
             Cow::Borrowed(_) => text,
             Cow::Owned(decoded) => Cow::Owned(decoded),
         }
+    }
+
+    /// For an IRI with NFC on, the component's text in NFC (RFC 3987
+    /// section 5.3.2.2); see [`Normalizer::nfc`] for the one exception.
+    #[cfg_attr(not(feature = "nfc"), allow(clippy::unused_self))]
+    fn character_normalized<'t>(&self, text: Cow<'t, str>, grammar: Grammar) -> Cow<'t, str> {
+        #[cfg(feature = "nfc")]
+        if self.nfc && grammar.is_iri() && !text.is_ascii() {
+            return nfc_keeping_delimiters(text);
+        }
+        let _ = grammar;
+        text
     }
 
     /// Appends the normal authority; returns where its parts landed, or
@@ -410,14 +531,17 @@ impl Normalizer {
         let host_start = out.len();
         let host_data = match authority.host() {
             Host::RegName(name) => {
-                // RFC 3987 5.3.2.1: only a US-ASCII host is case-insensitive
-                // (for URIs that is every host).
-                let decoded = |lower| {
-                    let rewritten = rewrite_triplets(name, self.case, self.percent_encoding, lower);
-                    self.iri_decoded(rewritten, grammar)
-                };
-                let lower = self.case && (grammar == Grammar::Rfc3986 || decoded(false).is_ascii());
-                out.push_str(&decoded(lower));
+                // The ASCII letters of a host are lowercased, in IRIs too,
+                // whatever else the host holds: that is what the URI the
+                // IRI maps to gets (its other characters are triplets), so
+                // the normal form of an IRI maps to the normal form of its
+                // URI. Other letters keep their case (see `normalize_iri`).
+                let rewritten = rewrite_triplets(name, self.case, self.percent_encoding, self.case);
+                let decoded = self.iri_decoded(rewritten, grammar);
+                let host = self.character_normalized(decoded, grammar);
+                // NFC can give an ASCII letter back (U+212A KELVIN SIGN is
+                // `K`): lowercased after it, so the result stays normal.
+                out.push_str(&rewrite_triplets(&host, self.case, false, self.case));
                 (!has_byte(name, b'%')).then_some(HostData::RegName)
             }
             Host::Ipv4 { text, .. } => {
@@ -426,6 +550,21 @@ impl Normalizer {
             }
             // Host text is case-insensitive (3.2.2), IP literals included;
             // they hold no triplets.
+            Host::Ipv6 {
+                addr, text, zone, ..
+            } if self.ipv6_canonical => {
+                // RFC 5952 section 4 (and 5): `Ipv6Addr`'s text is it.
+                let _ = write!(out, "[{addr}");
+                let zone = zone.map(|zone| {
+                    out.push_str("%25");
+                    let zone_start = out.len();
+                    out.push_str(&self.triplets(zone.as_str(), grammar));
+                    Span::new(zone_start, out.len())
+                });
+                out.push(']');
+                debug_assert!(text.starts_with('['));
+                Some(HostData::Ipv6 { zone })
+            }
             Host::Ipv6 { text, zone, .. } => match zone {
                 None => {
                     push_cased(out, text, self.case);
@@ -497,6 +636,27 @@ fn layout_or_parse(
     }
 }
 
+/// `text` in NFC, unless NFC adds or removes an ASCII character that is
+/// not unreserved (a delimiter, or a character no IRI holds): then as it
+/// is (see [`Normalizer::nfc`]).
+#[cfg(feature = "nfc")]
+fn nfc_keeping_delimiters(text: Cow<'_, str>) -> Cow<'_, str> {
+    let composed = icu_normalizer::ComposingNormalizerBorrowed::new_nfc().normalize(&text);
+    let Cow::Owned(composed) = composed else {
+        return text;
+    };
+    let delimiters = |s: &str| {
+        s.bytes()
+            .filter(|&b| b.is_ascii() && !pct::is_unreserved(b))
+            .collect::<Vec<u8>>()
+    };
+    if delimiters(&composed) == delimiters(&text) {
+        Cow::Owned(composed)
+    } else {
+        text
+    }
+}
+
 /// Appends `text`, ASCII-lowercased when `lower`, without allocating.
 fn push_cased(out: &mut String, text: &str, lower: bool) {
     let start = out.len();
@@ -505,6 +665,79 @@ fn push_cased(out: &mut String, text: &str, lower: bool) {
         if let Some(appended) = out.get_mut(start..) {
             appended.make_ascii_lowercase();
         }
+    }
+}
+
+impl UriRef<'_> {
+    /// This reference's normal form: [`normalize`]`(self)` (RFC 3986
+    /// sections 6.2.2 and 6.2.3).
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("HTTP://Example.COM:80/a/./%7Eb")?;
+    /// assert_eq!(uri.normalize(), "http://example.com/a/~b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> UriRefBuf {
+        normalize(self)
+    }
+}
+
+impl Uri<'_> {
+    /// This URI's normal form, a URI: [`normalize`]`(self)`.
+    ///
+    /// ```
+    /// let uri = peguri::Uri::parse("HTTPS://h:443")?;
+    /// let normal: peguri::UriBuf = uri.normalize();
+    /// assert_eq!(normal, "https://h/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> UriBuf {
+        // Normalization keeps the scheme.
+        UriBuf::from_uri_ref_buf(normalize(self.as_uri_ref()))
+    }
+}
+
+impl UriRefBuf {
+    /// This reference's normal form: [`normalize`]`(self)`.
+    ///
+    /// ```
+    /// let uri = peguri::UriRefBuf::parse("a/./b/%7e")?;
+    /// assert_eq!(uri.normalize(), "a/b/~");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> UriRefBuf {
+        normalize(&self.as_uri_ref())
+    }
+}
+
+impl UriBuf {
+    /// This URI's normal form, a URI: [`normalize`]`(self)`.
+    ///
+    /// ```
+    /// let uri = peguri::UriBuf::parse("X:/%7e")?;
+    /// assert_eq!(uri.normalize(), "x:/~");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> UriBuf {
+        self.as_uri().normalize()
+    }
+}
+
+impl IriBuf {
+    /// This IRI reference's normal form. See [`Iri::normalize`].
+    ///
+    /// ```
+    /// let iri = peguri::IriBuf::parse("HTTP://h/%C3%BC")?;
+    /// assert_eq!(iri.normalize(), "http://h/ü");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> IriBuf {
+        self.as_iri().normalize()
     }
 }
 
@@ -517,6 +750,7 @@ impl Iri<'_> {
     /// assert_eq!(iri.normalize(), "https://example.com/über");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[must_use]
     pub fn normalize(&self) -> IriBuf {
         Normalizer::new().normalize_iri(self)
     }
@@ -588,46 +822,64 @@ fn dots_decoded<'t>(path: &Cow<'t, str>) -> Cow<'t, str> {
 }
 
 /// Dot-segment removal for a relative-path reference (no scheme, no
-/// authority, no leading `/`) that keeps its meaning against every base:
-/// `..` that has nothing before it to cancel stays, and a path that ends
-/// where a dot-segment was keeps the final `/` that the dot-segment would
-/// produce after resolution.
+/// authority, no leading `/`) that keeps its meaning against every base.
+///
+/// Resolution merges the reference with the base's directory (RFC 3986
+/// section 5.2.3), which is empty when the base path has no `/` (`s:`,
+/// `mailto:joe`), and then removes dot-segments from the merged path
+/// (5.2.4). Against such a base, a `..` that removes the *first* segment
+/// leaves the `/` that followed it, so the result is rooted: `s:` +
+/// `b/../x` is `s:/x`, whereas `s:` + `x` is `s:x`. So:
+///
+/// - `.` segments go (a final one leaves the final `/` it stood for);
+/// - a `..` cancels the segment before it, unless that is the first
+///   ordinary segment of the reference (`..` segments before it do not
+///   count): then both stay (`a/../x` stays, `a/b/../x` is `a/x`);
+/// - a path that ends where a cancelled dot-segment was keeps its final
+///   `/` (`a/b/..` is `a/`), and a path that is left empty becomes `./`
+///   (the base's directory), never the empty reference (the base itself).
+///
+/// `tests/normalize_props.rs` resolves references and their normal forms
+/// against bases with and without authority, with empty, rootless and
+/// absolute paths, and finds the same URI.
 fn remove_relative_dot_segments(path: &str) -> String {
     if path.is_empty() {
         return String::new();
     }
-    let mut ups = 0usize;
-    let mut kept: Vec<&str> = Vec::new();
-    let mut trailing_slash = false;
+    let mut out: Vec<&str> = Vec::new();
+    // How many of `out` are ordinary segments (not a `..` that stayed).
+    let mut ordinary = 0usize;
     let mut segments = path.split('/').peekable();
     while let Some(segment) = segments.next() {
         let last = segments.peek().is_none();
         match segment {
-            "." => trailing_slash = last,
-            ".." => {
-                if kept.pop().is_some() {
-                    trailing_slash = last;
-                } else {
-                    ups += 1;
-                    trailing_slash = false;
+            "." => {
+                if last {
+                    out.push("");
+                    ordinary += 1;
                 }
             }
+            ".." if ordinary >= 2 && out.last().is_some_and(|s| *s != "..") => {
+                out.pop();
+                ordinary -= 1;
+                if last {
+                    out.push("");
+                    ordinary += 1;
+                }
+            }
+            ".." => out.push(".."),
             _ => {
-                kept.push(segment);
-                trailing_slash = false;
+                out.push(segment);
+                ordinary += 1;
             }
         }
     }
-    let mut parts: Vec<&str> = std::iter::repeat_n("..", ups).collect();
-    parts.extend(kept);
-    if trailing_slash {
-        parts.push("");
-    }
-    if parts == [""] {
-        // Only the final "/" is left: the base's directory, "./".
+    let joined = out.join("/");
+    if joined.is_empty() {
+        // Nothing but the base's directory is left: "./".
         return String::from("./");
     }
-    parts.join("/")
+    joined
 }
 
 /// The normal form of a URI reference: syntax-based normalization (RFC 3986
@@ -676,28 +928,38 @@ fn remove_relative_dot_segments(path: &str) -> String {
 ///   which would read `p` as a host (iri-string does the same; the
 ///   literal 5.2.4 output is not a faithful serialization).
 /// - **Relative references** get only the steps that keep their meaning,
-///   that is, that resolve to the same URI against every base:
+///   that is, that resolve to an equivalent URI against every base (with
+///   or without an authority, with an empty, rootless or absolute path;
+///   a property test checks it):
 ///   - a path starting with `/` (and any path after an authority) gets
 ///     5.2.4 in full, as resolution applies it to such a reference;
 ///   - in a relative-path reference, `.` segments go and `..` cancels the
-///     segment before it, but a leading `..` stays (`../a/./b` is
-///     `../a/b`), a path that ended in a dot-segment keeps its final `/`
-///     (`a/..` is `./`, never the empty reference, which means the base
-///     itself), and `./` is put in front when the first segment would be
-///     empty or hold a colon (`./a:b` stays, it is not the URI `a:b`);
+///     segment before it, except the first ordinary segment: against a
+///     base whose path has no `/` (`s:`, `mailto:joe`) the merged path is
+///     the reference's own, and a `..` that removes its first segment
+///     leaves a root, so `s:` + `b/../x` is `s:/x` while `s:` + `x` is
+///     `s:x`. So `a/b/../x` is `a/x`, but `b/../x` and `a/..` stay, and a
+///     leading `..` stays (`../a/./b` is `../a/b`). A path that ended in
+///     a cancelled dot-segment keeps its final `/` (`a/b/..` is `a/`), a
+///     path left empty is `./` (the base's directory, never the empty
+///     reference, which means the base itself), and `./` is put in front
+///     when the first segment would be empty or hold a colon (`./a:b`
+///     stays, it is not the URI `a:b`);
 ///   - case and percent-encoding normalization apply as for URIs, and an
 ///     encoded dot-segment (`%2E`, `%2e%2E`) counts as a dot-segment here
 ///     too, since 6.2.2.2 makes `%2E` and `.` the same character. (Strict
 ///     5.2 resolution compares the text `.` and `..` only, so against it
 ///     `%2E/..` and `..` differ; peguri follows 6.2.2.2, as iri-string's
 ///     resolver and Boost.URL do.)
-///     (uriparser also removes dot-segments but turns `a/..` into the
-///     empty reference; iri-string and fluent-uri leave relative paths
-///     alone.)
+///     (uriparser also removes dot-segments but cancels the first segment
+///     too and turns `a/..` into the empty reference; iri-string and
+///     fluent-uri leave relative paths alone.)
 /// - **IPv6 text** is lowercased but not compressed or otherwise
 ///   rewritten: `[2001:0DB8::1]` becomes `[2001:0db8::1]`, not
-///   `[2001:db8::1]` (RFC 5952 form, which fluent-uri produces, is a
-///   separate convention, not part of RFC 3986 6.2.2).
+///   `[2001:db8::1]`. RFC 5952's canonical text (which fluent-uri writes)
+///   is a separate convention, not part of RFC 3986 6.2.2; it is the
+///   opt-in step [`Normalizer::ipv6_canonical`], with which `[::1]` and
+///   `[0::1]` are equivalent.
 /// - **An empty port** is dropped by syntax-based normalization already
 ///   (3.2.3's "should"); a non-empty port keeps its digits as written,
 ///   leading zeros included, unless scheme-based normalization drops it
@@ -707,6 +969,7 @@ fn remove_relative_dot_segments(path: &str) -> String {
 ///
 /// Protocol-based normalization (6.2.4) is out of scope; see the
 /// [module docs](mod@crate::ops::normalize).
+#[must_use]
 pub fn normalize(uri: &UriRef<'_>) -> UriRefBuf {
     Normalizer::new().normalize(uri)
 }
@@ -725,6 +988,7 @@ pub fn normalize(uri: &UriRef<'_>) -> UriRefBuf {
 /// assert_eq!(normalize_syntax(&http), "http://h:80");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn normalize_syntax(uri: &UriRef<'_>) -> UriRefBuf {
     Normalizer::syntax().normalize(uri)
 }
@@ -743,6 +1007,7 @@ pub fn normalize_syntax(uri: &UriRef<'_>) -> UriRefBuf {
 /// assert!(!equivalent(&a, &c));
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
     normalize(a) == normalize(b)
 }
@@ -867,11 +1132,19 @@ mod tests {
     #[test]
     fn relative_dot_segments_keep_meaning() {
         assert_eq!(remove_relative_dot_segments("../a/./b"), "../a/b");
-        assert_eq!(remove_relative_dot_segments("a/.."), "./");
         assert_eq!(remove_relative_dot_segments("."), "./");
+        assert_eq!(remove_relative_dot_segments("./"), "./");
         assert_eq!(remove_relative_dot_segments(".."), "..");
-        assert_eq!(remove_relative_dot_segments("a/../../b"), "../b");
-        assert_eq!(remove_relative_dot_segments("../../abc/.."), "../../");
+        assert_eq!(remove_relative_dot_segments("a/b/../x"), "a/x");
+        assert_eq!(remove_relative_dot_segments("a/b/.."), "a/");
+        assert_eq!(remove_relative_dot_segments("../a/b/../x"), "../a/x");
         assert_eq!(remove_relative_dot_segments(""), "");
+        // The first ordinary segment is never cancelled: against a base
+        // with no `/` in its path (`s:`, `mailto:joe`) that leaves a root.
+        assert_eq!(remove_relative_dot_segments("b/../x"), "b/../x");
+        assert_eq!(remove_relative_dot_segments("a/.."), "a/..");
+        assert_eq!(remove_relative_dot_segments("a/../../b"), "a/../../b");
+        assert_eq!(remove_relative_dot_segments("../../abc/.."), "../../abc/..");
+        assert_eq!(remove_relative_dot_segments("a/../x/../y"), "a/../y");
     }
 }

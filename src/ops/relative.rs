@@ -1,8 +1,10 @@
 //! Making relative references: the inverse of [`resolve`](crate::ops::resolve).
 
-use crate::ops::resolve::{ResolveError, ResolveErrorKind, dot_segment_start};
-use crate::syntax::layout::offset_in;
-use crate::{UriRef, UriRefBuf};
+use crate::ops::resolve::{ResolveError, ResolveErrorKind, Resolver, dot_segment_start};
+use crate::syntax::entry::Grammar;
+use crate::syntax::layout::{Layout, offset_in};
+use crate::syntax::parse::reparse;
+use crate::{Iri, IriBuf, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// The shortest reference `R` found for which
 /// [`resolve`](crate::ops::resolve)`(base, R)` is exactly `target` (string
@@ -53,6 +55,17 @@ use crate::{UriRef, UriRefBuf};
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub fn make_relative(base: &UriRef<'_>, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
+    let (text, layout) = relative_in(base, target, Grammar::Rfc3986)?;
+    Ok(UriRefBuf::from_parts(text, layout))
+}
+
+/// [`make_relative`] in `grammar` (RFC 3986 or RFC 3987): the reference's
+/// text and layout.
+fn relative_in(
+    base: &UriRef<'_>,
+    target: &UriRef<'_>,
+    grammar: Grammar,
+) -> Result<(String, Layout), ResolveError> {
     let Some(base_scheme) = base.scheme() else {
         return Err(ResolveError::new(
             ResolveErrorKind::RelativeBase,
@@ -77,14 +90,22 @@ pub fn make_relative(base: &UriRef<'_>, target: &UriRef<'_>) -> Result<UriRefBuf
     candidates.push(target.as_str().to_owned());
     // Stable: of equal lengths, the earlier (more relative) candidate wins.
     candidates.sort_by_key(String::len);
+    let zones = base.layout().has_zone_id() || target.layout().has_zone_id();
     for candidate in candidates {
-        let Ok(reference) = UriRef::parse(&candidate) else {
+        let Ok(layout) = reparse(&candidate, grammar, zones) else {
             continue;
         };
-        if crate::ops::resolve::resolve(base, &reference)
-            .is_ok_and(|r| r.as_str() == target.as_str())
-        {
-            return Ok(reference.to_owned());
+        let reference = UriRef::from_parts(&candidate, layout);
+        let resolves_to_target = if grammar.is_iri() {
+            Resolver::new()
+                .resolve_iri(&Iri::from(*base), &Iri::from(reference))
+                .is_ok_and(|r| r.as_str() == target.as_str())
+        } else {
+            crate::ops::resolve::resolve(base, &reference)
+                .is_ok_and(|r| r.as_str() == target.as_str())
+        };
+        if resolves_to_target {
+            return Ok((candidate, layout));
         }
     }
     // Only a target whose path has a dot segment, and is not the base's
@@ -116,6 +137,131 @@ impl UriRef<'_> {
     /// ```
     pub fn relative_to(&self, base: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
         make_relative(base, self)
+    }
+
+    /// The shortest reference that resolves against this base to
+    /// `target`: [`make_relative`]`(self, target)`.
+    ///
+    /// # Errors
+    ///
+    /// As [`make_relative`].
+    ///
+    /// ```
+    /// use peguri::UriRef;
+    ///
+    /// let base = UriRef::parse("http://example.com/docs/guide/intro.html")?;
+    /// let target = UriRef::parse("http://example.com/docs/api/index.html")?;
+    /// assert_eq!(base.make_relative(&target).unwrap(), "../api/index.html");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn make_relative(&self, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
+        make_relative(self, target)
+    }
+}
+
+impl Uri<'_> {
+    /// The shortest reference that resolves against this base to
+    /// `target`. See [`make_relative`].
+    ///
+    /// # Errors
+    ///
+    /// As [`make_relative`]; this base has a scheme.
+    ///
+    /// ```
+    /// use peguri::{Uri, UriRef};
+    ///
+    /// let base = Uri::parse("http://h/a/b")?;
+    /// assert_eq!(base.make_relative(&UriRef::parse("http://h/a/c?q")?).unwrap(), "c?q");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn make_relative(&self, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
+        make_relative(self.as_uri_ref(), target)
+    }
+}
+
+impl UriRefBuf {
+    /// The shortest reference that resolves against this base to
+    /// `target`. See [`make_relative`].
+    ///
+    /// # Errors
+    ///
+    /// As [`make_relative`].
+    ///
+    /// ```
+    /// use peguri::{UriRef, UriRefBuf};
+    ///
+    /// let base = UriRefBuf::parse("http://h/a/b")?;
+    /// assert_eq!(base.make_relative(&UriRef::parse("http://h/x")?).unwrap(), "/x");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn make_relative(&self, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
+        make_relative(&self.as_uri_ref(), target)
+    }
+}
+
+impl UriBuf {
+    /// The shortest reference that resolves against this base to
+    /// `target`. See [`make_relative`].
+    ///
+    /// # Errors
+    ///
+    /// As [`make_relative`]; this base has a scheme.
+    ///
+    /// ```
+    /// use peguri::{UriBuf, UriRef};
+    ///
+    /// let base = UriBuf::parse("http://h/a/b")?;
+    /// assert_eq!(base.make_relative(&UriRef::parse("http://h/a/b#f")?).unwrap(), "#f");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn make_relative(&self, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
+        make_relative(&self.as_uri_ref(), target)
+    }
+}
+
+impl Iri<'_> {
+    /// The shortest IRI reference that resolves against this base to
+    /// `target` (RFC 3987 section 6.5 resolution): [`make_relative`] for
+    /// IRIs, with the same candidates and choices.
+    ///
+    /// # Errors
+    ///
+    /// As [`make_relative`].
+    ///
+    /// ```
+    /// use peguri::Iri;
+    ///
+    /// let base = Iri::parse("http://例え.jp/文書/目次.html")?;
+    /// let target = Iri::parse("http://例え.jp/文書/索引.html")?;
+    /// assert_eq!(base.make_relative(&target).unwrap(), "索引.html");
+    /// // An absolute path is shorter than climbing with "..".
+    /// let target = Iri::parse("http://例え.jp/画像/ロゴ.png")?;
+    /// assert_eq!(base.make_relative(&target).unwrap(), "/画像/ロゴ.png");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn make_relative(&self, target: &Iri<'_>) -> Result<IriBuf, ResolveError> {
+        let (text, layout) = relative_in(&self.view(), &target.view(), self.grammar())?;
+        Ok(IriBuf::from_parts(text, layout))
+    }
+}
+
+impl IriBuf {
+    /// The shortest IRI reference that resolves against this base to
+    /// `target`. See [`Iri::make_relative`].
+    ///
+    /// # Errors
+    ///
+    /// As [`make_relative`].
+    ///
+    /// ```
+    /// use peguri::{Iri, IriBuf};
+    ///
+    /// let base = IriBuf::parse("http://h/ä/b")?;
+    /// assert_eq!(base.make_relative(&Iri::parse("http://h/ä/ö")?).unwrap(), "ö");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn make_relative(&self, target: &Iri<'_>) -> Result<IriBuf, ResolveError> {
+        self.as_iri().make_relative(target)
     }
 }
 

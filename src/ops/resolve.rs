@@ -15,7 +15,7 @@ use std::fmt;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
 use crate::syntax::parse::reparse;
-use crate::{Authority, Iri, IriBuf, UriBuf, UriRef, UriRefBuf};
+use crate::{Authority, Iri, IriBuf, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// How to resolve references: RFC 3986 section 5.2 with named switches,
 /// strict by default. It is a plain value, usable in `const` items.
@@ -75,6 +75,7 @@ use crate::{Authority, Iri, IriBuf, UriBuf, UriRef, UriRefBuf};
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[must_use = "a resolver does nothing until `resolve` is called"]
 pub struct Resolver {
     non_strict: bool,
 }
@@ -274,24 +275,124 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>) -> Result<UriBuf, Reso
     Resolver::new().resolve(base, reference)
 }
 
+/// A resolution against a base that has a scheme cannot fail; the check of
+/// the recomposed text (debug builds only) failing would be a bug.
+fn infallible<T>(result: Result<T, ResolveError>) -> T {
+    match result {
+        Ok(resolved) => resolved,
+        Err(e) => panic!("peguri bug, please report it: {e}"),
+    }
+}
+
+impl Resolver {
+    /// Resolves `reference` against `base`, a [`Uri`]: a base with a
+    /// scheme, as section 5.2.1 requires, so resolution cannot fail. The
+    /// same as [`resolve`](Self::resolve) otherwise.
+    ///
+    /// ```
+    /// use peguri::{Resolver, Uri, UriRef};
+    ///
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// let lenient = Resolver::new().non_strict(true);
+    /// assert_eq!(lenient.resolve_against(&UriRef::parse("http:g")?, &base), "http://a/b/c/g");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn resolve_against(&self, reference: &UriRef<'_>, base: &Uri<'_>) -> UriBuf {
+        infallible(self.resolve(base.as_uri_ref(), reference))
+    }
+}
+
 impl UriRef<'_> {
-    /// Resolves this reference against `base`, strictly. The same as
-    /// [`resolve`]`(base, self)`.
+    /// Resolves this reference against `base`, strictly (RFC 3986 section
+    /// 5.2). The base is a [`Uri`], so it has the scheme section 5.2.1
+    /// requires and resolution cannot fail; [`resolve`] takes any
+    /// reference as the base and says when it has none.
+    ///
+    /// ```
+    /// use peguri::{Uri, UriRef};
+    ///
+    /// let base = Uri::parse("http://example.com/docs/index.html")?;
+    /// let link = UriRef::parse("../img/logo.png")?;
+    /// assert_eq!(link.resolve_against(&base), "http://example.com/img/logo.png");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
+        Resolver::new().resolve_against(self, base)
+    }
+}
+
+impl Uri<'_> {
+    /// Resolves this URI against `base`, strictly: a URI resolves to
+    /// itself, with the dot segments of its path removed (RFC 3986 section
+    /// 5.2.2). See [`UriRef::resolve_against`].
+    ///
+    /// ```
+    /// use peguri::Uri;
+    ///
+    /// let base = Uri::parse("http://a/b")?;
+    /// assert_eq!(Uri::parse("s:/x/../y")?.resolve_against(&base), "s:/y");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
+        self.as_uri_ref().resolve_against(base)
+    }
+}
+
+impl UriRefBuf {
+    /// Resolves this reference against `base`, strictly. See
+    /// [`UriRef::resolve_against`].
+    ///
+    /// ```
+    /// use peguri::{UriBuf, UriRefBuf};
+    ///
+    /// let base = UriBuf::parse("http://a/b/c")?;
+    /// let link = UriRefBuf::parse("../d?q")?;
+    /// assert_eq!(link.resolve_against(&base.as_uri()), "http://a/d?q");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
+        self.as_uri_ref().resolve_against(base)
+    }
+}
+
+impl UriBuf {
+    /// Resolves this URI against `base`, strictly. See
+    /// [`UriRef::resolve_against`].
+    ///
+    /// ```
+    /// use peguri::UriBuf;
+    ///
+    /// let base = UriBuf::parse("http://a/b/c")?;
+    /// assert_eq!(UriBuf::parse("http://a/./x")?.resolve_against(&base.as_uri()), "http://a/x");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
+        self.as_uri_ref().resolve_against(base)
+    }
+}
+
+impl IriBuf {
+    /// Resolves this IRI reference against `base`, strictly. See
+    /// [`Iri::resolve_against`].
     ///
     /// # Errors
     ///
     /// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme.
     ///
     /// ```
-    /// use peguri::UriRef;
+    /// use peguri::{Iri, IriBuf};
     ///
-    /// let base = UriRef::parse("http://example.com/docs/index.html")?;
-    /// let link = UriRef::parse("../img/logo.png")?;
-    /// assert_eq!(link.resolve_against(&base).unwrap(), "http://example.com/img/logo.png");
+    /// let link = IriBuf::parse("ü")?;
+    /// assert_eq!(link.resolve_against(&Iri::parse("http://h/a/b")?).unwrap(), "http://h/a/ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn resolve_against(&self, base: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
-        resolve(base, self)
+    pub fn resolve_against(&self, base: &Iri<'_>) -> Result<IriBuf, ResolveError> {
+        self.as_iri().resolve_against(base)
     }
 }
 
@@ -332,6 +433,7 @@ impl Iri<'_> {
 /// assert_eq!(remove_dot_segments("/../g"), "/g");
 /// assert_eq!(remove_dot_segments("/a/%2E%2E/g"), "/a/%2E%2E/g");
 /// ```
+#[must_use]
 pub fn remove_dot_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     push_without_dot_segments(&mut out, path, "");
@@ -814,6 +916,31 @@ impl fmt::Display for ResolveError {
 }
 
 impl std::error::Error for ResolveError {}
+
+/// `{"offset", "column", "expected", "message"}`, the fields of a
+/// [`ParseError`](crate::ParseError)'s object (`expected` is empty).
+///
+/// ```
+/// use peguri::UriRef;
+///
+/// let err = peguri::make_relative(&UriRef::parse("http://h/")?, &UriRef::parse("http://h/a/../b")?).unwrap_err();
+/// let json = serde_json::to_string(&err).unwrap();
+/// assert!(json.starts_with(r#"{"offset":11,"column":12,"expected":[],"message":"no reference resolves"#));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for ResolveError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let before = self.input.get(..self.offset).unwrap_or(&self.input);
+        let mut s = serializer.serialize_struct("ResolveError", 4)?;
+        s.serialize_field("offset", &self.offset)?;
+        s.serialize_field("column", &(before.chars().count() + 1))?;
+        s.serialize_field("expected", &[] as &[&str])?;
+        s.serialize_field("message", self.message())?;
+        s.end()
+    }
+}
 
 #[cfg(test)]
 mod tests {

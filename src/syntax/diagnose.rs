@@ -56,6 +56,14 @@ pub(crate) fn describe_from_prefix(
     if !known {
         return None;
     }
+    // An IP literal that failed leaves an empty reg-name before its `[`:
+    // where pest's failure is inside it decides the description (a `%`
+    // there is a percent-encoding problem), so the error pass tells.
+    if let Some(a) = prefix.authority {
+        if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
+            return None;
+        }
+    }
     let (offset, kind, expected) = find(input, syntax, end, None, Some(prefix))?;
     Some(ParseError::new(
         input,
@@ -186,7 +194,7 @@ fn find(
     if let Some(found) = percent_problem(input, pos) {
         return Some(found);
     }
-    let iri = syntax.grammar == Grammar::Rfc3987;
+    let iri = syntax.grammar.is_iri();
     let rules = || positives.map(ExpectedSet::Rules);
     // An IP literal that failed leaves an empty reg-name before its `[`.
     if let Some(a) = prefix.and_then(|l| l.authority) {
@@ -339,12 +347,10 @@ fn ip_literal_problem(input: &str, start: usize, grammar: Grammar) -> Found {
     // An RFC 6874 zone identifier: name the option in strict mode, and read
     // the zone with its own rule when zones are allowed.
     match (grammar, address_end, zoned) {
-        (Grammar::Rfc3986 | Grammar::Rfc3987, Some(at), Some(end))
-            if input[end..].starts_with(']') =>
-        {
+        (grammar, Some(at), Some(end)) if !grammar.has_zones() && input[end..].starts_with(']') => {
             return (at, Kind::ZoneNotAllowed, CLOSE);
         }
-        (Grammar::Rfc6874, _, Some(end)) => {
+        (grammar, _, Some(end)) if grammar.has_zones() => {
             return match input[end..].chars().next() {
                 None => (end, Kind::ExpectedCloseBracket, CLOSE),
                 Some(c) => (
@@ -354,7 +360,7 @@ fn ip_literal_problem(input: &str, start: usize, grammar: Grammar) -> Found {
                 ),
             };
         }
-        (Grammar::Rfc6874, Some(at), None) if input[at..].starts_with('%') => {
+        (grammar, Some(at), None) if grammar.has_zones() && input[at..].starts_with('%') => {
             return if input[at..].starts_with("%25") {
                 (
                     at + 3,

@@ -41,6 +41,16 @@ fn matchers(syntax: Syntax) -> (Match, Match) {
         (Grammar::Rfc3987, Entry::Absolute) => (match_IRI_entry, match_IRI),
         (Grammar::Rfc3987, Entry::NoFragment) => (match_absolute_IRI_entry, match_absolute_IRI),
         (Grammar::Rfc3987, Entry::Relative) => (match_irelative_ref_entry, match_irelative_ref),
+        (Grammar::Rfc3987Zones, Entry::Reference) => {
+            (match_IRI_reference_6874_entry, match_IRI_reference_6874)
+        }
+        (Grammar::Rfc3987Zones, Entry::Absolute) => (match_IRI_6874_entry, match_IRI_6874),
+        (Grammar::Rfc3987Zones, Entry::NoFragment) => {
+            (match_absolute_IRI_6874_entry, match_absolute_IRI_6874)
+        }
+        (Grammar::Rfc3987Zones, Entry::Relative) => {
+            (match_irelative_ref_6874_entry, match_irelative_ref_6874)
+        }
     }
 }
 
@@ -110,6 +120,10 @@ pub(crate) fn failure(input: &str, syntax: Syntax) -> Option<Fail> {
         (Grammar::Rfc3987, Entry::Absolute) => fail_IRI_entry(s),
         (Grammar::Rfc3987, Entry::NoFragment) => fail_absolute_IRI_entry(s),
         (Grammar::Rfc3987, Entry::Relative) => fail_irelative_ref_entry(s),
+        (Grammar::Rfc3987Zones, Entry::Reference) => fail_IRI_reference_6874_entry(s),
+        (Grammar::Rfc3987Zones, Entry::Absolute) => fail_IRI_6874_entry(s),
+        (Grammar::Rfc3987Zones, Entry::NoFragment) => fail_absolute_IRI_6874_entry(s),
+        (Grammar::Rfc3987Zones, Entry::Relative) => fail_irelative_ref_6874_entry(s),
     }
 }
 
@@ -160,7 +174,7 @@ pub(crate) fn is_path_noscheme(text: &str, grammar: Grammar) -> bool {
     let s = text.as_bytes();
     let end = match grammar {
         Grammar::Rfc3986 | Grammar::Rfc6874 => generated::quiet_path_noscheme(s, 0),
-        Grammar::Rfc3987 => generated::quiet_ipath_noscheme(s, 0),
+        Grammar::Rfc3987 | Grammar::Rfc3987Zones => generated::quiet_ipath_noscheme(s, 0),
     };
     end == Some(s.len())
 }

@@ -11,6 +11,31 @@ pub(crate) enum Grammar {
     Rfc6874,
     /// RFC 3987's IRIs (`iri.pest`).
     Rfc3987,
+    /// RFC 3987's IRIs with RFC 6874's zone identifiers in IPv6 literals
+    /// (the `_6874` IRI rules of `rfc6874.pest`).
+    Rfc3987Zones,
+}
+
+impl Grammar {
+    /// Whether this is an IRI grammar (RFC 3987, with or without zones).
+    pub(crate) const fn is_iri(self) -> bool {
+        matches!(self, Grammar::Rfc3987 | Grammar::Rfc3987Zones)
+    }
+
+    /// Whether RFC 6874's zone identifiers are allowed.
+    pub(crate) const fn has_zones(self) -> bool {
+        matches!(self, Grammar::Rfc6874 | Grammar::Rfc3987Zones)
+    }
+
+    /// The same grammar with zone identifiers allowed (`zones`) or not.
+    pub(crate) const fn with_zones(self, zones: bool) -> Grammar {
+        match (self.is_iri(), zones) {
+            (false, false) => Grammar::Rfc3986,
+            (false, true) => Grammar::Rfc6874,
+            (true, false) => Grammar::Rfc3987,
+            (true, true) => Grammar::Rfc3987Zones,
+        }
+    }
 }
 
 /// The rule a parse starts from, in any grammar.
@@ -42,17 +67,17 @@ impl Syntax {
     pub(crate) const URI_REFERENCE: Syntax = Syntax::new(Entry::Reference, Grammar::Rfc3986);
 
     /// The rule's name as its RFC spells it. RFC 6874 changes no rule
-    /// name, so its entries are named as RFC 3986's.
+    /// name, so its entries are named as RFC 3986's (or RFC 3987's).
     pub(crate) const fn rfc_name(self) -> &'static str {
         match (self.grammar, self.entry) {
             (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Reference) => "URI-reference",
             (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Absolute) => "URI",
             (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::NoFragment) => "absolute-URI",
             (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Relative) => "relative-ref",
-            (Grammar::Rfc3987, Entry::Reference) => "IRI-reference",
-            (Grammar::Rfc3987, Entry::Absolute) => "IRI",
-            (Grammar::Rfc3987, Entry::NoFragment) => "absolute-IRI",
-            (Grammar::Rfc3987, Entry::Relative) => "irelative-ref",
+            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::Reference) => "IRI-reference",
+            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::Absolute) => "IRI",
+            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::NoFragment) => "absolute-IRI",
+            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::Relative) => "irelative-ref",
         }
     }
 
@@ -99,5 +124,19 @@ mod tests {
             );
         }
         assert_eq!(Syntax::from_rfc_name("path"), None);
+    }
+
+    #[test]
+    fn zones_switch_within_uris_and_iris() {
+        for grammar in [
+            Grammar::Rfc3986,
+            Grammar::Rfc6874,
+            Grammar::Rfc3987,
+            Grammar::Rfc3987Zones,
+        ] {
+            assert!(grammar.with_zones(true).has_zones());
+            assert!(!grammar.with_zones(false).has_zones());
+            assert_eq!(grammar.with_zones(true).is_iri(), grammar.is_iri());
+        }
     }
 }

@@ -56,6 +56,7 @@ pub(crate) enum Part {
     Query,
     Fragment,
     Port,
+    Userinfo,
     Host,
     Authority,
     Ipv6,
@@ -69,6 +70,7 @@ impl Part {
             Part::Query => "query",
             Part::Fragment => "fragment",
             Part::Port => "port",
+            Part::Userinfo => "userinfo",
             Part::Host => "host",
             Part::Authority => "authority",
             Part::Ipv6 => "IPv6 address",
@@ -107,6 +109,9 @@ pub(crate) enum Kind {
     NonAscii(char, Part),
     Invalid(char, Part),
     PrivateUse(char, Part),
+    /// A bidirectional formatting character in an IRI (RFC 3987 section
+    /// 4.1), which the grammar's `ucschar` admits.
+    BidiFormatting(char, Part),
     /// A `#` where the rule allows no fragment (`absolute-URI`).
     FragmentInAbsolute {
         iri: bool,
@@ -144,6 +149,11 @@ pub(crate) enum Kind {
     EnginesDisagree,
     /// The input is too long for 32-bit spans.
     TooLong,
+    /// The input is not UTF-8: the first byte that is not part of a
+    /// character.
+    InvalidUtf8 {
+        byte: u8,
+    },
 }
 
 impl Kind {
@@ -191,6 +201,19 @@ impl Kind {
                 f,
                 "invalid character {c:?} in {component} (private-use characters are only allowed in the query)"
             ),
+            Kind::BidiFormatting(c, component) => {
+                let mut utf8 = [0; 4];
+                write!(
+                    f,
+                    "bidirectional formatting character U+{:04X} in {component}: IRIs must not \
+                     contain it (RFC 3987 section 4.1); percent-encode it as ",
+                    u32::from(c)
+                )?;
+                for byte in c.encode_utf8(&mut utf8).bytes() {
+                    write!(f, "%{byte:02X}")?;
+                }
+                Ok(())
+            }
             Kind::FragmentInAbsolute { iri: false } => {
                 f.write_str("an absolute URI cannot have a fragment")
             }
@@ -199,7 +222,7 @@ impl Kind {
             }
             Kind::AfterHost(c) => write!(f, "invalid character {c:?} after the host"),
             Kind::ZoneNotAllowed => f.write_str(
-                "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986; \
+                "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986 or RFC 3987 alone; \
                  allow it with ParseOptions::allow_zone_id (CLI: --allow-zone-id)",
             ),
             Kind::ExpectedCloseBracket => f.write_str("expected ']' to close the IP literal"),
@@ -250,6 +273,11 @@ impl Kind {
                  error pass accepted it (please report this)",
             ),
             Kind::TooLong => f.write_str("the input is 4 GiB or longer, more than peguri parses"),
+            Kind::InvalidUtf8 { byte } => write!(
+                f,
+                "invalid UTF-8: byte 0x{byte:02X} is not part of a character; a reference is \
+                 text, and an octet that is not must be percent-encoded (%{byte:02X})"
+            ),
         }
     }
 }

@@ -71,6 +71,16 @@ pub(crate) fn entry_rules(syntax: Syntax) -> (Rule, Rule) {
         (Grammar::Rfc3987, Entry::Absolute) => (Rule::IRI_entry, Rule::IRI),
         (Grammar::Rfc3987, Entry::NoFragment) => (Rule::absolute_IRI_entry, Rule::absolute_IRI),
         (Grammar::Rfc3987, Entry::Relative) => (Rule::irelative_ref_entry, Rule::irelative_ref),
+        (Grammar::Rfc3987Zones, Entry::Reference) => {
+            (Rule::IRI_reference_6874_entry, Rule::IRI_reference_6874)
+        }
+        (Grammar::Rfc3987Zones, Entry::Absolute) => (Rule::IRI_6874_entry, Rule::IRI_6874),
+        (Grammar::Rfc3987Zones, Entry::NoFragment) => {
+            (Rule::absolute_IRI_6874_entry, Rule::absolute_IRI_6874)
+        }
+        (Grammar::Rfc3987Zones, Entry::Relative) => {
+            (Rule::irelative_ref_6874_entry, Rule::irelative_ref_6874)
+        }
     }
 }
 

@@ -3,18 +3,102 @@
 use super::diagnose;
 use super::engine;
 use super::entry::{Entry, Grammar, Syntax};
-use super::error::{ExpectedSet, Kind, ParseError};
-use super::layout::Layout;
+use super::error::{ExpectedSet, Kind, ParseError, Part};
+use super::layout::{Layout, Span};
+
+/// The bidirectional formatting characters. RFC 3987 section 4.1: "IRIs
+/// MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE,
+/// RLE, LRO, RLO, and PDF)"; section 3.2 leaves them percent-encoded when
+/// converting a URI to an IRI. The grammar's `ucschar` admits them, so this
+/// list is the one place where peguri names characters itself. It adds the
+/// isolates LRI, RLI, FSI and PDI (U+2066 to U+2069), which Unicode 6.3
+/// introduced after RFC 3987 and which are bidi formatting characters for
+/// the same reason.
+pub(crate) const BIDI_FORMATTING: [char; 11] = [
+    '\u{200E}', // LEFT-TO-RIGHT MARK
+    '\u{200F}', // RIGHT-TO-LEFT MARK
+    '\u{202A}', // LEFT-TO-RIGHT EMBEDDING
+    '\u{202B}', // RIGHT-TO-LEFT EMBEDDING
+    '\u{202C}', // POP DIRECTIONAL FORMATTING
+    '\u{202D}', // LEFT-TO-RIGHT OVERRIDE
+    '\u{202E}', // RIGHT-TO-LEFT OVERRIDE
+    '\u{2066}', // LEFT-TO-RIGHT ISOLATE
+    '\u{2067}', // RIGHT-TO-LEFT ISOLATE
+    '\u{2068}', // FIRST STRONG ISOLATE
+    '\u{2069}', // POP DIRECTIONAL ISOLATE
+];
 
 /// Parses all of `input` as `syntax` with the compiled engine; when it
 /// rejects the input, the compiled error pass finds pest's failure and
 /// diagnosis puts it in words. pest_derive is never called.
+///
+/// An IRI must also keep RFC 3987 section 4.1's rule, which is not in the
+/// grammar: no bidirectional formatting character ([`BIDI_FORMATTING`]).
 #[inline]
 pub(crate) fn parse(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {
+    let layout = parse_grammar(input, syntax)?;
+    if syntax.grammar.is_iri() && !input.is_ascii() {
+        if let Some(error) = bidi_error(input, syntax, &layout) {
+            return Err(error);
+        }
+    }
+    Ok(layout)
+}
+
+/// `input` as text, or, if it is not UTF-8, the error for its first byte
+/// that is not part of a character, at its offset in `input` (the text
+/// before it is the same in the bytes and in the excerpt shown, where the
+/// bad bytes are U+FFFD).
+pub(crate) fn utf8(input: &[u8], syntax: Syntax) -> Result<&str, ParseError> {
+    std::str::from_utf8(input).map_err(|e| {
+        let at = e.valid_up_to();
+        let shown = String::from_utf8_lossy(input);
+        ParseError::new(
+            &shown,
+            syntax.rfc_name(),
+            at,
+            Kind::InvalidUtf8 { byte: input[at] },
+            ExpectedSet::NONE,
+        )
+    })
+}
+
+/// [`parse`] by the grammar alone: what the engines agree on.
+#[inline]
+pub(crate) fn parse_grammar(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {
     match engine::parse_or_prefix(input, syntax) {
         Ok(layout) => Ok(layout),
         Err(prefix) => Err(error(input, syntax, prefix)),
     }
+}
+
+/// The error for the first bidirectional formatting character of an IRI,
+/// if it has one.
+#[cold]
+fn bidi_error(input: &str, syntax: Syntax, layout: &Layout) -> Option<ParseError> {
+    let (at, c) = input
+        .char_indices()
+        .find(|(_, c)| BIDI_FORMATTING.contains(c))?;
+    let within = |span: Option<Span>| span.is_some_and(|s| s.start <= at && at < s.end);
+    let authority = layout.authority;
+    let part = if within(layout.query) {
+        Part::Query
+    } else if within(layout.fragment) {
+        Part::Fragment
+    } else if within(authority.and_then(|a| a.userinfo)) {
+        Part::Userinfo
+    } else if within(authority.map(|a| a.host)) {
+        Part::Host
+    } else {
+        Part::Path
+    };
+    Some(ParseError::new(
+        input,
+        syntax.rfc_name(),
+        at,
+        Kind::BidiFormatting(c, part),
+        ExpectedSet::NONE,
+    ))
 }
 
 /// Why `input` is not `syntax`, given the end and layout of the longest
@@ -54,12 +138,13 @@ fn error(input: &str, syntax: Syntax, prefix: Option<(usize, Layout)>) -> ParseE
 
 /// The layout of `text` as a reference (`URI-reference`, `IRI-reference`)
 /// of `grammar`, for the operations that work on URIs and IRIs alike and
-/// parse their result again; RFC 3986 takes RFC 6874's zone identifiers
-/// when `zone_id` is set.
+/// parse their result again; RFC 6874's zone identifiers are allowed when
+/// `zone_id` is set.
 pub(crate) fn reparse(text: &str, grammar: Grammar, zone_id: bool) -> Result<Layout, ParseError> {
-    let grammar = match grammar {
-        Grammar::Rfc3986 if zone_id => Grammar::Rfc6874,
-        other => other,
+    let grammar = if zone_id {
+        grammar.with_zones(true)
+    } else {
+        grammar
     };
     parse(text, Syntax::new(Entry::Reference, grammar))
 }

@@ -40,6 +40,7 @@ use super::error::ParseError;
 /// assert_eq!(encode("a:b", Component::RegName), "a%3Ab");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Component {
     /// One path segment (`segment`): `/` is encoded, `:` and `@` are not.
     PathSegment,
@@ -270,6 +271,37 @@ pub fn decode_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
                 offset: input_offset(input, e.utf8_error().valid_up_to()),
             }),
         },
+    }
+}
+
+/// Decodes `input` like [`decode`] and reads the octets as UTF-8, each
+/// invalid sequence replaced by U+FFFD: a view for display or lookup that
+/// never fails. Borrows when there is nothing to decode.
+///
+/// ```
+/// use peguri::pct::decode_lossy;
+/// use std::borrow::Cow;
+///
+/// assert_eq!(decode_lossy("J%C3%BCrgen%20M"), "Jürgen M");
+/// assert_eq!(decode_lossy("a%FFb"), "a\u{FFFD}b");
+/// assert!(matches!(decode_lossy("plain"), Cow::Borrowed("plain")));
+/// ```
+pub fn decode_lossy(input: &str) -> Cow<'_, str> {
+    match decode(input) {
+        Cow::Borrowed(_) => Cow::Borrowed(input),
+        Cow::Owned(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => Cow::Owned(text),
+            Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        },
+    }
+}
+
+/// Whether all of `path` is a `path` (any of RFC 3986's five kinds):
+/// `Err` with the grammar's error if not.
+pub(crate) fn validate_path(path: &str) -> Result<(), ParseError> {
+    match generated::fail_path_entry(path.as_bytes()) {
+        None => Ok(()),
+        Some(f) => Err(diagnose::describe_rule(path, "path", f.pos, f.positives)),
     }
 }
 

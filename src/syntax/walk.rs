@@ -117,7 +117,7 @@ impl LayoutBuilder {
                 self.scheme = Some(Span::new(start, end));
                 end
             }
-            Rule::authority | Rule::authority_6874 | Rule::iauthority => {
+            Rule::authority | Rule::authority_6874 | Rule::iauthority | Rule::iauthority_6874 => {
                 let end = self.visit_children(tokens);
                 self.authority = Some(Span::new(start, end));
                 end
@@ -127,7 +127,7 @@ impl LayoutBuilder {
                 self.userinfo = Some(Span::new(start, end));
                 end
             }
-            Rule::host | Rule::host_6874 | Rule::ihost => {
+            Rule::host | Rule::host_6874 | Rule::ihost | Rule::ihost_6874 => {
                 // The host span includes the brackets of an IP literal; the
                 // child names the kind.
                 let mut kind = None;

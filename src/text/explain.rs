@@ -76,6 +76,7 @@ use crate::{Authority, Iri, UriRef};
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[must_use = "an explainer does nothing until `explain` is called"]
 pub struct Explainer {
     ascii: bool,
 }

@@ -78,6 +78,7 @@ use crate::{Uri, UriRef};
 /// assert_eq!(found[1].delimiter, Delimiter::Quotes);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Delimiter {
     /// `<...>`
     Angle,

@@ -10,7 +10,7 @@
 //! use peguri::lint::{lint, Severity};
 //!
 //! let uri = peguri::UriRef::parse("http://user:hunter2@0x7f.1:25/")?;
-//! let codes: Vec<&str> = lint(&uri).iter().map(|f| f.code).collect();
+//! let codes: Vec<&str> = lint(&uri).iter().map(|f| f.code.as_str()).collect();
 //! assert_eq!(codes, ["password-in-userinfo", "ambiguous-ipv4", "foreign-port"]);
 //! assert!(lint(&uri).iter().all(|f| f.severity == Severity::Warning));
 //! assert_eq!(peguri::lint::mask_password(&uri), "http://user:***@0x7f.1:25/");
@@ -30,6 +30,7 @@
 //! | `empty-password` | info | 7.5 | `user:` with an empty password (still the deprecated form) |
 //! | `deceptive-userinfo` | warning | 7.6 | userinfo that looks like a host name or URL |
 //! | `mixed-script-host` | warning | 7.6 | a reg-name label mixing Latin, Greek or Cyrillic letters once decoded |
+//! | `encoded-bidi` | warning | 7.6 | a percent-encoded bidirectional formatting character (RFC 3987 section 4.1) |
 //!
 //! Component boundaries come from the parsed [`UriRef`] (the grammar);
 //! these lints only look inside components: at percent-encoded octets, at
@@ -56,13 +57,14 @@
 //!   other scripts is common and legitimate.
 
 use crate::syntax::layout::offset_in;
+use crate::syntax::parse::BIDI_FORMATTING;
 use crate::syntax::pct::{self, decode as percent_decode};
 use std::borrow::Cow;
 use std::fmt;
 use std::net::Ipv4Addr;
 use std::ops::Range;
 
-use crate::{Host, UriRef};
+use crate::{Host, Iri, UriRef};
 
 /// How much a finding matters.
 ///
@@ -72,6 +74,7 @@ use crate::{Host, UriRef};
 /// assert_eq!(Severity::Warning.as_str(), "warning");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Severity {
     /// Worth knowing; not a risk by itself.
     Info,
@@ -118,10 +121,11 @@ impl fmt::Display for Severity {
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Finding {
     /// A stable identifier, such as `ambiguous-ipv4` (see the table in the
     /// [module documentation](self)).
-    pub code: &'static str,
+    pub code: Code,
     /// How much it matters.
     pub severity: Severity,
     /// The section of RFC 3986 it comes from, such as `"7.4"`.
@@ -152,7 +156,7 @@ impl serde::Serialize for Finding {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let mut s = serializer.serialize_struct("Finding", 6)?;
-        s.serialize_field("code", self.code)?;
+        s.serialize_field("code", self.code.as_str())?;
         s.serialize_field("severity", self.severity.as_str())?;
         s.serialize_field("section", self.section)?;
         s.serialize_field("start", &self.span.start)?;
@@ -162,25 +166,141 @@ impl serde::Serialize for Finding {
     }
 }
 
-/// Every finding code [`lint`] can produce, in the order of the table in
-/// the [module documentation](self).
+/// What a [`Finding`] is about: a stable code, written in JSON and in
+/// messages as its name ([`as_str`](Self::as_str), `Display`), and
+/// comparable with that name.
 ///
 /// ```
-/// assert!(peguri::lint::CODES.contains(&"deceptive-userinfo"));
+/// use peguri::lint::Code;
+///
+/// assert_eq!(Code::AmbiguousIpv4.as_str(), "ambiguous-ipv4");
+/// assert_eq!(Code::AmbiguousIpv4, "ambiguous-ipv4");
+/// assert_eq!(Code::ALL.len(), 12);
 /// ```
-pub const CODES: &[&str] = &[
-    "foreign-port",
-    "encoded-nul",
-    "encoded-line-break",
-    "encoded-control",
-    "encoded-slash",
-    "encoded-dot-segment",
-    "ambiguous-ipv4",
-    "password-in-userinfo",
-    "empty-password",
-    "deceptive-userinfo",
-    "mixed-script-host",
-];
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Code {
+    /// `foreign-port`: A scheme with a port that belongs to another well-known protocol (7.2).
+    ForeignPort,
+    /// `encoded-nul`: `%00` anywhere (7.3).
+    EncodedNul,
+    /// `encoded-line-break`: `%0D` or `%0A` anywhere (7.3).
+    EncodedLineBreak,
+    /// `encoded-control`: Another percent-encoded C0 control or DEL (7.3).
+    EncodedControl,
+    /// `encoded-slash`: `%2F` or `%5C` inside a path segment (7.3).
+    EncodedSlash,
+    /// `encoded-dot-segment`: A segment that is `.` or `..` once decoded (7.3).
+    EncodedDotSegment,
+    /// `ambiguous-ipv4`: A reg-name that `inet_aton`-style resolvers read as an IPv4 address (7.4).
+    AmbiguousIpv4,
+    /// `password-in-userinfo`: `user:password` with a password (7.5).
+    PasswordInUserinfo,
+    /// `empty-password`: `user:` with an empty password (7.5).
+    EmptyPassword,
+    /// `deceptive-userinfo`: Userinfo that looks like a host name or URL (7.6).
+    DeceptiveUserinfo,
+    /// `mixed-script-host`: A reg-name label mixing Latin, Greek or Cyrillic letters once decoded (7.6).
+    MixedScriptHost,
+    /// `encoded-bidi`: A percent-encoded bidirectional formatting character (7.6, RFC 3987 section 4.1).
+    EncodedBidi,
+}
+
+impl Code {
+    /// Every code [`lint`] can produce, in the order of the table in the
+    /// [module documentation](self).
+    ///
+    /// ```
+    /// assert_eq!(peguri::lint::Code::ALL[0], "foreign-port");
+    /// ```
+    pub const ALL: [Code; 12] = [
+        Code::ForeignPort,
+        Code::EncodedNul,
+        Code::EncodedLineBreak,
+        Code::EncodedControl,
+        Code::EncodedSlash,
+        Code::EncodedDotSegment,
+        Code::AmbiguousIpv4,
+        Code::PasswordInUserinfo,
+        Code::EmptyPassword,
+        Code::DeceptiveUserinfo,
+        Code::MixedScriptHost,
+        Code::EncodedBidi,
+    ];
+
+    /// The code's name, such as `ambiguous-ipv4`: what JSON output and
+    /// messages show.
+    ///
+    /// ```
+    /// assert_eq!(peguri::lint::Code::EncodedNul.as_str(), "encoded-nul");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Code::ForeignPort => "foreign-port",
+            Code::EncodedNul => "encoded-nul",
+            Code::EncodedLineBreak => "encoded-line-break",
+            Code::EncodedControl => "encoded-control",
+            Code::EncodedSlash => "encoded-slash",
+            Code::EncodedDotSegment => "encoded-dot-segment",
+            Code::AmbiguousIpv4 => "ambiguous-ipv4",
+            Code::PasswordInUserinfo => "password-in-userinfo",
+            Code::EmptyPassword => "empty-password",
+            Code::DeceptiveUserinfo => "deceptive-userinfo",
+            Code::MixedScriptHost => "mixed-script-host",
+            Code::EncodedBidi => "encoded-bidi",
+        }
+    }
+
+    /// The code of a name, as [`as_str`](Self::as_str) writes it.
+    ///
+    /// ```
+    /// use peguri::lint::Code;
+    /// assert_eq!(Code::from_name("encoded-bidi"), Some(Code::EncodedBidi));
+    /// assert_eq!(Code::from_name("nonsense"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Code> {
+        Code::ALL.into_iter().find(|code| code.as_str() == name)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<Code> for str {
+    fn eq(&self, other: &Code) -> bool {
+        self == other.as_str()
+    }
+}
+
+impl PartialEq<Code> for &str {
+    fn eq(&self, other: &Code) -> bool {
+        *self == other.as_str()
+    }
+}
+
+/// Every finding code [`lint`] can produce: [`Code::ALL`].
+///
+/// ```
+/// use peguri::lint::{Code, CODES};
+/// assert!(CODES.contains(&Code::DeceptiveUserinfo));
+/// assert!(CODES.iter().any(|c| *c == "deceptive-userinfo"));
+/// ```
+pub const CODES: &[Code] = &Code::ALL;
 
 /// Well-known ports (IANA Service Name and Transport Protocol Port Number
 /// Registry, RFC 6335) of protocols a crafted URI could make a client talk
@@ -227,10 +347,11 @@ pub const WELL_KNOWN_PORTS: &[(u16, &str, &[&str])] = &[
 /// assert!(lint(&ok).is_empty());
 ///
 /// let bad = UriRef::parse("http://www.bank.example@evil.example/%2e%2e/etc")?;
-/// let codes: Vec<&str> = lint(&bad).iter().map(|f| f.code).collect();
+/// let codes: Vec<&str> = lint(&bad).iter().map(|f| f.code.as_str()).collect();
 /// assert_eq!(codes, ["deceptive-userinfo", "encoded-dot-segment"]);
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
     let mut findings = Vec::new();
     let text = uri.as_str();
@@ -252,8 +373,24 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
     }
     lint_encoded_octets(uri, &mut findings);
     lint_dot_segments(uri, &mut findings);
-    findings.sort_by(|a, b| (a.span.start, a.code).cmp(&(b.span.start, b.code)));
+    findings.sort_by(|a, b| (a.span.start, a.code.as_str()).cmp(&(b.span.start, b.code.as_str())));
     findings
+}
+
+/// Lints an IRI reference (RFC 3987) as [`lint`] lints a URI reference:
+/// the same checks on the same components, a registered name's letters
+/// read as written or percent-encoded. (An IRI cannot hold the
+/// bidirectional formatting characters unencoded: parsing rejects them.)
+///
+/// ```
+/// let iri = peguri::Iri::parse("http://pаypal.example/")?; // Cyrillic "а"
+/// let findings = peguri::lint::lint_iri(&iri);
+/// assert_eq!(findings[0].code, "mixed-script-host");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[must_use]
+pub fn lint_iri(iri: &Iri<'_>) -> Vec<Finding> {
+    lint(&iri.view())
 }
 
 /// The userinfo of `uri` with its password (after the first `:`, section
@@ -269,6 +406,7 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
 /// assert!(matches!(mask_password(&plain), std::borrow::Cow::Borrowed(_)));
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn mask_password<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
     let text = uri.as_str();
     let Some(userinfo) = uri.authority().and_then(|a| a.userinfo()) else {
@@ -295,7 +433,7 @@ fn lint_password(userinfo: &str, start: usize, findings: &mut Vec<Finding>) {
     };
     if span.is_empty() {
         findings.push(Finding {
-            code: "empty-password",
+            code: Code::EmptyPassword,
             severity: Severity::Info,
             section: "7.5",
             span: start..start + userinfo.len(),
@@ -305,7 +443,7 @@ fn lint_password(userinfo: &str, start: usize, findings: &mut Vec<Finding>) {
         });
     } else {
         findings.push(Finding {
-            code: "password-in-userinfo",
+            code: Code::PasswordInUserinfo,
             severity: Severity::Warning,
             section: "7.5",
             span,
@@ -331,7 +469,7 @@ fn lint_deceptive_userinfo(userinfo: &str, start: usize, host: &str, findings: &
     };
     if let Some(what) = what {
         findings.push(Finding {
-            code: "deceptive-userinfo",
+            code: Code::DeceptiveUserinfo,
             severity: Severity::Warning,
             section: "7.6",
             span: start..start + userinfo.len(),
@@ -372,7 +510,7 @@ fn lint_ambiguous_ipv4(name: &str, span: Range<usize>, findings: &mut Vec<Findin
     };
     if let Some(addr) = lenient_ipv4(decoded) {
         findings.push(Finding {
-            code: "ambiguous-ipv4",
+            code: Code::AmbiguousIpv4,
             severity: Severity::Warning,
             section: "7.4",
             span,
@@ -449,7 +587,7 @@ fn lint_port(scheme: &str, port: &str, span: Range<usize>, findings: &mut Vec<Fi
     };
     if known && !owners.contains(&scheme.as_str()) {
         findings.push(Finding {
-            code: "foreign-port",
+            code: Code::ForeignPort,
             severity: Severity::Warning,
             section: "7.2",
             span,
@@ -473,11 +611,29 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
         let Some(octet) = pct::triplet_at(text.as_bytes(), i) else {
             continue;
         };
+        if let Some(c) = encoded_bidi(text, i) {
+            let span = i..i + 9;
+            findings.push(Finding {
+                code: Code::EncodedBidi,
+                severity: Severity::Warning,
+                section: "7.6",
+                span: span.clone(),
+                message: format!(
+                    "{} is the percent-encoded bidirectional formatting character U+{:04X}, \
+                     which IRIs must not contain (RFC 3987 section 4.1): decoded for display, it \
+                     can make the text read in another order than it is resolved (RFC 3986 \
+                     section 7.6)",
+                    &text[span],
+                    u32::from(c)
+                ),
+            });
+            continue;
+        }
         let span = i..i + 3;
         let triple = &text[span.clone()];
         let (code, severity, message) = match octet {
             0x00 => (
-                "encoded-nul",
+                Code::EncodedNul,
                 Severity::Warning,
                 format!(
                     "percent-encoded NUL ({triple}) can truncate the string in a back end \
@@ -485,7 +641,7 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
                 ),
             ),
             0x0A | 0x0D => (
-                "encoded-line-break",
+                Code::EncodedLineBreak,
                 Severity::Warning,
                 format!(
                     "percent-encoded {} ({triple}) can inject a line into a line-based \
@@ -494,7 +650,7 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
                 ),
             ),
             0x01..=0x1F | 0x7F => (
-                "encoded-control",
+                Code::EncodedControl,
                 Severity::Info,
                 format!(
                     "percent-encoded control character ({triple}) may be misread by a back \
@@ -502,7 +658,7 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
                 ),
             ),
             b'/' | b'\\' if path.contains(&i) => (
-                "encoded-slash",
+                Code::EncodedSlash,
                 Severity::Warning,
                 format!(
                     "percent-encoded {:?} ({triple}) inside a path segment may become a path \
@@ -522,6 +678,18 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
     }
 }
 
+/// The bidirectional formatting character whose UTF-8 octets are
+/// percent-encoded at `at` (three triplets), if there is one.
+fn encoded_bidi(text: &str, at: usize) -> Option<char> {
+    let bytes = text.as_bytes();
+    let mut octets = [0u8; 3];
+    for (k, octet) in octets.iter_mut().enumerate() {
+        *octet = pct::triplet_at(bytes, at + 3 * k)?;
+    }
+    let c = std::str::from_utf8(&octets).ok()?.chars().next()?;
+    BIDI_FORMATTING.contains(&c).then_some(c)
+}
+
 /// Path segments that are `.` or `..` once percent-decoded but not as
 /// written: resolution (section 5.2.4) leaves them alone, a back end that
 /// decodes first does not.
@@ -539,7 +707,7 @@ fn lint_dot_segments(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
         let decoded = percent_decode(segment);
         if *decoded == *b"." || *decoded == *b".." {
             findings.push(Finding {
-                code: "encoded-dot-segment",
+                code: Code::EncodedDotSegment,
                 severity: Severity::Warning,
                 section: "7.3",
                 span,
@@ -575,7 +743,7 @@ fn script(c: char) -> Option<Script> {
 }
 
 fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
-    if !name.contains('%') {
+    if name.is_ascii() && !name.contains('%') {
         // ASCII only: a single script.
         return;
     }
@@ -590,7 +758,7 @@ fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>
                 None => first = Some(s),
                 Some(f) if f != s => {
                     findings.push(Finding {
-                        code: "mixed-script-host",
+                        code: Code::MixedScriptHost,
                         severity: Severity::Warning,
                         section: "7.6",
                         span,

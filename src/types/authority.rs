@@ -209,6 +209,25 @@ impl<'a> Host<'a> {
         }
     }
 
+    /// The host percent-decoded, as text: a registered name decoded (octets
+    /// that are not UTF-8 replaced by U+FFFD, see
+    /// [`pct::decode_lossy`](crate::pct::decode_lossy)); an IP address or
+    /// literal as written. Borrowed when nothing is decoded.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("http://b%C3%BCcher.example/")?;
+    /// assert_eq!(uri.authority().unwrap().host().decoded(), "bücher.example");
+    /// let uri = peguri::UriRef::parse("http://[::1]/")?;
+    /// assert_eq!(uri.authority().unwrap().host().decoded(), "[::1]");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn decoded(&self) -> std::borrow::Cow<'a, str> {
+        match *self {
+            Host::RegName(name) => crate::syntax::pct::decode_lossy(name),
+            _ => std::borrow::Cow::Borrowed(self.as_str()),
+        }
+    }
+
     /// The kind as the JSON contract names it: `reg-name`, `ipv4`, `ipv6` or
     /// `ipvfuture`.
     ///
@@ -268,12 +287,7 @@ impl<'a> ZoneId<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn decoded(&self) -> std::borrow::Cow<'a, str> {
-        match crate::syntax::pct::decode(self.raw) {
-            std::borrow::Cow::Borrowed(_) => std::borrow::Cow::Borrowed(self.raw),
-            std::borrow::Cow::Owned(bytes) => {
-                std::borrow::Cow::Owned(String::from_utf8_lossy(&bytes).into_owned())
-            }
-        }
+        crate::syntax::pct::decode_lossy(self.raw)
     }
 }
 

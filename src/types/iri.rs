@@ -1,6 +1,7 @@
 //! IRIs (RFC 3987): parsing with the grammar of section 2.2 (`iri.pest`),
 //! mapping an IRI to a URI (section 3.1) and a URI to an IRI for display
-//! (section 3.2).
+//! (section 3.2), and, with the feature `idna`, the same with IDNA for
+//! registered names (`types::idna`).
 //!
 //! An IRI is a URI that may also hold the non-ASCII characters of `ucschar`
 //! (anywhere a URI allows unreserved characters) and `iprivate` (in the
@@ -18,7 +19,7 @@ use crate::syntax::compiled::uri as generated;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
-use crate::syntax::parse::parse;
+use crate::syntax::parse::{BIDI_FORMATTING, parse};
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
 use crate::types::uri_ref::impl_string_traits;
@@ -32,11 +33,13 @@ use crate::{UriRef, UriRefBuf};
 /// hashing are those of the string (RFC 3987 section 5.3.1, simple string
 /// comparison).
 ///
-/// Parsing follows the grammar of section 2.2 and nothing else. Two of the
-/// RFC's other rules are therefore not checked here: section 4.1 forbids
-/// the bidirectional formatting characters (which `ucschar` admits), and
-/// section 4.2 asks that components with right-to-left text be
-/// well-formed. [`uri_to_iri`] never produces the former.
+/// Parsing follows the grammar of section 2.2 and section 4.1's rule that
+/// IRIs must not contain the bidirectional formatting characters (LRM,
+/// RLM, LRE, RLE, LRO, RLO, PDF, and the isolates LRI, RLI, FSI, PDI),
+/// which the grammar's `ucschar` admits: they are rejected with an error
+/// that names them ([`uri_to_iri`] never produces them either). Section
+/// 4.2's advice that components with right-to-left text be well-formed is
+/// not checked.
 ///
 /// ```
 /// use peguri::{Host, Iri};
@@ -88,10 +91,34 @@ impl<'a> Iri<'a> {
     /// assert!(peguri::Iri::parse("?\u{E000}").is_ok());
     /// let err = peguri::Iri::parse("/\u{E000}").unwrap_err();
     /// assert_eq!(err.offset(), 1);
+    /// // RFC 3987 section 4.1: no bidirectional formatting characters.
+    /// let err = peguri::Iri::parse("http://h/\u{202E}").unwrap_err();
+    /// assert_eq!(err.offset(), 9);
+    /// assert!(err.message().to_string().starts_with("bidirectional formatting character U+202E in path"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
         Self::parse_entry(input, Entry::Reference)
+    }
+
+    /// Parses an IRI reference from bytes: as [`parse`](Self::parse), after
+    /// checking that they are UTF-8. Offsets in the error count the bytes
+    /// as given.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] for the first byte that is not part of a UTF-8
+    /// character, or why the text is not an IRI reference.
+    ///
+    /// ```
+    /// assert_eq!(peguri::Iri::parse_bytes("/ä".as_bytes())?.path(), "/ä");
+    /// let err = peguri::Iri::parse_bytes(b"/\xc3\xa4\xff").unwrap_err();
+    /// assert_eq!((err.offset(), err.column()), (3, 3));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse_bytes(input: &'a [u8]) -> Result<Self, ParseError> {
+        let syntax = Syntax::new(Entry::Reference, Grammar::Rfc3987);
+        Self::parse_syntax(crate::syntax::parse::utf8(input, syntax)?, syntax)
     }
 
     /// Parses an IRI (`IRI`: a scheme is required, a fragment allowed).
@@ -139,8 +166,20 @@ impl<'a> Iri<'a> {
     }
 
     fn parse_entry(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
-        let layout = parse(input, Syntax::new(entry, Grammar::Rfc3987))?;
+        Self::parse_syntax(input, Syntax::new(entry, Grammar::Rfc3987))
+    }
+
+    /// Parses `input` as `syntax`, an entry of an IRI grammar.
+    pub(crate) fn parse_syntax(input: &'a str, syntax: Syntax) -> Result<Self, ParseError> {
+        debug_assert!(syntax.grammar.is_iri());
+        let layout = parse(input, syntax)?;
         Ok(Iri { input, layout })
+    }
+
+    /// The grammar this IRI's layout came from (zone identifiers only
+    /// parse with RFC 6874's rules).
+    pub(crate) fn grammar(&self) -> Grammar {
+        Grammar::Rfc3987.with_zones(self.layout.has_zone_id())
     }
 
     /// The same components seen through the URI reference type: an IRI's
@@ -278,9 +317,9 @@ impl<'a> Iri<'a> {
     ///
     /// The host is percent-encoded like every other component. Section 3.1
     /// allows that, and also allows converting a registered name to
-    /// punycode with IDNA (RFC 3490) instead; peguri does no IDNA and no
-    /// punycode. The result is a valid URI reference, but a resolver that
-    /// expects a DNS name may need the IDNA form.
+    /// punycode with IDNA instead, which a resolver that expects a DNS name
+    /// needs: [`to_uri_idna`](Self::to_uri_idna) (feature `idna`, on by
+    /// default) does that.
     ///
     /// ```
     /// let iri = peguri::Iri::parse("http://résumé.example.org/𐌀?sushi=🍣")?;
@@ -291,6 +330,7 @@ impl<'a> Iri<'a> {
     /// assert_eq!(peguri::Iri::parse("red%09rosé")?.to_uri(), "red%09ros%C3%A9");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[must_use]
     pub fn to_uri(&self) -> UriRefBuf {
         let input = self.input;
         let mut out = String::with_capacity(input.len());
@@ -549,6 +589,18 @@ impl IriBuf {
 
 impl_string_traits!(Iri<'_>, IriBuf);
 
+impl PartialEq<IriBuf> for Iri<'_> {
+    fn eq(&self, other: &IriBuf) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<Iri<'_>> for IriBuf {
+    fn eq(&self, other: &Iri<'_>) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
 // From borrowed text, parse first and copy only what is valid.
 impl FromStr for IriBuf {
     type Err = ParseError;
@@ -605,28 +657,6 @@ impl From<IriBuf> for String {
 // Section 3.2: URI to IRI, for display
 // ---------------------------------------------------------------------------
 
-/// The bidirectional formatting characters that a URI-to-IRI conversion
-/// must never produce. RFC 3987 section 4.1: "IRIs MUST NOT contain
-/// bidirectional formatting characters (LRM, RLM, LRE, RLE, LRO, RLO, and
-/// PDF)", and section 3.2 leaves them percent-encoded when converting. The
-/// grammar's `ucschar` admits them, so this list is the one place where
-/// peguri names characters itself. It adds the isolates LRI, RLI, FSI and
-/// PDI (U+2066 to U+2069), which Unicode 6.3 introduced after RFC 3987 and
-/// which are bidi formatting characters for the same reason.
-const BIDI_FORMATTING: [char; 11] = [
-    '\u{200E}', // LEFT-TO-RIGHT MARK
-    '\u{200F}', // RIGHT-TO-LEFT MARK
-    '\u{202A}', // LEFT-TO-RIGHT EMBEDDING
-    '\u{202B}', // RIGHT-TO-LEFT EMBEDDING
-    '\u{202C}', // POP DIRECTIONAL FORMATTING
-    '\u{202D}', // LEFT-TO-RIGHT OVERRIDE
-    '\u{202E}', // RIGHT-TO-LEFT OVERRIDE
-    '\u{2066}', // LEFT-TO-RIGHT ISOLATE
-    '\u{2067}', // RIGHT-TO-LEFT ISOLATE
-    '\u{2068}', // FIRST STRONG ISOLATE
-    '\u{2069}', // POP DIRECTIONAL ISOLATE
-];
-
 /// The IRI to show for a URI reference (RFC 3987 section 3.2): every run of
 /// percent-encoded octets that is the UTF-8 encoding of a `ucschar`
 /// character is decoded to that character; everything else stays as it is.
@@ -664,6 +694,7 @@ const BIDI_FORMATTING: [char; 11] = [
 /// assert!(Iri::parse(&uri_to_iri(&uri)).is_ok());
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
+#[must_use]
 pub fn uri_to_iri<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
     decode_displayable(uri.as_str())
 }

@@ -6,6 +6,8 @@ pub(crate) mod authority;
 pub(crate) mod builder;
 pub(crate) mod edit;
 pub(crate) mod file_path;
+#[cfg(feature = "idna")]
+pub(crate) mod idna;
 pub(crate) mod interop;
 pub(crate) mod iri;
 pub(crate) mod options;

@@ -3,6 +3,7 @@
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::parse::parse;
+use crate::types::iri::Iri;
 use crate::types::uri_ref::{Uri, UriRef};
 
 /// How to parse: strict RFC 3986 by default, with each relaxation a named
@@ -15,6 +16,11 @@ use crate::types::uri_ref::{Uri, UriRef};
 /// `rfc6874.pest`, compiled into the same parser. A zoned reference
 /// resolves and normalizes like any other: the address is case-insensitive,
 /// the zone keeps its case.
+///
+/// The same options parse IRIs (RFC 3987, whose `ihost` uses RFC 3986's
+/// `IP-literal`, the rule RFC 6874 updates): [`parse_iri`](Self::parse_iri),
+/// [`parse_iri_relative`](Self::parse_iri_relative) and
+/// [`parse_iri_absolute`](Self::parse_iri_absolute).
 ///
 /// ```
 /// use peguri::{ParseOptions, UriRef};
@@ -30,6 +36,7 @@ use crate::types::uri_ref::{Uri, UriRef};
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[must_use = "options do nothing until a `parse` method is called"]
 pub struct ParseOptions {
     zone_id: bool,
 }
@@ -68,16 +75,67 @@ impl ParseOptions {
     }
 
     fn grammar(&self) -> Grammar {
-        if self.zone_id {
-            Grammar::Rfc6874
-        } else {
-            Grammar::Rfc3986
-        }
+        Grammar::Rfc3986.with_zones(self.zone_id)
     }
 
     fn parse_entry<'a>(&self, input: &'a str, entry: Entry) -> Result<UriRef<'a>, ParseError> {
         let layout = parse(input, Syntax::new(entry, self.grammar()))?;
         Ok(UriRef::from_parts(input, layout))
+    }
+
+    fn parse_iri_entry<'a>(&self, input: &'a str, entry: Entry) -> Result<Iri<'a>, ParseError> {
+        let grammar = Grammar::Rfc3987.with_zones(self.zone_id);
+        Iri::parse_syntax(input, Syntax::new(entry, grammar))
+    }
+
+    /// Parses an IRI reference (`IRI-reference`, RFC 3987) with these
+    /// options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not an IRI reference.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// let iri = zones.parse_iri("http://[fe80::1%25eth0]/über")?;
+    /// assert_eq!(iri.authority().unwrap().host_str(), "[fe80::1%25eth0]");
+    /// assert!(peguri::Iri::parse("http://[fe80::1%25eth0]/über").is_err());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse_iri<'a>(&self, input: &'a str) -> Result<Iri<'a>, ParseError> {
+        self.parse_iri_entry(input, Entry::Reference)
+    }
+
+    /// Parses a relative IRI reference (`irelative-ref`) with these
+    /// options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a relative IRI reference.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// assert!(zones.parse_iri_relative("//[::1%25lo]/ä").is_ok());
+    /// assert!(zones.parse_iri_relative("a:ä").is_err());
+    /// ```
+    pub fn parse_iri_relative<'a>(&self, input: &'a str) -> Result<Iri<'a>, ParseError> {
+        self.parse_iri_entry(input, Entry::Relative)
+    }
+
+    /// Parses an absolute IRI (`absolute-IRI`: a scheme, no fragment) with
+    /// these options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not an absolute IRI.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// assert!(zones.parse_iri_absolute("http://[::1%25lo]/ä").is_ok());
+    /// assert!(zones.parse_iri_absolute("http://[::1%25lo]/ä#f").is_err());
+    /// ```
+    pub fn parse_iri_absolute<'a>(&self, input: &'a str) -> Result<Iri<'a>, ParseError> {
+        self.parse_iri_entry(input, Entry::NoFragment)
     }
 
     /// Parses a URI reference (`URI-reference`) with these options.

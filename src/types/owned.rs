@@ -77,6 +77,49 @@ impl UriRefBuf {
         UriRefBuf { string, layout }
     }
 
+    /// A relative reference whose path is `path` (any RFC 3986 `path`,
+    /// percent-encoded as a URI holds it), made safe to use as one: a
+    /// relative path whose first segment holds `:` gets `./` in front, so
+    /// that it is not read as a scheme (section 4.2), and a path starting
+    /// with `//` gets `/.`, so that it is not read as an authority. Both
+    /// prefixes leave the path the same once resolution removes dot
+    /// segments. An empty path gives the empty reference (which means the
+    /// base document itself).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] (rule `path`) if `path` is not a path: a `?`, `#`,
+    /// space or other character no path holds, or a bad `%` triplet.
+    ///
+    /// ```
+    /// use peguri::UriRefBuf;
+    ///
+    /// assert_eq!(UriRefBuf::from_path("a:b/c")?, "./a:b/c");
+    /// assert_eq!(UriRefBuf::from_path("docs/a:b")?, "docs/a:b");
+    /// assert_eq!(UriRefBuf::from_path("//not-a-host/x")?, "/.//not-a-host/x");
+    /// assert_eq!(UriRefBuf::from_path("/abs/path")?.path(), "/abs/path");
+    /// let err = UriRefBuf::from_path("a b").unwrap_err();
+    /// assert_eq!((err.rule(), err.offset()), ("path", 1));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn from_path(path: &str) -> Result<UriRefBuf, ParseError> {
+        crate::syntax::pct::validate_path(path)?;
+        let first = path.split('/').next().unwrap_or_default();
+        let prefix = if path.starts_with("//") {
+            "/."
+        } else if !path.starts_with('/') && first.contains(':') {
+            "./"
+        } else {
+            ""
+        };
+        let text = format!("{prefix}{path}");
+        let layout = parse(&text, Syntax::new(Entry::Relative, Grammar::Rfc3986))?;
+        Ok(UriRefBuf {
+            string: text,
+            layout,
+        })
+    }
+
     /// Borrows this reference as a [`UriRef`].
     ///
     /// ```
@@ -384,6 +427,31 @@ impl Uri<'_> {
 }
 
 impl_string_traits!(UriRefBuf, UriBuf);
+
+/// `==` between two URI types: the same text.
+macro_rules! impl_cross_eq {
+    ($(($a:ty, $b:ty)),* $(,)?) => {$(
+        impl PartialEq<$b> for $a {
+            fn eq(&self, other: &$b) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+        impl PartialEq<$a> for $b {
+            fn eq(&self, other: &$a) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+    )*};
+}
+
+impl_cross_eq!(
+    (UriRef<'_>, Uri<'_>),
+    (UriRef<'_>, UriRefBuf),
+    (UriRef<'_>, UriBuf),
+    (Uri<'_>, UriRefBuf),
+    (Uri<'_>, UriBuf),
+    (UriRefBuf, UriBuf),
+);
 
 // From text that is only borrowed, parse first and copy only what is
 // valid: an invalid input costs no copy.

@@ -1,5 +1,6 @@
 //! Path segments (RFC 3986 section 3.3).
 
+use std::borrow::Cow;
 use std::iter::FusedIterator;
 
 /// The segments of a path, in order, still percent-encoded.
@@ -29,6 +30,21 @@ impl<'a> Segments<'a> {
         let rest = path.strip_prefix('/').unwrap_or(path);
         let inner = (!path.is_empty()).then(|| rest.split('/'));
         Segments { inner }
+    }
+
+    /// The segments percent-decoded, as text: each borrowed when it holds
+    /// no triplet, octets that are not UTF-8 replaced by U+FFFD (see
+    /// [`pct::decode_lossy`](crate::pct::decode_lossy)). A decoded segment
+    /// may hold `/`: the segments are still those of the path.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("/docs/J%C3%BCrgen/a%2Fb/")?;
+    /// let decoded: Vec<_> = uri.segments().decoded().collect();
+    /// assert_eq!(decoded, ["docs", "Jürgen", "a/b", ""]);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn decoded(self) -> impl DoubleEndedIterator<Item = Cow<'a, str>> {
+        self.map(crate::syntax::pct::decode_lossy)
     }
 }
 

@@ -28,6 +28,7 @@ use crate::syntax::pct::{self, Component};
 /// assert_eq!(count(Separator::Both), 3);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Separator {
     /// `&`, as HTML forms write it. The default.
     #[default]
@@ -77,6 +78,7 @@ impl Separator {
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct QueryPairs<'a> {
     rest: Option<&'a str>,
     separator: Separator,
@@ -397,5 +399,95 @@ impl QueryBuilder {
             self.query
                 .push_str(&pct::encode_class(text.as_bytes(), class, PAIR_DELIMITERS));
         }
+    }
+}
+
+impl<'a> crate::UriRef<'a> {
+    /// The `key=value` pairs of the query, separated by `&` (see
+    /// [`QueryPairs`] for `;` and `+` as a space); none when there is no
+    /// query. Each pair's [`key`](QueryPair::key) and
+    /// [`value`](QueryPair::value) are decoded views.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("/search?q=caf%C3%A9&page=2")?;
+    /// let q = uri.query_pairs().find(|p| p.key() == "q").unwrap();
+    /// assert_eq!(q.value().unwrap(), "café");
+    /// assert_eq!(q.raw_value(), Some("caf%C3%A9"));
+    /// assert_eq!(peguri::UriRef::parse("/")?.query_pairs().count(), 0);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query_pairs(&self) -> QueryPairs<'a> {
+        QueryPairs::new(self.query().unwrap_or_default())
+    }
+}
+
+impl<'a> crate::Uri<'a> {
+    /// The `key=value` pairs of the query. See
+    /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
+    ///
+    /// ```
+    /// let uri = peguri::Uri::parse("http://h/?a=1&b")?;
+    /// assert_eq!(uri.query_pairs().map(|p| p.key().into_owned()).collect::<Vec<_>>(), ["a", "b"]);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query_pairs(&self) -> QueryPairs<'a> {
+        self.as_uri_ref().query_pairs()
+    }
+}
+
+impl crate::UriRefBuf {
+    /// The `key=value` pairs of the query. See
+    /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
+    ///
+    /// ```
+    /// let uri = peguri::UriRefBuf::parse("?x=%41")?;
+    /// assert_eq!(uri.query_pairs().next().unwrap().value().unwrap(), "A");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query_pairs(&self) -> QueryPairs<'_> {
+        QueryPairs::new(self.query().unwrap_or_default())
+    }
+}
+
+impl crate::UriBuf {
+    /// The `key=value` pairs of the query. See
+    /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
+    ///
+    /// ```
+    /// let uri = peguri::UriBuf::parse("s:?x=1")?;
+    /// assert_eq!(uri.query_pairs().count(), 1);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query_pairs(&self) -> QueryPairs<'_> {
+        QueryPairs::new(self.query().unwrap_or_default())
+    }
+}
+
+impl<'a> crate::Iri<'a> {
+    /// The `key=value` pairs of the query. See
+    /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
+    ///
+    /// ```
+    /// let iri = peguri::Iri::parse("?städt=K%C3%B6ln")?;
+    /// let pair = iri.query_pairs().next().unwrap();
+    /// assert_eq!((pair.key(), pair.value().unwrap()), ("städt".into(), "Köln".into()));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query_pairs(&self) -> QueryPairs<'a> {
+        QueryPairs::new(self.query().unwrap_or_default())
+    }
+}
+
+impl crate::IriBuf {
+    /// The `key=value` pairs of the query. See
+    /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
+    ///
+    /// ```
+    /// let iri = peguri::IriBuf::parse("?a=ä")?;
+    /// assert_eq!(iri.query_pairs().next().unwrap().value().unwrap(), "ä");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn query_pairs(&self) -> QueryPairs<'_> {
+        QueryPairs::new(self.query().unwrap_or_default())
     }
 }

@@ -142,14 +142,15 @@ impl Serialize for Components<'_> {
 }
 
 /// The contract's object for a valid input, with the RFC name of the rule
-/// that matched, and, for IRIs, the URI it maps to as `"uri"`.
+/// that matched, and, for IRIs, the URI it maps to as `"uri"` (with
+/// `"uri_error"` when there is none).
 fn serialize_components<S: Serializer>(
     serializer: S,
     u: &UriRef<'_>,
     rule: &str,
-    mapped_uri: Option<&str>,
+    mapped_uri: Option<(Option<&str>, Option<&str>)>,
 ) -> Result<S::Ok, S::Error> {
-    let mut s = serializer.serialize_struct("Components", 9)?;
+    let mut s = serializer.serialize_struct("Components", 10)?;
     s.serialize_field("input", u.as_str())?;
     s.serialize_field("valid", &true)?;
     s.serialize_field("rule", rule)?;
@@ -158,8 +159,11 @@ fn serialize_components<S: Serializer>(
     s.serialize_field("path", u.path())?;
     s.serialize_field("query", &u.query())?;
     s.serialize_field("fragment", &u.fragment())?;
-    if let Some(uri) = mapped_uri {
-        s.serialize_field("uri", uri)?;
+    if let Some((uri, error)) = mapped_uri {
+        s.serialize_field("uri", &uri)?;
+        if let Some(error) = error {
+            s.serialize_field("uri_error", error)?;
+        }
     }
     s.end()
 }
@@ -178,6 +182,9 @@ fn serialize_components<S: Serializer>(
 #[derive(Clone, Copy, Debug)]
 pub struct IriComponents<'a> {
     iri: crate::Iri<'a>,
+    /// Map `"uri"` with IDNA (only with the `idna` feature).
+    #[cfg(feature = "idna")]
+    idna: bool,
 }
 
 impl<'a> crate::Iri<'a> {
@@ -189,7 +196,11 @@ impl<'a> crate::Iri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn components(&self) -> IriComponents<'a> {
-        IriComponents { iri: *self }
+        IriComponents {
+            iri: *self,
+            #[cfg(feature = "idna")]
+            idna: false,
+        }
     }
 }
 
@@ -204,16 +215,50 @@ impl<'a> IriComponents<'a> {
     pub fn iri(&self) -> crate::Iri<'a> {
         self.iri
     }
+
+    /// The same view with `"uri"` mapped with IDNA for the host
+    /// ([`Iri::to_uri_idna`](crate::Iri::to_uri_idna)); when ToASCII
+    /// rejects the host, `"uri"` is `null` and `"uri_error"` says why.
+    ///
+    /// ```
+    /// let iri = peguri::Iri::parse("http://bücher.de/ä")?;
+    /// let json = serde_json::to_string(&iri.components().idna(true)).unwrap();
+    /// assert!(json.ends_with(r#""uri":"http://xn--bcher-kva.de/%C3%A4"}"#));
+    /// let bad = peguri::Iri::parse("http://-ü/")?;
+    /// let json = serde_json::to_value(&bad.components().idna(true)).unwrap();
+    /// assert_eq!(json["uri"], serde_json::Value::Null);
+    /// assert!(json["uri_error"].as_str().unwrap().contains("ToASCII"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "idna")]
+    #[must_use]
+    pub fn idna(mut self, on: bool) -> Self {
+        self.idna = on;
+        self
+    }
 }
 
 impl Serialize for IriComponents<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[cfg(feature = "idna")]
+        if self.idna {
+            let (uri, error) = match self.iri.to_uri_idna() {
+                Ok(uri) => (Some(uri), None),
+                Err(e) => (None, Some(e.to_string())),
+            };
+            return serialize_components(
+                serializer,
+                &self.iri.view(),
+                self.iri.rule(),
+                Some((uri.as_ref().map(|u| u.as_str()), error.as_deref())),
+            );
+        }
         let uri = self.iri.to_uri();
         serialize_components(
             serializer,
             &self.iri.view(),
             self.iri.rule(),
-            Some(uri.as_str()),
+            Some((Some(uri.as_str()), None)),
         )
     }
 }

@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::Layout;
-use crate::syntax::parse::parse;
+use crate::syntax::parse::{parse, utf8};
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
 
@@ -79,6 +79,31 @@ impl<'a> UriRef<'a> {
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
         Self::parse_entry(input, Entry::Reference)
+    }
+
+    /// Parses a URI reference from bytes, such as a line read from a file
+    /// or a socket: as [`parse`](Self::parse), after checking that they
+    /// are UTF-8. Offsets in the error count the bytes as given.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] for the first byte that is not part of a UTF-8
+    /// character, or why the text is not a URI reference.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse_bytes(b"http://h/p")?;
+    /// assert_eq!(uri.path(), "/p");
+    /// let err = peguri::UriRef::parse_bytes(b"http://h/\xff").unwrap_err();
+    /// assert_eq!(err.offset(), 9);
+    /// assert_eq!(
+    ///     err.message(),
+    ///     "invalid UTF-8: byte 0xFF is not part of a character; a reference is text, and an \
+    ///      octet that is not must be percent-encoded (%FF)"
+    /// );
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse_bytes(input: &'a [u8]) -> Result<Self, ParseError> {
+        Self::parse(utf8(input, Syntax::URI_REFERENCE)?)
     }
 
     /// Parses a relative reference only (`relative-ref`, section 4.2).
@@ -381,8 +406,10 @@ impl<'a> TryFrom<UriRef<'a>> for Uri<'a> {
     }
 }
 
-/// String-based traits shared by the four URI types: equality, ordering and
-/// hashing of the text, `Display` of the text, `AsRef<str>`.
+/// String-based traits shared by the URI and IRI types: equality (with
+/// `str` and `String` too, both ways), ordering and hashing of the text,
+/// `Borrow<str>` (the hash is the text's), `Display` of the text,
+/// `AsRef<str>`.
 macro_rules! impl_string_traits {
     ($($ty:ty),* $(,)?) => {$(
         impl PartialEq for $ty {
@@ -415,6 +442,33 @@ macro_rules! impl_string_traits {
         impl PartialEq<&str> for $ty {
             fn eq(&self, other: &&str) -> bool {
                 self.as_str() == *other
+            }
+        }
+        impl PartialEq<String> for $ty {
+            fn eq(&self, other: &String) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+        impl PartialEq<$ty> for str {
+            fn eq(&self, other: &$ty) -> bool {
+                self == other.as_str()
+            }
+        }
+        impl PartialEq<$ty> for &str {
+            fn eq(&self, other: &$ty) -> bool {
+                *self == other.as_str()
+            }
+        }
+        impl PartialEq<$ty> for String {
+            fn eq(&self, other: &$ty) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+        // Equality and hashing are those of the text, so a map keyed by
+        // the type can be looked up with a `&str`.
+        impl std::borrow::Borrow<str> for $ty {
+            fn borrow(&self) -> &str {
+                self.as_str()
             }
         }
         impl fmt::Display for $ty {

@@ -66,7 +66,7 @@ impl ScalarUDFImpl for LintFunction {
                 match input.get(row).map(UriRef::parse) {
                     Some(Ok(uri)) => {
                         for finding in peguri::lint(&uri) {
-                            out.values().append_value(finding.code);
+                            out.values().append_value(finding.code.as_str());
                         }
                         out.append(true);
                     }

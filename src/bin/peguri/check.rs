@@ -1,15 +1,34 @@
 //! `peguri check`: section 7 security lints for each URI argument, or for
 //! each line of stdin when there is none.
 
-use std::io::{self, BufWriter, Write};
+use std::borrow::Cow;
+use std::io::{self, Write};
 
-use peguri::lint::{Finding, Severity, lint};
-use peguri::{ParseError, UriRef};
+use clap::Args;
+use peguri::ParseError;
+use peguri::lint::{Finding, Severity, lint, lint_iri};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+use crate::Outcome;
+use crate::common::{Reference, SyntaxArgs};
+
+/// The arguments of `peguri check`.
+#[derive(Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    syntax: SyntaxArgs,
+    /// Print one JSON object per input (`input`, `valid`, and `findings`
+    /// or `error`); nothing goes to stderr but the errors of invalid
+    /// inputs.
+    #[arg(long)]
+    json: bool,
+    /// URI references to check; stdin is read when none is given.
+    uris: Vec<String>,
+}
 
 /// The JSON object for one input: `{"input", "valid": true, "findings"}`
 /// or `{"input", "valid": false, "error"}`, in that order.
-enum Outcome<'a> {
+enum Checked<'a> {
     Valid {
         input: &'a str,
         findings: &'a [Finding],
@@ -20,16 +39,16 @@ enum Outcome<'a> {
     },
 }
 
-impl Serialize for Outcome<'_> {
+impl Serialize for Checked<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Outcome", 3)?;
+        let mut s = serializer.serialize_struct("Checked", 3)?;
         match self {
-            Outcome::Valid { input, findings } => {
+            Checked::Valid { input, findings } => {
                 s.serialize_field("input", input)?;
                 s.serialize_field("valid", &true)?;
                 s.serialize_field("findings", findings)?;
             }
-            Outcome::Invalid { input, error } => {
+            Checked::Invalid { input, error } => {
                 s.serialize_field("input", input)?;
                 s.serialize_field("valid", &false)?;
                 s.serialize_field("error", error)?;
@@ -39,65 +58,83 @@ impl Serialize for Outcome<'_> {
     }
 }
 
-/// Lints each input and prints the findings, in human form or as one JSON
-/// object per input. Returns `false` (exit code 1) when any input is
-/// invalid or has a warning; info findings alone keep it `true`.
-pub fn run(uris: &[String], json: bool) -> io::Result<bool> {
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+/// Lints each input and prints one line for it: its findings' codes (their
+/// messages go to stderr), `<invalid>`, or with `--json` one object. Exit code 1 when any input is invalid or has a
+/// warning; info findings alone keep it 0.
+pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
+    let mut out = crate::stdout();
     let mut clean = true;
-    crate::for_each_input(uris, |input| {
-        let uri = match UriRef::parse(input) {
-            Ok(uri) => uri,
+    crate::input::for_each_input_bytes(&args.uris, |line| {
+        let (input, linted) = match args.syntax.text(line) {
+            Ok(input) => {
+                let linted = args.syntax.parse(input).map(|parsed| match parsed {
+                    Reference::Uri(uri) => lint(&uri),
+                    Reference::Iri(iri) => lint_iri(&iri),
+                });
+                (Cow::Borrowed(input), linted)
+            }
+            Err(bad) => (Cow::Owned(bad.shown), Err(bad.error)),
+        };
+        let findings = match linted {
+            Ok(findings) => findings,
             Err(error) => {
                 clean = false;
-                if json {
+                if args.json {
                     serde_json::to_writer(
                         &mut out,
-                        &Outcome::Invalid {
-                            input,
+                        &Checked::Invalid {
+                            input: &input,
                             error: &error,
                         },
                     )?;
-                    out.write_all(b"\n")?;
+                } else {
+                    out.write_all(crate::common::INVALID.as_bytes())?;
                 }
+                out.write_all(b"\n")?;
                 // Keep stdout and stderr in order for a terminal.
                 out.flush()?;
                 eprintln!("peguri: {error}");
                 return Ok(());
             }
         };
-        let findings = lint(&uri);
         clean &= !findings.iter().any(|f| f.severity == Severity::Warning);
-        if json {
-            let outcome = Outcome::Valid {
-                input,
+        if args.json {
+            let checked = Checked::Valid {
+                input: &input,
                 findings: &findings,
             };
-            serde_json::to_writer(&mut out, &outcome)?;
+            serde_json::to_writer(&mut out, &checked)?;
             out.write_all(b"\n")?;
         } else if findings.is_empty() {
             writeln!(out, "{input}: no findings")?;
         } else {
+            // One line per input on stdout; the messages, with carets, on
+            // stderr, as errors are.
+            let codes: Vec<String> = findings
+                .iter()
+                .map(|f| format!("{}[{}]", f.severity, f.code))
+                .collect();
+            writeln!(out, "{input}: {}", codes.join(", "))?;
+            out.flush()?;
+            let mut err = io::stderr().lock();
             for finding in &findings {
-                human(&mut out, input, finding)?;
+                human(&mut err, &input, finding)?;
             }
         }
         Ok(())
     })?;
     out.flush()?;
-    Ok(clean)
+    Ok(crate::outcome(clean))
 }
 
 /// `input: severity[code]: message`, then the input with carets under the
-/// span. A valid URI is ASCII, so byte offsets are columns.
+/// span, counted in characters (an IRI may hold non-ASCII ones).
 fn human(out: &mut impl Write, input: &str, finding: &Finding) -> io::Result<()> {
+    let columns = |text: &str| text.chars().count();
+    let span = finding.span.clone();
+    let before = input.get(..span.start).map_or(span.start, columns);
+    let width = input.get(span).map_or(1, columns).max(1);
     writeln!(out, "{input}: {finding}")?;
     writeln!(out, "  {input}")?;
-    writeln!(
-        out,
-        "  {}{}",
-        " ".repeat(finding.span.start),
-        "^".repeat(finding.span.len().max(1))
-    )
+    writeln!(out, "  {}{}", " ".repeat(before), "^".repeat(width))
 }

@@ -1,23 +1,26 @@
 //! `peguri explain`: the component diagram of each URI reference.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
-use peguri::{Explainer, Iri, UriRef};
+use peguri::Explainer;
+
+use crate::common::{Reference, SyntaxArgs};
 
 /// Prints the diagram of each input (arguments, or stdin lines when there
 /// are none), a blank line between two diagrams; an invalid input gets the
 /// caret error on stderr instead. Returns whether all inputs were valid.
-pub(crate) fn run(uris: &[String], ascii: bool, iri: bool) -> io::Result<bool> {
+pub(crate) fn run(uris: &[String], ascii: bool, syntax: &SyntaxArgs) -> io::Result<bool> {
     let explainer = Explainer::new().ascii(ascii);
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = crate::stdout();
     let mut all_valid = true;
     let mut first = true;
-    crate::for_each_input(uris, |input| {
-        let diagram = if iri {
-            Iri::parse(input).map(|iri| explainer.explain_iri(&iri))
-        } else {
-            UriRef::parse(input).map(|uri| explainer.explain(&uri))
+    crate::input::for_each_input_bytes(uris, |line| {
+        let diagram = match syntax.text(line) {
+            Ok(input) => syntax.parse(input).map(|parsed| match parsed {
+                Reference::Uri(uri) => explainer.explain(&uri),
+                Reference::Iri(iri) => explainer.explain_iri(&iri),
+            }),
+            Err(bad) => Err(bad.error),
         };
         match diagram {
             Ok(diagram) => {

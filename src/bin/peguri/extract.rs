@@ -18,14 +18,12 @@ impl Serialize for Found<'_> {
 }
 
 /// Reads all of stdin and prints each URI found: a JSON object
-/// `{"uri", "start", "end"}` per line (byte offsets in the input), or the
-/// bare URI with `plain`. Input that is not UTF-8 is read with U+FFFD in
-/// place of bad bytes; offsets then refer to that text. Finding nothing is
-/// not an error.
+/// `{"uri", "start", "end"}` per line (byte offsets in the input as given),
+/// or the bare URI with `plain`. Finding nothing is not an error.
 pub fn run(plain: bool) -> io::Result<bool> {
     let mut bytes = Vec::new();
     io::stdin().lock().read_to_end(&mut bytes)?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = text_keeping_offsets(bytes);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     for found in peguri::extract(&text) {
@@ -38,4 +36,23 @@ pub fn run(plain: bool) -> io::Result<bool> {
     }
     out.flush()?;
     Ok(true)
+}
+
+/// The input as text with the same byte offsets: each byte of a sequence
+/// that is not UTF-8 becomes a NUL, which no URI holds and which is no
+/// delimiter Appendix C knows, so it ends a URI as the bad byte would, and
+/// every offset into the text is the offset into the input.
+fn text_keeping_offsets(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let mut text = String::with_capacity(bytes.len());
+            for chunk in bytes.utf8_chunks() {
+                text.push_str(chunk.valid());
+                text.extend(std::iter::repeat_n('\0', chunk.invalid().len()));
+            }
+            text
+        }
+    }
 }

@@ -1,14 +1,15 @@
-//! Reading URIs one per line, with bounded memory.
+//! Reading inputs one per line, as bytes, with bounded memory.
 
 use std::io::{self, BufRead};
 
-/// Calls `f` on each line of `reader` without its line ending (`\n` or
-/// `\r\n`), dropping a UTF-8 byte order mark on the first line. Memory stays
-/// bounded by the longest line. Invalid UTF-8 is replaced (and so reported
-/// as invalid, since U+FFFD is not allowed in a URI).
-pub fn for_each_line(
+/// Calls `f` on each line of `reader` as the bytes it holds, without its
+/// line ending (`\n` or `\r\n`), dropping a UTF-8 byte order mark on the
+/// first line. Memory stays bounded by the longest line. Nothing is
+/// decoded here: a line that is not UTF-8 reaches `f` as it is, so that
+/// errors can name its bytes and count offsets in them.
+pub fn for_each_line_bytes(
     mut reader: impl BufRead,
-    mut f: impl FnMut(&str) -> io::Result<()>,
+    mut f: impl FnMut(&[u8]) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut buf = Vec::new();
     let mut first = true;
@@ -24,11 +25,35 @@ pub fn for_each_line(
             line = line.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(line);
             first = false;
         }
-        f(&String::from_utf8_lossy(line))?;
+        f(line)?;
     }
 }
 
-/// Calls `f` on each argument, or on each line of stdin when there are none.
+/// [`for_each_line_bytes`] for the commands that only take text (trees,
+/// templates, splitting): a line that is not UTF-8 is read with U+FFFD in
+/// place of its bad bytes.
+pub fn for_each_line(
+    reader: impl BufRead,
+    mut f: impl FnMut(&str) -> io::Result<()>,
+) -> io::Result<()> {
+    for_each_line_bytes(reader, |line| f(&String::from_utf8_lossy(line)))
+}
+
+/// Calls `f` on each argument, or on each line of stdin when there are
+/// none, as bytes (see [`for_each_line_bytes`]).
+pub fn for_each_input_bytes(
+    args: &[String],
+    mut f: impl FnMut(&[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    if args.is_empty() {
+        for_each_line_bytes(io::stdin().lock(), f)
+    } else {
+        args.iter().try_for_each(|a| f(a.as_bytes()))
+    }
+}
+
+/// Calls `f` on each argument, or on each line of stdin when there are
+/// none, as text (see [`for_each_line`]).
 pub fn for_each_input(
     args: &[String],
     mut f: impl FnMut(&str) -> io::Result<()>,

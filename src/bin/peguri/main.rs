@@ -1,12 +1,14 @@
 //! `peguri`: URIs as JSON components, one or millions at a time, and a
 //! workbench for the grammar they are parsed with.
 
+#![forbid(unsafe_code)]
+
 mod check;
+mod common;
 mod explain;
 mod extract;
 mod grammar;
 mod input;
-mod iri;
 mod lab;
 mod normalize;
 mod parse;
@@ -41,12 +43,15 @@ enum Command {
     ///
     /// With no URI arguments, reads one URI reference per line from stdin
     /// (a trailing CR and a UTF-8 BOM are stripped; an empty line is the
-    /// empty reference). Exit code: 0 when every input is valid, 1 when any
-    /// is invalid, 2 for usage errors.
+    /// empty reference; a line that is not UTF-8 is invalid, its error names
+    /// the byte). One line per input: a JSON object, or a TSV row. Exit
+    /// code: 0 when every input is valid, 1 when any is invalid, 2 for
+    /// usage errors.
     #[command(after_help = "Examples:\n  \
         peguri parse 'http://user@example.com:8080/p?q#f'\n  \
         peguri parse --stats --only-invalid < urls.txt\n  \
-        peguri parse --format tsv --fields scheme,host < urls.txt\n  \
+        peguri parse --format tsv --header --fields scheme,host < urls.txt\n  \
+        peguri parse --iri --idna 'http://例え.jp/'\n  \
         peguri parse --rule IPv6address '::1'\n  \
         peguri parse --rule scheme --grammar my-uri.pest 'my_scheme'\n  \
         peguri parse --rule IRI --grammar uri.pest --grammar my-iri.pest 'http://é.example'")]
@@ -81,77 +86,49 @@ enum Command {
     /// Resolve references against a base URI (RFC 3986 section 5.2); print
     /// one URI per line.
     ///
-    /// With no REF arguments, reads one reference per line from stdin.
-    /// Exit code: 0 when every input is valid, 1 when any is invalid.
+    /// With no REF arguments, reads one reference per line from stdin. One
+    /// line per input: the resolved URI, or `<invalid>` for an invalid
+    /// reference (its error goes to stderr); with --json, one object per
+    /// input. Exit code: 0 when every input is valid, 1 when any is invalid
+    /// (or the base is; then nothing is read), 2 for usage errors.
     #[command(
         after_help = "Example:\n  peguri resolve http://a/b/c/d ../g ?y '#s'\n  peguri resolve https://example.com/docs/ < links.txt\n  peguri resolve --iri 'http://例え.jp/文書/' ../画像.png"
     )]
-    Resolve {
-        /// Resolve a reference whose scheme equals the base's as if it had
-        /// none (the backward-compatible rule of RFC 3986 section 5.2.2).
-        #[arg(long)]
-        non_strict: bool,
-        /// Base and references are IRIs (RFC 3987 section 6.5); characters
-        /// and percent-encodings stay as written.
-        #[arg(long)]
-        iri: bool,
-        /// The base URI (it must have a scheme).
-        base: String,
-        /// References to resolve; stdin is read when none is given.
-        references: Vec<String>,
-    },
+    Resolve(resolve::ResolveArgs),
 
     /// Print, for each target URI, the shortest reference that resolves to
     /// it against the base; one per line.
     ///
-    /// With no TARGET arguments, reads one target per line from stdin.
-    /// Exit code: 0 when every input is valid, 1 when any is invalid.
+    /// With no TARGET arguments, reads one target per line from stdin. One
+    /// line per input: the reference, or `<invalid>` for an invalid target
+    /// or one that no reference reaches (the error goes to stderr); with
+    /// --json, one object per input. Exit code: 0 when every input is
+    /// valid, 1 when any is invalid, 2 for usage errors.
     #[command(after_help = "Example:\n  peguri relative http://a/b/c/d http://a/b/e http://a/x")]
-    Relative {
-        /// The base URI (it must have a scheme).
-        base: String,
-        /// Target URIs; stdin is read when none is given.
-        targets: Vec<String>,
-    },
+    Relative(resolve::RelativeArgs),
 
     /// Print the normal form of each URI reference (RFC 3986 section 6.2.2,
     /// and 6.2.3 unless --syntax-only), one per line.
     ///
     /// With no URI arguments, reads one URI reference per line from stdin.
-    /// Exit code: 0 when every input is valid, 1 when any is invalid (its
-    /// error goes to stderr and its output line is empty), 2 for usage
-    /// errors.
+    /// One line per input: the normal form, or `<invalid>` for an invalid
+    /// input (its error goes to stderr); with --json, one object per input.
+    /// Exit code: 0 when every input is valid, 1 when any is invalid, 2 for
+    /// usage errors.
     #[command(
         after_help = "Example:\n  peguri normalize 'HTTP://Example.COM:80/a/./%7Eb'\n  peguri normalize --syntax-only < urls.txt\n  peguri normalize --iri 'HTTP://Example.ORG/caf%C3%A9'"
     )]
-    Normalize {
-        /// Syntax-based normalization only (no default ports, no empty path
-        /// to "/").
-        #[arg(long)]
-        syntax_only: bool,
-        /// Inputs are IRI references: normalize them as RFC 3987 section
-        /// 5.3.2 says (a host that is not US-ASCII keeps its case; encoded
-        /// non-ASCII characters are decoded).
-        #[arg(long)]
-        iri: bool,
-        /// URI references to normalize; stdin is read when none is given.
-        uris: Vec<String>,
-    },
+    Normalize(normalize::NormalizeArgs),
 
     /// Say whether two URI references are equivalent after syntax-based and
     /// scheme-based normalization (RFC 3986 sections 6.2.2 and 6.2.3).
     ///
-    /// Exit code: 0 when equivalent, 1 when not (or when either is
-    /// invalid), 2 for usage errors.
+    /// Exit code, as `cmp`'s: 0 when equivalent, 1 when not, 2 when an
+    /// input is invalid (its error goes to stderr) or for usage errors.
     #[command(
-        after_help = "Example:\n  peguri equivalent http://example.com HTTP://EXAMPLE.COM:80/"
+        after_help = "Example:\n  peguri equivalent http://example.com HTTP://EXAMPLE.COM:80/\n  peguri equivalent --ipv6-canonical 'http://[::1]/' 'http://[0::1]/'"
     )]
-    Equivalent {
-        /// The first URI reference.
-        a: String,
-        /// The second URI reference.
-        b: String,
-    },
+    Equivalent(normalize::EquivalentArgs),
 
     /// Split each input into its five components as RFC 3986 Appendix B's
     /// regular expression does, without validating: one JSON object per
@@ -198,10 +175,8 @@ enum Command {
         /// Draw with `+`, `-` and `|` instead of box-drawing characters.
         #[arg(long)]
         ascii: bool,
-        /// Inputs are IRI references (RFC 3987); widths are counted in
-        /// characters.
-        #[arg(long)]
-        iri: bool,
+        #[command(flatten)]
+        syntax: common::SyntaxArgs,
         /// URI references to draw; stdin is read when none is given.
         uris: Vec<String>,
     },
@@ -230,22 +205,20 @@ enum Command {
     },
     /// Check URI references for the constructions RFC 3986 section 7 warns
     /// about (ambiguous IPv4 forms, passwords, deceptive userinfo,
-    /// percent-encoded controls and separators, foreign ports).
+    /// percent-encoded controls and separators, foreign ports, encoded
+    /// bidirectional formatting characters).
     ///
-    /// Exit code: 0 when no warning is found (info findings allowed), 1 when
-    /// any input has a warning or is invalid (the error is shown on stderr),
-    /// 2 for usage errors.
+    /// With no URI arguments, reads one per line from stdin. One line per
+    /// input: `INPUT: no findings`, `INPUT: warning[CODE], info[CODE]...`
+    /// (each finding's message, with carets, goes to stderr), or
+    /// `<invalid>` (the error goes to stderr); with --json, one object per
+    /// input and nothing on stderr but errors. Exit code: 0 when no warning
+    /// is found (info findings allowed), 1 when any input has a warning or
+    /// is invalid, 2 for usage errors.
     #[command(
         after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'"
     )]
-    Check {
-        /// Print one JSON object per input (`input`, `valid`, and `findings`
-        /// or `error`).
-        #[arg(long)]
-        json: bool,
-        /// URI references to check; stdin is read when none is given.
-        uris: Vec<String>,
-    },
+    Check(check::CheckArgs),
     /// Expand URI Templates (RFC 6570, all four levels), one result per
     /// line.
     ///
@@ -255,8 +228,8 @@ enum Command {
     /// second `=`). `--json` takes them all as one JSON object. With no
     /// TEMPLATE arguments, reads one template per line from stdin. Exit
     /// code: 0 when every template expands, 1 when any is invalid (the
-    /// error is shown on stderr and its output line is empty), 2 for usage
-    /// errors.
+    /// error is shown on stderr and its output line is `<invalid>`), 2 for
+    /// usage errors.
     #[command(after_help = "Examples:\n  \
         peguri template 'https://api.example.com/users/{id}{?fields}' --var id=42 --var fields=name\n  \
         peguri template '{/path*}{?tags*}' --list path=a --list path=b --list tags=x\n  \
@@ -274,8 +247,14 @@ struct ParseArgs {
     allow_zone_id: bool,
     /// Parse each input as an IRI reference (RFC 3987) instead; a valid one
     /// also gets a "uri" field with the URI it maps to.
-    #[arg(long, conflicts_with_all = ["rule", "stats", "fields", "format"])]
+    #[arg(long, conflicts_with = "rule")]
     iri: bool,
+    /// With --iri, map a non-ASCII host to its IDNA form (UTS 46 ToASCII,
+    /// punycode) in "uri"; when ToASCII rejects it, "uri" is null and
+    /// "uri_error" says why (exit code 1).
+    #[cfg(feature = "idna")]
+    #[arg(long, requires = "iri")]
+    idna: bool,
     /// Parse with this grammar rule as the entry point instead of
     /// URI-reference (RFC or pest spelling: `IPv6address`, `path-abempty`).
     #[arg(long, value_name = "RULE")]
@@ -299,9 +278,16 @@ struct ParseArgs {
     /// Indent the JSON.
     #[arg(long)]
     pretty: bool,
-    /// Print only these fields, comma-separated: input, valid, rule, scheme,
-    /// authority, userinfo, host, host_kind, port, path, query, fragment,
-    /// error, offset, column.
+    /// JSON Lines, the default (the same as `--format json`).
+    #[arg(long)]
+    json: bool,
+    /// With `--format tsv`: a first line with the column names.
+    #[arg(long)]
+    header: bool,
+    /// Print only these fields, comma-separated, each once: input, valid,
+    /// rule, scheme, authority (an object in JSON), userinfo, host,
+    /// host_kind, port, path, query, fragment, uri (with --iri), error,
+    /// offset, column.
     #[arg(
         long,
         value_delimiter = ',',
@@ -310,7 +296,9 @@ struct ParseArgs {
     )]
     fields: Option<Vec<Field>>,
     /// Output format: JSON Lines, or tab-separated values (null is an empty
-    /// cell).
+    /// cell; the default columns are input, valid, scheme, userinfo, host,
+    /// host_kind, port, path, query, fragment, rule, error, and uri with
+    /// --iri).
     #[arg(long, default_value = "json", conflicts_with = "rule")]
     format: Format,
 }
@@ -434,6 +422,9 @@ enum Outcome {
     Invalid,
     /// The command could not run as asked (exit 2), with the reason.
     Usage(String),
+    /// The question has no answer, an input being invalid (exit 2, as
+    /// `cmp` exits; the errors are already on stderr).
+    Trouble,
 }
 
 const EXIT_INVALID: u8 = 1;
@@ -446,23 +437,18 @@ fn main() -> ExitCode {
         Command::Tree(args) => run_tree(args),
         Command::Rules(args) => run_rules(args),
         Command::Grammar(command) => run_grammar_lab(command),
-        Command::Resolve {
-            non_strict,
-            iri,
-            base,
-            references,
-        } => resolve::resolve(non_strict, iri, &base, &references).map(outcome),
-        Command::Relative { base, targets } => resolve::relative(&base, &targets).map(outcome),
-        Command::Normalize {
-            syntax_only,
-            iri,
-            uris,
-        } => normalize::normalize(&uris, syntax_only, iri).map(outcome),
-        Command::Equivalent { a, b } => normalize::equivalent(&a, &b).map(outcome),
+        Command::Resolve(args) => resolve::resolve(&args),
+        Command::Relative(args) => resolve::relative(&args),
+        Command::Normalize(args) => normalize::normalize(&args),
+        Command::Equivalent(args) => normalize::equivalent(&args),
         Command::Split { uris } => split::run(&uris).map(outcome),
         Command::Extract { plain } => extract::run(plain).map(outcome),
-        Command::Check { json, uris } => check::run(&uris, json).map(outcome),
-        Command::Explain { ascii, iri, uris } => explain::run(&uris, ascii, iri).map(outcome),
+        Command::Check(args) => check::run(&args),
+        Command::Explain {
+            ascii,
+            syntax,
+            uris,
+        } => explain::run(&uris, ascii, &syntax).map(outcome),
         #[cfg(feature = "serve")]
         Command::Serve { worker: true, .. } => serve::worker().map(|()| Outcome::Success),
         #[cfg(feature = "serve")]
@@ -478,6 +464,7 @@ fn main() -> ExitCode {
             eprintln!("peguri: {message}");
             ExitCode::from(EXIT_USAGE)
         }
+        Ok(Outcome::Trouble) => ExitCode::from(EXIT_USAGE),
         // A closed pipe (`| head`) is the reader's choice, not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
@@ -499,15 +486,37 @@ fn stdout() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::with_capacity(64 * 1024, io::stdout().lock())
 }
 
+/// Flags that contradict each other, or a field named twice.
+fn parse_usage_problem(args: &ParseArgs) -> Option<String> {
+    let tsv = args.format == Format::Tsv;
+    if tsv && args.pretty {
+        return Some("--pretty indents JSON; it cannot go with --format tsv".to_owned());
+    }
+    if tsv && args.json {
+        return Some("--json and --format tsv ask for two formats".to_owned());
+    }
+    if args.header && !tsv {
+        return Some("--header writes the TSV column names; it needs --format tsv".to_owned());
+    }
+    let duplicate = args.fields.as_deref().and_then(Field::duplicate);
+    duplicate.map(|field| format!("--fields names {:?} twice", field.name()))
+}
+
 fn run_parse(args: ParseArgs) -> io::Result<Outcome> {
-    if args.iri {
-        return iri::parse(&args.uris).map(outcome);
+    if let Some(problem) = parse_usage_problem(&args) {
+        return Ok(Outcome::Usage(problem));
     }
     if let Some(rule) = &args.rule {
         return parse_with_rule(&args, rule);
     }
     let options = ParseOptions {
         syntax: peguri::ParseOptions::new().allow_zone_id(args.allow_zone_id),
+        iri: args.iri,
+        #[cfg(feature = "idna")]
+        idna: args.idna,
+        #[cfg(not(feature = "idna"))]
+        idna: false,
+        header: args.header,
         filter: match (args.only_valid, args.only_invalid) {
             (true, _) => Filter::OnlyValid,
             (_, true) => Filter::OnlyInvalid,
@@ -519,7 +528,7 @@ fn run_parse(args: ParseArgs) -> io::Result<Outcome> {
         stats: args.stats,
     };
     let mut parser = parse::Parser::new(stdout(), options);
-    for_each_input(&args.uris, |line| parser.line(line))?;
+    crate::input::for_each_input_bytes(&args.uris, |line| parser.line(line))?;
     let (all_valid, summary) = parser.finish()?;
     if let Some(summary) = summary {
         eprint!("{summary}");

@@ -1,4 +1,5 @@
-//! `peguri parse`: URI references to JSON Lines (or TSV), the hot loop.
+//! `peguri parse`: URI (or IRI) references to JSON Lines (or TSV), the hot
+//! loop.
 //!
 //! Nothing here depends on clap, so the benchmark can run this exact code.
 
@@ -8,8 +9,8 @@ use std::io::{self, Write};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use peguri::{Report, UriRef};
-use serde::ser::{SerializeMap, Serializer};
+use peguri::{Authority, Iri, ParseError, UriRef};
+use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 /// Which reports to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,13 +56,14 @@ pub enum Field {
     Path,
     Query,
     Fragment,
+    Uri,
     Error,
     Offset,
     Column,
 }
 
 impl Field {
-    const ALL: [(&'static str, Field); 15] = [
+    const ALL: [(&'static str, Field); 16] = [
         ("input", Field::Input),
         ("valid", Field::Valid),
         ("rule", Field::Rule),
@@ -74,13 +76,15 @@ impl Field {
         ("path", Field::Path),
         ("query", Field::Query),
         ("fragment", Field::Fragment),
+        ("uri", Field::Uri),
         ("error", Field::Error),
         ("offset", Field::Offset),
         ("column", Field::Column),
     ];
 
-    /// The columns `--format tsv` prints when `--fields` is not given.
-    pub const TSV_DEFAULT: [Field; 10] = [
+    /// The columns `--format tsv` prints when `--fields` is not given: the
+    /// first ten as they always were, then the rule and the error message.
+    pub const TSV_DEFAULT: [Field; 12] = [
         Field::Input,
         Field::Valid,
         Field::Scheme,
@@ -91,6 +95,25 @@ impl Field {
         Field::Path,
         Field::Query,
         Field::Fragment,
+        Field::Rule,
+        Field::Error,
+    ];
+
+    /// [`TSV_DEFAULT`](Self::TSV_DEFAULT) for IRIs: and the mapped URI.
+    pub const TSV_DEFAULT_IRI: [Field; 13] = [
+        Field::Input,
+        Field::Valid,
+        Field::Scheme,
+        Field::Userinfo,
+        Field::Host,
+        Field::HostKind,
+        Field::Port,
+        Field::Path,
+        Field::Query,
+        Field::Fragment,
+        Field::Rule,
+        Field::Error,
+        Field::Uri,
     ];
 
     pub fn name(self) -> &'static str {
@@ -98,6 +121,15 @@ impl Field {
             .iter()
             .find(|(_, f)| *f == self)
             .map_or("?", |(n, _)| n)
+    }
+
+    /// The first field that `fields` names twice, if any.
+    pub fn duplicate(fields: &[Field]) -> Option<Field> {
+        fields
+            .iter()
+            .enumerate()
+            .find(|(i, f)| fields[..*i].contains(f))
+            .map(|(_, f)| *f)
     }
 }
 
@@ -116,14 +148,82 @@ impl FromStr for Field {
     }
 }
 
-/// A value of one field for one report: absent (`null`), text, a number or
-/// a boolean.
+/// One input, parsed: a URI reference, an IRI reference (with its mapped
+/// URI, computed when asked for), or an error.
+pub enum Parsed<'a> {
+    Uri(UriRef<'a>),
+    Iri { iri: Iri<'a>, idna: bool },
+    Invalid { input: &'a str, error: ParseError },
+}
+
+/// The components of a valid input, whichever kind it is.
+struct View<'a> {
+    input: &'a str,
+    rule: &'static str,
+    scheme: Option<&'a str>,
+    authority: Option<Authority<'a>>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Parsed<'a> {
+    fn is_valid(&self) -> bool {
+        !matches!(self, Parsed::Invalid { .. })
+    }
+
+    fn view(&self) -> Option<View<'a>> {
+        Some(match self {
+            Parsed::Uri(u) => View {
+                input: u.as_str(),
+                rule: u.rule(),
+                scheme: u.scheme(),
+                authority: u.authority(),
+                path: u.path(),
+                query: u.query(),
+                fragment: u.fragment(),
+            },
+            Parsed::Iri { iri: i, .. } => View {
+                input: i.as_str(),
+                rule: i.rule(),
+                scheme: i.scheme(),
+                authority: i.authority(),
+                path: i.path(),
+                query: i.query(),
+                fragment: i.fragment(),
+            },
+            Parsed::Invalid { .. } => return None,
+        })
+    }
+
+    /// The URI an IRI maps to (RFC 3987 section 3.1, with IDNA when
+    /// asked), or why there is none.
+    fn mapped_uri(&self) -> Option<Result<String, String>> {
+        let Parsed::Iri { iri, idna } = self else {
+            return None;
+        };
+        #[cfg(feature = "idna")]
+        if *idna {
+            return Some(
+                iri.to_uri_idna()
+                    .map(|u| u.into_string())
+                    .map_err(|e| e.to_string()),
+            );
+        }
+        let _ = idna;
+        Some(Ok(iri.to_uri().into_string()))
+    }
+}
+
+/// A value of one field for one input: absent (`null`), text, a number, a
+/// boolean or an authority (an object in JSON, its text in TSV).
 enum Value<'a> {
     Null,
     Text(&'a str),
     Owned(String),
     Number(usize),
     Bool(bool),
+    Authority(Authority<'a>),
 }
 
 impl fmt::Display for Value<'_> {
@@ -135,6 +235,7 @@ impl fmt::Display for Value<'_> {
             Value::Owned(t) => t.as_str(),
             Value::Number(n) => return write!(f, "{n}"),
             Value::Bool(b) => return write!(f, "{b}"),
+            Value::Authority(a) => a.as_str(),
         };
         for c in text.chars() {
             match c {
@@ -157,33 +258,23 @@ impl serde::Serialize for Value<'_> {
             Value::Owned(t) => s.serialize_str(t),
             Value::Number(n) => s.serialize_u64(*n as u64),
             Value::Bool(b) => s.serialize_bool(*b),
+            Value::Authority(a) => {
+                // The object of the full output.
+                let mut map = s.serialize_map(Some(4))?;
+                map.serialize_entry("userinfo", &a.userinfo())?;
+                map.serialize_entry("host", a.host_str())?;
+                map.serialize_entry("host_kind", a.host().kind())?;
+                map.serialize_entry("port", &a.port())?;
+                map.end()
+            }
         }
     }
 }
 
-fn field_value<'a>(report: &'a Report<'_>, field: Field) -> Value<'a> {
+fn field_value<'a>(parsed: &'a Parsed<'_>, field: Field) -> Value<'a> {
     let text = |t: Option<&'a str>| t.map_or(Value::Null, Value::Text);
-    match report {
-        Report::Valid(components) => {
-            let uri: UriRef<'a> = components.uri();
-            let authority = uri.authority();
-            match field {
-                Field::Input => Value::Text(uri.as_str()),
-                Field::Valid => Value::Bool(true),
-                Field::Rule => Value::Text(uri.rule()),
-                Field::Scheme => text(uri.scheme()),
-                Field::Authority => text(authority.map(|a| a.as_str())),
-                Field::Userinfo => text(authority.and_then(|a| a.userinfo())),
-                Field::Host => text(authority.map(|a| a.host_str())),
-                Field::HostKind => text(authority.map(|a| a.host().kind())),
-                Field::Port => text(authority.and_then(|a| a.port())),
-                Field::Path => Value::Text(uri.path()),
-                Field::Query => text(uri.query()),
-                Field::Fragment => text(uri.fragment()),
-                Field::Error | Field::Offset | Field::Column => Value::Null,
-            }
-        }
-        Report::Invalid { input, error } => match field {
+    match parsed {
+        Parsed::Invalid { input, error } => match field {
             Field::Input => Value::Text(input),
             Field::Valid => Value::Bool(false),
             Field::Error => Value::Owned(error.message().to_string()),
@@ -191,12 +282,42 @@ fn field_value<'a>(report: &'a Report<'_>, field: Field) -> Value<'a> {
             Field::Column => Value::Number(error.column()),
             _ => Value::Null,
         },
+        valid => {
+            let Some(v) = valid.view() else {
+                return Value::Null;
+            };
+            let authority = v.authority;
+            match field {
+                Field::Input => Value::Text(v.input),
+                Field::Valid => Value::Bool(true),
+                Field::Rule => Value::Text(v.rule),
+                Field::Scheme => text(v.scheme),
+                Field::Authority => authority.map_or(Value::Null, Value::Authority),
+                Field::Userinfo => text(authority.and_then(|a| a.userinfo())),
+                Field::Host => text(authority.map(|a| a.host_str())),
+                Field::HostKind => text(authority.map(|a| a.host().kind())),
+                Field::Port => text(authority.and_then(|a| a.port())),
+                Field::Path => Value::Text(v.path),
+                Field::Query => text(v.query),
+                Field::Fragment => text(v.fragment),
+                Field::Uri => match valid.mapped_uri() {
+                    Some(Ok(uri)) => Value::Owned(uri),
+                    _ => Value::Null,
+                },
+                // A valid IRI whose IDNA mapping fails says why here.
+                Field::Error => match valid.mapped_uri() {
+                    Some(Err(e)) => Value::Owned(e),
+                    _ => Value::Null,
+                },
+                Field::Offset | Field::Column => Value::Null,
+            }
+        }
     }
 }
 
-/// A report restricted to some fields, serialized as a JSON object.
+/// An input restricted to some fields, serialized as a JSON object.
 struct Selected<'r, 'a> {
-    report: &'r Report<'a>,
+    parsed: &'r Parsed<'a>,
     fields: &'r [Field],
 }
 
@@ -204,9 +325,34 @@ impl serde::Serialize for Selected<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.fields.len()))?;
         for &field in self.fields {
-            map.serialize_entry(field.name(), &field_value(self.report, field))?;
+            map.serialize_entry(field.name(), &field_value(self.parsed, field))?;
         }
         map.end()
+    }
+}
+
+/// The whole object for an input: the JSON contract's.
+struct Whole<'r, 'a>(&'r Parsed<'a>);
+
+impl serde::Serialize for Whole<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Parsed::Uri(uri) => uri.components().serialize(s),
+            Parsed::Iri { iri, idna } => {
+                let components = iri.components();
+                #[cfg(feature = "idna")]
+                let components = components.idna(*idna);
+                let _ = idna;
+                components.serialize(s)
+            }
+            Parsed::Invalid { input, error } => {
+                let mut st = s.serialize_struct("Invalid", 3)?;
+                st.serialize_field("input", input)?;
+                st.serialize_field("valid", &false)?;
+                st.serialize_field("error", error)?;
+                st.end()
+            }
+        }
     }
 }
 
@@ -215,11 +361,29 @@ impl serde::Serialize for Selected<'_, '_> {
 pub struct ParseOptions {
     /// The grammar's leniencies (RFC 6874 zone identifiers).
     pub syntax: peguri::ParseOptions,
+    /// Inputs are IRI references (RFC 3987).
+    pub iri: bool,
+    /// Map IRIs to URIs with IDNA for the host.
+    pub idna: bool,
     pub filter: Filter,
     pub format: Format,
     pub fields: Option<Vec<Field>>,
     pub pretty: bool,
     pub stats: bool,
+    /// A first TSV line with the column names.
+    pub header: bool,
+}
+
+impl ParseOptions {
+    /// The TSV columns: `--fields`, or the default ones (and `uri` with
+    /// `--iri`).
+    fn columns(&self) -> &[Field] {
+        match (&self.fields, self.iri) {
+            (Some(fields), _) => fields,
+            (None, false) => &Field::TSV_DEFAULT,
+            (None, true) => &Field::TSV_DEFAULT_IRI,
+        }
+    }
 }
 
 /// Counts for `--stats`.
@@ -235,19 +399,18 @@ pub struct Stats {
 const HOST_KINDS: [&str; 5] = ["reg-name", "ipv4", "ipv6", "ipvfuture", "none"];
 
 impl Stats {
-    fn count(&mut self, input: &str, report: &Report<'_>) {
+    fn count(&mut self, bytes: usize, parsed: &Parsed<'_>) {
         self.lines += 1;
-        self.bytes += input.len() as u64;
-        let Report::Valid(components) = report else {
+        self.bytes += bytes as u64;
+        let Some(view) = parsed.view() else {
             return;
         };
         self.valid += 1;
-        let uri = components.uri();
-        let kind = uri.authority().map_or("none", |a| a.host().kind());
+        let kind = view.authority.map_or("none", |a| a.host().kind());
         if let Some(i) = HOST_KINDS.iter().position(|k| *k == kind) {
             self.host_kinds[i] += 1;
         }
-        if let Some(scheme) = uri.scheme() {
+        if let Some(scheme) = view.scheme {
             // Schemes are case-insensitive (RFC 3986 3.1); count them lowercased
             // and allocate only for a scheme not seen before.
             match self
@@ -309,63 +472,112 @@ pub struct Parser<W: Write> {
     options: ParseOptions,
     stats: Stats,
     started: Instant,
+    /// The TSV header is still to be written.
+    header: bool,
+    /// Some valid IRI could not be mapped to a URI as asked (IDNA).
+    unmapped: bool,
 }
 
 impl<W: Write> Parser<W> {
     pub fn new(out: W, options: ParseOptions) -> Self {
+        let header = options.header && options.format == Format::Tsv;
         Parser {
             out,
             options,
             stats: Stats::default(),
             started: Instant::now(),
+            header,
+            unmapped: false,
         }
     }
 
-    /// Parses one input and writes its line.
-    pub fn line(&mut self, input: &str) -> io::Result<()> {
-        let report = Report::parse_with(&self.options.syntax, input);
-        if self.options.stats {
-            self.stats.count(input, &report);
-        } else {
-            self.stats.lines += 1;
-            self.stats.valid += u64::from(report.is_valid());
-        }
-        let shown = match self.options.filter {
-            Filter::All => true,
-            Filter::OnlyValid => report.is_valid(),
-            Filter::OnlyInvalid => !report.is_valid(),
-        };
-        if shown {
-            self.write(&report)?;
+    fn write_header(&mut self) -> io::Result<()> {
+        if std::mem::take(&mut self.header) {
+            let names: Vec<&str> = self.options.columns().iter().map(|f| f.name()).collect();
+            writeln!(self.out, "{}", names.join("\t"))?;
         }
         Ok(())
     }
 
-    fn write(&mut self, report: &Report<'_>) -> io::Result<()> {
+    /// Parses one input, as the bytes it holds, and writes its line.
+    pub fn line(&mut self, line: &[u8]) -> io::Result<()> {
+        let shown;
+        let parsed = match std::str::from_utf8(line) {
+            Ok(input) => self.parse(input),
+            Err(_) => {
+                // Name the first byte that is not UTF-8, at its offset.
+                let error = if self.options.iri {
+                    Iri::parse_bytes(line).err()
+                } else {
+                    UriRef::parse_bytes(line).err()
+                };
+                shown = String::from_utf8_lossy(line);
+                match error {
+                    Some(error) => Parsed::Invalid {
+                        input: &shown,
+                        error,
+                    },
+                    None => self.parse(&shown),
+                }
+            }
+        };
+        if self.options.idna {
+            self.unmapped |= matches!(parsed.mapped_uri(), Some(Err(_)));
+        }
+        if self.options.stats {
+            self.stats.count(line.len(), &parsed);
+        } else {
+            self.stats.lines += 1;
+            self.stats.valid += u64::from(parsed.is_valid());
+        }
+        let wanted = match self.options.filter {
+            Filter::All => true,
+            Filter::OnlyValid => parsed.is_valid(),
+            Filter::OnlyInvalid => !parsed.is_valid(),
+        };
+        if wanted {
+            self.write(&parsed)?;
+        }
+        Ok(())
+    }
+
+    fn parse<'a>(&self, input: &'a str) -> Parsed<'a> {
+        let parsed = if self.options.iri {
+            self.options.syntax.parse_iri(input).map(|iri| Parsed::Iri {
+                iri,
+                idna: self.options.idna,
+            })
+        } else {
+            self.options.syntax.parse(input).map(Parsed::Uri)
+        };
+        parsed.unwrap_or_else(|error| Parsed::Invalid { input, error })
+    }
+
+    fn write(&mut self, parsed: &Parsed<'_>) -> io::Result<()> {
+        self.write_header()?;
         let out = &mut self.out;
         match (self.options.format, &self.options.fields) {
             (Format::Json, None) if self.options.pretty => {
-                serde_json::to_writer_pretty(&mut *out, report)?
+                serde_json::to_writer_pretty(&mut *out, &Whole(parsed))?
             }
-            (Format::Json, None) => match report {
-                Report::Valid(components) => components.write_json(&mut *out)?,
-                Report::Invalid { .. } => serde_json::to_writer(&mut *out, report)?,
+            (Format::Json, None) => match parsed {
+                Parsed::Uri(uri) => uri.components().write_json(&mut *out)?,
+                _ => serde_json::to_writer(&mut *out, &Whole(parsed))?,
             },
             (Format::Json, Some(fields)) => {
-                let selected = Selected { report, fields };
+                let selected = Selected { parsed, fields };
                 if self.options.pretty {
                     serde_json::to_writer_pretty(&mut *out, &selected)?
                 } else {
                     serde_json::to_writer(&mut *out, &selected)?
                 }
             }
-            (Format::Tsv, fields) => {
-                let fields = fields.as_deref().unwrap_or(&Field::TSV_DEFAULT);
-                for (i, &field) in fields.iter().enumerate() {
+            (Format::Tsv, _) => {
+                for (i, &field) in self.options.columns().iter().enumerate() {
                     if i > 0 {
                         out.write_all(b"\t")?;
                     }
-                    write!(out, "{}", field_value(report, field))?;
+                    write!(out, "{}", field_value(parsed, field))?;
                 }
             }
         }
@@ -375,8 +587,9 @@ impl<W: Write> Parser<W> {
     /// Flushes the output; returns whether every input was valid, and the
     /// `--stats` summary if asked for.
     pub fn finish(mut self) -> io::Result<(bool, Option<String>)> {
+        self.write_header()?;
         self.out.flush()?;
-        let all_valid = self.stats.valid == self.stats.lines;
+        let all_valid = self.stats.valid == self.stats.lines && !self.unmapped;
         let summary = self
             .options
             .stats

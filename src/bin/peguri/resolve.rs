@@ -1,106 +1,132 @@
 //! `peguri resolve` and `peguri relative`: RFC 3986 section 5 on the
-//! command line.
+//! command line (RFC 3987 section 6.5 with `--iri`).
 
-use std::io::{self, BufWriter, Write};
+use std::io;
 
-use peguri::{Iri, Resolver, UriRef, make_relative};
+use clap::Args;
+use peguri::Resolver;
 
-/// Parses the base; on failure reports it and gives `None`.
-fn parse_base(base: &str) -> Option<UriRef<'_>> {
-    match UriRef::parse(base) {
-        Ok(b) if b.is_absolute() => Some(b),
-        Ok(b) => {
-            // Let the library say why a relative base cannot be used.
-            if let Err(err) = peguri::resolve(&b, &b) {
-                eprintln!("{err}");
-            }
-            None
-        }
-        Err(err) => {
-            eprintln!("{err}");
-            None
-        }
-    }
+use crate::Outcome;
+use crate::common::{Lines, Reference, SyntaxArgs};
+
+/// The arguments of `peguri resolve`.
+#[derive(Args)]
+pub struct ResolveArgs {
+    /// Resolve a reference whose scheme equals the base's as if it had
+    /// none (the backward-compatible rule of RFC 3986 section 5.2.2).
+    #[arg(long)]
+    non_strict: bool,
+    #[command(flatten)]
+    syntax: SyntaxArgs,
+    /// Print one JSON object per input: `{"input", "valid": true,
+    /// "resolved"}` or `{"input", "valid": false, "error"}`.
+    #[arg(long)]
+    json: bool,
+    /// The base URI (it must have a scheme).
+    base: String,
+    /// References to resolve; stdin is read when none is given.
+    references: Vec<String>,
 }
 
-/// [`parse_base`] for an IRI base.
-fn parse_iri_base(base: &str) -> Option<Iri<'_>> {
-    match Iri::parse(base) {
-        Ok(b) if b.is_absolute() => Some(b),
-        Ok(b) => {
-            if let Err(err) = b.resolve_against(&b) {
-                eprintln!("{err}");
-            }
-            None
-        }
-        Err(err) => {
-            eprintln!("{err}");
-            None
-        }
-    }
+/// The arguments of `peguri relative`.
+#[derive(Args)]
+pub struct RelativeArgs {
+    #[command(flatten)]
+    syntax: SyntaxArgs,
+    /// Print one JSON object per input: `{"input", "valid": true,
+    /// "relative"}` or `{"input", "valid": false, "error"}`.
+    #[arg(long)]
+    json: bool,
+    /// The base URI (it must have a scheme).
+    base: String,
+    /// Target URIs; stdin is read when none is given.
+    targets: Vec<String>,
 }
 
-/// Runs `f` on each input (the arguments, or stdin lines when there are
-/// none), writing its answer as one line of stdout, or its error to stderr.
-/// Returns whether every input was valid.
-fn each_input(
-    inputs: &[String],
-    mut f: impl FnMut(&str) -> Result<String, String>,
-) -> io::Result<bool> {
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut all_valid = true;
-    let mut emit = |input: &str, out: &mut BufWriter<io::StdoutLock<'_>>| -> io::Result<()> {
-        match f(input) {
-            Ok(line) => {
-                out.write_all(line.as_bytes())?;
-                out.write_all(b"\n")
-            }
-            Err(message) => {
-                all_valid = false;
-                // Keep stdout and stderr in order for a reader of both.
-                out.flush()?;
-                eprintln!("{message}");
-                Ok(())
-            }
+/// Parses the base; on failure reports it on stderr and gives `None`.
+fn parse_base<'a>(syntax: &SyntaxArgs, base: &'a str) -> Option<Reference<'a>> {
+    let parsed = match syntax.parse(base) {
+        Ok(parsed) => parsed,
+        Err(err) => {
+            eprintln!("{err}");
+            return None;
         }
     };
-    crate::for_each_input(inputs, |input| emit(input, &mut out))?;
-    out.flush()?;
-    Ok(all_valid)
+    // Let the library say why a relative base cannot be used.
+    let relative = match parsed {
+        Reference::Uri(b) => peguri::resolve(&b, &b).err(),
+        Reference::Iri(b) => b.resolve_against(&b).err(),
+    };
+    match relative {
+        Some(err) => {
+            eprintln!("{err}");
+            None
+        }
+        None => Some(parsed),
+    }
 }
 
-/// `peguri resolve [--non-strict] [--iri] BASE [REF...]`.
-pub fn resolve(non_strict: bool, iri: bool, base: &str, references: &[String]) -> io::Result<bool> {
-    let resolver = Resolver::new().non_strict(non_strict);
-    if iri {
-        let Some(base) = parse_iri_base(base) else {
-            return Ok(false);
+/// `peguri resolve [--non-strict] [--iri] [--allow-zone-id] [--json] BASE [REF...]`.
+pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
+    let resolver = Resolver::new().non_strict(args.non_strict);
+    let Some(base) = parse_base(&args.syntax, &args.base) else {
+        return Ok(Outcome::Invalid);
+    };
+    let mut lines = Lines::new(args.json);
+    crate::input::for_each_input_bytes(&args.references, |line| {
+        let input = match args.syntax.text(line) {
+            Ok(input) => input,
+            Err(bad) => return lines.invalid(&bad.shown, &bad.error),
         };
-        return each_input(references, |input| {
-            let r = Iri::parse(input).map_err(|e| e.to_string())?;
-            let resolved = resolver.resolve_iri(&base, &r).map_err(|e| e.to_string())?;
-            Ok(resolved.into_string())
-        });
-    }
-    let Some(base) = parse_base(base) else {
-        return Ok(false);
-    };
-    each_input(references, |input| {
-        let r = UriRef::parse(input).map_err(|e| e.to_string())?;
-        let resolved = resolver.resolve(&base, &r).map_err(|e| e.to_string())?;
-        Ok(resolved.into_string())
-    })
+        let reference = match args.syntax.parse(input) {
+            Ok(reference) => reference,
+            Err(error) => return lines.invalid(input, &error),
+        };
+        let resolved = match (base, reference) {
+            (Reference::Uri(base), Reference::Uri(r)) => {
+                resolver.resolve(&base, &r).map(|u| u.into_string())
+            }
+            (Reference::Iri(base), Reference::Iri(r)) => {
+                resolver.resolve_iri(&base, &r).map(|i| i.into_string())
+            }
+            _ => unreachable!("the base and the references follow the same grammar"),
+        };
+        match resolved {
+            Ok(resolved) => lines.valid(input, "resolved", &resolved),
+            Err(error) => lines.invalid(input, &error),
+        }
+    })?;
+    Ok(crate::outcome(lines.finish()?))
 }
 
-/// `peguri relative BASE TARGET...`.
-pub fn relative(base: &str, targets: &[String]) -> io::Result<bool> {
-    let Some(base) = parse_base(base) else {
-        return Ok(false);
+/// `peguri relative [--iri] [--allow-zone-id] [--json] BASE TARGET...`.
+pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
+    let Some(base) = parse_base(&args.syntax, &args.base) else {
+        return Ok(Outcome::Invalid);
     };
-    each_input(targets, |input| {
-        let t = UriRef::parse(input).map_err(|e| e.to_string())?;
-        let r = make_relative(&base, &t).map_err(|e| e.to_string())?;
-        Ok(r.into_string())
-    })
+    let mut lines = Lines::new(args.json);
+    crate::input::for_each_input_bytes(&args.targets, |line| {
+        let input = match args.syntax.text(line) {
+            Ok(input) => input,
+            Err(bad) => return lines.invalid(&bad.shown, &bad.error),
+        };
+        let target = match args.syntax.parse(input) {
+            Ok(target) => target,
+            Err(error) => return lines.invalid(input, &error),
+        };
+        let relative = match (base, target) {
+            (Reference::Uri(base), Reference::Uri(t)) => {
+                base.make_relative(&t).map(|r| r.into_string())
+            }
+            (Reference::Iri(base), Reference::Iri(t)) => {
+                base.make_relative(&t).map(|r| r.into_string())
+            }
+            _ => unreachable!("the base and the targets follow the same grammar"),
+        };
+        match relative {
+            Ok(relative) => lines.valid(input, "relative", &relative),
+            Err(error) => lines.invalid(input, &error),
+        }
+    })?;
+    Ok(crate::outcome(lines.finish()?))
 }

@@ -110,7 +110,9 @@ fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value>, String> {
 }
 
 /// Expands each template, one line each. An invalid template is reported
-/// on stderr with a caret, and its output line is empty.
+/// on stderr with a caret, and its output line is the marker
+/// [`INVALID`](crate::common::INVALID) (an empty line is what an empty
+/// template expands to).
 pub fn run(args: &TemplateArgs) -> io::Result<Outcome> {
     let vars = match variables(args) {
         Ok(vars) => vars,
@@ -124,10 +126,12 @@ pub fn run(args: &TemplateArgs) -> io::Result<Outcome> {
             Ok(uri) => writeln!(out, "{uri}"),
             Err(e) => {
                 all_valid = false;
+                writeln!(out, "{}", crate::common::INVALID)?;
+                // Keep stdout and stderr in order for a reader of both.
                 out.flush()?;
                 let column = template[..e.offset()].chars().count();
                 eprintln!("invalid URI Template: {e}\n  {template}\n  {:column$}^", "");
-                writeln!(out)
+                Ok(())
             }
         }
     })?;

@@ -1,0 +1,163 @@
+//! What the commands that read references share: the options that choose
+//! the grammar (`--iri`, `--allow-zone-id`), reading a line as text, and
+//! writing exactly one line per input (`--json` or plain).
+
+use std::fmt::Display;
+use std::io::{self, BufWriter, Write};
+
+use clap::Args;
+use peguri::{Iri, ParseError, UriRef};
+use serde::Serialize;
+
+/// What a plain-text command writes for an input that gives no result (it
+/// is invalid, or has no answer), so that output line `n` is always about
+/// input line `n`. `<` is in no URI or IRI reference, and in no expansion
+/// of a URI Template, so the marker is never a result.
+pub const INVALID: &str = "<invalid>";
+
+/// The grammar the inputs follow: the options every command that parses
+/// references takes.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct SyntaxArgs {
+    /// Inputs are IRI references (RFC 3987), which may hold non-ASCII
+    /// characters, instead of URI references.
+    #[arg(long)]
+    pub iri: bool,
+    /// Accept IPv6 zone identifiers (RFC 6874): `[fe80::1%25en0]`.
+    #[arg(long)]
+    pub allow_zone_id: bool,
+}
+
+impl SyntaxArgs {
+    /// The library's parse options for these flags.
+    pub fn options(&self) -> peguri::ParseOptions {
+        peguri::ParseOptions::new().allow_zone_id(self.allow_zone_id)
+    }
+
+    /// Parses `text` as a URI reference or, with `--iri`, an IRI reference.
+    pub fn parse<'a>(&self, text: &'a str) -> Result<Reference<'a>, ParseError> {
+        if self.iri {
+            self.options().parse_iri(text).map(Reference::Iri)
+        } else {
+            self.options().parse(text).map(Reference::Uri)
+        }
+    }
+
+    /// `line` as text, or, when it is not UTF-8, why not.
+    pub fn text<'a>(&self, line: &'a [u8]) -> Result<&'a str, Box<NotUtf8>> {
+        std::str::from_utf8(line).map_err(|_| {
+            let error = if self.iri {
+                Iri::parse_bytes(line).err()
+            } else {
+                UriRef::parse_bytes(line).err()
+            };
+            Box::new(NotUtf8 {
+                shown: String::from_utf8_lossy(line).into_owned(),
+                // Bytes that are not UTF-8 never parse.
+                error: error.expect("bytes that are not UTF-8 are an error"),
+            })
+        })
+    }
+}
+
+/// An input line that is not UTF-8 (boxed where returned: it is rare and
+/// large).
+pub struct NotUtf8 {
+    /// The line with U+FFFD for its bad bytes, to show it.
+    pub shown: String,
+    /// The error that names the first bad byte, at its offset in the line.
+    pub error: ParseError,
+}
+
+/// A parsed reference: a URI reference or an IRI reference.
+#[derive(Clone, Copy, Debug)]
+pub enum Reference<'a> {
+    /// Parsed without `--iri`.
+    Uri(UriRef<'a>),
+    /// Parsed with `--iri`.
+    Iri(Iri<'a>),
+}
+
+/// `{"input", "valid": false, "error"}`: the JSON contract's object for an
+/// invalid input.
+pub struct Invalid<'a, E> {
+    /// The input as given (U+FFFD for bytes that are not UTF-8).
+    pub input: &'a str,
+    /// Why it has no result.
+    pub error: &'a E,
+}
+
+impl<E: Serialize> Serialize for Invalid<'_, E> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Invalid", 3)?;
+        s.serialize_field("input", self.input)?;
+        s.serialize_field("valid", &false)?;
+        s.serialize_field("error", self.error)?;
+        s.end()
+    }
+}
+
+/// Writes one line per input: the result, or, for an input without one,
+/// [`INVALID`]; with `--json`, one object per input,
+/// `{"input", "valid": true, <field>: <result>}` or
+/// `{"input", "valid": false, "error": {...}}`. Errors also go to stderr
+/// with the caret display, in order with stdout.
+pub struct Lines {
+    out: BufWriter<io::StdoutLock<'static>>,
+    json: bool,
+    all_valid: bool,
+}
+
+impl Lines {
+    /// Writes to stdout, JSON objects when `json`.
+    pub fn new(json: bool) -> Self {
+        Lines {
+            out: crate::stdout(),
+            json,
+            all_valid: true,
+        }
+    }
+
+    /// A result for `input`, as `field` in JSON.
+    pub fn valid(&mut self, input: &str, field: &str, result: &str) -> io::Result<()> {
+        if self.json {
+            struct Valid<'a>(&'a str, &'a str, &'a str);
+            impl Serialize for Valid<'_> {
+                fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                    use serde::ser::SerializeMap;
+                    let mut map = s.serialize_map(Some(3))?;
+                    map.serialize_entry("input", self.0)?;
+                    map.serialize_entry("valid", &true)?;
+                    map.serialize_entry(self.1, self.2)?;
+                    map.end()
+                }
+            }
+            serde_json::to_writer(&mut self.out, &Valid(input, field, result))?;
+        } else {
+            self.out.write_all(result.as_bytes())?;
+        }
+        self.out.write_all(b"\n")
+    }
+
+    /// No result for `input`: `error` says why.
+    pub fn invalid(&mut self, input: &str, error: &(impl Serialize + Display)) -> io::Result<()> {
+        self.all_valid = false;
+        if self.json {
+            serde_json::to_writer(&mut self.out, &Invalid { input, error })?;
+            self.out.write_all(b"\n")?;
+        } else {
+            writeln!(self.out, "{INVALID}")?;
+        }
+        // Keep stdout and stderr in order for a reader of both.
+        self.out.flush()?;
+        eprintln!("{error}");
+        Ok(())
+    }
+
+    /// Flushes; whether every input had a result.
+    pub fn finish(mut self) -> io::Result<bool> {
+        self.out.flush()?;
+        Ok(self.all_valid)
+    }
+}

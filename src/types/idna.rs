@@ -1,0 +1,242 @@
+//! IDNA for IRIs (feature `idna`): RFC 3987 section 3.1's mapping of a
+//! registered name to a DNS name with ToASCII, and section 3.2's display
+//! of one with ToUnicode, both by UTS 46 (the `idna` crate).
+//!
+//! Only the registered name changes: IP literals and IPv4 addresses have
+//! nothing to map, and every other component is mapped as
+//! [`Iri::to_uri`] and [`uri_to_iri`](crate::uri_to_iri) map it.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+use crate::syntax::entry::{Entry, Grammar, Syntax};
+use crate::syntax::layout::Span;
+use crate::syntax::parse::parse;
+use crate::syntax::pct;
+use crate::types::iri::{Iri, IriBuf, decode_displayable};
+use crate::types::uri_ref::UriRef;
+use crate::{Host, UriRefBuf};
+
+/// Why an IRI's registered name has no ASCII form: UTS 46 ToASCII failed
+/// on it (a character IDNA disallows, a label too long or starting or
+/// ending with `-`, an empty label...). RFC 3987 section 3.1: "the
+/// ToASCII operation may fail, but this would mean that the IRI cannot be
+/// resolved".
+///
+/// ```
+/// let err = peguri::Iri::parse("http://a_b.例え/")?.to_uri_idna().unwrap_err();
+/// assert_eq!(err.host(), "a_b.例え");
+/// assert_eq!(err.offset(), 7);
+/// assert_eq!(
+///     err.to_string(),
+///     "the host \"a_b.例え\" has no ASCII form: UTS 46 ToASCII rejects it (RFC 3987 section 3.1)"
+/// );
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdnaError {
+    host: String,
+    offset: usize,
+}
+
+impl IdnaError {
+    /// The registered name as written in the IRI.
+    ///
+    /// ```
+    /// let err = peguri::Iri::parse("//-x.ü")?.to_uri_idna().unwrap_err();
+    /// assert_eq!(err.host(), "-x.ü");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The byte offset of the host in the IRI.
+    ///
+    /// ```
+    /// let err = peguri::Iri::parse("//u@-x.ü")?.to_uri_idna().unwrap_err();
+    /// assert_eq!(err.offset(), 4);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+}
+
+impl fmt::Display for IdnaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the host {:?} has no ASCII form: UTS 46 ToASCII rejects it (RFC 3987 section 3.1)",
+            self.host
+        )
+    }
+}
+
+impl std::error::Error for IdnaError {}
+
+/// The ASCII form of a registered name that holds non-ASCII characters
+/// (written or percent-encoded UTF-8): `Ok(None)` when it has none, so
+/// that IDNA has nothing to do.
+fn to_ascii(name: &str) -> Result<Option<String>, ()> {
+    let decoded = pct::decode(name);
+    let Ok(text) = std::str::from_utf8(&decoded) else {
+        // Percent-encoded octets that are not UTF-8 name no characters.
+        return Ok(None);
+    };
+    if text.is_ascii() {
+        return Ok(None);
+    }
+    // RFC 3987 3.1: ToASCII with UseSTD3ASCIIRules (only letters, digits
+    // and `-`, never at a label's start or end) and the DNS lengths.
+    Uts46::new()
+        .to_ascii(
+            text.as_bytes(),
+            AsciiDenyList::STD3,
+            Hyphens::CheckFirstLast,
+            DnsLength::VerifyAllowRootDot,
+        )
+        .map(|ascii| Some(ascii.into_owned()))
+        .map_err(|_| ())
+}
+
+impl Iri<'_> {
+    /// The URI this IRI maps to (RFC 3987 section 3.1), with a registered
+    /// name that holds non-ASCII characters (written or percent-encoded as
+    /// UTF-8) converted by UTS 46 ToASCII to its IDNA form (punycode,
+    /// `xn--` labels), as most HTTP stacks and DNS resolvers need. An ASCII
+    /// host is kept as written; every other component is mapped as
+    /// [`to_uri`](Self::to_uri) maps it. ToASCII is applied with
+    /// UseSTD3ASCIIRules and the DNS length checks, as section 3.1 says,
+    /// and non-transitional processing (`ß` stays `ß`, as in IDNA2008).
+    ///
+    /// # Errors
+    ///
+    /// [`IdnaError`] when ToASCII rejects the host.
+    ///
+    /// ```
+    /// use peguri::Iri;
+    ///
+    /// let iri = Iri::parse("http://例え.jp/パス?q=ü")?;
+    /// assert_eq!(iri.to_uri_idna().unwrap(), "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
+    /// assert_eq!(iri.to_uri(), "http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
+    /// assert_eq!(Iri::parse("http://Bücher.DE/")?.to_uri_idna().unwrap(), "http://xn--bcher-kva.de/");
+    /// assert_eq!(Iri::parse("http://faß.de/")?.to_uri_idna().unwrap(), "http://xn--fa-hia.de/");
+    /// assert_eq!(Iri::parse("http://b%C3%BCcher.de/")?.to_uri_idna().unwrap(), "http://xn--bcher-kva.de/");
+    /// // An ASCII host keeps its case and its triplets.
+    /// assert_eq!(Iri::parse("http://WWW.%41.de/ä")?.to_uri_idna().unwrap(), "http://WWW.%41.de/%C3%A4");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn to_uri_idna(&self) -> Result<UriRefBuf, IdnaError> {
+        let Some(authority) = self.authority() else {
+            return Ok(self.to_uri());
+        };
+        let Host::RegName(name) = authority.host() else {
+            return Ok(self.to_uri());
+        };
+        let start = authority.layout().host.start;
+        let ascii = to_ascii(name).map_err(|()| IdnaError {
+            host: name.to_owned(),
+            offset: start,
+        })?;
+        let Some(ascii) = ascii else {
+            return Ok(self.to_uri());
+        };
+        let text = self.as_str();
+        let end = authority.layout().host.end;
+        let mapped = format!("{}{ascii}{}", &text[..start], &text[end..]);
+        // The ASCII form is letters, digits, `-` and `.`: a reg-name, so the
+        // text is an IRI reference with the same other components.
+        let syntax = Syntax::new(Entry::Reference, self.grammar());
+        match parse(&mapped, syntax) {
+            Ok(layout) => Ok(IriBuf::from_parts(mapped, layout).to_uri()),
+            Err(_) => Err(IdnaError {
+                host: name.to_owned(),
+                offset: start,
+            }),
+        }
+    }
+}
+
+impl IriBuf {
+    /// The URI this IRI maps to, with IDNA for the host. See
+    /// [`Iri::to_uri_idna`].
+    ///
+    /// # Errors
+    ///
+    /// [`IdnaError`] when ToASCII rejects the host.
+    ///
+    /// ```
+    /// let iri = peguri::IriBuf::parse("//ü.example/ü")?;
+    /// assert_eq!(iri.to_uri_idna().unwrap(), "//xn--tda.example/%C3%BC");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn to_uri_idna(&self) -> Result<UriRefBuf, IdnaError> {
+        self.as_iri().to_uri_idna()
+    }
+}
+
+/// The IRI to show for a URI reference (RFC 3987 section 3.2), as
+/// [`uri_to_iri`](crate::uri_to_iri) gives it, with the IDNA labels
+/// (`xn--`) of a registered name shown in Unicode by UTS 46 ToUnicode. A
+/// host that ToUnicode finds an error in, or whose Unicode form is not a
+/// displayable IRI host (section 4.1's bidirectional formatting
+/// characters, for one), is shown as written. ToUnicode lowercases the
+/// host's other labels too.
+///
+/// ```
+/// use peguri::{uri_to_iri_idna, UriRef};
+///
+/// let uri = UriRef::parse("http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9")?;
+/// assert_eq!(uri_to_iri_idna(&uri), "http://例え.jp/パス");
+/// assert_eq!(peguri::uri_to_iri(&uri), "http://xn--r8jz45g.jp/パス");
+/// // Not valid punycode: shown as written.
+/// let bad = UriRef::parse("http://xn--a.example/")?;
+/// assert_eq!(uri_to_iri_idna(&bad), "http://xn--a.example/");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[must_use]
+pub fn uri_to_iri_idna<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
+    let shown = decode_displayable(uri.as_str());
+    let Some(host) = uri.authority().and_then(|a| match a.host() {
+        Host::RegName(name) => Some((name, a.layout().host)),
+        _ => None,
+    }) else {
+        return shown;
+    };
+    let (name, span) = host;
+    let has_idna_label = name
+        .split('.')
+        .any(|label| label.len() >= 4 && label[..4].eq_ignore_ascii_case("xn--"));
+    if !has_idna_label || name.contains('%') {
+        return shown;
+    }
+    let (unicode, result) =
+        Uts46::new().to_unicode(name.as_bytes(), AsciiDenyList::STD3, Hyphens::Allow);
+    if result.is_err() {
+        return shown;
+    }
+    let Some(start) = display_offset(uri.as_str(), &shown, span) else {
+        return shown;
+    };
+    let end = start + name.len();
+    let candidate = format!("{}{unicode}{}", &shown[..start], &shown[end..]);
+    let grammar = Grammar::Rfc3987.with_zones(uri.layout().has_zone_id());
+    match parse(&candidate, Syntax::new(Entry::Reference, grammar)) {
+        Ok(_) => Cow::Owned(candidate),
+        Err(_) => shown,
+    }
+}
+
+/// Where the host at `span` of `original` is in `shown`, the same text
+/// with some triplets decoded: only the userinfo precedes the host in the
+/// authority, and decoding changes lengths only where triplets were.
+fn display_offset(original: &str, shown: &str, span: Span) -> Option<usize> {
+    let head = &original[..span.start];
+    let shown_head = decode_displayable(head);
+    let start = shown_head.len();
+    (shown.get(start..start + span.end - span.start)? == &original[span.start..span.end])
+        .then_some(start)
+}
