@@ -76,9 +76,12 @@ pub(crate) fn parse_grammar(input: &str, syntax: Syntax) -> Result<Layout, Parse
 /// if it has one.
 #[cold]
 fn bidi_error(input: &str, syntax: Syntax, layout: &Layout) -> Option<ParseError> {
-    let (at, c) = input
-        .char_indices()
-        .find(|(_, c)| BIDI_FORMATTING.contains(c))?;
+    // Every one of them is encoded as E2 80 xx or E2 81 xx, and 0xE2 only
+    // ever starts a character: look at those characters alone.
+    let (at, c) = memchr::memchr_iter(0xE2, input.as_bytes()).find_map(|at| {
+        let c = input[at..].chars().next()?;
+        BIDI_FORMATTING.contains(&c).then_some((at, c))
+    })?;
     let within = |span: Option<Span>| span.is_some_and(|s| s.start <= at && at < s.end);
     let authority = layout.authority;
     let part = if within(layout.query) {
