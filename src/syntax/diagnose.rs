@@ -60,7 +60,7 @@ pub(crate) fn describe_from_prefix(
     // where pest's failure is inside it decides the description (a `%`
     // there is a percent-encoding problem), so the error pass tells.
     if let Some(a) = prefix.authority {
-        if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
+        if a.host_data == HostData::RegName && input[a.host.start()..].starts_with('[') {
             return None;
         }
     }
@@ -198,8 +198,12 @@ fn find(
     let rules = || positives.map(ExpectedSet::Rules);
     // An IP literal that failed leaves an empty reg-name before its `[`.
     if let Some(a) = prefix.and_then(|l| l.authority) {
-        if a.host_data == HostData::RegName && input[a.host.start..].starts_with('[') {
-            return Some(ip_literal_problem(input, a.host.start + 1, syntax.grammar));
+        if a.host_data == HostData::RegName && input[a.host.start()..].starts_with('[') {
+            return Some(ip_literal_problem(
+                input,
+                a.host.start() + 1,
+                syntax.grammar,
+            ));
         }
     }
     let found = input[pos..].chars().next();
@@ -313,21 +317,21 @@ fn scheme_problem(input: &str, pos: usize) -> Found {
 /// The component a failure at `pos` belongs to, from the layout of the
 /// longest prefix the rule matched.
 pub(crate) fn component_at(layout: &Layout, pos: usize) -> Option<Part> {
-    let ends_here = |s: Option<super::layout::Span>| s.is_some_and(|s| s.end == pos);
+    let ends_here = |s: Option<super::layout::Span>| s.is_some_and(|s| s.end() == pos);
     if ends_here(layout.fragment) {
         return Some(Part::Fragment);
     }
     if ends_here(layout.query) {
         return Some(Part::Query);
     }
-    if layout.path.end == pos && (layout.path.start < pos || layout.authority.is_none()) {
+    if layout.path.end() == pos && (layout.path.start() < pos || layout.authority.is_none()) {
         return Some(Part::Path);
     }
     if let Some(a) = &layout.authority {
         if ends_here(a.port) {
             return Some(Part::Port);
         }
-        if a.host.end == pos {
+        if a.host.end() == pos {
             return Some(match a.host_data {
                 HostData::RegName => Part::Host,
                 _ => Part::Authority,

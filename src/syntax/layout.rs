@@ -7,27 +7,48 @@
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-/// A byte range of the input.
+/// A byte range of the input, in 32 bits: the parse functions refuse
+/// inputs of `u32::MAX` bytes or more, and a small [`Layout`] keeps a parsed
+/// reference small enough to be returned and copied in registers rather
+/// than through `memcpy`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Span {
-    pub start: usize,
-    pub end: usize,
+    start: u32,
+    end: u32,
 }
 
 impl Span {
+    /// The span `start..end`; both are below `u32::MAX` (see the type).
+    #[inline]
     pub(crate) const fn new(start: usize, end: usize) -> Self {
-        Span { start, end }
+        debug_assert!(start <= end && end < u32::MAX as usize);
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// Where the span starts.
+    #[inline]
+    pub(crate) const fn start(self) -> usize {
+        self.start as usize
+    }
+
+    /// Where the span ends (exclusive).
+    #[inline]
+    pub(crate) const fn end(self) -> usize {
+        self.end as usize
     }
 
     pub(crate) fn of(self, input: &str) -> &str {
-        &input[self.start..self.end]
+        &input[self.start()..self.end()]
     }
 
     /// The same span, `by` bytes further on (`by` may be negative).
     fn shifted(self, by: isize) -> Self {
         Span::new(
-            self.start.wrapping_add_signed(by),
-            self.end.wrapping_add_signed(by),
+            self.start().wrapping_add_signed(by),
+            self.end().wrapping_add_signed(by),
         )
     }
 }

@@ -82,7 +82,7 @@ fn bidi_error(input: &str, syntax: Syntax, layout: &Layout) -> Option<ParseError
         let c = input[at..].chars().next()?;
         BIDI_FORMATTING.contains(&c).then_some((at, c))
     })?;
-    let within = |span: Option<Span>| span.is_some_and(|s| s.start <= at && at < s.end);
+    let within = |span: Option<Span>| span.is_some_and(|s| s.start() <= at && at < s.end());
     let authority = layout.authority;
     let part = if within(layout.query) {
         Part::Query

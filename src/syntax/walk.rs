@@ -225,7 +225,7 @@ impl LayoutBuilder {
                             continue;
                         }
                         match &mut version {
-                            Some(v) if v.end == start => v.end = end,
+                            Some(v) if v.end() == start => *v = Span::new(v.start(), end),
                             Some(_) => run_ended = true,
                             None => version = Some(Span::new(start, end)),
                         }
@@ -253,7 +253,7 @@ impl LayoutBuilder {
                     HostKind::IpvFuture => HostData::IpvFuture {
                         version: self
                             .ipvfuture_version
-                            .unwrap_or(Span::new(host.start + 2, host.start + 2)),
+                            .unwrap_or(Span::new(host.start() + 2, host.start() + 2)),
                     },
                 };
                 Some(AuthorityLayout {

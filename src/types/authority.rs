@@ -77,8 +77,8 @@ impl<'a> Authority<'a> {
             HostData::Ipv6 { zone } => Host::Ipv6 {
                 // Between `[` and `]`, or `[` and the `%25` before a zone.
                 addr: ipv6_value(
-                    &self.input[self.layout.host.start + 1
-                        ..zone.map_or(self.layout.host.end - 1, |z| z.start - 3)],
+                    &self.input[self.layout.host.start() + 1
+                        ..zone.map_or(self.layout.host.end() - 1, |z| z.start() - 3)],
                 ),
                 text,
                 zone: zone.map(|z| ZoneId {
@@ -88,7 +88,7 @@ impl<'a> Authority<'a> {
             HostData::IpvFuture { version } => Host::IpvFuture {
                 version: version.of(self.input),
                 // `[v` + version + `.` ... `]`
-                address: &self.input[version.end + 1..self.layout.host.end - 1],
+                address: &self.input[version.end() + 1..self.layout.host.end() - 1],
                 text,
             },
         }

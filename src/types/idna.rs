@@ -136,7 +136,7 @@ impl Iri<'_> {
         let Host::RegName(name) = authority.host() else {
             return Ok(self.to_uri());
         };
-        let start = authority.layout().host.start;
+        let start = authority.layout().host.start();
         let ascii = to_ascii(name).map_err(|()| IdnaError {
             host: name.to_owned(),
             offset: start,
@@ -145,7 +145,7 @@ impl Iri<'_> {
             return Ok(self.to_uri());
         };
         let text = self.as_str();
-        let end = authority.layout().host.end;
+        let end = authority.layout().host.end();
         let mapped = format!("{}{ascii}{}", &text[..start], &text[end..]);
         // The ASCII form is letters, digits, `-` and `.`: a reg-name, so the
         // text is an IRI reference with the same other components.
@@ -234,9 +234,9 @@ pub fn uri_to_iri_idna<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
 /// with some triplets decoded: only the userinfo precedes the host in the
 /// authority, and decoding changes lengths only where triplets were.
 fn display_offset(original: &str, shown: &str, span: Span) -> Option<usize> {
-    let head = &original[..span.start];
+    let head = &original[..span.start()];
     let shown_head = decode_displayable(head);
     let start = shown_head.len();
-    (shown.get(start..start + span.end - span.start)? == &original[span.start..span.end])
+    (shown.get(start..start + span.end() - span.start())? == &original[span.start()..span.end()])
         .then_some(start)
 }

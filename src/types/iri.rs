@@ -366,7 +366,7 @@ impl<'a> Iri<'a> {
             }
         }
         at.push(out.len());
-        let map = |s: Span| Span::new(at[s.start], at[s.end]);
+        let map = |s: Span| Span::new(at[s.start()], at[s.end()]);
         let l = self.layout;
         let layout = Layout {
             scheme: l.scheme.map(map),
