@@ -3,8 +3,10 @@
 //! A component of a URI is a piece of the URI's text, so the result column
 //! needs no copy of it: a view names the input buffer that holds the
 //! piece, its offset and its length. The result keeps the input's buffers
-//! alive (shared, not copied); pieces of 12 bytes or less are stored inside
-//! their views, as the format requires. Text that is not a piece of the
+//! alive (shared, not copied). Pieces of 12 bytes or less are stored inside
+//! their views, as the format requires, and pieces up to [`COPY_UP_TO`]
+//! bytes are copied, which is cheaper than checking a view (see
+//! [`Substrings::append`]). Text that is not a piece of the
 //! input (a normalized or resolved URI, a message) is copied in as usual
 //! with [`Substrings::append_owned`].
 
@@ -14,6 +16,11 @@ use datafusion::arrow::array::{ArrayRef, StringViewBuilder};
 use datafusion::common::Result;
 
 use crate::strings::StringColumn;
+
+/// Pieces up to this long are copied into the result rather than pointed
+/// at: hosts, schemes, ports and most userinfo, the pieces most often
+/// extracted.
+const COPY_UP_TO: usize = 32;
 
 /// Builds a `Utf8View` column whose values are pieces of `input`'s rows.
 pub(crate) struct Substrings<'a> {
@@ -41,8 +48,11 @@ impl<'a> Substrings<'a> {
             self.builder.append_null();
             return Ok(());
         };
-        if piece.len() <= 12 {
-            // Stored inside the view: no buffer to point at.
+        if piece.len() <= COPY_UP_TO {
+            // Stored inside the view (12 bytes or less), or copied: a view
+            // into the input costs a check that its bytes are UTF-8
+            // (arrow's `try_append_view`), which for a short piece costs
+            // more than copying it.
             self.builder.append_value(piece);
             return Ok(());
         }
