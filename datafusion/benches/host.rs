@@ -137,29 +137,9 @@ fn host_group_by(c: &mut Criterion) {
         pretty_format_batches(&column_type).unwrap()
     );
 
-    let mut group = c.benchmark_group("host_group_by");
-    group.sample_size(10);
-    group.warm_up_time(Duration::from_secs(1));
-    group.measurement_time(Duration::from_secs(5));
-    group.throughput(Throughput::Elements(rows as u64));
-    for (name, host) in QUERIES {
-        let sql = format!("SELECT {host} AS host, count(*) FROM urls GROUP BY 1");
-        let groups = runtime
-            .block_on(async { ctx.sql(&sql).await?.collect().await })
-            .unwrap()
-            .iter()
-            .map(|b| b.num_rows())
-            .sum::<usize>();
-        eprintln!("{name}: {groups} groups");
-        group.bench_function(*name, |b| {
-            b.iter(|| {
-                runtime
-                    .block_on(async { ctx.sql(&sql).await?.collect().await })
-                    .unwrap()
-            })
-        });
-    }
-    group.finish();
+    bench_queries(c, &runtime, &ctx, "host_group_by", rows, |host| {
+        format!("SELECT {host} AS host, count(*) FROM urls GROUP BY 1")
+    });
 
     // The same rows, decoded once and kept in memory.
     let batches = runtime
@@ -170,21 +150,36 @@ fn host_group_by(c: &mut Criterion) {
     let table = MemTable::try_new(schema, vec![batches]).unwrap();
     ctx.register_table("urls_in_memory", Arc::new(table))
         .unwrap();
-    let mut group = c.benchmark_group("host_function");
+    bench_queries(c, &runtime, &ctx, "host_function", rows, |host| {
+        format!("SELECT {host} AS host FROM urls_in_memory")
+    });
+}
+
+/// One criterion group timing the query `sql(host)` for each extraction
+/// of [`QUERIES`], throughput counted in input rows.
+fn bench_queries(
+    c: &mut Criterion,
+    runtime: &Runtime,
+    ctx: &SessionContext,
+    name: &str,
+    rows: usize,
+    sql: impl Fn(&str) -> String,
+) {
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
     group.warm_up_time(Duration::from_secs(1));
     group.measurement_time(Duration::from_secs(5));
     group.throughput(Throughput::Elements(rows as u64));
-    for (name, host) in QUERIES {
-        let sql = format!("SELECT {host} AS host FROM urls_in_memory");
+    for (extraction, host) in QUERIES {
+        let sql = sql(host);
         let out_rows = runtime
             .block_on(async { ctx.sql(&sql).await?.collect().await })
             .unwrap()
             .iter()
             .map(|b| b.num_rows())
             .sum::<usize>();
-        assert_eq!(out_rows, rows);
-        group.bench_function(*name, |b| {
+        eprintln!("{name}/{extraction}: {out_rows} result rows");
+        group.bench_function(*extraction, |b| {
             b.iter(|| {
                 runtime
                     .block_on(async { ctx.sql(&sql).await?.collect().await })

@@ -13,8 +13,9 @@ use super::entry::{Entry, Grammar, Syntax};
 use super::layout::{AuthorityLayout, HostData, Layout, Span};
 use super::runtime::Slot;
 
+#[inline(always)]
 fn span(slot: Slot) -> Option<Span> {
-    slot.get().map(|(start, end)| Span::new(start, end))
+    Span::from_packed(slot.packed())
 }
 
 type Match = fn(&[u8], &mut Rec) -> Option<usize>;
@@ -67,7 +68,7 @@ pub(crate) fn parse(input: &str, syntax: Syntax) -> Option<Layout> {
 /// A rule matches at a position in exactly one way (PEG is deterministic),
 /// so `SOI ~ rule ~ EOI` matches exactly when the unanchored rule's match
 /// ends at the end: one run of the rule gives both answers.
-#[inline]
+#[inline(always)]
 // The prefix layout is moved, not copied twice, in the inlined caller.
 #[allow(clippy::result_large_err)]
 pub(crate) fn parse_or_prefix(

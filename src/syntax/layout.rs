@@ -6,15 +6,18 @@
 //! `Layout`, so they never allocate.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
+use std::num::NonZeroU32;
 
 /// A byte range of the input, in 32 bits: the parse functions refuse
 /// inputs of `u32::MAX` bytes or more, and a small [`Layout`] keeps a parsed
 /// reference small enough to be returned and copied in registers rather
-/// than through `memcpy`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// than through `memcpy`. The end is kept plus one, so that `Option<Span>`
+/// takes no more room than a span (`None` is the zero that no end plus one
+/// is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Span {
     start: u32,
-    end: u32,
+    end_plus_one: NonZeroU32,
 }
 
 impl Span {
@@ -24,7 +27,23 @@ impl Span {
         debug_assert!(start <= end && end < u32::MAX as usize);
         Span {
             start: start as u32,
-            end: end as u32,
+            end_plus_one: match NonZeroU32::new(end as u32 + 1) {
+                Some(end_plus_one) => end_plus_one,
+                None => NonZeroU32::MAX,
+            },
+        }
+    }
+
+    /// The span packed as the compiled engine records it (`Slot`): the start
+    /// times 2^32 plus the end plus one; 0 is no span.
+    #[inline]
+    pub(crate) const fn from_packed(packed: u64) -> Option<Self> {
+        match NonZeroU32::new(packed as u32) {
+            Some(end_plus_one) => Some(Span {
+                start: (packed >> 32) as u32,
+                end_plus_one,
+            }),
+            None => None,
         }
     }
 
@@ -37,7 +56,7 @@ impl Span {
     /// Where the span ends (exclusive).
     #[inline]
     pub(crate) const fn end(self) -> usize {
-        self.end as usize
+        self.end_plus_one.get() as usize - 1
     }
 
     pub(crate) fn of(self, input: &str) -> &str {

@@ -34,7 +34,7 @@ pub(crate) const BIDI_FORMATTING: [char; 11] = [
 ///
 /// An IRI must also keep RFC 3987 section 4.1's rule, which is not in the
 /// grammar: no bidirectional formatting character ([`BIDI_FORMATTING`]).
-#[inline]
+#[inline(always)]
 pub(crate) fn parse(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {
     let layout = parse_grammar(input, syntax)?;
     if syntax.grammar.is_iri() && !input.is_ascii() {
@@ -64,7 +64,7 @@ pub(crate) fn utf8(input: &[u8], syntax: Syntax) -> Result<&str, ParseError> {
 }
 
 /// [`parse`] by the grammar alone: what the engines agree on.
-#[inline]
+#[inline(always)]
 pub(crate) fn parse_grammar(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {
     match engine::parse_or_prefix(input, syntax) {
         Ok(layout) => Ok(layout),

@@ -8,30 +8,36 @@
 //! expects these names in scope (`use super::runtime::*` or the like).
 
 /// Where a recorded rule matched: a span of the input, or none, packed in
-/// one `u64` (start in the high half, end in the low half) so that the
-/// record struct stays small and every access is one whole word. The
-/// generated `match_*` functions refuse inputs of `u32::MAX` bytes or more.
+/// one `u64` (the start in the high half, the end plus one in the low half,
+/// zero for none) so that the record struct stays small, every access is
+/// one whole word, and a slot turns into an `Option<Span>` without a
+/// branch (`Span::from_packed` reads the same packing). The generated
+/// `match_*` functions refuse inputs of `u32::MAX` bytes or more, so the
+/// end plus one fits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Slot(u64);
 
 impl Slot {
     /// No match recorded.
-    pub(crate) const NONE: Slot = Slot(u64::MAX);
+    pub(crate) const NONE: Slot = Slot(0);
 
     /// The span, if the rule matched.
     #[inline]
     pub(crate) fn get(self) -> Option<(usize, usize)> {
-        if self.0 == u64::MAX {
-            None
-        } else {
-            Some(((self.0 >> 32) as usize, (self.0 & 0xffff_ffff) as usize))
-        }
+        let end_plus_one = self.0 as u32;
+        (end_plus_one != 0).then(|| ((self.0 >> 32) as usize, end_plus_one as usize - 1))
+    }
+
+    /// The packed span: the start times 2^32 plus the end plus one, or 0.
+    #[inline]
+    pub(crate) fn packed(self) -> u64 {
+        self.0
     }
 
     /// Whether the rule matched.
     #[inline]
     pub(crate) fn is_some(self) -> bool {
-        self.0 != u64::MAX
+        self.0 != 0
     }
 }
 
@@ -40,10 +46,10 @@ impl Slot {
 /// ends (so `HEXDIG+` records the whole run). Other matches are ignored.
 #[inline(always)]
 pub(crate) fn put(slot: &mut Slot, start: usize, end: usize) {
-    if slot.0 == u64::MAX {
-        slot.0 = ((start as u64) << 32) | end as u64;
-    } else if (slot.0 & 0xffff_ffff) as usize == start {
-        slot.0 = (slot.0 & !0xffff_ffff) | end as u64;
+    if slot.0 == 0 {
+        slot.0 = ((start as u64) << 32) | (end as u64 + 1);
+    } else if (slot.0 & 0xffff_ffff) as usize == start + 1 {
+        slot.0 = (slot.0 & !0xffff_ffff) | (end as u64 + 1);
     }
 }
 
