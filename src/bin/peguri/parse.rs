@@ -82,25 +82,9 @@ impl Field {
         ("column", Field::Column),
     ];
 
-    /// The columns `--format tsv` prints when `--fields` is not given: the
-    /// first ten as they always were, then the rule and the error message.
-    pub const TSV_DEFAULT: [Field; 12] = [
-        Field::Input,
-        Field::Valid,
-        Field::Scheme,
-        Field::Userinfo,
-        Field::Host,
-        Field::HostKind,
-        Field::Port,
-        Field::Path,
-        Field::Query,
-        Field::Fragment,
-        Field::Rule,
-        Field::Error,
-    ];
-
-    /// [`TSV_DEFAULT`](Self::TSV_DEFAULT) for IRIs: and the mapped URI.
-    pub const TSV_DEFAULT_IRI: [Field; 13] = [
+    /// The columns `--format tsv --iri` prints when `--fields` is not
+    /// given: [`TSV_DEFAULT`](Self::TSV_DEFAULT) and the mapped URI.
+    pub const TSV_DEFAULT_IRI: &'static [Field] = &[
         Field::Input,
         Field::Valid,
         Field::Scheme,
@@ -115,6 +99,10 @@ impl Field {
         Field::Error,
         Field::Uri,
     ];
+
+    /// The columns `--format tsv` prints when `--fields` is not given: the
+    /// first ten as they always were, then the rule and the error message.
+    pub const TSV_DEFAULT: &'static [Field] = Self::TSV_DEFAULT_IRI.split_at(12).0;
 
     pub fn name(self) -> &'static str {
         Field::ALL
@@ -380,8 +368,8 @@ impl ParseOptions {
     fn columns(&self) -> &[Field] {
         match (&self.fields, self.iri) {
             (Some(fields), _) => fields,
-            (None, false) => &Field::TSV_DEFAULT,
-            (None, true) => &Field::TSV_DEFAULT_IRI,
+            (None, false) => Field::TSV_DEFAULT,
+            (None, true) => Field::TSV_DEFAULT_IRI,
         }
     }
 }
