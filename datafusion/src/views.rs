@@ -14,8 +14,9 @@ use std::sync::Arc;
 
 use datafusion::arrow::array::{ArrayRef, StringViewBuilder};
 use datafusion::common::Result;
+use datafusion::logical_expr::ColumnarValue;
 
-use crate::strings::StringColumn;
+use crate::strings::{map_strings, StringColumn};
 
 /// Pieces up to this long are copied into the result rather than pointed
 /// at: hosts, schemes, ports and most userinfo, the pieces most often
@@ -95,4 +96,34 @@ impl<'a> Substrings<'a> {
         };
         first + buffer as u32
     }
+}
+
+/// What a one-argument text function gives for a row.
+pub(crate) enum Text<'a> {
+    /// NULL.
+    Null,
+    /// A piece of the row's own text, pointed at where it can be.
+    Piece(&'a str),
+    /// Text made for the row (a mapped or normalized URI, a message).
+    Owned(String),
+}
+
+/// Applies `f` to every row of a one-argument call and builds the
+/// `Utf8View` result; NULL rows stay NULL without calling `f`. Scalars and
+/// dictionaries are handled as [`map_strings`] does.
+pub(crate) fn map_to_text(
+    arg: &ColumnarValue,
+    f: impl for<'a> Fn(&'a str) -> Text<'a>,
+) -> Result<ColumnarValue> {
+    map_strings(arg, |input| {
+        let mut out = Substrings::new(input);
+        for row in 0..input.len() {
+            match input.get(row).map(&f) {
+                None | Some(Text::Null) => out.append(row, None)?,
+                Some(Text::Piece(piece)) => out.append(row, Some(piece))?,
+                Some(Text::Owned(text)) => out.append_owned(&text),
+            }
+        }
+        Ok(out.finish())
+    })
 }

@@ -13,7 +13,7 @@ use peguri::UriRef;
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
 use crate::strings::map_strings;
-use crate::views::Substrings;
+use crate::views::{map_to_text, Text};
 
 /// A component of a URI reference (RFC 3986 section 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -124,16 +124,11 @@ impl ScalarUDFImpl for ComponentFunction {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let component = self.component;
-        map_strings(&args.args[0], |input| {
-            let mut out = Substrings::new(input);
-            for row in 0..input.len() {
-                let piece = input
-                    .get(row)
-                    .and_then(|text| UriRef::parse(text).ok())
-                    .and_then(|uri| component.of(&uri));
-                out.append(row, piece)?;
+        map_to_text(&args.args[0], |text| {
+            match UriRef::parse(text).ok().and_then(|uri| component.of(&uri)) {
+                Some(piece) => Text::Piece(piece),
+                None => Text::Null,
             }
-            Ok(out.finish())
         })
     }
 }

@@ -7,8 +7,7 @@ use peguri::Iri;
 
 use crate::docs::document;
 use crate::signature::{meta_methods, Meta};
-use crate::strings::map_strings;
-use crate::views::Substrings;
+use crate::views::{map_to_text, Text};
 
 /// `iri_to_uri(iri)`: the IRI reference with every non-ASCII character
 /// percent-encoded as UTF-8 (RFC 3987 section 3.1; no IDNA, no punycode).
@@ -48,21 +47,11 @@ impl ScalarUDFImpl for IriToUriFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_strings(&args.args[0], |input| {
-            let mut out = Substrings::new(input);
-            for row in 0..input.len() {
-                let Some(text) = input.get(row) else {
-                    out.append(row, None)?;
-                    continue;
-                };
-                match Iri::parse(text) {
-                    // ASCII only: the IRI is its own URI.
-                    Ok(_) if text.is_ascii() => out.append(row, Some(text))?,
-                    Ok(iri) => out.append_owned(iri.to_uri().as_str()),
-                    Err(_) => out.append(row, None)?,
-                }
-            }
-            Ok(out.finish())
+        map_to_text(&args.args[0], |text| match Iri::parse(text) {
+            // ASCII only: the IRI is its own URI.
+            Ok(_) if text.is_ascii() => Text::Piece(text),
+            Ok(iri) => Text::Owned(iri.to_uri().into_string()),
+            Err(_) => Text::Null,
         })
     }
 }

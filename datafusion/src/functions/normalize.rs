@@ -11,8 +11,8 @@ use peguri::{normalize, UriRef, UriRefBuf};
 
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
-use crate::strings::{call_rows, finish_call, map_strings, StringArg};
-use crate::views::Substrings;
+use crate::strings::{call_rows, finish_call, StringArg};
+use crate::views::{map_to_text, Text};
 
 /// `uri_normalize(uri)`: the syntax- and scheme-based normal form (RFC
 /// 3986 sections 6.2.2 and 6.2.3, as `peguri normalize` gives it); NULL for
@@ -52,23 +52,13 @@ impl ScalarUDFImpl for NormalizeFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_strings(&args.args[0], |input| {
-            let mut out = Substrings::new(input);
-            for row in 0..input.len() {
-                let Some(text) = input.get(row) else {
-                    out.append(row, None)?;
-                    continue;
-                };
-                match UriRef::parse(text) {
-                    // Already normal: point at the input instead of copying.
-                    Ok(uri) => match normalize(&uri) {
-                        normal if normal.as_str() == text => out.append(row, Some(text))?,
-                        normal => out.append_owned(normal.as_str()),
-                    },
-                    Err(_) => out.append(row, None)?,
-                }
-            }
-            Ok(out.finish())
+        map_to_text(&args.args[0], |text| match UriRef::parse(text) {
+            // Already normal: point at the input instead of copying.
+            Ok(uri) => match normalize(&uri) {
+                normal if normal.as_str() == text => Text::Piece(text),
+                normal => Text::Owned(normal.into_string()),
+            },
+            Err(_) => Text::Null,
         })
     }
 }

@@ -12,7 +12,7 @@ use peguri::{ParseError, UriRef};
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
 use crate::strings::map_strings;
-use crate::views::Substrings;
+use crate::views::{map_to_text, Text};
 
 /// One line saying why an input is invalid: the message, then where.
 pub(crate) fn describe(error: &ParseError) -> String {
@@ -104,15 +104,9 @@ impl ScalarUDFImpl for ErrorFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_strings(&args.args[0], |input| {
-            let mut out = Substrings::new(input);
-            for row in 0..input.len() {
-                match input.get(row).map(UriRef::parse) {
-                    Some(Err(error)) => out.append_owned(&describe(&error)),
-                    _ => out.append(row, None)?,
-                }
-            }
-            Ok(out.finish())
+        map_to_text(&args.args[0], |text| match UriRef::parse(text) {
+            Ok(_) => Text::Null,
+            Err(error) => Text::Owned(describe(&error)),
         })
     }
 }
