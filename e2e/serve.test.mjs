@@ -17,9 +17,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const binary = process.env.PEGURI_BIN ?? path.join(root, 'target', 'debug', 'peguri');
+// Cargo's target directory, as cargo resolves it from the repository root.
+const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR ?? 'target');
+const binary = process.env.PEGURI_BIN ?? path.join(targetDir, 'debug', 'peguri');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const artefacts = process.env.PEGURI_E2E_ARTEFACTS ?? path.join(root, 'target', 'e2e');
+const artefacts = process.env.PEGURI_E2E_ARTEFACTS ?? path.join(targetDir, 'e2e');
 
 // Without the networking flags Chromium tries to reach Google's services at
 // every start; the machine has no network but its registries.
