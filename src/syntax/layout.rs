@@ -27,10 +27,7 @@ impl Span {
         debug_assert!(start <= end && end < u32::MAX as usize);
         Span {
             start: start as u32,
-            end_plus_one: match NonZeroU32::new(end as u32 + 1) {
-                Some(end_plus_one) => end_plus_one,
-                None => NonZeroU32::MAX,
-            },
+            end_plus_one: NonZeroU32::MIN.saturating_add(end as u32),
         }
     }
 
