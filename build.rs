@@ -193,6 +193,7 @@ const SAMPLE_RECORD: &[(&str, &[&str])] = &[
     ("runs", &["runs"]),
     ("runs1", &["runs1"]),
     ("wide", &["wide"]),
+    ("groups", &["groups"]),
 ];
 const SAMPLE_ENTRIES: &[&str] = &[
     "top",
@@ -201,6 +202,7 @@ const SAMPLE_ENTRIES: &[&str] = &[
     "counted_entry",
     "runs_entry",
     "wide_entry",
+    "groups_entry",
 ];
 
 fn read(files: &[&str]) -> String {

@@ -129,6 +129,19 @@ fn classes_merge_across_disjoint_alternatives_only() {
 }
 
 #[test]
+fn bounded_repetitions_shared_by_alternatives_run_once() {
+    // `(d ~ ":")` is repeated by three alternatives: one run serves them.
+    // `"b"{2}` appears once, and a class body (`"c"{1,2}`) is a scan.
+    let shared = r#"g = @{ (d ~ ":"){3} ~ "x" | (d ~ ":"){1,2} ~ "y" | ":" ~ (d ~ ":"){2} | "b"{2} | "c"{1,2} } d = { "0" | "1" ~ "1" }"#;
+    let code = generate_with(shared, &[], &["g"]).unwrap();
+    assert_eq!(code.matches("Runs::<4>::new()").count(), 1, "{code}");
+    assert_eq!(code.matches(".take(").count(), 3, "{code}");
+    let single = r#"g = @{ (d ~ ":"){3} ~ "x" | "y" } d = { "0" | "1" ~ "1" }"#;
+    let code = generate_with(single, &[], &["g"]).unwrap();
+    assert!(!code.contains("Runs::<"), "{code}");
+}
+
+#[test]
 fn records_only_where_pest_makes_tokens() {
     let code = generate_with(
         r#"top = { x ~ y ~ !x } x = { "x" ~ "-"? } y = @{ x } "#,
@@ -200,7 +213,9 @@ fn classes_are_tabulated_by_interpreting_the_grammar() {
     unused_comparisons
 )]
 mod sample {
-    use super::runtime::{Failure, Look, Slot, Tracker, char_len, put, run_upto, scan, table};
+    use super::runtime::{
+        Failure, Look, Runs, Slot, Tracker, char_len, put, run_upto, scan, table,
+    };
 
     include!(concat!(env!("OUT_DIR"), "/sample_grammar.rs"));
 }
@@ -248,6 +263,7 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
         Rule::counted_entry => sample::match_counted_entry(s, &mut rec),
         Rule::runs_entry => sample::match_runs_entry(s, &mut rec),
         Rule::wide_entry => sample::match_wide_entry(s, &mut rec),
+        Rule::groups_entry => sample::match_groups_entry(s, &mut rec),
         _ => unreachable!("not an entry of the sample"),
     }?;
     Some(
@@ -258,13 +274,14 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
     )
 }
 
-const ENTRIES: [Rule; 6] = [
+const ENTRIES: [Rule; 7] = [
     Rule::top,
     Rule::list_entry,
     Rule::look_entry,
     Rule::counted_entry,
     Rule::runs_entry,
     Rule::wide_entry,
+    Rule::groups_entry,
 ];
 
 /// Where a parse failed and what was expected, by rule name, as pest
@@ -296,6 +313,7 @@ fn compiled_failure(rule: Rule, input: &str) -> Option<Failure> {
         Rule::counted_entry => sample::fail_counted_entry(s),
         Rule::runs_entry => sample::fail_runs_entry(s),
         Rule::wide_entry => sample::fail_wide_entry(s),
+        Rule::groups_entry => sample::fail_groups_entry(s),
         _ => unreachable!("not an entry of the sample"),
     }?;
     assert!(!failure.overflowed);
@@ -380,6 +398,18 @@ fn sample_matches_like_pest() {
         "é,éé,ccc;",
         "d",
         "😀😀 x",
+        "1:2:3:4",
+        "::1:2:3",
+        "1::2:3",
+        "1:2::3",
+        "12:34:5::",
+        "1::",
+        "::",
+        "1:2:3:4:5",
+        "1:2:x",
+        "1:2:3:x,::4",
+        "1:::2",
+        "1:2::3:4:5",
     ];
     for input in cases {
         assert_same(input);
@@ -397,6 +427,12 @@ fn sample_matches_like_pest() {
     let records = fast_records(Rule::runs_entry, "/ab/c|/d").unwrap();
     let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
     assert_eq!((get("runs"), get("runs1")), (Some((0, 5)), Some((6, 8))));
+    // Groups: the alternatives that share runs match where pest does.
+    for (input, end) in [("1:2:3:4", 7), ("12::3:4", 7), ("1:2:3::", 7), ("1:2:x", 5)] {
+        let records = fast_records(Rule::groups_entry, input).unwrap();
+        let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
+        assert_eq!(get("groups"), Some((0, end)), "{input}");
+    }
     // Non-ASCII classes match whole characters.
     let records = fast_records(Rule::wide_entry, "αé😀b x,c").unwrap();
     let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
@@ -411,7 +447,7 @@ fn sample_matches_like_pest() {
 
 const TOKENS: &[&str] = &[
     "a", "b", "c", "d", "e", "x", "_", "%", "4", "f", "12", "1234", "-", "=", ",", ";", ":", "!",
-    "#", ".", "tag", "TAG", "é", " ", "/", "|", "α", "ω", "😀", "ß", "€",
+    "#", ".", "tag", "TAG", "é", " ", "/", "|", "α", "ω", "😀", "ß", "€", "::",
 ];
 
 proptest! {

@@ -40,9 +40,9 @@
 //! 4 GiB or more.
 //!
 //! The code written is grammar-specific only: the record struct, tables and
-//! rule functions. What they share (spans, scans, the error tracker) is the
-//! runtime module `src/syntax/runtime.rs`, whose names the including module
-//! brings into scope.
+//! rule functions. What they share (spans, scans, shared repetition runs,
+//! the error tracker) is the runtime module `src/syntax/runtime.rs`, whose
+//! names the including module brings into scope.
 //!
 //! Anything else (the stack: `PUSH`, `POP`, `PEEK`...; Unicode property
 //! classes; implicit `WHITESPACE`/`COMMENT`) is an error naming the rule and
@@ -187,6 +187,9 @@ pub struct Generator<'g> {
     queue: Vec<(String, &'g str, Mode)>,
     track_queue: Vec<(String, &'g str, tracker::Context)>,
     labels: usize,
+    /// The shared runs of the choices being emitted, innermost last: a
+    /// bounded repetition's body, and the name of its run.
+    runs: Vec<(Expr, String)>,
 }
 
 impl<'g> Generator<'g> {
@@ -257,6 +260,7 @@ impl<'g> Generator<'g> {
             queue: Vec::new(),
             track_queue: Vec::new(),
             labels: 0,
+            runs: Vec::new(),
         };
         generator.compute_first();
         generator.compute_tracking();

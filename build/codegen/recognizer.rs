@@ -234,6 +234,8 @@ impl<'g> Generator<'g> {
         let groups = self.choice_groups(expr, mode);
         let l = self.label();
         let mut code = format!("('c{l}: {{\n");
+        let outer_runs = self.runs.len();
+        self.shared_runs(&groups, l, &mut code);
         let last = groups.len() - 1;
         for (i, g) in groups.iter().enumerate() {
             let (e, touched) = self.alternative(g, p);
@@ -247,6 +249,7 @@ impl<'g> Generator<'g> {
                 "{save}if let Some(q) = {e} {{ break 'c{l} Some(q); }} {restore}"
             );
         }
+        self.runs.truncate(outer_runs);
         // A choice that cannot match empty fails at once on a byte that
         // no alternative starts with.
         let (first, nullable) = self.first_of(expr);
@@ -260,6 +263,20 @@ impl<'g> Generator<'g> {
     }
 
     fn emit_rep(&mut self, e: &Expr, mode: Mode, p: &str, min: u32, max: Option<u32>) -> String {
+        if let Some(max) = max {
+            if let Some((_, run)) = self.runs.iter().rev().find(|(body, _)| body == e) {
+                // Take this repetition's count of the choice's run of `e`
+                // from `p`, running it first if it starts elsewhere.
+                let take = format!("{run}.take({p}, {max}, {run}_step)");
+                return if min == 0 {
+                    format!("Some({take}.1)")
+                } else {
+                    format!(
+                        "{{ let (n, end) = {take}; if n >= {min} {{ Some(end) }} else {{ None }} }}"
+                    )
+                };
+            }
+        }
         if max.is_none() && min <= 1 {
             if let Some(code) = self.emit_rep_of_runs(e, mode, p, min) {
                 return code;
@@ -332,6 +349,48 @@ impl<'g> Generator<'g> {
         format!(
             "('r{l}: {{ let mut p = {p}; let mut n = 0u32; loop {{ {limit}{save}match {inner} {{ Some(q) => {{ {step} }} None => {{ {restore}break; }} }} }} {done} }})"
         )
+    }
+
+    /// The bodies of bounded repetitions that recur in the alternatives of
+    /// a choice, such as `h16 ~ ":"` in `IPv6address`, whose forms take
+    /// `(h16 ~ ":"){6}`, `{5}`, `{4}`, ... of the same groups. Each such
+    /// body that records nothing gets a `Runs` per choice, and its
+    /// repetitions take their counts from it (see `Runs::take`), so the
+    /// alternatives after the first read the groups instead of matching
+    /// them again. Writes the declarations into `code` and pushes the runs
+    /// onto `self.runs`.
+    fn shared_runs(&mut self, groups: &[Group], l: usize, code: &mut String) {
+        let mut bodies: Vec<(Expr, Mode, u32, usize)> = Vec::new();
+        for g in groups {
+            let Group::Other(e, m) = g else { continue };
+            let mut found = Vec::new();
+            bounded_repetitions(e, &mut found);
+            for (body, max) in found {
+                match bodies.iter_mut().find(|(b, ..)| b == body) {
+                    Some((_, _, longest, uses)) => {
+                        *longest = (*longest).max(max);
+                        *uses += 1;
+                    }
+                    None => bodies.push((body.clone(), *m, max, 1)),
+                }
+            }
+        }
+        for (j, (body, m, longest, uses)) in bodies.into_iter().enumerate() {
+            if uses < 2
+                || !self.touched(&body, m).is_empty()
+                || self.class_of(&body, m, 0).is_some()
+            {
+                continue;
+            }
+            let run = format!("run{l}_{j}");
+            let step = self.emit(&body, m, "p");
+            let size = longest + 1;
+            let _ = writeln!(
+                code,
+                "let {run}_step = |p: usize| {step};\nlet mut {run} = Runs::<{size}>::new();"
+            );
+            self.runs.push((body, run));
+        }
     }
 
     /// `e?`: the match of `e`, or an empty match (with `e`'s records undone).
@@ -435,5 +494,27 @@ impl<'g> Generator<'g> {
         };
         let _ = write!(code, "break; }}\n{check} }})");
         Some(code)
+    }
+}
+
+/// The bounded repetitions in `expr` (not inside the rules it calls): each
+/// body, and the most repetitions it may take.
+fn bounded_repetitions<'e>(expr: &'e Expr, out: &mut Vec<(&'e Expr, u32)>) {
+    match expr {
+        Expr::RepExact(body, n) | Expr::RepMax(body, n) | Expr::RepMinMax(body, _, n) => {
+            out.push((body, *n));
+            bounded_repetitions(body, out);
+        }
+        Expr::Seq(a, b) | Expr::Choice(a, b) => {
+            bounded_repetitions(a, out);
+            bounded_repetitions(b, out);
+        }
+        Expr::Opt(e)
+        | Expr::Rep(e)
+        | Expr::RepOnce(e)
+        | Expr::RepMin(e, _)
+        | Expr::PosPred(e)
+        | Expr::NegPred(e) => bounded_repetitions(e, out),
+        _ => {}
     }
 }

@@ -22,7 +22,7 @@ macro_rules! compiled {
         )]
         pub(crate) mod $name {
             use crate::syntax::runtime::{
-                char_len, put, run_upto, scan, table, Failure, Look, Slot, Tracker,
+                char_len, put, run_upto, scan, table, Failure, Look, Runs, Slot, Tracker,
             };
 
             include!(concat!(env!("OUT_DIR"), "/", $file));

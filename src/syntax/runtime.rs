@@ -120,6 +120,73 @@ pub(crate) fn char_len(b: u8) -> usize {
     }
 }
 
+/// The matches of a repetition body that several alternatives of a choice
+/// repeat (`h16 ~ ":"` in `IPv6address`), from the last position they were
+/// asked for, so that the alternatives after the first read the groups
+/// instead of matching them again. `N - 1` is the most matches any of the
+/// repetitions may take.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Runs<const N: usize> {
+    /// Where the run starts (`usize::MAX` before the first).
+    start: usize,
+    /// How many matches it has.
+    count: usize,
+    /// Where each first `i` matches end (`ends[0]` is the start).
+    ends: [usize; N],
+}
+
+impl<const N: usize> Runs<N> {
+    /// No run yet.
+    #[inline(always)]
+    pub(crate) const fn new() -> Self {
+        Runs {
+            start: usize::MAX,
+            count: 0,
+            ends: [0; N],
+        }
+    }
+
+    /// A repetition of the body from `start` taking at most `max` matches:
+    /// how many it takes, and where they end. `step` matches the body once;
+    /// it runs only when the run does not start at `start` yet. PEG
+    /// repetition is greedy and the body matches the same wherever it is
+    /// tried, so the repetition takes the run's first `min(count, max)`.
+    #[inline(always)]
+    pub(crate) fn take(
+        &mut self,
+        start: usize,
+        max: usize,
+        step: impl Fn(usize) -> Option<usize>,
+    ) -> (usize, usize) {
+        if self.start != start {
+            self.run(start, step);
+        }
+        let n = self.count.min(max);
+        (n, self.ends[n])
+    }
+
+    /// Runs the body from `start`. Out of line: the alternatives share
+    /// one copy.
+    #[inline(never)]
+    fn run(&mut self, start: usize, step: impl Fn(usize) -> Option<usize>) {
+        self.start = start;
+        self.ends[0] = start;
+        let mut count = 0;
+        let mut p = start;
+        while count + 1 < N {
+            match step(p) {
+                Some(q) => {
+                    p = q;
+                    count += 1;
+                    self.ends[count] = p;
+                }
+                None => break,
+            }
+        }
+        self.count = count;
+    }
+}
+
 /// A set of grammar rules, by their index in pest's `Rule` enum (`EOI`
 /// first, then the rules in grammar order), so that iterating it gives
 /// pest's sorted order.
@@ -344,6 +411,32 @@ mod tests {
         put(&mut slot, 4, 5);
         put(&mut slot, 7, 9);
         assert_eq!(slot.get(), Some((2, 5)));
+    }
+
+    #[test]
+    fn runs_give_each_repetition_its_count_and_match_once_per_start() {
+        // The body: one digit and a comma.
+        let s = b"1,2,3,x";
+        let calls = std::cell::Cell::new(0);
+        let step = |p: usize| {
+            calls.set(calls.get() + 1);
+            (s.get(p).is_some_and(u8::is_ascii_digit) && s.get(p + 1) == Some(&b','))
+                .then_some(p + 2)
+        };
+        let mut runs = Runs::<5>::new();
+        assert_eq!(runs.take(0, 4, step), (3, 6));
+        assert_eq!(runs.take(0, 2, step), (2, 4));
+        assert_eq!(runs.take(0, 0, step), (0, 0));
+        assert_eq!(calls.get(), 4, "three matches and the failure, once");
+        // Another start runs again.
+        assert_eq!(runs.take(2, 4, step), (2, 6));
+        assert_eq!(runs.take(2, 1, step), (1, 4));
+        assert_eq!(calls.get(), 7);
+        assert_eq!(runs.take(6, 4, step), (0, 6));
+        assert_eq!(calls.get(), 8);
+        // The run stops at `N - 1` matches.
+        let mut short = Runs::<3>::new();
+        assert_eq!(short.take(0, 9, step), (2, 4));
     }
 
     #[test]
