@@ -25,8 +25,25 @@ const HEX_DIGIT: ExpectedSet = ExpectedSet::Words(&["hex digit"]);
 /// The error for `input`, which `syntax` rejected: pest's failure position
 /// `pos` and the rules it expected there.
 pub(crate) fn describe(input: &str, syntax: Syntax, pos: usize, positives: Rules) -> ParseError {
+    describe_after(
+        input,
+        syntax,
+        pos,
+        positives,
+        engine::parse_prefix(input, syntax),
+    )
+}
+
+/// [`describe`], given the layout of the longest prefix `syntax` matches
+/// (the compiled engine's first pass found it already).
+pub(crate) fn describe_after(
+    input: &str,
+    syntax: Syntax,
+    pos: usize,
+    positives: Rules,
+    prefix: Option<Layout>,
+) -> ParseError {
     let pos = floor_char_boundary(input, pos.min(input.len()));
-    let prefix = engine::parse_prefix(input, syntax);
     let (offset, kind, expected) = find(input, syntax, pos, Some(positives), prefix)
         .unwrap_or_else(|| general(input, pos, ExpectedSet::Rules(positives)));
     ParseError::new(input, syntax.rfc_name(), offset, kind, expected)

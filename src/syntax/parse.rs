@@ -126,7 +126,13 @@ fn error(input: &str, syntax: Syntax, prefix: Option<(usize, Layout)>) -> ParseE
         }
     }
     match engine::failure(input, syntax) {
-        Some(failure) => diagnose::describe(input, syntax, failure.pos, failure.positives),
+        Some(failure) => diagnose::describe_after(
+            input,
+            syntax,
+            failure.pos,
+            failure.positives,
+            prefix.map(|(_, layout)| layout),
+        ),
         // The two passes follow the same rules; tests and fuzzing show
         // they never disagree.
         None => ParseError::new(
