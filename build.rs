@@ -194,6 +194,7 @@ const SAMPLE_RECORD: &[(&str, &[&str])] = &[
     ("runs1", &["runs1"]),
     ("wide", &["wide"]),
     ("groups", &["groups"]),
+    ("script", &["script"]),
 ];
 const SAMPLE_ENTRIES: &[&str] = &[
     "top",
@@ -203,6 +204,7 @@ const SAMPLE_ENTRIES: &[&str] = &[
     "runs_entry",
     "wide_entry",
     "groups_entry",
+    "script_entry",
 ];
 
 fn read(files: &[&str]) -> String {

@@ -142,6 +142,21 @@ fn bounded_repetitions_shared_by_alternatives_run_once() {
 }
 
 #[test]
+fn runs_of_wide_classes_scan_whole_lead_bytes() {
+    // U+0400..U+07FF is every character of the lead bytes 0xD0..0xDF; 'é'
+    // is one character of 0xC3.
+    let code = generate_with(
+        r#"w = @{ ('\u{0400}'..'\u{07FF}' | "é" | "a")* }"#,
+        &[],
+        &["w"],
+    )
+    .unwrap();
+    assert!(code.contains("runs of"), "{code}");
+    assert!(code.contains("(128u8, 191u8), (208u8, 223u8)"), "{code}");
+    assert!(!code.contains("195u8"), "{code}");
+}
+
+#[test]
 fn records_only_where_pest_makes_tokens() {
     let code = generate_with(
         r#"top = { x ~ y ~ !x } x = { "x" ~ "-"? } y = @{ x } "#,
@@ -264,6 +279,7 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
         Rule::runs_entry => sample::match_runs_entry(s, &mut rec),
         Rule::wide_entry => sample::match_wide_entry(s, &mut rec),
         Rule::groups_entry => sample::match_groups_entry(s, &mut rec),
+        Rule::script_entry => sample::match_script_entry(s, &mut rec),
         _ => unreachable!("not an entry of the sample"),
     }?;
     Some(
@@ -274,7 +290,7 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
     )
 }
 
-const ENTRIES: [Rule; 7] = [
+const ENTRIES: [Rule; 8] = [
     Rule::top,
     Rule::list_entry,
     Rule::look_entry,
@@ -282,6 +298,7 @@ const ENTRIES: [Rule; 7] = [
     Rule::runs_entry,
     Rule::wide_entry,
     Rule::groups_entry,
+    Rule::script_entry,
 ];
 
 /// Where a parse failed and what was expected, by rule name, as pest
@@ -314,6 +331,7 @@ fn compiled_failure(rule: Rule, input: &str) -> Option<Failure> {
         Rule::runs_entry => sample::fail_runs_entry(s),
         Rule::wide_entry => sample::fail_wide_entry(s),
         Rule::groups_entry => sample::fail_groups_entry(s),
+        Rule::script_entry => sample::fail_script_entry(s),
         _ => unreachable!("not an entry of the sample"),
     }?;
     assert!(!failure.overflowed);
@@ -410,6 +428,11 @@ fn sample_matches_like_pest() {
         "1:2:3:x,::4",
         "1:::2",
         "1:2::3:4:5",
+        "Жa߿,ကx",
+        "αЖω῿",
+        "Ж΄Ж",
+        "ЖࠀЖ,a",
+        "က\u{0080}",
     ];
     for input in cases {
         assert_same(input);
@@ -433,6 +456,17 @@ fn sample_matches_like_pest() {
         let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
         assert_eq!(get("groups"), Some((0, end)), "{input}");
     }
+    // A run crosses whole lead bytes of its class in the byte loop, and
+    // stops at a character it does not hold ('΄' shares α's lead byte).
+    let records = fast_records(Rule::script_entry, "Жαကé,῿a").unwrap();
+    let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
+    assert_eq!(get("script"), Some((0, 9)));
+    for rejected in ["Ж΄", "က\u{0080}", "Жࠀ", "αß"] {
+        assert!(
+            fast_records(Rule::script_entry, rejected).is_none(),
+            "{rejected}"
+        );
+    }
     // Non-ASCII classes match whole characters.
     let records = fast_records(Rule::wide_entry, "αé😀b x,c").unwrap();
     let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
@@ -447,7 +481,8 @@ fn sample_matches_like_pest() {
 
 const TOKENS: &[&str] = &[
     "a", "b", "c", "d", "e", "x", "_", "%", "4", "f", "12", "1234", "-", "=", ",", ";", ":", "!",
-    "#", ".", "tag", "TAG", "é", " ", "/", "|", "α", "ω", "😀", "ß", "€", "::",
+    "#", ".", "tag", "TAG", "é", " ", "/", "|", "α", "ω", "😀", "ß", "€", "::", "Ж", "߿", "ࠀ", "က",
+    "῿", "\u{0080}", "΄",
 ];
 
 proptest! {

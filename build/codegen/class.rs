@@ -101,6 +101,41 @@ impl Class {
         set
     }
 
+    /// The byte table of a run of this class's characters in valid UTF-8:
+    /// the ASCII part, and the lead bytes whose every character is in the
+    /// class, with all continuation bytes. Scanning bytes with it crosses
+    /// exactly the characters of those lead bytes: a run starts on a
+    /// character boundary, takes a continuation byte only after such a
+    /// lead byte, and stops at any other lead byte, where the wide matcher
+    /// decides. So a run through text in one script (Cyrillic, CJK...)
+    /// stays in the byte loop.
+    pub fn run_table(&self) -> Set {
+        let mut set = self.table();
+        let mut any = false;
+        for lead in 0xC2..=0xF4u32 {
+            // The code points a lead byte starts, surrogates left out.
+            let (lo, hi) = match lead {
+                0xC2..=0xDF => ((lead & 0x1F) << 6, ((lead & 0x1F) << 6) | 0x3F),
+                0xE0 => (0x800, 0xFFF),
+                0xED => (0xD000, 0xD7FF),
+                0xE1..=0xEF => ((lead & 0x0F) << 12, ((lead & 0x0F) << 12) | 0xFFF),
+                0xF0 => (0x1_0000, 0x3_FFFF),
+                0xF4 => (0x10_0000, 0x10_FFFF),
+                _ => ((lead & 0x07) << 18, ((lead & 0x07) << 18) | 0x3_FFFF),
+            };
+            if self.wide.iter().any(|&(a, b)| a <= lo && hi <= b) {
+                set[lead as usize] = true;
+                any = true;
+            }
+        }
+        if any {
+            for b in 0x80..=0xBF {
+                set[b] = true;
+            }
+        }
+        set
+    }
+
     pub fn has_wide(&self) -> bool {
         !self.wide.is_empty()
     }

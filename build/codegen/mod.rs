@@ -32,10 +32,15 @@
 //! one table and `pct_encoded`). A choice that cannot match empty first
 //! checks the next byte against the bytes its alternatives can start with.
 //! `(a ~ b*)*` is matched as `(a ~ (b | a)*)?`, so `("/" ~ segment)*` is one
-//! scan over a path rather than one per segment.
+//! scan over a path rather than one per segment. A run of a class with wide
+//! characters scans the lead bytes whose every character is in the class
+//! with their continuation bytes in the same loop. Bounded repetitions of
+//! one body in several alternatives of a choice are matched once per start
+//! (`Runs`).
 //!
-//! Matching works on the input's bytes: a position is a `usize`, a match an
-//! `Option<usize>` (the end). Nothing is allocated. Recorded spans are two
+//! Matching works on the input's bytes, which must be UTF-8 (pest matches
+//! a `&str`; every caller passes one's bytes): a position is a `usize`, a
+//! match an `Option<usize>` (the end). Nothing is allocated. Recorded spans are two
 //! `u32` halves of a `u64`, so the `match_*` functions refuse inputs of
 //! 4 GiB or more.
 //!

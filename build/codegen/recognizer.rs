@@ -150,13 +150,16 @@ impl<'g> Generator<'g> {
     /// Code for the end of the run of characters of `class` from `p`: a
     /// `usize`.
     fn class_scan(&mut self, class: &Class, origin: &str, p: &str) -> String {
-        let t = self.table(&class.table(), origin);
         if !class.has_wide() {
+            let t = self.table(&class.table(), origin);
             return format!("scan(s, {p}, &{t})");
         }
+        let t = self.table(&class.run_table(), &format!("runs of {origin}"));
         let w = self.wide(class);
+        // The scan stops at most bytes that end the run (ASCII ones): only
+        // a byte that starts a wide character needs the matcher.
         format!(
-            "{{ let mut p = {p}; loop {{ p = scan(s, p, &{t}); match {w}(s, p) {{ Some(q) => p = q, None => break p }} }} }}"
+            "{{ let mut p = {p}; loop {{ p = scan(s, p, &{t}); match s.get(p) {{ Some(&b) if b >= 0x80 => match {w}(s, p) {{ Some(q) => p = q, None => break p }}, _ => break p }} }} }}"
         )
     }
 
