@@ -129,9 +129,7 @@ impl Class {
             }
         }
         if any {
-            for b in 0x80..=0xBF {
-                set[b] = true;
-            }
+            set[0x80..=0xBF].fill(true);
         }
         set
     }
