@@ -267,7 +267,10 @@ impl<'g> Generator<'g> {
 
     fn emit_rep(&mut self, e: &Expr, mode: Mode, p: &str, min: u32, max: Option<u32>) -> String {
         if let Some(max) = max {
-            if let Some((_, run)) = self.runs.iter().rev().find(|(body, _)| body == e) {
+            let shared = self.runs.iter().rev().find(|(body, _)| body == e);
+            // Matching does not depend on the mode; recording does, so the
+            // run serves only where `e` records nothing.
+            if let Some((_, run)) = shared.filter(|_| self.touched(e, mode).is_empty()) {
                 // Take this repetition's count of the choice's run of `e`
                 // from `p`, running it first if it starts elsewhere.
                 let take = format!("{run}.take({p}, {max}, {run}_step)");
@@ -369,7 +372,7 @@ impl<'g> Generator<'g> {
             let mut found = Vec::new();
             bounded_repetitions(e, &mut found);
             for (body, max) in found {
-                match bodies.iter_mut().find(|(b, ..)| b == body) {
+                match bodies.iter_mut().find(|(b, bm, ..)| b == body && bm == m) {
                     Some((_, _, longest, uses)) => {
                         *longest = (*longest).max(max);
                         *uses += 1;
@@ -378,6 +381,10 @@ impl<'g> Generator<'g> {
                 }
             }
         }
+        // A step matches its body afresh: no run (of this choice or an
+        // enclosing one) inside it, which would make it borrow that run.
+        let enclosing = std::mem::take(&mut self.runs);
+        let mut runs = Vec::new();
         for (j, (body, m, longest, uses)) in bodies.into_iter().enumerate() {
             if uses < 2
                 || !self.touched(&body, m).is_empty()
@@ -392,8 +399,10 @@ impl<'g> Generator<'g> {
                 code,
                 "let {run}_step = |p: usize| {step};\nlet mut {run} = Runs::<{size}>::new();"
             );
-            self.runs.push((body, run));
+            runs.push((body, run));
         }
+        self.runs = enclosing;
+        self.runs.extend(runs);
     }
 
     /// `e?`: the match of `e`, or an empty match (with `e`'s records undone).
