@@ -40,9 +40,9 @@
 //!
 //! Matching works on the input's bytes, which must be UTF-8 (pest matches
 //! a `&str`; every caller passes one's bytes): a position is a `usize`, a
-//! match an `Option<usize>` (the end). Nothing is allocated. Recorded spans are two
-//! `u32` halves of a `u64`, so the `match_*` functions refuse inputs of
-//! 4 GiB or more.
+//! match an `Option<usize>` (the end). Nothing is allocated. Recorded spans
+//! are two `u32` halves of a `u64`, so the `match_*` functions refuse
+//! inputs of 4 GiB or more.
 //!
 //! The code written is grammar-specific only: the record struct, tables and
 //! rule functions. What they share (spans, scans, shared repetition runs,
