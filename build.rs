@@ -205,6 +205,7 @@ const SAMPLE_ENTRIES: &[&str] = &[
     "wide_entry",
     "groups_entry",
     "script_entry",
+    "undo_entry",
 ];
 
 fn read(files: &[&str]) -> String {

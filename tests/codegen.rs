@@ -157,6 +157,19 @@ fn runs_of_wide_classes_scan_whole_lead_bytes() {
 }
 
 #[test]
+fn choices_save_only_what_a_failure_can_leave() {
+    let code = generate_with(
+        r#"top = { (x ~ "!" | y ~ "+"* | "z") ~ EOI } x = { "x" } y = { "y" }"#,
+        &["x", "y"],
+        &["top"],
+    )
+    .unwrap();
+    // `x ~ "!"` can fail after `x` recorded; `y ~ "+"*` cannot after `y`.
+    assert!(code.contains("= rec.x;"), "{code}");
+    assert!(!code.contains("= rec.y;"), "{code}");
+}
+
+#[test]
 fn records_only_where_pest_makes_tokens() {
     let code = generate_with(
         r#"top = { x ~ y ~ !x } x = { "x" ~ "-"? } y = @{ x } "#,
@@ -280,6 +293,7 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
         Rule::wide_entry => sample::match_wide_entry(s, &mut rec),
         Rule::groups_entry => sample::match_groups_entry(s, &mut rec),
         Rule::script_entry => sample::match_script_entry(s, &mut rec),
+        Rule::undo_entry => sample::match_undo_entry(s, &mut rec),
         _ => unreachable!("not an entry of the sample"),
     }?;
     Some(
@@ -290,7 +304,7 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
     )
 }
 
-const ENTRIES: [Rule; 8] = [
+const ENTRIES: [Rule; 9] = [
     Rule::top,
     Rule::list_entry,
     Rule::look_entry,
@@ -299,6 +313,7 @@ const ENTRIES: [Rule; 8] = [
     Rule::wide_entry,
     Rule::groups_entry,
     Rule::script_entry,
+    Rule::undo_entry,
 ];
 
 /// Where a parse failed and what was expected, by rule name, as pest
@@ -332,6 +347,7 @@ fn compiled_failure(rule: Rule, input: &str) -> Option<Failure> {
         Rule::wide_entry => sample::fail_wide_entry(s),
         Rule::groups_entry => sample::fail_groups_entry(s),
         Rule::script_entry => sample::fail_script_entry(s),
+        Rule::undo_entry => sample::fail_undo_entry(s),
         _ => unreachable!("not an entry of the sample"),
     }?;
     assert!(!failure.overflowed);
@@ -433,6 +449,10 @@ fn sample_matches_like_pest() {
         "Ж΄Ж",
         "ЖࠀЖ,a",
         "က\u{0080}",
+        "ab",
+        "ab!",
+        "12++",
+        "12+x",
     ];
     for input in cases {
         assert_same(input);
@@ -467,6 +487,13 @@ fn sample_matches_like_pest() {
             "{rejected}"
         );
     }
+    // A record made by an alternative that then failed is undone.
+    let records = fast_records(Rule::undo_entry, "ab").unwrap();
+    let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
+    assert_eq!(get("word"), None);
+    let records = fast_records(Rule::undo_entry, "12++").unwrap();
+    let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
+    assert_eq!(get("num"), Some((0, 2)));
     // Non-ASCII classes match whole characters.
     let records = fast_records(Rule::wide_entry, "αé😀b x,c").unwrap();
     let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
@@ -482,7 +509,7 @@ fn sample_matches_like_pest() {
 const TOKENS: &[&str] = &[
     "a", "b", "c", "d", "e", "x", "_", "%", "4", "f", "12", "1234", "-", "=", ",", ";", ":", "!",
     "#", ".", "tag", "TAG", "é", " ", "/", "|", "α", "ω", "😀", "ß", "€", "::", "Ж", "߿", "ࠀ", "က",
-    "῿", "\u{0080}", "΄",
+    "῿", "\u{0080}", "΄", "+",
 ];
 
 proptest! {

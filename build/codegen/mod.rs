@@ -591,6 +591,77 @@ impl<'g> Generator<'g> {
         }
     }
 
+    /// Whether `expr` matches at every position, so that nothing after it
+    /// in a sequence can be reached by its failing.
+    fn never_fails(&self, expr: &Expr, depth: usize) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match expr {
+            Expr::Str(s) => s.is_empty(),
+            Expr::Opt(_) | Expr::Rep(_) | Expr::RepMax(..) => true,
+            // An unbounded repetition stops at an empty match, so only a
+            // minimum of zero is sure to be reached.
+            Expr::RepExact(_, n) | Expr::RepMin(_, n) | Expr::RepMinMax(_, n, _) => *n == 0,
+            Expr::Seq(a, b) => self.never_fails(a, depth + 1) && self.never_fails(b, depth + 1),
+            Expr::Choice(a, b) => self.never_fails(a, depth + 1) || self.never_fails(b, depth + 1),
+            Expr::Ident(name) => self
+                .rules
+                .get(name.as_str())
+                .is_some_and(|rule| self.never_fails(&rule.expr, depth + 1)),
+            _ => false,
+        }
+    }
+
+    /// The record fields `expr` may leave changed when it fails, in `mode`:
+    /// what a choice or an optional part must save and restore around it.
+    /// A rule records its own span only when it matches, and the choices
+    /// and repetitions inside undo their failed parts themselves, so this is
+    /// often much less than [`touched`](Self::touched): in `"//" ~ authority
+    /// ~ path_abempty` nothing after `"//"` can fail, so nothing is saved.
+    fn dirty_on_failure(&self, expr: &Expr, mode: Mode, depth: usize) -> BTreeSet<String> {
+        if mode == Mode::Quiet {
+            return BTreeSet::new();
+        }
+        if depth > 64 {
+            return self.touched(expr, mode);
+        }
+        match expr {
+            Expr::Ident(name) => match self.rules.get(name.as_str()) {
+                Some(rule) => {
+                    self.dirty_on_failure(&rule.expr, self.body_mode(rule, mode), depth + 1)
+                }
+                None => BTreeSet::new(),
+            },
+            Expr::Seq(a, b) => {
+                let mut out = self.dirty_on_failure(a, mode, depth + 1);
+                if !self.never_fails(b, 0) {
+                    out.extend(self.touched(a, mode));
+                    out.extend(self.dirty_on_failure(b, mode, depth + 1));
+                }
+                out
+            }
+            // Every alternative but the last is undone when it fails; the
+            // union is a safe superset of the last one's.
+            Expr::Choice(a, b) => {
+                let mut out = self.dirty_on_failure(a, mode, depth + 1);
+                out.extend(self.dirty_on_failure(b, mode, depth + 1));
+                out
+            }
+            // The repetitions that matched before one fell short of the
+            // minimum stay recorded.
+            Expr::RepOnce(e)
+            | Expr::RepExact(e, _)
+            | Expr::RepMin(e, _)
+            | Expr::RepMinMax(e, _, _)
+                if !self.never_fails(expr, 0) =>
+            {
+                self.touched(e, mode)
+            }
+            _ => BTreeSet::new(),
+        }
+    }
+
     fn rule_touched(&self, rule: &'g AstRule, mode: Mode) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
         if self.own_token(rule, mode) {

@@ -225,11 +225,11 @@ impl<'g> Generator<'g> {
     }
 
     /// The code of one group of a choice or loop at position `p`, and the
-    /// record fields it may write (to be restored if it fails).
+    /// record fields it may leave changed when it fails (to be restored).
     fn alternative(&mut self, group: &Group, p: &str) -> (String, BTreeSet<String>) {
         match group {
             Group::Class(class, origin) => (self.class_test(class, origin, p), BTreeSet::new()),
-            Group::Other(e, m) => (self.emit(e, *m, p), self.touched(e, *m)),
+            Group::Other(e, m) => (self.emit(e, *m, p), self.dirty_on_failure(e, *m, 0)),
         }
     }
 
@@ -333,7 +333,7 @@ impl<'g> Generator<'g> {
         } else {
             "Some(p)".to_owned()
         };
-        let touched = self.touched(e, mode);
+        let touched = self.dirty_on_failure(e, mode, 0);
         let inner = self.emit(e, mode, "p");
         let mut save = String::new();
         let mut restore = String::new();
@@ -411,7 +411,7 @@ impl<'g> Generator<'g> {
         let inner = self.emit(e, mode, p);
         let mut save = String::new();
         let mut restore = String::new();
-        for (k, field) in self.touched(e, mode).iter().enumerate() {
+        for (k, field) in self.dirty_on_failure(e, mode, 0).iter().enumerate() {
             let _ = write!(save, "let k{l}_{k} = rec.{field}; ");
             let _ = write!(restore, "rec.{field} = k{l}_{k}; ");
         }
