@@ -157,6 +157,19 @@ fn runs_of_wide_classes_scan_whole_lead_bytes() {
 }
 
 #[test]
+fn sequences_of_single_bytes_test_one_window() {
+    let code = generate_with(
+        r#"esc = @{ "%" ~ hex ~ hex } hex = { '0'..'9' | 'a'..'f' } top = { esc* ~ EOI }"#,
+        &[],
+        &["top"],
+    )
+    .unwrap();
+    // The first byte, then the other two in one slice pattern.
+    assert!(code.contains("Some(&b0) if (b0 == b'%')"), "{code}");
+    assert!(code.contains("Some(&[b1, b2]) if T"), "{code}");
+}
+
+#[test]
 fn choices_save_only_what_a_failure_can_leave() {
     let code = generate_with(
         r#"top = { (x ~ "!" | y ~ "+"* | "z") ~ EOI } x = { "x" } y = { "y" }"#,

@@ -101,6 +101,9 @@ impl<'g> Generator<'g> {
             Expr::Seq(..) => {
                 let mut items = Vec::new();
                 flatten_seq(expr, &mut items);
+                if let Some(code) = self.emit_byte_window(&items, mode, p) {
+                    return code;
+                }
                 let l = self.label();
                 let codes: Vec<String> = items
                     .iter()
@@ -119,6 +122,41 @@ impl<'g> Generator<'g> {
             // `check_supported` rejected everything else before emission.
             _ => "None".to_owned(),
         }
+    }
+
+    /// A sequence whose every item matches exactly one ASCII byte from a
+    /// set, such as `"%" ~ HEXDIG ~ HEXDIG`, as one test of a window of
+    /// that many bytes: one bounds check instead of one per byte, and the
+    /// bytes after the first tested without a branch each.
+    fn emit_byte_window(&mut self, items: &[&Expr], mode: Mode, p: &str) -> Option<String> {
+        if items.len() < 2 {
+            return None;
+        }
+        let mut tests = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let class = self.class_of(item, mode, 0)?;
+            if class.has_wide() {
+                return None;
+            }
+            let members: Vec<usize> = (0..128).filter(|&b| class.ascii[b]).collect();
+            tests.push(match members.as_slice() {
+                [] => return None,
+                [one] => format!("(b{i} == {})", byte_literal(*one)),
+                _ => {
+                    let t = self.table(&class.table(), &describe(item));
+                    format!("{t}[usize::from(b{i})]")
+                }
+            });
+        }
+        // The first byte alone decides most failures: test it first.
+        let n = items.len();
+        let rest: Vec<String> = (1..n).map(|i| format!("b{i}")).collect();
+        Some(format!(
+            "(match s.get({p}) {{ Some(&b0) if {} => match s.get({p} + 1..{p} + {n}) {{ Some(&[{}]) if {} => Some({p} + {n}), _ => None }}, _ => None }})",
+            tests[0],
+            rest.join(", "),
+            tests[1..].join(" & ")
+        ))
     }
 
     /// Code matching one character of `class` at `p`: an `Option<usize>`.
