@@ -138,15 +138,7 @@ impl<'g> Generator<'g> {
             if class.has_wide() {
                 return None;
             }
-            let members: Vec<usize> = (0..128).filter(|&b| class.ascii[b]).collect();
-            tests.push(match members.as_slice() {
-                [] => return None,
-                [one] => format!("(b{i} == {})", byte_literal(*one)),
-                _ => {
-                    let t = self.table(&class.table(), &describe(item));
-                    format!("{t}[usize::from(b{i})]")
-                }
-            });
+            tests.push(self.ascii_test(&class, &describe(item), &format!("b{i}"))?);
         }
         // The first byte alone decides most failures: test it first.
         let n = items.len();
@@ -159,17 +151,24 @@ impl<'g> Generator<'g> {
         ))
     }
 
-    /// Code matching one character of `class` at `p`: an `Option<usize>`.
-    pub(super) fn class_test(&mut self, class: &Class, origin: &str, p: &str) -> String {
+    /// A `bool` expression, parenthesized where `&` could bind into it:
+    /// whether the byte in variable `var` is one of `class`'s ASCII
+    /// characters (`None` if it has none).
+    fn ascii_test(&mut self, class: &Class, origin: &str, var: &str) -> Option<String> {
         let members: Vec<usize> = (0..128).filter(|&b| class.ascii[b]).collect();
-        let ascii = match members.as_slice() {
+        match members.as_slice() {
             [] => None,
-            [one] => Some(format!("b == {}", byte_literal(*one))),
+            [one] => Some(format!("({var} == {})", byte_literal(*one))),
             _ => {
                 let t = self.table(&class.table(), origin);
-                Some(format!("{t}[usize::from(b)]"))
+                Some(format!("{t}[usize::from({var})]"))
             }
-        };
+        }
+    }
+
+    /// Code matching one character of `class` at `p`: an `Option<usize>`.
+    pub(super) fn class_test(&mut self, class: &Class, origin: &str, p: &str) -> String {
+        let ascii = self.ascii_test(class, origin, "b");
         match (ascii, class.has_wide()) {
             (None, false) => "None".to_owned(),
             (Some(test), false) => {
