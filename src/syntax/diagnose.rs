@@ -30,7 +30,7 @@ pub(crate) fn describe(input: &str, syntax: Syntax, pos: usize, positives: Rules
         syntax,
         pos,
         positives,
-        engine::parse_prefix(input, syntax),
+        engine::parse_prefix(input, syntax).as_ref(),
     )
 }
 
@@ -41,7 +41,7 @@ pub(crate) fn describe_after(
     syntax: Syntax,
     pos: usize,
     positives: Rules,
-    prefix: Option<Layout>,
+    prefix: Option<&Layout>,
 ) -> ParseError {
     let pos = floor_char_boundary(input, pos.min(input.len()));
     let (offset, kind, expected) = find(input, syntax, pos, Some(positives), prefix)
@@ -53,31 +53,34 @@ pub(crate) fn describe_after(
 /// (`prefix`, ending at `end`) already tells it, without the error pass:
 /// the parse stopped inside a component at a character that cannot
 /// continue it. `None` leaves the error to the error pass (a failure at
-/// the end of the input, in the scheme, in an IP literal, or one whose
-/// description needs the rules pest expected). The tests that compare the
-/// engines check that every error found this way is the one the failure
-/// pest reports gives.
+/// the end of the input, in the scheme, in an IP literal with a `%` after
+/// it, or one whose description needs the rules pest expected). The tests
+/// that compare the engines check that every error found this way is the
+/// one the failure pest reports gives.
 pub(crate) fn describe_from_prefix(
     input: &str,
     syntax: Syntax,
     end: usize,
-    prefix: Layout,
+    prefix: &Layout,
 ) -> Option<ParseError> {
     if end >= input.len() || !input.is_char_boundary(end) {
         return None;
     }
     let known = matches!(
-        component_at(&prefix, end),
+        component_at(prefix, end),
         Some(Part::Path | Part::Query | Part::Fragment | Part::Port | Part::Host)
     );
     if !known {
         return None;
     }
-    // An IP literal that failed leaves an empty reg-name before its `[`:
-    // where pest's failure is inside it decides the description (a `%`
-    // there is a percent-encoding problem), so the error pass tells.
+    // An IP literal that failed leaves an empty reg-name before its `[`.
+    // Pest's failure is at or after the `[`, and only decides the
+    // description when it is at a `%` (a percent-encoding problem): without
+    // a `%` from there on, the literal's own problem is the error, and the
+    // error pass is not needed.
     if let Some(a) = prefix.authority {
-        if a.host_data == HostData::RegName && input[a.host.start()..].starts_with('[') {
+        let literal = &input[a.host.start()..];
+        if a.host_data == HostData::RegName && literal.starts_with('[') && literal.contains('%') {
             return None;
         }
     }
@@ -206,7 +209,7 @@ fn find(
     syntax: Syntax,
     pos: usize,
     positives: Option<Rules>,
-    prefix: Option<Layout>,
+    prefix: Option<&Layout>,
 ) -> Option<Found> {
     if let Some(found) = percent_problem(input, pos) {
         return Some(found);
@@ -236,9 +239,9 @@ fn find(
         };
         return Some((pos, kind, rules()?));
     };
-    let component = component_at(&layout, pos);
+    let component = component_at(layout, pos);
     if iri {
-        return iri_problem(input, pos, c, component, &layout, positives);
+        return iri_problem(input, pos, c, component, layout, positives);
     }
     let kind = match (component, c) {
         (Some(Part::Path), ':') if layout.scheme.is_none() && layout.authority.is_none() => {
@@ -364,7 +367,13 @@ const CLOSE: ExpectedSet = ExpectedSet::Words(&["']'"]);
 fn ip_literal_problem(input: &str, start: usize, grammar: Grammar) -> Found {
     let s = input.as_bytes();
     let address_end = generated::quiet_IPv6address(s, start);
-    let zoned = generated::quiet_IPv6addrz(s, start);
+    // `IPv6addrz` is `IPv6address "%25" ZoneID`, and a rule matches at a
+    // position in one way only: it can match only where the address is
+    // followed by a `%`.
+    let zoned = match address_end {
+        Some(at) if s.get(at) == Some(&b'%') => generated::quiet_IPv6addrz(s, start),
+        _ => None,
+    };
     // An RFC 6874 zone identifier: name the option in strict mode, and read
     // the zone with its own rule when zones are allowed.
     match (grammar, address_end, zoned) {

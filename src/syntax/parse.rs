@@ -120,8 +120,8 @@ fn error(input: &str, syntax: Syntax, prefix: Option<(usize, Layout)>) -> ParseE
             ExpectedSet::NONE,
         );
     }
-    if let Some((end, layout)) = prefix {
-        if let Some(error) = diagnose::describe_from_prefix(input, syntax, end, layout) {
+    if let Some((end, layout)) = &prefix {
+        if let Some(error) = diagnose::describe_from_prefix(input, syntax, *end, layout) {
             return error;
         }
     }
@@ -131,7 +131,7 @@ fn error(input: &str, syntax: Syntax, prefix: Option<(usize, Layout)>) -> ParseE
             syntax,
             failure.pos,
             failure.positives,
-            prefix.map(|(_, layout)| layout),
+            prefix.as_ref().map(|(_, layout)| layout),
         ),
         // The two passes follow the same rules; tests and fuzzing show
         // they never disagree.
