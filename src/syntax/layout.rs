@@ -56,6 +56,7 @@ impl Span {
         self.end_plus_one.get() as usize - 1
     }
 
+    #[inline]
     pub(crate) fn of(self, input: &str) -> &str {
         &input[self.start()..self.end()]
     }

@@ -24,6 +24,7 @@ pub struct Authority<'a> {
 }
 
 impl<'a> Authority<'a> {
+    #[inline]
     pub(crate) fn new(input: &'a str, layout: AuthorityLayout) -> Self {
         Authority { input, layout }
     }
@@ -40,6 +41,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(uri.authority().unwrap().as_str(), "h:1");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.layout.span.of(self.input)
     }
@@ -54,6 +56,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(b.authority().unwrap().userinfo(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn userinfo(&self) -> Option<&'a str> {
         self.layout.userinfo.map(|s| s.of(self.input))
     }
@@ -101,6 +104,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(uri.authority().unwrap().host_str(), "[v1.x]");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn host_str(&self) -> &'a str {
         self.layout.host.of(self.input)
     }
@@ -113,6 +117,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(uri.authority().unwrap().port(), Some(""));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn port(&self) -> Option<&'a str> {
         self.layout.port.map(|s| s.of(self.input))
     }
@@ -200,6 +205,7 @@ impl<'a> Host<'a> {
     /// assert_eq!(uri.authority().unwrap().host().as_str(), "[::1]");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         match *self {
             Host::RegName(text)
@@ -273,6 +279,7 @@ impl<'a> ZoneId<'a> {
     /// assert_eq!(zone.unwrap().as_str(), "lo");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.raw
     }

@@ -184,6 +184,7 @@ impl<'a> Iri<'a> {
 
     /// The same components seen through the URI reference type: an IRI's
     /// layout has the same shape, only its characters differ.
+    #[inline]
     pub(crate) fn view(&self) -> UriRef<'a> {
         UriRef::from_parts(self.input, self.layout)
     }
@@ -194,6 +195,7 @@ impl<'a> Iri<'a> {
     /// assert_eq!(peguri::Iri::parse("ä?b")?.as_str(), "ä?b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.input
     }
@@ -206,6 +208,7 @@ impl<'a> Iri<'a> {
     /// assert_eq!(peguri::Iri::parse("//ä")?.scheme(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn scheme(&self) -> Option<&'a str> {
         self.view().scheme()
     }
@@ -222,6 +225,7 @@ impl<'a> Iri<'a> {
     /// assert_eq!(authority.port_u16(), Some(80));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn authority(&self) -> Option<Authority<'a>> {
         self.view().authority()
     }
@@ -233,6 +237,7 @@ impl<'a> Iri<'a> {
     /// assert_eq!(peguri::Iri::parse("http://h")?.path(), "");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn path(&self) -> &'a str {
         self.view().path()
     }
@@ -255,6 +260,7 @@ impl<'a> Iri<'a> {
     /// assert_eq!(peguri::Iri::parse("a")?.query(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn query(&self) -> Option<&'a str> {
         self.view().query()
     }
@@ -266,6 +272,7 @@ impl<'a> Iri<'a> {
     /// assert_eq!(peguri::Iri::parse("#Überblick")?.fragment(), Some("Überblick"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn fragment(&self) -> Option<&'a str> {
         self.view().fragment()
     }
@@ -278,6 +285,7 @@ impl<'a> Iri<'a> {
     /// assert!(!peguri::Iri::parse("ü")?.is_absolute());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn is_absolute(&self) -> bool {
         self.view().is_absolute()
     }
@@ -288,6 +296,7 @@ impl<'a> Iri<'a> {
     /// assert!(peguri::Iri::parse("?ü")?.is_relative());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn is_relative(&self) -> bool {
         !self.is_absolute()
     }
@@ -465,6 +474,7 @@ impl IriBuf {
     /// assert_eq!(owned.as_iri().scheme(), Some("a"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_iri(&self) -> Iri<'_> {
         Iri {
             input: &self.string,
@@ -478,6 +488,7 @@ impl IriBuf {
     /// assert_eq!(peguri::IriBuf::parse("a:ü")?.as_str(), "a:ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &str {
         &self.string
     }
@@ -498,6 +509,7 @@ impl IriBuf {
     /// assert_eq!(peguri::IriBuf::parse("/ü")?.scheme(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn scheme(&self) -> Option<&str> {
         self.as_iri().scheme()
     }
@@ -508,6 +520,7 @@ impl IriBuf {
     /// assert_eq!(peguri::IriBuf::parse("//ü")?.authority().unwrap().host_str(), "ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn authority(&self) -> Option<Authority<'_>> {
         self.as_iri().authority()
     }
@@ -518,6 +531,7 @@ impl IriBuf {
     /// assert_eq!(peguri::IriBuf::parse("//h/ü")?.path(), "/ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn path(&self) -> &str {
         self.as_iri().path()
     }
@@ -538,6 +552,7 @@ impl IriBuf {
     /// assert_eq!(peguri::IriBuf::parse("?ü")?.query(), Some("ü"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn query(&self) -> Option<&str> {
         self.as_iri().query()
     }
@@ -548,6 +563,7 @@ impl IriBuf {
     /// assert_eq!(peguri::IriBuf::parse("#ü")?.fragment(), Some("ü"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn fragment(&self) -> Option<&str> {
         self.as_iri().fragment()
     }
@@ -558,6 +574,7 @@ impl IriBuf {
     /// assert!(peguri::IriBuf::parse("a:ü")?.is_absolute());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn is_absolute(&self) -> bool {
         self.as_iri().is_absolute()
     }
@@ -568,6 +585,7 @@ impl IriBuf {
     /// assert!(peguri::IriBuf::parse("ü")?.is_relative());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn is_relative(&self) -> bool {
         self.as_iri().is_relative()
     }

@@ -127,6 +127,7 @@ impl UriRefBuf {
     /// assert_eq!(owned.as_uri_ref().scheme(), Some("a"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_uri_ref(&self) -> UriRef<'_> {
         UriRef::from_parts(&self.string, self.layout)
     }
@@ -137,6 +138,7 @@ impl UriRefBuf {
     /// assert_eq!(peguri::UriRefBuf::parse("a:b")?.as_str(), "a:b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &str {
         &self.string
     }
@@ -157,6 +159,7 @@ impl UriRefBuf {
     /// assert_eq!(peguri::UriRefBuf::parse("/p")?.scheme(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn scheme(&self) -> Option<&str> {
         self.as_uri_ref().scheme()
     }
@@ -167,6 +170,7 @@ impl UriRefBuf {
     /// assert_eq!(peguri::UriRefBuf::parse("//h")?.authority().unwrap().host_str(), "h");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn authority(&self) -> Option<Authority<'_>> {
         self.as_uri_ref().authority()
     }
@@ -177,6 +181,7 @@ impl UriRefBuf {
     /// assert_eq!(peguri::UriRefBuf::parse("//h/p")?.path(), "/p");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn path(&self) -> &str {
         self.as_uri_ref().path()
     }
@@ -197,6 +202,7 @@ impl UriRefBuf {
     /// assert_eq!(peguri::UriRefBuf::parse("?")?.query(), Some(""));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn query(&self) -> Option<&str> {
         self.as_uri_ref().query()
     }
@@ -207,6 +213,7 @@ impl UriRefBuf {
     /// assert_eq!(peguri::UriRefBuf::parse("#x")?.fragment(), Some("x"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn fragment(&self) -> Option<&str> {
         self.as_uri_ref().fragment()
     }
@@ -217,6 +224,7 @@ impl UriRefBuf {
     /// assert!(peguri::UriRefBuf::parse("a:")?.is_absolute());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn is_absolute(&self) -> bool {
         self.as_uri_ref().is_absolute()
     }
@@ -227,6 +235,7 @@ impl UriRefBuf {
     /// assert!(peguri::UriRefBuf::parse("a")?.is_relative());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn is_relative(&self) -> bool {
         self.as_uri_ref().is_relative()
     }
@@ -294,6 +303,7 @@ impl UriBuf {
     /// assert_eq!(owned.as_uri().path(), "b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_uri(&self) -> Uri<'_> {
         // Every constructor checks that the layout has a scheme.
         Uri::from_uri_ref(self.inner.as_uri_ref())
@@ -306,6 +316,7 @@ impl UriBuf {
     /// assert!(owned.as_uri_ref().is_absolute());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_uri_ref(&self) -> UriRef<'_> {
         self.inner.as_uri_ref()
     }
@@ -316,6 +327,7 @@ impl UriBuf {
     /// assert_eq!(peguri::UriBuf::parse("a:b")?.as_str(), "a:b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &str {
         self.inner.as_str()
     }
@@ -336,6 +348,7 @@ impl UriBuf {
     /// assert_eq!(peguri::UriBuf::parse("a:b")?.scheme(), "a");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn scheme(&self) -> &str {
         self.inner.scheme().unwrap_or_default()
     }
@@ -346,6 +359,7 @@ impl UriBuf {
     /// assert!(peguri::UriBuf::parse("a:b")?.authority().is_none());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn authority(&self) -> Option<Authority<'_>> {
         self.inner.authority()
     }
@@ -356,6 +370,7 @@ impl UriBuf {
     /// assert_eq!(peguri::UriBuf::parse("a:b")?.path(), "b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn path(&self) -> &str {
         self.inner.path()
     }
@@ -376,6 +391,7 @@ impl UriBuf {
     /// assert_eq!(peguri::UriBuf::parse("a:b?c")?.query(), Some("c"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn query(&self) -> Option<&str> {
         self.inner.query()
     }
@@ -386,6 +402,7 @@ impl UriBuf {
     /// assert_eq!(peguri::UriBuf::parse("a:b#c")?.fragment(), Some("c"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn fragment(&self) -> Option<&str> {
         self.inner.fragment()
     }

@@ -128,6 +128,7 @@ impl<'a> UriRef<'a> {
         Ok(UriRef { input, layout })
     }
 
+    #[inline]
     pub(crate) fn from_parts(input: &'a str, layout: Layout) -> Self {
         UriRef { input, layout }
     }
@@ -144,6 +145,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(peguri::UriRef::parse("a?b")?.as_str(), "a?b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.input
     }
@@ -155,6 +157,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(peguri::UriRef::parse("//h")?.scheme(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn scheme(&self) -> Option<&'a str> {
         self.layout.scheme.map(|s| s.of(self.input))
     }
@@ -167,6 +170,7 @@ impl<'a> UriRef<'a> {
     /// assert!(peguri::UriRef::parse("file:/etc")?.authority().is_none());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn authority(&self) -> Option<Authority<'a>> {
         self.layout.authority.map(|a| Authority::new(self.input, a))
     }
@@ -178,6 +182,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(peguri::UriRef::parse("urn:a:b")?.path(), "a:b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn path(&self) -> &'a str {
         self.layout.path.of(self.input)
     }
@@ -201,6 +206,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(peguri::UriRef::parse("http://h?")?.query(), Some(""));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn query(&self) -> Option<&'a str> {
         self.layout.query.map(|s| s.of(self.input))
     }
@@ -212,6 +218,7 @@ impl<'a> UriRef<'a> {
     /// assert_eq!(peguri::UriRef::parse("a")?.fragment(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn fragment(&self) -> Option<&'a str> {
         self.layout.fragment.map(|s| s.of(self.input))
     }
@@ -226,6 +233,7 @@ impl<'a> UriRef<'a> {
     /// assert!(!peguri::UriRef::parse("/a:b")?.is_absolute());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn is_absolute(&self) -> bool {
         self.layout.scheme.is_some()
     }
@@ -236,6 +244,7 @@ impl<'a> UriRef<'a> {
     /// assert!(peguri::UriRef::parse("?q")?.is_relative());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn is_relative(&self) -> bool {
         !self.is_absolute()
     }
@@ -264,6 +273,7 @@ impl<'a> UriRef<'a> {
     /// assert!(peguri::UriRef::parse("b")?.as_uri().is_none());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_uri(&self) -> Option<Uri<'a>> {
         self.is_absolute().then_some(Uri { inner: *self })
     }
@@ -314,6 +324,7 @@ impl<'a> Uri<'a> {
     /// assert_eq!(peguri::Uri::parse("tel:+1-816-555-1212")?.scheme(), "tel");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn scheme(&self) -> &'a str {
         // A `Uri` is only made from a layout that has a scheme.
         self.inner.scheme().unwrap_or_default()
@@ -326,6 +337,7 @@ impl<'a> Uri<'a> {
     /// assert!(uri.as_uri_ref().is_absolute());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_uri_ref(&self) -> &UriRef<'a> {
         &self.inner
     }
@@ -336,6 +348,7 @@ impl<'a> Uri<'a> {
     /// assert_eq!(peguri::Uri::parse("a:b")?.as_str(), "a:b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.inner.as_str()
     }
@@ -346,6 +359,7 @@ impl<'a> Uri<'a> {
     /// assert_eq!(peguri::Uri::parse("ftp://ftp.is.co.za/rfc")?.authority().unwrap().host_str(), "ftp.is.co.za");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn authority(&self) -> Option<Authority<'a>> {
         self.inner.authority()
     }
@@ -356,6 +370,7 @@ impl<'a> Uri<'a> {
     /// assert_eq!(peguri::Uri::parse("news:comp.infosystems.www.servers.unix")?.path(), "comp.infosystems.www.servers.unix");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn path(&self) -> &'a str {
         self.inner.path()
     }
@@ -376,6 +391,7 @@ impl<'a> Uri<'a> {
     /// assert_eq!(peguri::Uri::parse("http://h/?a=b")?.query(), Some("a=b"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn query(&self) -> Option<&'a str> {
         self.inner.query()
     }
@@ -386,6 +402,7 @@ impl<'a> Uri<'a> {
     /// assert_eq!(peguri::Uri::parse("http://h/#top")?.fragment(), Some("top"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[inline]
     pub fn fragment(&self) -> Option<&'a str> {
         self.inner.fragment()
     }
