@@ -306,6 +306,15 @@ fn agree_on_edge_cases() {
         "http://[::g]/",
         "//[%",
         "http://[%41]/",
+        // A failed IP literal is described without the error pass unless
+        // a `%` lies between its `[` and the first `]`.
+        "http://[1::2::3]/%41",
+        "http://[1::2::3]/%zz",
+        "//[v1.x%zz]/",
+        "//[v1.x]%zz",
+        "//[::1%zz]/%41",
+        "//[g::1]]%",
+        "//[1:2:3%",
         "http://ü/ä?\u{E000}#\u{E000}",
         "ü:x",
         "//ü@ö:8/ß",
