@@ -307,7 +307,7 @@ fn agree_on_edge_cases() {
         "//[%",
         "http://[%41]/",
         // A failed IP literal is described without the error pass unless
-        // a `%` lies between its `[` and the first `]`.
+        // a `%` follows its `[`.
         "http://[1::2::3]/%41",
         "http://[1::2::3]/%zz",
         "//[v1.x%zz]/",

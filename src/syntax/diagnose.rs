@@ -53,10 +53,10 @@ pub(crate) fn describe_after(
 /// (`prefix`, ending at `end`) already tells it, without the error pass:
 /// the parse stopped inside a component at a character that cannot
 /// continue it. `None` leaves the error to the error pass (a failure at
-/// the end of the input, in the scheme, in an IP literal with a `%`
-/// inside, or one whose description needs the rules pest expected). The tests
-/// that compare the engines check that every error found this way is the
-/// one the failure pest reports gives.
+/// the end of the input, in the scheme, in an IP literal with a `%` after
+/// its `[`, or one whose description needs the rules pest expected). The
+/// tests that compare the engines check that every error found this way is
+/// the one the failure pest reports gives.
 pub(crate) fn describe_from_prefix(
     input: &str,
     syntax: Syntax,
@@ -74,18 +74,14 @@ pub(crate) fn describe_from_prefix(
         return None;
     }
     // An IP literal that failed leaves an empty reg-name before its `[`.
-    // Pest's failure then lies between the `[` and the first `]` (no rule
-    // inside the brackets matches a `]`), and decides the description only
-    // when it is at a `%` (a percent-encoding problem): without a `%`
-    // there, the literal's own problem is the error, and the error pass is
-    // not needed.
+    // Pest's failure is at or after the `[`, and decides the description
+    // only when it is at a `%` (a percent-encoding problem): without a `%`
+    // from there on, the literal's own problem is the error, and the error
+    // pass is not needed.
     if let Some(a) = prefix.authority {
         let rest = &input[a.host.start()..];
-        if a.host_data == HostData::RegName && rest.starts_with('[') {
-            let literal = rest.split(']').next().unwrap_or(rest);
-            if literal.contains('%') {
-                return None;
-            }
+        if a.host_data == HostData::RegName && rest.starts_with('[') && rest.contains('%') {
+            return None;
         }
     }
     let (offset, kind, expected) = find(input, syntax, end, None, Some(prefix))?;
