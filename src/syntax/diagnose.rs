@@ -18,7 +18,8 @@ use super::entry::{Entry, Grammar, Syntax};
 use super::error::{ExpectedSet, Kind, ParseError, Part, floor_char_boundary, rule_word};
 use super::layout::{HostData, Layout};
 
-type Found = (usize, Kind, ExpectedSet);
+/// Where an error is, what went wrong, and what was expected there.
+pub(crate) type Found = (usize, Kind, ExpectedSet);
 
 const HEX_DIGIT: ExpectedSet = ExpectedSet::Words(&["hex digit"]);
 
@@ -43,13 +44,25 @@ pub(crate) fn describe_after(
     positives: Rules,
     prefix: Option<&Layout>,
 ) -> ParseError {
-    let pos = floor_char_boundary(input, pos.min(input.len()));
-    let (offset, kind, expected) = find(input, syntax, pos, Some(positives), prefix)
-        .unwrap_or_else(|| general(input, pos, ExpectedSet::Rules(positives)));
+    let (offset, kind, expected) = found_after(input, syntax, pos, positives, prefix);
     ParseError::new(input, syntax.rfc_name(), offset, kind, expected)
 }
 
-/// The error for `input` when the longest prefix `syntax` matches
+/// What [`describe_after`] says, before it is made a [`ParseError`].
+pub(crate) fn found_after(
+    input: &str,
+    syntax: Syntax,
+    pos: usize,
+    positives: Rules,
+    prefix: Option<&Layout>,
+) -> Found {
+    let pos = floor_char_boundary(input, pos.min(input.len()));
+    let prefix = prefix.map(|layout| (layout, component_at(layout, pos)));
+    find(input, syntax, pos, Some(positives), prefix)
+        .unwrap_or_else(|| general(input, pos, ExpectedSet::Rules(positives)))
+}
+
+/// Where and why `input` fails when the longest prefix `syntax` matches
 /// (`prefix`, ending at `end`) already tells it, without the error pass:
 /// the parse stopped inside a component at a character that cannot
 /// continue it. `None` leaves the error to the error pass (a failure at
@@ -57,17 +70,18 @@ pub(crate) fn describe_after(
 /// its `[`, or one whose description needs the rules pest expected). The
 /// tests that compare the engines check that every error found this way is
 /// the one the failure pest reports gives.
-pub(crate) fn describe_from_prefix(
+pub(crate) fn found_from_prefix(
     input: &str,
     syntax: Syntax,
     end: usize,
     prefix: &Layout,
-) -> Option<ParseError> {
+) -> Option<Found> {
     if end >= input.len() || !input.is_char_boundary(end) {
         return None;
     }
+    let component = component_at(prefix, end);
     let known = matches!(
-        component_at(prefix, end),
+        component,
         Some(Part::Path | Part::Query | Part::Fragment | Part::Port | Part::Host)
     );
     if !known {
@@ -84,14 +98,7 @@ pub(crate) fn describe_from_prefix(
             return None;
         }
     }
-    let (offset, kind, expected) = find(input, syntax, end, None, Some(prefix))?;
-    Some(ParseError::new(
-        input,
-        syntax.rfc_name(),
-        offset,
-        kind,
-        expected,
-    ))
+    find(input, syntax, end, None, Some((prefix, component)))
 }
 
 /// The error for `input`, which the grammar rule `rule` (not a typed entry)
@@ -202,14 +209,15 @@ fn percent_problem(input: &str, pos: usize) -> Option<Found> {
 }
 
 /// The error at `pos` (pest's failure position), from the layout of the
-/// longest valid prefix and the rules pest expected there. `None` only when
+/// longest valid prefix with the component that ends at `pos`
+/// ([`component_at`]), and the rules pest expected there. `None` only when
 /// `positives` is `None` and the description needs them.
 fn find(
     input: &str,
     syntax: Syntax,
     pos: usize,
     positives: Option<Rules>,
-    prefix: Option<&Layout>,
+    prefix: Option<(&Layout, Option<Part>)>,
 ) -> Option<Found> {
     if let Some(found) = percent_problem(input, pos) {
         return Some(found);
@@ -217,7 +225,7 @@ fn find(
     let iri = syntax.grammar.is_iri();
     let rules = || positives.map(ExpectedSet::Rules);
     // An IP literal that failed leaves an empty reg-name before its `[`.
-    if let Some(a) = prefix.and_then(|l| l.authority) {
+    if let Some(a) = prefix.and_then(|(l, _)| l.authority) {
         if a.host_data == HostData::RegName && input[a.host.start()..].starts_with('[') {
             return Some(ip_literal_problem(
                 input,
@@ -227,7 +235,7 @@ fn find(
         }
     }
     let found = input[pos..].chars().next();
-    let Some(layout) = prefix else {
+    let Some((layout, component)) = prefix else {
         // Nothing matched at all: only the scheme can be missing.
         return Some(scheme_problem(input, pos));
     };
@@ -239,7 +247,6 @@ fn find(
         };
         return Some((pos, kind, rules()?));
     };
-    let component = component_at(layout, pos);
     if iri {
         return iri_problem(input, pos, c, component, layout, positives);
     }

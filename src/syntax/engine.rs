@@ -58,40 +58,35 @@ fn matchers(syntax: Syntax) -> (Match, Match) {
 /// Parses all of `input` as `syntax`; `None` if it does not match.
 #[inline]
 pub(crate) fn parse(input: &str, syntax: Syntax) -> Option<Layout> {
-    parse_or_prefix(input, syntax).ok()
+    let mut rec = Rec::default();
+    match run(input, syntax, &mut rec) {
+        Some(end) if end == input.len() => layout(input, &rec),
+        _ => None,
+    }
 }
 
-/// Parses all of `input` as `syntax`, or, if that fails, gives the end and
-/// the layout of the longest prefix `syntax` matches (if any), which is what
-/// describing the error starts from.
+/// Runs the unanchored rule of `syntax` over `input`, recording into
+/// `rec`: the end of the longest prefix it matches, if any.
 ///
 /// A rule matches at a position in exactly one way (PEG is deterministic),
 /// so `SOI ~ rule ~ EOI` matches exactly when the unanchored rule's match
-/// ends at the end: one run of the rule gives both answers.
+/// ends at the end: one run gives both the parse and, when it fails, the
+/// prefix that describing the error starts from ([`prefix`]).
 #[inline(always)]
-// The prefix layout is moved, not copied twice, in the inlined caller.
-#[allow(clippy::result_large_err)]
-pub(crate) fn parse_or_prefix(
-    input: &str,
-    syntax: Syntax,
-) -> Result<Layout, Option<(usize, Layout)>> {
-    let mut rec = Rec::default();
+pub(crate) fn run(input: &str, syntax: Syntax, rec: &mut Rec) -> Option<usize> {
     let s = input.as_bytes();
-    let end = if syntax == Syntax::URI_REFERENCE {
+    if syntax == Syntax::URI_REFERENCE {
         // The common case, called directly so that it inlines.
-        generated::match_URI_reference(s, &mut rec)
+        generated::match_URI_reference(s, rec)
     } else {
-        (matchers(syntax).1)(s, &mut rec)
-    };
-    let Some(end) = end else {
-        return Err(None);
-    };
-    let layout = layout(input, &rec).ok_or(None)?;
-    if end == s.len() {
-        Ok(layout)
-    } else {
-        Err(Some((end, layout)))
+        (matchers(syntax).1)(s, rec)
     }
+}
+
+/// What a [`run`] that did not reach the end left: the end and the layout
+/// of the longest prefix the rule matched, if it matched any.
+pub(crate) fn prefix(input: &str, end: Option<usize>, rec: &Rec) -> Option<(usize, Layout)> {
+    Some((end?, layout(input, rec)?))
 }
 
 /// The layout of the longest prefix of `input` that `syntax` matches
@@ -130,7 +125,7 @@ pub(crate) fn failure(input: &str, syntax: Syntax) -> Option<Fail> {
 
 /// The layout from the records of a successful match.
 #[inline]
-fn layout(input: &str, rec: &Rec) -> Option<Layout> {
+pub(crate) fn layout(input: &str, rec: &Rec) -> Option<Layout> {
     let authority = match (span(rec.authority), span(rec.host)) {
         (Some(authority), Some(host)) => {
             // The host's child rule names the kind, as in the walker.

@@ -503,23 +503,39 @@ impl ParseError {
         kind: Kind,
         expected: ExpectedSet,
     ) -> Self {
+        ParseError::after_ascii(input, 0, rule, offset, kind, expected)
+    }
+
+    /// [`new`](Self::new), when the first `ascii` bytes of `input` are
+    /// known to be ASCII (a prefix that an RFC 3986 rule matched): only
+    /// the bytes after them are tested.
+    pub(crate) fn after_ascii(
+        input: &str,
+        ascii: usize,
+        rule: impl Into<Cow<'static, str>>,
+        offset: usize,
+        kind: Kind,
+        expected: ExpectedSet,
+    ) -> Self {
+        debug_assert!(input.as_bytes()[..ascii.min(input.len())].is_ascii());
         let offset = floor_char_boundary(input, offset.min(input.len()));
-        // Counting characters is only needed past ASCII (one test, word
-        // at a time, rather than a count of every byte).
-        let before = &input[..offset];
-        let column = if before.is_ascii() {
-            offset
+        // When the input is ASCII up to the end of the excerpt's window
+        // (one test, a word at a time), the column is the offset and the
+        // window is its bytes; characters are counted only past ASCII.
+        let window_end = input.len().min(offset + EXCERPT_AFTER);
+        let unknown = &input.as_bytes()[ascii.min(window_end)..window_end];
+        let (column, excerpt) = if unknown.is_ascii() {
+            (offset, Excerpt::ascii(input, offset, window_end))
         } else {
-            before.chars().count()
-        } + 1;
-        let column = u32::try_from(column).unwrap_or(u32::MAX);
+            (input[..offset].chars().count(), Excerpt::new(input, offset))
+        };
         ParseError {
             rule: rule.into(),
             offset,
-            column,
+            column: u32::try_from(column + 1).unwrap_or(u32::MAX),
             kind,
             expected,
-            excerpt: Excerpt::new(input, offset),
+            excerpt,
             input: (),
         }
     }
@@ -692,6 +708,18 @@ pub(crate) struct Excerpt {
 }
 
 impl Excerpt {
+    /// The window around byte `offset` of `input`, whose bytes up to
+    /// `end` (`offset + EXCERPT_AFTER` or the end of the input) are ASCII.
+    fn ascii(input: &str, offset: usize, end: usize) -> Self {
+        let start = offset.saturating_sub(EXCERPT_BEFORE);
+        Excerpt {
+            text: input[start..end].into(),
+            at: u16::try_from(offset - start).unwrap_or(u16::MAX),
+            more_before: start > 0,
+            more_after: end < input.len(),
+        }
+    }
+
     /// The window around byte `offset` (a character boundary) of `input`.
     pub(crate) fn new(input: &str, offset: usize) -> Self {
         let ascii_start = offset.saturating_sub(EXCERPT_BEFORE);

@@ -1,5 +1,6 @@
 //! The one parse function every typed parse calls.
 
+use super::compiled::uri::Rec;
 use super::diagnose;
 use super::engine;
 use super::entry::{Entry, Grammar, Syntax};
@@ -36,13 +37,44 @@ pub(crate) const BIDI_FORMATTING: [char; 11] = [
 /// grammar: no bidirectional formatting character ([`BIDI_FORMATTING`]).
 #[inline(always)]
 pub(crate) fn parse(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {
-    let layout = parse_grammar(input, syntax)?;
-    if syntax.grammar.is_iri() && !input.is_ascii() {
-        if let Some(error) = bidi_error(input, syntax, &layout) {
-            return Err(error);
+    parse_into(input, syntax, |layout| layout)
+}
+
+/// [`parse`], making the layout a `T` with `make`: the typed parses build
+/// their result here, so that an error is written once, where the caller
+/// wants it, rather than passed up through each of them.
+#[inline(always)]
+pub(crate) fn parse_into<T>(
+    input: &str,
+    syntax: Syntax,
+    make: impl FnOnce(Layout) -> T,
+) -> Result<T, ParseError> {
+    parse_checked(input, syntax, true, make)
+}
+
+/// [`parse_into`], with RFC 3987's rule on bidirectional formatting
+/// characters kept only if `bidi` is set.
+#[inline(always)]
+fn parse_checked<T>(
+    input: &str,
+    syntax: Syntax,
+    bidi: bool,
+    make: impl FnOnce(Layout) -> T,
+) -> Result<T, ParseError> {
+    let mut rec = Rec::default();
+    let end = engine::run(input, syntax, &mut rec);
+    if end == Some(input.len()) {
+        if let Some(layout) = engine::layout(input, &rec) {
+            if bidi && syntax.grammar.is_iri() && !input.is_ascii() {
+                if let Some(error) = bidi_error(input, syntax, &layout) {
+                    return Err(error);
+                }
+            }
+            return Ok(make(layout));
         }
     }
-    Ok(layout)
+    // The layout of the prefix that matched is built in the error path.
+    Err(error(input, syntax, end, &rec))
 }
 
 /// `input` as text, or, if it is not UTF-8, the error for its first byte
@@ -64,12 +96,8 @@ pub(crate) fn utf8(input: &[u8], syntax: Syntax) -> Result<&str, ParseError> {
 }
 
 /// [`parse`] by the grammar alone: what the engines agree on.
-#[inline(always)]
 pub(crate) fn parse_grammar(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {
-    match engine::parse_or_prefix(input, syntax) {
-        Ok(layout) => Ok(layout),
-        Err(prefix) => Err(error(input, syntax, prefix)),
-    }
+    parse_checked(input, syntax, false, |layout| layout)
 }
 
 /// The error for the first bidirectional formatting character of an IRI,
@@ -104,12 +132,12 @@ fn bidi_error(input: &str, syntax: Syntax, layout: &Layout) -> Option<ParseError
     ))
 }
 
-/// Why `input` is not `syntax`, given the end and layout of the longest
-/// prefix it matches: from that prefix when it tells, otherwise from the
-/// compiled error pass.
+/// Why `input` is not `syntax`, given where the longest prefix it matches
+/// ends and what the first pass recorded there: from that prefix when it
+/// tells, otherwise from the compiled error pass.
 #[cold]
 #[inline(never)]
-fn error(input: &str, syntax: Syntax, prefix: Option<(usize, Layout)>) -> ParseError {
+fn error(input: &str, syntax: Syntax, end: Option<usize>, rec: &Rec) -> ParseError {
     if input.len() >= u32::MAX as usize {
         // Spans are recorded in 32 bits.
         return ParseError::new(
@@ -120,29 +148,30 @@ fn error(input: &str, syntax: Syntax, prefix: Option<(usize, Layout)>) -> ParseE
             ExpectedSet::NONE,
         );
     }
-    if let Some((end, layout)) = &prefix {
-        if let Some(error) = diagnose::describe_from_prefix(input, syntax, *end, layout) {
-            return error;
-        }
-    }
-    match engine::failure(input, syntax) {
-        Some(failure) => diagnose::describe_after(
-            input,
-            syntax,
-            failure.pos,
-            failure.positives,
-            prefix.as_ref().map(|(_, layout)| layout),
-        ),
-        // The two passes follow the same rules; tests and fuzzing show
-        // they never disagree.
-        None => ParseError::new(
-            input,
-            syntax.rfc_name(),
-            0,
-            Kind::EnginesDisagree,
-            ExpectedSet::NONE,
-        ),
-    }
+    let prefix = engine::prefix(input, end, rec);
+    let found = prefix
+        .as_ref()
+        .and_then(|(end, layout)| diagnose::found_from_prefix(input, syntax, *end, layout))
+        .or_else(|| {
+            let failure = engine::failure(input, syntax)?;
+            let prefix = prefix.as_ref().map(|(_, layout)| layout);
+            Some(diagnose::found_after(
+                input,
+                syntax,
+                failure.pos,
+                failure.positives,
+                prefix,
+            ))
+        });
+    // The two passes follow the same rules; tests and fuzzing show that
+    // the error pass always finds a failure where the first pass found one.
+    let (offset, kind, expected) = found.unwrap_or((0, Kind::EnginesDisagree, ExpectedSet::NONE));
+    // RFC 3986's rules match ASCII only: the prefix they matched is.
+    let ascii = match (syntax.grammar.is_iri(), end) {
+        (false, Some(end)) => end,
+        _ => 0,
+    };
+    ParseError::after_ascii(input, ascii, syntax.rfc_name(), offset, kind, expected)
 }
 
 /// The layout of `text` as a reference (`URI-reference`, `IRI-reference`)

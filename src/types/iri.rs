@@ -19,7 +19,7 @@ use crate::syntax::compiled::uri as generated;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
-use crate::syntax::parse::{BIDI_FORMATTING, parse};
+use crate::syntax::parse::{BIDI_FORMATTING, parse, parse_into};
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
 use crate::types::uri_ref::impl_string_traits;
@@ -172,8 +172,7 @@ impl<'a> Iri<'a> {
     /// Parses `input` as `syntax`, an entry of an IRI grammar.
     pub(crate) fn parse_syntax(input: &'a str, syntax: Syntax) -> Result<Self, ParseError> {
         debug_assert!(syntax.grammar.is_iri());
-        let layout = parse(input, syntax)?;
-        Ok(Iri { input, layout })
+        parse_into(input, syntax, |layout| Iri { input, layout })
     }
 
     /// The grammar this IRI's layout came from (zone identifiers only

@@ -2,7 +2,7 @@
 
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
-use crate::syntax::parse::parse;
+use crate::syntax::parse::parse_into;
 use crate::types::iri::Iri;
 use crate::types::uri_ref::{Uri, UriRef};
 
@@ -79,8 +79,9 @@ impl ParseOptions {
     }
 
     fn parse_entry<'a>(&self, input: &'a str, entry: Entry) -> Result<UriRef<'a>, ParseError> {
-        let layout = parse(input, Syntax::new(entry, self.grammar()))?;
-        Ok(UriRef::from_parts(input, layout))
+        parse_into(input, Syntax::new(entry, self.grammar()), |layout| {
+            UriRef::from_parts(input, layout)
+        })
     }
 
     fn parse_iri_entry<'a>(&self, input: &'a str, entry: Entry) -> Result<Iri<'a>, ParseError> {

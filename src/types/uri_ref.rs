@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::Layout;
-use crate::syntax::parse::{parse, utf8};
+use crate::syntax::parse::{parse_into, utf8};
 use crate::types::authority::Authority;
 use crate::types::path::Segments;
 
@@ -124,8 +124,9 @@ impl<'a> UriRef<'a> {
     /// Parses `input` as `entry` of RFC 3986.
     #[inline]
     pub(crate) fn parse_entry(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
-        let layout = parse(input, Syntax::new(entry, Grammar::Rfc3986))?;
-        Ok(UriRef { input, layout })
+        parse_into(input, Syntax::new(entry, Grammar::Rfc3986), |layout| {
+            UriRef { input, layout }
+        })
     }
 
     #[inline]
