@@ -271,6 +271,21 @@ pub mod __engines {
         Some(UriRef::from_parts(input, layout))
     }
 
+    /// The compiled engine's first pass for `rule` alone, as a function
+    /// telling whether it accepts an input; it builds no layout and no
+    /// error. `None` if the rule name is unknown. (`examples/error_floor.rs`
+    /// times it against a whole failed parse.)
+    ///
+    /// ```
+    /// let recognize = peguri::__engines::recognizer("URI-reference").unwrap();
+    /// assert!(recognize("http://h/p"));
+    /// assert!(!recognize("http://h/a b"));
+    /// ```
+    pub fn recognizer(rule: &str) -> Option<impl Fn(&str) -> bool> {
+        let syntax = syntax(rule)?;
+        Some(move |input: &str| engine::recognizes(input, syntax))
+    }
+
     /// Parses `input` as `rule` with pest_derive's parser and the pairs
     /// walker, errors described from pest's own failure; `None` if the rule
     /// name is unknown.

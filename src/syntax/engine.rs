@@ -65,6 +65,12 @@ pub(crate) fn parse(input: &str, syntax: Syntax) -> Option<Layout> {
     }
 }
 
+/// Whether all of `input` is `syntax`, without the layout.
+#[inline]
+pub(crate) fn recognizes(input: &str, syntax: Syntax) -> bool {
+    run(input, syntax, &mut Rec::default()) == Some(input.len())
+}
+
 /// Runs the unanchored rule of `syntax` over `input`, recording into
 /// `rec`: the end of the longest prefix it matches, if any.
 ///
