@@ -59,9 +59,18 @@ fn matchers(syntax: Syntax) -> (Match, Match) {
 #[inline]
 pub(crate) fn parse(input: &str, syntax: Syntax) -> Option<Layout> {
     let mut rec = Rec::default();
-    match run(input, syntax, &mut rec) {
-        Some(end) if end == input.len() => layout(input, &rec),
-        _ => None,
+    let end = run(input, syntax, &mut rec);
+    whole(input, end, &rec)
+}
+
+/// The layout of a [`run`] that ended at `end`, if it matched all of
+/// `input`.
+#[inline(always)]
+pub(crate) fn whole(input: &str, end: Option<usize>, rec: &Rec) -> Option<Layout> {
+    if end == Some(input.len()) {
+        layout(input, rec)
+    } else {
+        None
     }
 }
 
@@ -131,7 +140,7 @@ pub(crate) fn failure(input: &str, syntax: Syntax) -> Option<Fail> {
 
 /// The layout from the records of a successful match.
 #[inline]
-pub(crate) fn layout(input: &str, rec: &Rec) -> Option<Layout> {
+fn layout(input: &str, rec: &Rec) -> Option<Layout> {
     let authority = match (span(rec.authority), span(rec.host)) {
         (Some(authority), Some(host)) => {
             // The host's child rule names the kind, as in the walker.

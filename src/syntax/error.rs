@@ -711,32 +711,28 @@ impl Excerpt {
     /// The window around byte `offset` of `input`, whose bytes up to
     /// `end` (`offset + EXCERPT_AFTER` or the end of the input) are ASCII.
     fn ascii(input: &str, offset: usize, end: usize) -> Self {
-        let start = offset.saturating_sub(EXCERPT_BEFORE);
-        Excerpt {
-            text: input[start..end].into(),
-            at: u16::try_from(offset - start).unwrap_or(u16::MAX),
-            more_before: start > 0,
-            more_after: end < input.len(),
-        }
+        Excerpt::window(input, offset, offset.saturating_sub(EXCERPT_BEFORE), end)
     }
 
     /// The window around byte `offset` (a character boundary) of `input`.
     pub(crate) fn new(input: &str, offset: usize) -> Self {
-        let ascii_start = offset.saturating_sub(EXCERPT_BEFORE);
         let ascii_end = input.len().min(offset + EXCERPT_AFTER);
-        let (start, end) = if input.as_bytes()[ascii_start..ascii_end].is_ascii() {
-            (ascii_start, ascii_end)
-        } else {
-            let mut start = offset.saturating_sub(4 * EXCERPT_BEFORE);
-            while !input.is_char_boundary(start) {
-                start += 1;
-            }
-            let mut end = input.len().min(offset + 4 * EXCERPT_AFTER + 4);
-            while !input.is_char_boundary(end) {
-                end -= 1;
-            }
-            (start, end)
-        };
+        if input.as_bytes()[offset.saturating_sub(EXCERPT_BEFORE)..ascii_end].is_ascii() {
+            return Excerpt::ascii(input, offset, ascii_end);
+        }
+        let mut start = offset.saturating_sub(4 * EXCERPT_BEFORE);
+        while !input.is_char_boundary(start) {
+            start += 1;
+        }
+        let mut end = input.len().min(offset + 4 * EXCERPT_AFTER + 4);
+        while !input.is_char_boundary(end) {
+            end -= 1;
+        }
+        Excerpt::window(input, offset, start, end)
+    }
+
+    /// `input[start..end]` (character boundaries), with the spot at `offset`.
+    fn window(input: &str, offset: usize, start: usize, end: usize) -> Self {
         Excerpt {
             text: input[start..end].into(),
             at: u16::try_from(offset - start).unwrap_or(u16::MAX),

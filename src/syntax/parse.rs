@@ -63,15 +63,13 @@ fn parse_checked<T>(
 ) -> Result<T, ParseError> {
     let mut rec = Rec::default();
     let end = engine::run(input, syntax, &mut rec);
-    if end == Some(input.len()) {
-        if let Some(layout) = engine::layout(input, &rec) {
-            if bidi && syntax.grammar.is_iri() && !input.is_ascii() {
-                if let Some(error) = bidi_error(input, syntax, &layout) {
-                    return Err(error);
-                }
+    if let Some(layout) = engine::whole(input, end, &rec) {
+        if bidi && syntax.grammar.is_iri() && !input.is_ascii() {
+            if let Some(error) = bidi_error(input, syntax, &layout) {
+                return Err(error);
             }
-            return Ok(make(layout));
         }
+        return Ok(make(layout));
     }
     // The layout of the prefix that matched is built in the error path.
     Err(error(input, syntax, end, &rec))
