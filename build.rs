@@ -6,8 +6,9 @@
 //!   parse, its errors and the character-class tables come from it;
 //! - `split.pest` (Appendix B) into `$OUT_DIR/split_grammar.rs`;
 //! - `rfc6570.pest` (URI Templates) into `$OUT_DIR/template_grammar.rs`;
-//! - `tests/codegen/sample.pest`, a grammar that uses every construct the
-//!   generator supports, for `tests/codegen.rs`.
+//! - with the feature `expose-internals`, `tests/codegen/sample.pest`, a
+//!   grammar that uses every construct the generator supports, for the
+//!   generator's tests (`tests/library/codegen.rs`).
 
 #[path = "build/codegen/mod.rs"]
 mod codegen;
@@ -270,6 +271,14 @@ fn main() {
             ..codegen::Config::default()
         },
     );
+    // Only the generator's own tests read it, and they enable the feature.
+    if std::env::var_os("CARGO_FEATURE_EXPOSE_INTERNALS").is_some() {
+        generate_sample();
+    }
+}
+
+/// Compiles the sample grammar for the generator's tests.
+fn generate_sample() {
     generate(
         &["tests/codegen/sample.pest"],
         "sample_grammar.rs",

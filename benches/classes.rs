@@ -1,4 +1,4 @@
-//! Parse benchmarks per input class (issue 11): one criterion group per
+//! Parse benchmarks per input class: one criterion group per
 //! class of `support::classes` (`corpus`, `generated`, `ipv6`, `pct`,
 //! `short`, `invalid`, `iri`), peguri next to fluent-uri, and for IRIs next
 //! to oxiri and iri-string as well; and `size_invalid`, one input of 1 KB to

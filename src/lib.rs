@@ -27,7 +27,8 @@
 //! The entry points follow the RFC's rules: [`UriRef::parse`]
 //! (`URI-reference`, the default), [`Uri::parse`] (`URI`),
 //! [`Uri::parse_absolute`] (`absolute-URI`) and [`UriRef::parse_relative`]
-//! (`relative-ref`). [`grammar::parse_rule`] parses with any rule of
+//! (`relative-ref`). With the feature `pest`, `grammar::parse_rule` parses
+//! with any rule of
 //! Appendix A and returns pest's parse tree.
 //!
 //! # Borrowed and owned
@@ -90,11 +91,11 @@
 //! the rest of `uri.pest`, and reject the bidirectional formatting
 //! characters section 4.1 forbids. [`Iri::to_uri`] maps an IRI to a URI
 //! (section 3.1, percent-encoding), and [`uri_to_iri`] shows a URI as an
-//! IRI (section 3.2); with the default feature `idna`, `Iri::to_uri_idna`
+//! IRI (section 3.2); with the feature `idna`, `Iri::to_uri_idna`
 //! and `uri_to_iri_idna` do the same with UTS 46 ToASCII and ToUnicode for
 //! a registered name. IRIs resolve ([`Resolver::resolve_iri`], section 6.5)
 //! and normalize ([`Normalizer::normalize_iri`], section 5.3.2, NFC
-//! included with the default feature `nfc`) through the same code as URIs:
+//! included with the feature `nfc`) through the same code as URIs:
 //!
 //! ```
 //! use peguri::{uri_to_iri, Iri};
@@ -150,6 +151,22 @@
 //! # Ok::<_, peguri::TemplateError>(())
 //! ```
 //!
+//! # Cargo features
+//!
+//! | feature | default | what it adds | crates it brings |
+//! |---|---|---|---|
+//! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON components view ([`Components`], [`Report`]) | serde |
+//! | `pest` | | pest_derive's parser of the grammar: `grammar::UriParser`, `grammar::Rule`, `grammar::parse_rule` (parse trees, any rule), `ParseError::from_pest` | pest, pest_derive (a proc macro) |
+//! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `Iri::to_uri_idna`, `uri_to_iri_idna` | idna (ICU4X data) |
+//! | `nfc` | | NFC in IRI normalization: `Normalizer::nfc` | icu_normalizer (ICU4X) |
+//! | `http` | | conversions to and from `http::Uri` | http |
+//! | `url` | | conversions to and from `url::Url` | url |
+//!
+//! Without features the crate needs only memchr, and, at build time,
+//! pest_meta and regex-syntax: `build.rs` compiles the grammars into the
+//! parser. `idna` and `nfc` need Rust 1.88 (ICU4X); the rest builds on the
+//! crate's `rust-version`.
+//!
 //! # Rationale
 //!
 //! - *Absent and empty differ.* `http://h` has no query, `http://h?` an
@@ -162,6 +179,7 @@
 //! [pest]: https://pest.rs
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(rust_2018_idioms)]
 
 // The layers, bottom up: syntax (grammar, layout, engines, errors), the URI
@@ -181,6 +199,7 @@ pub use ops::normalize::{Normalized, Normalizer, equivalent, normalize, normaliz
 pub use ops::relative::make_relative;
 pub use ops::resolve::{ResolveError, ResolveErrorKind, Resolver, remove_dot_segments, resolve};
 pub use syntax::error::{Expected, Message, ParseError};
+#[cfg(feature = "pest")]
 pub use syntax::grammar::parse_rule;
 pub use text::explain::{Explainer, explain};
 pub use text::extract::{Extracted, extract};
@@ -211,228 +230,8 @@ pub use types::uri_ref::{Uri, UriRef};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
-/// Both parse engines, side by side, for the engine-agreement tests, the
-/// fuzz targets and the benchmarks. Not part of the API.
-///
-/// A rule is named as the RFCs spell it (`URI-reference`, `IRI`,
-/// `absolute-URI`...); `+zones` after an RFC 3986 name selects RFC 6874's
-/// grammar (`URI-reference+zones`).
+
+#[cfg(feature = "expose-internals")]
 #[doc(hidden)]
-pub mod __engines {
-    use crate::syntax::entry::Syntax;
-    use crate::syntax::{engine, grammar, parse, walk};
-    use crate::{ParseError, SplitComponents, UriRef};
-
-    /// Every typed entry rule of the four grammars, by the names the
-    /// functions here take: RFC 3986's four and RFC 3987's, each without
-    /// and with RFC 6874's zones.
-    ///
-    /// ```
-    /// assert!(peguri::__engines::RULES.iter().all(|r| peguri::__engines::parse_fast("a:b", r).is_some() || r.contains("relative")));
-    /// ```
-    pub const RULES: [&str; 16] = [
-        "URI-reference",
-        "URI",
-        "absolute-URI",
-        "relative-ref",
-        "URI-reference+zones",
-        "URI+zones",
-        "absolute-URI+zones",
-        "relative-ref+zones",
-        "IRI-reference",
-        "IRI",
-        "absolute-IRI",
-        "irelative-ref",
-        "IRI-reference+zones",
-        "IRI+zones",
-        "absolute-IRI+zones",
-        "irelative-ref+zones",
-    ];
-
-    fn syntax(rule: &str) -> Option<Syntax> {
-        match rule.strip_suffix("+zones") {
-            Some(base) => {
-                let syntax = Syntax::from_rfc_name(base)?;
-                Some(syntax.with_grammar(syntax.grammar.with_zones(true)))
-            }
-            None => Syntax::from_rfc_name(rule),
-        }
-    }
-
-    /// Parses `input` as `rule` with the compiled engine only; `None` if it
-    /// rejects the input or the rule name is unknown.
-    ///
-    /// ```
-    /// let uri = peguri::__engines::parse_fast("a:b", "URI").unwrap();
-    /// assert_eq!(uri.scheme(), Some("a"));
-    /// ```
-    pub fn parse_fast<'a>(input: &'a str, rule: &str) -> Option<UriRef<'a>> {
-        let layout = engine::parse(input, syntax(rule)?)?;
-        Some(UriRef::from_parts(input, layout))
-    }
-
-    /// The compiled engine's first pass for `rule` alone, as a function
-    /// telling whether it accepts an input; it builds no layout and no
-    /// error. `None` if the rule name is unknown. (`examples/error_floor.rs`
-    /// times it against a whole failed parse.)
-    ///
-    /// ```
-    /// let recognize = peguri::__engines::recognizer("URI-reference").unwrap();
-    /// assert!(recognize("http://h/p"));
-    /// assert!(!recognize("http://h/a b"));
-    /// ```
-    pub fn recognizer(rule: &str) -> Option<impl Fn(&str) -> bool> {
-        let syntax = syntax(rule)?;
-        Some(move |input: &str| engine::recognizes(input, syntax))
-    }
-
-    /// Parses `input` as `rule` with pest_derive's parser and the pairs
-    /// walker, errors described from pest's own failure; `None` if the rule
-    /// name is unknown.
-    ///
-    /// ```
-    /// let uri = peguri::__engines::parse_with_pest("a:b", "URI").unwrap()?;
-    /// assert_eq!(uri.path(), "b");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn parse_with_pest<'a>(
-        input: &'a str,
-        rule: &str,
-    ) -> Option<Result<UriRef<'a>, ParseError>> {
-        let layout = walk::parse_with_pest(input, syntax(rule)?);
-        Some(layout.map(|layout| UriRef::from_parts(input, layout)))
-    }
-
-    /// The components of the longest prefix of `input` that `rule` matches,
-    /// found by the compiled engine (`fast`) or by pest (`!fast`). `None`
-    /// if nothing matches or the rule name is unknown.
-    ///
-    /// ```
-    /// let uri = peguri::__engines::parse_prefix("a:b c", "URI", true).unwrap();
-    /// assert_eq!(uri.path(), "b");
-    /// let uri = peguri::__engines::parse_prefix("a:b c", "URI", false).unwrap();
-    /// assert_eq!(uri.path(), "b");
-    /// ```
-    pub fn parse_prefix<'a>(input: &'a str, rule: &str, fast: bool) -> Option<UriRef<'a>> {
-        let syntax = syntax(rule)?;
-        let layout = if fast {
-            engine::parse_prefix(input, syntax)?
-        } else {
-            walk::parse_prefix_with_pest(input, syntax)?
-        };
-        Some(UriRef::from_parts(input, layout))
-    }
-
-    /// The error the compiled route gives for `input` (`None` if it is
-    /// valid or the rule name is unknown).
-    ///
-    /// ```
-    /// let err = peguri::__engines::compiled_error("http://h/a b", "URI-reference").unwrap();
-    /// assert_eq!(err.offset(), 10);
-    /// ```
-    pub fn compiled_error(input: &str, rule: &str) -> Option<ParseError> {
-        parse::parse_grammar(input, syntax(rule)?).err()
-    }
-
-    /// The error the pest route gives for `input` (`None` if it is valid or
-    /// the rule name is unknown).
-    ///
-    /// ```
-    /// let err = peguri::__engines::pest_error("http://h/a b", "URI-reference").unwrap();
-    /// assert_eq!(err.offset(), 10);
-    /// ```
-    pub fn pest_error(input: &str, rule: &str) -> Option<ParseError> {
-        walk::parse_with_pest(input, syntax(rule)?).err()
-    }
-
-    /// A failed parse as pest reports it: the position, the expected rules
-    /// and the rules that must not match there, by name.
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct Failure {
-        /// The byte offset.
-        pub pos: usize,
-        /// pest's `positives`, sorted.
-        pub positives: Vec<String>,
-        /// pest's `negatives`, sorted.
-        pub negatives: Vec<String>,
-    }
-
-    /// The failure the compiled error pass finds (`None` if the input
-    /// matches, the rule name is unknown, or more rules were attempted at
-    /// one spot than the tracker keeps).
-    ///
-    /// ```
-    /// let failure = peguri::__engines::compiled_failure("a b", "URI-reference").unwrap();
-    /// assert_eq!(failure.pos, 1);
-    /// assert_eq!(failure.positives, ["EOI"]);
-    /// ```
-    pub fn compiled_failure(input: &str, rule: &str) -> Option<Failure> {
-        let failure = engine::failure(input, syntax(rule)?)?;
-        if failure.overflowed {
-            return None;
-        }
-        let names = |set: crate::syntax::compiled::Rules| {
-            set.iter()
-                .map(|id| crate::syntax::compiled::uri::RULE_NAMES[usize::from(id)].to_owned())
-                .collect()
-        };
-        Some(Failure {
-            pos: failure.pos,
-            positives: names(failure.positives),
-            negatives: names(failure.negatives),
-        })
-    }
-
-    /// The failure pest_derive's parser reports (`None` if the input
-    /// matches or the rule name is unknown).
-    ///
-    /// ```
-    /// let failure = peguri::__engines::pest_failure("a b", "URI-reference").unwrap();
-    /// assert_eq!((failure.pos, failure.positives), (1, vec!["EOI".to_owned()]));
-    /// ```
-    pub fn pest_failure(input: &str, rule: &str) -> Option<Failure> {
-        let (anchored, _) = grammar::entry_rules(syntax(rule)?);
-        let error = grammar::pest_parse(anchored, input).err()?;
-        let negatives = match &error.variant {
-            pest::error::ErrorVariant::ParsingError { negatives, .. } => negatives.clone(),
-            pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
-        };
-        let (pos, positives) = crate::syntax::diagnose::pest_position(&error);
-        let names = |rules: Vec<grammar::Rule>| rules.iter().map(|r| format!("{r:?}")).collect();
-        Some(Failure {
-            pos,
-            positives: names(positives),
-            negatives: names(negatives),
-        })
-    }
-
-    /// The compiled grammar's rules in the order of pest's `Rule` enum.
-    ///
-    /// ```
-    /// assert_eq!(peguri::__engines::rule_names()[0], "EOI");
-    /// ```
-    pub fn rule_names() -> &'static [&'static str] {
-        &crate::syntax::compiled::uri::RULE_NAMES
-    }
-
-    /// How many times the crate has run a pest_derive parser in this
-    /// process: typed parsing never does.
-    ///
-    /// ```
-    /// let before = peguri::__engines::pest_calls();
-    /// peguri::UriRef::parse("http://h/a b").unwrap_err();
-    /// assert_eq!(peguri::__engines::pest_calls(), before);
-    /// ```
-    pub fn pest_calls() -> usize {
-        grammar::pest_calls()
-    }
-
-    /// [`split_lenient`](crate::split_lenient) with pest_derive's parser.
-    ///
-    /// ```
-    /// assert_eq!(peguri::__engines::split_with_pest("a:b").scheme(), Some("a"));
-    /// ```
-    pub fn split_with_pest(input: &str) -> SplitComponents<'_> {
-        crate::text::split::split_with_pest(input)
-    }
-}
+#[path = "internals.rs"]
+pub mod __engines;

@@ -1,4 +1,4 @@
-//! Input classes for the per-class benchmarks (issue 11): the shared corpus,
+//! Input classes for the per-class benchmarks: the shared corpus,
 //! generated valid references, IPv6 hosts, percent-encoding, short
 //! references, invalid inputs and IRIs.
 //!
@@ -12,7 +12,7 @@
 //! prints.
 //!
 //! Used by `benches/classes.rs`, `examples/class_report.rs`,
-//! `examples/alloc_report.rs` and `tests/classes.rs`.
+//! `examples/alloc_report.rs` and `tests/library/classes.rs`.
 
 use std::collections::HashSet;
 

@@ -1,7 +1,7 @@
 //! The generator: a pest grammar in, plain Rust matching code out.
 //!
 //! `build.rs` runs it on the crate's grammars (`uri.pest` with `iri.pest`
-//! and `rfc6874.pest`, and `split.pest`); `tests/codegen.rs` compiles this
+//! and `rfc6874.pest`, and `split.pest`); `tests/library/codegen.rs` compiles this
 //! same code to test it on small grammars. It reads a grammar with pest_meta
 //! (pest's own front end, so the rules are exactly what pest_derive sees)
 //! and writes, for the rules the configuration names:

@@ -839,7 +839,7 @@ fn dots_decoded<'t>(path: &Cow<'t, str>) -> Cow<'t, str> {
 ///   `/` (`a/b/..` is `a/`), and a path that is left empty becomes `./`
 ///   (the base's directory), never the empty reference (the base itself).
 ///
-/// `tests/normalize_props.rs` resolves references and their normal forms
+/// `tests/library/normalize_props.rs` resolves references and their normal forms
 /// against bases with and without authority, with empty, rootless and
 /// absolute paths, and finds the same URI.
 fn remove_relative_dot_segments(path: &str) -> String {

@@ -7,7 +7,7 @@ use crate::syntax::parse::reparse;
 use crate::{Iri, IriBuf, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// The shortest reference `R` found for which
-/// [`resolve`](crate::ops::resolve)`(base, R)` is exactly `target` (string
+/// [`resolve`](crate::resolve())`(base, R)` is exactly `target` (string
 /// equality).
 ///
 /// The candidates, from the most to the least relative:

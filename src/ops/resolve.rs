@@ -23,7 +23,7 @@ use crate::{Authority, Iri, IriBuf, Uri, UriBuf, UriRef, UriRefBuf};
 /// # Interpretations
 ///
 /// Where the RFC leaves room, or where peers choose otherwise, peguri does
-/// the following. Each point is tested in `tests/resolve.rs`.
+/// the following. Each point is tested in `tests/library/resolve.rs`.
 ///
 /// - *A base with a fragment is accepted and its fragment ignored.* Section
 ///   5.2.1 says a base URI "must be ... stripped of any fragment component

@@ -8,14 +8,10 @@
 //! valid prefix ends, whether an IP literal's address matches, which bytes
 //! are hex digits) it asks of the compiled grammar.
 
-use pest::RuleType;
-use pest::error::{Error as PestError, ErrorVariant, InputLocation};
-
 use super::compiled::Rules;
 use super::compiled::uri::{self as generated, CLASS_HEXDIG};
-use super::engine;
 use super::entry::{Entry, Grammar, Syntax};
-use super::error::{ExpectedSet, Kind, ParseError, Part, floor_char_boundary, rule_word};
+use super::error::{ExpectedSet, Kind, ParseError, Part, floor_char_boundary};
 use super::layout::{HostData, Layout};
 
 /// Where an error is, what went wrong, and what was expected there.
@@ -25,18 +21,20 @@ const HEX_DIGIT: ExpectedSet = ExpectedSet::Words(&["hex digit"]);
 
 /// The error for `input`, which `syntax` rejected: pest's failure position
 /// `pos` and the rules it expected there.
+#[cfg(feature = "pest")]
 pub(crate) fn describe(input: &str, syntax: Syntax, pos: usize, positives: Rules) -> ParseError {
     describe_after(
         input,
         syntax,
         pos,
         positives,
-        engine::parse_prefix(input, syntax).as_ref(),
+        super::engine::parse_prefix(input, syntax).as_ref(),
     )
 }
 
 /// [`describe`], given the layout of the longest prefix `syntax` matches
 /// (the compiled engine's first pass found it already).
+#[cfg(feature = "pest")]
 pub(crate) fn describe_after(
     input: &str,
     syntax: Syntax,
@@ -115,19 +113,25 @@ pub(crate) fn describe_rule(
     ParseError::new(input, rule, offset, kind, expected)
 }
 
-/// An error for `input` from any pest parser's error (a grammar loaded at
-/// run time, or pest_derive's parser on any rule): the spot, what was
-/// expected (rule names in words where peguri knows them), and a message.
-pub(crate) fn from_pest<R: RuleType>(input: &str, rule: &str, e: &PestError<R>) -> ParseError {
-    let (pos, positives) = pest_position(e);
+/// The error for `input`, which the rule `rule` rejected at `pos`
+/// expecting the rules `names` (as a pest parser names them): the names
+/// in words where peguri knows them. Errors of pest parsers (a grammar
+/// loaded at run time, pest_derive's parser on any rule) read like
+/// peguri's own through it.
+#[cfg(feature = "pest")]
+pub(crate) fn describe_named(
+    input: &str,
+    rule: &str,
+    pos: usize,
+    names: impl Iterator<Item = String>,
+) -> ParseError {
     let pos = floor_char_boundary(input, pos.min(input.len()));
     let (offset, kind, expected) = percent_problem(input, pos).unwrap_or_else(|| {
         let mut words: Vec<String> = Vec::new();
-        for name in positives
-            .iter()
-            .map(|r| format!("{r:?}").trim_matches('"').to_owned())
-        {
-            let word = rule_word(&name).map_or_else(|| name.replace('_', "-"), str::to_owned);
+        for name in names {
+            let name = name.trim_matches('"');
+            let word =
+                super::error::rule_word(name).map_or_else(|| name.replace('_', "-"), str::to_owned);
             if !words.contains(&word) {
                 words.push(word);
             }
@@ -135,43 +139,6 @@ pub(crate) fn from_pest<R: RuleType>(input: &str, rule: &str, e: &PestError<R>) 
         general(input, pos, ExpectedSet::Owned(words.into_boxed_slice()))
     });
     ParseError::new(input, rule.to_owned(), offset, kind, expected)
-}
-
-impl ParseError {
-    /// An error for `input` from any pest parser's error: the spot, what
-    /// was expected (rule names in words where peguri knows them), and a
-    /// message. `rule` names what was being parsed. This is how errors of a
-    /// grammar loaded at run time (the CLI's `--grammar`) read like
-    /// peguri's own.
-    ///
-    /// ```
-    /// use pest::Parser;
-    /// use peguri::grammar::{Rule, UriParser};
-    ///
-    /// let input = "%zz";
-    /// let e = UriParser::parse(Rule::pct_encoded_entry, input).unwrap_err();
-    /// let err = peguri::ParseError::from_pest(input, "pct-encoded", &e);
-    /// assert_eq!((err.offset(), err.message().to_string().as_str()), (1, "expected a hex digit after '%'"));
-    /// let e = UriParser::parse(Rule::port_entry, "8a").unwrap_err();
-    /// let err = peguri::ParseError::from_pest("8a", "port", &e);
-    /// assert_eq!(err.message(), "unexpected character 'a'; expected end of input");
-    /// ```
-    pub fn from_pest<R: RuleType>(input: &str, rule: &str, e: &PestError<R>) -> Self {
-        from_pest(input, rule, e)
-    }
-}
-
-/// pest's failure position and expected rules.
-pub(crate) fn pest_position<R: RuleType>(e: &PestError<R>) -> (usize, Vec<R>) {
-    let pos = match e.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((start, _)) => start,
-    };
-    let positives = match &e.variant {
-        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
-        ErrorVariant::CustomError { .. } => Vec::new(),
-    };
-    (pos, positives)
 }
 
 /// "unexpected character ...; expected ..." at `pos`.

@@ -56,6 +56,7 @@ fn matchers(syntax: Syntax) -> (Match, Match) {
 }
 
 /// Parses all of `input` as `syntax`; `None` if it does not match.
+#[cfg(feature = "expose-internals")]
 #[inline]
 pub(crate) fn parse(input: &str, syntax: Syntax) -> Option<Layout> {
     let mut rec = Rec::default();
@@ -75,6 +76,7 @@ pub(crate) fn whole(input: &str, end: Option<usize>, rec: &Rec) -> Option<Layout
 }
 
 /// Whether all of `input` is `syntax`, without the layout.
+#[cfg(feature = "expose-internals")]
 #[inline]
 pub(crate) fn recognizes(input: &str, syntax: Syntax) -> bool {
     run(input, syntax, &mut Rec::default()) == Some(input.len())
@@ -107,6 +109,7 @@ pub(crate) fn prefix(input: &str, end: Option<usize>, rec: &Rec) -> Option<(usiz
 /// The layout of the longest prefix of `input` that `syntax` matches
 /// (unanchored): error descriptions name the component where parsing
 /// stopped from it.
+#[cfg(feature = "pest")]
 pub(crate) fn parse_prefix(input: &str, syntax: Syntax) -> Option<Layout> {
     let mut rec = Rec::default();
     (matchers(syntax).1)(input.as_bytes(), &mut rec)?;

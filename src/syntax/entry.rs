@@ -83,6 +83,7 @@ impl Syntax {
 
     /// The RFC 3986 or RFC 3987 syntax of a rule name as the RFCs spell it
     /// (`URI-reference`, `irelative-ref`...).
+    #[cfg(feature = "expose-internals")]
     pub(crate) fn from_rfc_name(name: &str) -> Option<Syntax> {
         let entries = [
             Entry::Reference,
@@ -97,6 +98,7 @@ impl Syntax {
     }
 
     /// The same entry in another grammar.
+    #[cfg(feature = "expose-internals")]
     pub(crate) const fn with_grammar(self, grammar: Grammar) -> Syntax {
         Syntax::new(self.entry, grammar)
     }

@@ -144,6 +144,8 @@ pub(crate) enum Kind {
     },
     Ipv6BadIpv4,
     Ipv6Ipv4NotLast,
+    /// `grammar::parse_rule` was given a name no rule has.
+    #[cfg_attr(not(feature = "pest"), allow(dead_code))]
     UnknownRule,
     /// The compiled grammar's recognizer and error pass disagree.
     EnginesDisagree,
@@ -290,6 +292,7 @@ pub(crate) enum ExpectedSet {
     /// The rules of the compiled grammar that pest reports as expected.
     Rules(Rules),
     /// Names from another grammar (one loaded at run time).
+    #[cfg_attr(not(feature = "pest"), allow(dead_code))]
     Owned(Box<[String]>),
 }
 
@@ -540,6 +543,7 @@ impl ParseError {
         }
     }
 
+    #[cfg(feature = "pest")]
     pub(crate) fn unknown_rule(rule: &str, input: &str) -> Self {
         ParseError::new(
             input,

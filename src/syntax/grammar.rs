@@ -1,129 +1,17 @@
-//! The pest parser derived from `uri.pest` (and `iri.pest`), and parsing
-//! with any rule.
+//! The grammar files compiled into this crate, their rules by name, and
+//! (with the feature `pest`) pest_derive's parser of them.
 //!
-//! This is the reference engine: it builds pest pairs (and so parse trees)
-//! and can start from any rule of RFC 3986 Appendix A or of the IRI grammar
-//! of RFC 3987 section 2.2. Typed parsing never calls it: it runs on the code
-//! `build.rs` generates from the same files (see `syntax::engine`), and the
-//! tests prove the two agree.
+//! With `pest`, [`UriParser`] builds pest pairs (and so parse trees) and
+//! [`parse_rule`] starts from any rule of RFC 3986 Appendix A or of the IRI
+//! grammar of RFC 3987 section 2.2. Typed parsing never calls them: it runs
+//! on the code `build.rs` generates from the same files, and the tests prove
+//! the two agree.
 
-use std::collections::HashMap;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use super::compiled::uri::RULE_NAMES;
 
-use pest::Parser as _;
-use pest::error::Error as PestError;
-use pest::iterators::Pairs;
-
-use super::compiled::{Rules, uri::RULE_NAMES};
-use super::diagnose;
-use super::entry::{Entry, Grammar, Syntax};
-use super::error::{ExpectedSet, Kind, ParseError};
-
-/// How many times pest_derive's parser has run in this process.
-static PEST_CALLS: AtomicUsize = AtomicUsize::new(0);
-
-/// Runs pest_derive's parser. Every use inside the crate goes through here,
-/// so that tests can see that typed parsing never does.
-pub(crate) fn pest_parse(rule: Rule, input: &str) -> Result<Pairs<'_, Rule>, PestError<Rule>> {
-    count_pest_call();
-    UriParser::parse(rule, input)
-}
-
-/// Counts a run of one of pest_derive's parsers.
-pub(crate) fn count_pest_call() {
-    PEST_CALLS.fetch_add(1, Ordering::Relaxed);
-}
-
-/// How many times the crate has run pest_derive's parser (for tests).
-pub(crate) fn pest_calls() -> usize {
-    PEST_CALLS.load(Ordering::Relaxed)
-}
-
-/// pest's rules as a set of the compiled grammar's rules (the two number
-/// them alike: `tests/engines.rs` checks it).
-pub(crate) fn rule_set(rules: &[Rule]) -> Rules {
-    let mut set = Rules::EMPTY;
-    for &rule in rules {
-        set.insert(rule as u16);
-    }
-    set
-}
-
-/// The anchored and unanchored rules of a typed entry.
-pub(crate) fn entry_rules(syntax: Syntax) -> (Rule, Rule) {
-    match (syntax.grammar, syntax.entry) {
-        (Grammar::Rfc3986, Entry::Reference) => (Rule::URI_reference_entry, Rule::URI_reference),
-        (Grammar::Rfc3986, Entry::Absolute) => (Rule::URI_entry, Rule::URI),
-        (Grammar::Rfc3986, Entry::NoFragment) => (Rule::absolute_URI_entry, Rule::absolute_URI),
-        (Grammar::Rfc3986, Entry::Relative) => (Rule::relative_ref_entry, Rule::relative_ref),
-        (Grammar::Rfc6874, Entry::Reference) => {
-            (Rule::URI_reference_6874_entry, Rule::URI_reference_6874)
-        }
-        (Grammar::Rfc6874, Entry::Absolute) => (Rule::URI_6874_entry, Rule::URI_6874),
-        (Grammar::Rfc6874, Entry::NoFragment) => {
-            (Rule::absolute_URI_6874_entry, Rule::absolute_URI_6874)
-        }
-        (Grammar::Rfc6874, Entry::Relative) => {
-            (Rule::relative_ref_6874_entry, Rule::relative_ref_6874)
-        }
-        (Grammar::Rfc3987, Entry::Reference) => (Rule::IRI_reference_entry, Rule::IRI_reference),
-        (Grammar::Rfc3987, Entry::Absolute) => (Rule::IRI_entry, Rule::IRI),
-        (Grammar::Rfc3987, Entry::NoFragment) => (Rule::absolute_IRI_entry, Rule::absolute_IRI),
-        (Grammar::Rfc3987, Entry::Relative) => (Rule::irelative_ref_entry, Rule::irelative_ref),
-        (Grammar::Rfc3987Zones, Entry::Reference) => {
-            (Rule::IRI_reference_6874_entry, Rule::IRI_reference_6874)
-        }
-        (Grammar::Rfc3987Zones, Entry::Absolute) => (Rule::IRI_6874_entry, Rule::IRI_6874),
-        (Grammar::Rfc3987Zones, Entry::NoFragment) => {
-            (Rule::absolute_IRI_6874_entry, Rule::absolute_IRI_6874)
-        }
-        (Grammar::Rfc3987Zones, Entry::Relative) => {
-            (Rule::irelative_ref_6874_entry, Rule::irelative_ref_6874)
-        }
-    }
-}
-
-/// The RFC 3986 typed entry an anchored rule is, if it is one.
-fn typed_entry(rule: Rule) -> Option<Syntax> {
-    [
-        Entry::Reference,
-        Entry::Absolute,
-        Entry::NoFragment,
-        Entry::Relative,
-    ]
-    .into_iter()
-    .map(|entry| Syntax::new(entry, Grammar::Rfc3986))
-    .find(|&syntax| entry_rules(syntax).0 == rule)
-}
-
-mod generated {
-    // pest_derive adds a `Rule::all_rules` function without documentation;
-    // the rules themselves take their docs from the `///` lines in uri.pest.
-    #![allow(missing_docs)]
-
-    /// The parser pest derives from `uri.pest` and `iri.pest` at build time.
-    ///
-    /// pest reads the two files as one grammar, so the IRI rules of RFC 3987
-    /// reuse the unchanged RFC 3986 rules (`scheme`, `port`, `IP_literal`...).
-    /// Use it through pest's [`Parser`](pest::Parser) trait with any [`Rule`];
-    /// the `*_entry` rules anchor a rule to the whole input.
-    ///
-    /// ```
-    /// use peguri::grammar::{Rule, UriParser};
-    /// use pest::Parser;
-    ///
-    /// let pairs = UriParser::parse(Rule::URI_reference_entry, "http://h/p").unwrap();
-    /// assert_eq!(pairs.as_str(), "http://h/p");
-    /// ```
-    #[derive(pest_derive::Parser)]
-    #[grammar = "../uri.pest"]
-    #[grammar = "../iri.pest"]
-    #[grammar = "../rfc6874.pest"]
-    pub struct UriParser;
-}
-
-pub use generated::{Rule, UriParser};
+#[cfg(feature = "pest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
+pub use super::derived::{Rule, UriParser, entry_rule, parse_rule, rule_name};
 
 /// The text of `uri.pest`, as compiled into this crate.
 ///
@@ -179,48 +67,6 @@ pub const APPENDIX_A_RULES: &[&str] = &[
     "DIGIT",
     "HEXDIG",
 ];
-
-/// The anchored entry rule (`SOI ~ rule ~ EOI`) for a rule of the compiled
-/// grammar, named in any spelling [`find_rule`] accepts; an `*_entry` rule
-/// is its own entry.
-///
-/// ```
-/// use peguri::grammar::{entry_rule, Rule};
-/// assert_eq!(entry_rule("IPv6address"), Some(Rule::IPv6address_entry));
-/// assert_eq!(entry_rule("path-abempty"), Some(Rule::path_abempty_entry));
-/// assert_eq!(entry_rule("ipv6ADDRESS"), Some(Rule::IPv6address_entry));
-/// assert_eq!(entry_rule("URI_reference_entry"), Some(Rule::URI_reference_entry));
-/// assert_eq!(entry_rule("nonsense"), None);
-/// ```
-pub fn entry_rule(name: &str) -> Option<Rule> {
-    match find_rule(rule_names(), name) {
-        RuleLookup::Found(found) => anchored(found),
-        _ => None,
-    }
-}
-
-/// The anchored rule for a rule of the compiled grammar, by its exact name.
-fn anchored(name: &str) -> Option<Rule> {
-    if name.ends_with("_entry") {
-        rule_by_name(name)
-    } else {
-        rule_by_name(&format!("{name}_entry"))
-    }
-}
-
-/// pest_derive's rule of that exact name.
-fn rule_by_name(name: &str) -> Option<Rule> {
-    static RULES: OnceLock<HashMap<String, Rule>> = OnceLock::new();
-    RULES
-        .get_or_init(|| {
-            Rule::all_rules()
-                .iter()
-                .map(|&rule| (rule_name(rule), rule))
-                .collect()
-        })
-        .get(name)
-        .copied()
-}
 
 /// Every rule of the compiled grammar (`uri.pest`, then `iri.pest` and
 /// `rfc6874.pest`) by its name in the `.pest` files, in grammar order:
@@ -358,77 +204,6 @@ fn edit_distance(a: &[u8], b: &[u8]) -> usize {
         }
     }
     d[b.len()]
-}
-
-/// Parses `input` as a whole with any rule of the compiled grammar: RFC
-/// 3986 Appendix A, RFC 3987 section 2.2, RFC 6874, and the `*_entry`
-/// rules that anchor them. The name may be spelled as in the RFC
-/// (`IPv6address`, `path-abempty`, `ireg-name`), as in the `.pest` files
-/// (`path_abempty`), and in any case (see [`find_rule`]). Returns the pest
-/// pairs of the anchored entry rule.
-///
-/// # Errors
-///
-/// A [`ParseError`] if `input` is not matched by the rule in full, or if
-/// the rule name is unknown: then its
-/// [`expected`](ParseError::expected) names are the closest rule names
-/// ("did you mean").
-///
-/// ```
-/// use peguri::grammar::{parse_rule, Rule};
-///
-/// let pairs = parse_rule("IPv6address", "::1")?;
-/// let top = pairs.clone().next().unwrap();
-/// assert_eq!(top.as_rule(), Rule::IPv6address_entry);
-/// assert!(parse_rule("IPv6address", "1::2::3").is_err());
-/// assert!(parse_rule("dec-octet", "255").is_ok());
-/// assert!(parse_rule("DEC-OCTET", "255").is_ok());
-/// assert!(parse_rule("ireg-name", "bücher.example").is_ok());
-/// assert!(parse_rule("URI_reference_entry", "a:b").is_ok());
-///
-/// let err = parse_rule("ipv6adress", "::1").unwrap_err();
-/// assert!(err.message().to_string().starts_with("unknown grammar rule"));
-/// assert_eq!(err.expected(), ["IPv6address"]);
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-pub fn parse_rule<'i>(rule: &str, input: &'i str) -> Result<Pairs<'i, Rule>, ParseError> {
-    let entry = match find_rule(rule_names(), rule) {
-        RuleLookup::Found(found) => anchored(found),
-        RuleLookup::Ambiguous(_) => None,
-        RuleLookup::Unknown(suggestions) => {
-            let suggestions: Vec<String> = suggestions.into_iter().map(str::to_owned).collect();
-            return Err(ParseError::new(
-                input,
-                rule.to_owned(),
-                0,
-                Kind::UnknownRule,
-                ExpectedSet::Owned(suggestions.into_boxed_slice()),
-            ));
-        }
-    };
-    let Some(entry) = entry else {
-        return Err(ParseError::unknown_rule(rule, input));
-    };
-    pest_parse(entry, input).map_err(|e| {
-        // The URI-level rules get the component-aware messages.
-        match typed_entry(entry) {
-            Some(syntax) => {
-                let (pos, positives) = diagnose::pest_position(&e);
-                diagnose::describe(input, syntax, pos, rule_set(&positives))
-            }
-            None => diagnose::from_pest(input, rule, &e),
-        }
-    })
-}
-
-/// The pest-name of a rule, as it appears in `uri.pest` (`URI_reference`).
-///
-/// ```
-/// use peguri::grammar::{rule_name, Rule};
-/// assert_eq!(rule_name(Rule::path_abempty), "path_abempty");
-/// ```
-pub fn rule_name(rule: Rule) -> String {
-    format!("{rule:?}")
 }
 
 /// The text of `iri.pest`, as compiled into this crate (after `uri.pest`,

@@ -5,11 +5,14 @@
 //! Bottom up: the vocabulary (`entry`), the layout, the runtime of the
 //! generated code and the code itself (`compiled`), the engine that turns
 //! its records into a layout, diagnosis (errors in words), and the one
-//! parse function. pest_derive's parser (`grammar`) and its pairs walker
-//! (`walk`) are the reference engine: parse trees, any-rule parsing, and
-//! the tests that prove the engines agree.
+//! parse function. pest_derive's parser (`derived`, feature `pest`) is the
+//! reference engine: parse trees and any-rule parsing; its pairs walker
+//! (`walk`, feature `expose-internals`) serves the tests that prove the
+//! engines agree.
 
 pub(crate) mod compiled;
+#[cfg(feature = "pest")]
+pub(crate) mod derived;
 pub(crate) mod diagnose;
 pub(crate) mod engine;
 pub(crate) mod entry;
@@ -19,4 +22,5 @@ pub(crate) mod layout;
 pub(crate) mod parse;
 pub mod pct;
 pub(crate) mod runtime;
+#[cfg(feature = "expose-internals")]
 pub(crate) mod walk;

@@ -94,6 +94,7 @@ pub(crate) fn utf8(input: &[u8], syntax: Syntax) -> Result<&str, ParseError> {
 }
 
 /// [`parse`] by the grammar alone: what the engines agree on.
+#[cfg(feature = "expose-internals")]
 pub(crate) fn parse_grammar(input: &str, syntax: Syntax) -> Result<Layout, ParseError> {
     parse_checked(input, syntax, false, |layout| layout)
 }

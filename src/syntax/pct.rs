@@ -10,7 +10,7 @@
 //! accepts it alone, in a query when `query` does, and so on for
 //! `fragment`, `userinfo` and `reg_name`; a character is unreserved when
 //! `unreserved` accepts it, and a hex digit when `HEXDIG` does. Changing a
-//! rule in `uri.pest` changes what this module encodes; `tests/pct.rs`
+//! rule in `uri.pest` changes what this module encodes; `tests/library/pct.rs`
 //! checks the tables against pest_derive's parser.
 //!
 //! # Decoding is lenient, validation is not

@@ -220,6 +220,7 @@ impl<const W: usize> RuleSet<W> {
     }
 
     /// The rules in the set, in ascending order.
+    #[cfg(any(test, feature = "expose-internals"))]
     pub(crate) fn iter(self) -> impl Iterator<Item = u16> {
         (0..W * 64)
             .filter_map(move |i| u16::try_from(i).ok())
@@ -229,7 +230,7 @@ impl<const W: usize> RuleSet<W> {
 
 /// How many attempted rules the tracker keeps per list. pest keeps a
 /// vector; the grammars here never hold more than a dozen at one position
-/// (`tests/engines.rs` checks that none overflows on its inputs).
+/// (`tests/library/engines.rs` checks that none overflows on its inputs).
 const ATTEMPTS: usize = 48;
 
 /// One of pest's two attempt lists (`pos_attempts`, `neg_attempts`): rules

@@ -8,10 +8,10 @@
 
 use pest::Token;
 
+use super::derived::{self as grammar, Rule};
 use super::diagnose;
 use super::entry::Syntax;
 use super::error::ParseError;
-use super::grammar::{self, Rule};
 use super::layout::{AuthorityLayout, HostData, Layout, Span};
 
 /// Parses `input` as `syntax` with pest_derive's parser and walks the
@@ -22,7 +22,7 @@ pub(crate) fn parse_with_pest(input: &str, syntax: Syntax) -> Result<Layout, Par
     match grammar::pest_parse(anchored, input) {
         Ok(pairs) => walk_pairs(pairs, input),
         Err(e) => {
-            let (pos, positives) = diagnose::pest_position(&e);
+            let (pos, positives) = grammar::pest_position(&e);
             Err(diagnose::describe(
                 input,
                 syntax,

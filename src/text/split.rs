@@ -34,7 +34,7 @@
 //!
 //! It is also a test oracle: for every string that [`UriRef::parse`]
 //! accepts, the strict parser and the lenient splitter agree on all five
-//! components (`tests/split.rs` checks this on the shared vectors and on
+//! components (`tests/library/split.rs` checks this on the shared vectors and on
 //! generated references).
 //!
 //! # Rationale
@@ -52,21 +52,6 @@
 use std::fmt;
 
 use crate::syntax::compiled::split as compiled;
-use pest::iterators::Pair;
-
-mod generated {
-    // pest_derive adds undocumented items; the rules take their docs from
-    // the `///` lines in split.pest.
-    #![allow(missing_docs)]
-
-    /// The parser pest derives from `split.pest` (RFC 3986 Appendix B): the
-    /// reference engine the compiled one is tested against.
-    #[derive(pest_derive::Parser)]
-    #[grammar = "../split.pest"]
-    pub struct SplitParser;
-}
-
-use generated::{Rule, SplitParser};
 
 /// The text of `split.pest`, as compiled into this crate.
 ///
@@ -124,7 +109,7 @@ pub fn split_lenient(input: &str) -> SplitComponents<'_> {
     let mut parts = SplitComponents::whole_path(input);
     // `split_reference` matches every string (each group is optional or a
     // `*` repetition, and the last takes `ANY*`), so the parse always
-    // succeeds; `tests/split.rs` checks it on arbitrary strings. Were it
+    // succeeds; `tests/library/split.rs` checks it on arbitrary strings. Were it
     // ever to fail (or the input be 4 GiB long, more than the compiled
     // code's spans hold), the whole input as the path keeps the function
     // total.
@@ -140,19 +125,6 @@ pub fn split_lenient(input: &str) -> SplitComponents<'_> {
     parts
 }
 
-/// [`split_lenient`] with pest_derive's parser, for the tests that prove
-/// the engines agree.
-pub(crate) fn split_with_pest(input: &str) -> SplitComponents<'_> {
-    let mut parts = SplitComponents::whole_path(input);
-    crate::syntax::grammar::count_pest_call();
-    if let Ok(pairs) = <SplitParser as pest::Parser<Rule>>::parse(Rule::split_reference, input) {
-        for pair in pairs {
-            parts.visit(pair);
-        }
-    }
-    parts
-}
-
 impl<'a> SplitComponents<'a> {
     /// Every component absent, the whole input the path: the start of a
     /// split, and its result should the grammar ever not match.
@@ -164,22 +136,6 @@ impl<'a> SplitComponents<'a> {
             path: input,
             query: None,
             fragment: None,
-        }
-    }
-
-    fn visit(&mut self, pair: Pair<'a, Rule>) {
-        let text = pair.as_str();
-        match pair.as_rule() {
-            Rule::split_scheme => self.scheme = Some(text),
-            Rule::split_authority => self.authority = Some(text),
-            Rule::split_path => self.path = text,
-            Rule::split_query => self.query = Some(text),
-            Rule::split_fragment => self.fragment = Some(text),
-            _ => {
-                for child in pair.into_inner() {
-                    self.visit(child);
-                }
-            }
         }
     }
 
@@ -306,8 +262,64 @@ impl serde::Serialize for SplitComponents<'_> {
     }
 }
 
+/// pest_derive's parser of `split.pest`: the reference engine the compiled
+/// one is tested against.
+#[cfg(any(test, feature = "expose-internals"))]
+pub(crate) mod reference {
+    use super::SplitComponents;
+    use pest::iterators::Pair;
+
+    mod generated {
+        // pest_derive adds undocumented items; the rules take their docs from
+        // the `///` lines in split.pest.
+        #![allow(missing_docs)]
+
+        /// The parser pest derives from `split.pest` (RFC 3986 Appendix B): the
+        /// reference engine the compiled one is tested against.
+        #[derive(pest_derive::Parser)]
+        #[grammar = "../split.pest"]
+        pub struct SplitParser;
+    }
+
+    pub(crate) use generated::{Rule, SplitParser};
+
+    /// [`split_lenient`](super::split_lenient) with pest_derive's parser, for the tests that prove
+    /// the engines agree.
+    pub(crate) fn split_with_pest(input: &str) -> SplitComponents<'_> {
+        let mut parts = SplitComponents::whole_path(input);
+        #[cfg(feature = "expose-internals")]
+        crate::syntax::derived::count_pest_call();
+        if let Ok(pairs) = <SplitParser as pest::Parser<Rule>>::parse(Rule::split_reference, input)
+        {
+            for pair in pairs {
+                parts.visit(pair);
+            }
+        }
+        parts
+    }
+
+    impl<'a> SplitComponents<'a> {
+        fn visit(&mut self, pair: Pair<'a, Rule>) {
+            let text = pair.as_str();
+            match pair.as_rule() {
+                Rule::split_scheme => self.scheme = Some(text),
+                Rule::split_authority => self.authority = Some(text),
+                Rule::split_path => self.path = text,
+                Rule::split_query => self.query = Some(text),
+                Rule::split_fragment => self.fragment = Some(text),
+                _ => {
+                    for child in pair.into_inner() {
+                        self.visit(child);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::reference::{Rule, SplitParser};
     use super::*;
 
     /// (input, scheme, authority, path, query, fragment)

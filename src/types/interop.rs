@@ -24,7 +24,7 @@
 //! | `http://h/a\b` | refused | accepted as written | `\` read as `/` |
 //! | `HTTP://H/` | as written | scheme lowercased | scheme and host lowercased |
 //!
-//! `tests/interop.rs` checks every row against the crates.
+//! `tests/library/interop.rs` checks every row against the crates.
 
 #[cfg(feature = "http")]
 mod http_conv {

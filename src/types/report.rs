@@ -57,7 +57,7 @@ impl<'a> Components<'a> {
     /// Writes the same JSON object as serializing this view with serde_json,
     /// faster: the text of a valid URI reference never needs escaping in
     /// JSON, because the grammar admits no `"`, no `\` and no control
-    /// character (`tests/api.rs` checks every ASCII character against the
+    /// character (`tests/library/api.rs` checks every ASCII character against the
     /// grammar, and the output against serde_json's).
     ///
     /// ```

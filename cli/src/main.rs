@@ -1,0 +1,733 @@
+//! `peguri`: URIs as JSON components, one or millions at a time, and a
+//! workbench for the grammar they are parsed with.
+
+#![forbid(unsafe_code)]
+
+mod check;
+mod common;
+mod explain;
+mod extract;
+mod grammar;
+mod input;
+mod lab;
+mod normalize;
+mod parse;
+mod resolve;
+#[cfg(feature = "serve")]
+mod serve;
+mod split;
+mod template;
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use peguri::{Report, Uri, UriRef};
+
+use crate::grammar::{GrammarError, GrammarText, LoadedGrammar, grammar_files};
+#[allow(unused_imports)] // used by subcommand modules
+use crate::input::{for_each_input, for_each_line};
+use crate::parse::{Field, Filter, Format, ParseOptions};
+
+/// URIs (RFC 3986) parsed by a grammar transcribed from the RFC.
+#[derive(Parser)]
+#[command(name = "peguri", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print each URI reference's components as one JSON object per line.
+    ///
+    /// With no URI arguments, reads one URI reference per line from stdin
+    /// (a trailing CR and a UTF-8 BOM are stripped; an empty line is the
+    /// empty reference; a line that is not UTF-8 is invalid, its error names
+    /// the byte). One line per input: a JSON object, or a TSV row. Exit
+    /// code: 0 when every input is valid, 1 when any is invalid, 2 for
+    /// usage errors.
+    #[command(after_help = "Examples:\n  \
+        peguri parse 'http://user@example.com:8080/p?q#f'\n  \
+        peguri parse --stats --only-invalid < urls.txt\n  \
+        peguri parse --format tsv --header --fields scheme,host < urls.txt\n  \
+        peguri parse --iri --idna 'http://例え.jp/'\n  \
+        peguri parse --rule IPv6address '::1'\n  \
+        peguri parse --rule scheme --grammar my-uri.pest 'my_scheme'\n  \
+        peguri parse --rule IRI --grammar uri.pest --grammar my-iri.pest 'http://é.example'")]
+    Parse(ParseArgs),
+
+    /// Print the pest parse tree: rule names, byte spans, matched text.
+    ///
+    /// Reads inputs from stdin, one per line, when none is given.
+    #[command(after_help = "Examples:\n  \
+        peguri tree 'http://h/p?q'\n  \
+        peguri tree --rule IPv6address --format json '::ffff:1.2.3.4'\n  \
+        peguri tree --grammar my-uri.pest 'my_scheme:x'\n  \
+        peguri tree --grammar uri.pest+my-iri.pest --rule IRI 'http://é.example'")]
+    Tree(TreeArgs),
+
+    /// List every rule of the grammar with its ABNF comment.
+    ///
+    /// The built-in grammar is uri.pest, iri.pest and rfc6874.pest, as
+    /// compiled into peguri; every rule listed is accepted by --rule.
+    #[command(after_help = "Examples:\n  \
+        peguri rules\n  \
+        peguri rules --grammar my-uri.pest\n  \
+        peguri rules --grammar uri.pest --grammar my-iri.pest")]
+    Rules(RulesArgs),
+
+    /// The grammar lab: what an edited grammar changes on many inputs
+    /// (`diff`), and which rules and alternatives a corpus uses
+    /// (`coverage`).
+    #[command(subcommand)]
+    Grammar(GrammarCommand),
+
+    /// Resolve references against a base URI (RFC 3986 section 5.2); print
+    /// one URI per line.
+    ///
+    /// With no REF arguments, reads one reference per line from stdin. One
+    /// line per input: the resolved URI, or `<invalid>` for an invalid
+    /// reference (its error goes to stderr); with --json, one object per
+    /// input. Exit code: 0 when every input is valid, 1 when any is invalid
+    /// (or the base is; then nothing is read), 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri resolve http://a/b/c/d ../g ?y '#s'\n  peguri resolve https://example.com/docs/ < links.txt\n  peguri resolve --iri 'http://例え.jp/文書/' ../画像.png"
+    )]
+    Resolve(resolve::ResolveArgs),
+
+    /// Print, for each target URI, the shortest reference that resolves to
+    /// it against the base; one per line.
+    ///
+    /// With no TARGET arguments, reads one target per line from stdin. One
+    /// line per input: the reference, or `<invalid>` for an invalid target
+    /// or one that no reference reaches (the error goes to stderr); with
+    /// --json, one object per input. Exit code: 0 when every input is
+    /// valid, 1 when any is invalid, 2 for usage errors.
+    #[command(after_help = "Example:\n  peguri relative http://a/b/c/d http://a/b/e http://a/x")]
+    Relative(resolve::RelativeArgs),
+
+    /// Print the normal form of each URI reference (RFC 3986 section 6.2.2,
+    /// and 6.2.3 unless --syntax-only), one per line.
+    ///
+    /// With no URI arguments, reads one URI reference per line from stdin.
+    /// One line per input: the normal form, or `<invalid>` for an invalid
+    /// input (its error goes to stderr); with --json, one object per input.
+    /// Exit code: 0 when every input is valid, 1 when any is invalid, 2 for
+    /// usage errors.
+    #[command(
+        after_help = "Example:\n  peguri normalize 'HTTP://Example.COM:80/a/./%7Eb'\n  peguri normalize --syntax-only < urls.txt\n  peguri normalize --iri 'HTTP://Example.ORG/caf%C3%A9'"
+    )]
+    Normalize(normalize::NormalizeArgs),
+
+    /// Say whether two URI references are equivalent after syntax-based and
+    /// scheme-based normalization (RFC 3986 sections 6.2.2 and 6.2.3).
+    ///
+    /// Exit code, as `cmp`'s: 0 when equivalent, 1 when not, 2 when an
+    /// input is invalid (its error goes to stderr) or for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri equivalent http://example.com HTTP://EXAMPLE.COM:80/\n  peguri equivalent --ipv6-canonical 'http://[::1]/' 'http://[0::1]/'"
+    )]
+    Equivalent(normalize::EquivalentArgs),
+
+    /// Split each input into its five components as RFC 3986 Appendix B's
+    /// regular expression does, without validating: one JSON object per
+    /// line (`input`, `scheme`, `authority`, `path`, `query`, `fragment`;
+    /// absent components are null).
+    ///
+    /// With no arguments, reads one input per line from stdin. Exit code: 0
+    /// (splitting never fails), 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri split 'http://www.ics.uci.edu/pub/ietf/uri/#Related'\n  peguri split < lines.txt"
+    )]
+    Split {
+        /// Strings to split; stdin is read when none is given.
+        uris: Vec<String>,
+    },
+    /// Find the URIs in the text on stdin (RFC 3986 Appendix C): quoted,
+    /// in angle brackets (line breaks inside are removed), `<URL:...>`, or
+    /// bare with a scheme. Prints one JSON object per URI (`uri`, and the
+    /// byte offsets `start` and `end` in the input), or plain URIs.
+    ///
+    /// Exit code: 0, also when nothing is found; 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri extract < message.txt\n  peguri extract --plain < notes.md"
+    )]
+    Extract {
+        /// Print one URI per line instead of JSON.
+        #[arg(long)]
+        plain: bool,
+    },
+    /// Draw each URI reference with a labelled bracket under or over each
+    /// component.
+    ///
+    /// Scheme, user information, host, port, query and fragment are below
+    /// the reference; authority, path and the hierarchical (or relative)
+    /// part above it. An empty component is marked with `│` where it would start; an
+    /// absent one is not drawn. Lines are not wrapped: a long URI gives
+    /// long lines (pipe them to `less -S`). With no URI arguments, reads one
+    /// per line from stdin. Exit code: 0 when every input is valid, 1 when
+    /// any is invalid (its error goes to stderr), 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri explain 'abc://username:password@example.com:123/path/file?key=value#fragid1'\n  peguri explain --ascii 'http://[::1]:8080/'\n  peguri explain --iri 'http://bücher.example/straße'"
+    )]
+    Explain {
+        /// Draw with `+`, `-` and `|` instead of box-drawing characters.
+        #[arg(long)]
+        ascii: bool,
+        #[command(flatten)]
+        syntax: common::SyntaxArgs,
+        /// URI references to draw; stdin is read when none is given.
+        uris: Vec<String>,
+    },
+    /// Serve the grammar playground, a local web page.
+    ///
+    /// The page has the input, a rule selector and the grammar (uri.pest,
+    /// editable) side by side, and shows the parse tree, the components,
+    /// the diagram or the error on every change. Prints the page's address and serves until stopped (Ctrl-C). An
+    /// edited grammar is compiled for each request; its parse is bounded by
+    /// pest's call limit, a stack budget and a deadline. Built only with the
+    /// cargo feature `serve`.
+    #[cfg(feature = "serve")]
+    #[command(after_help = "Example:\n  peguri serve\n  peguri serve --port 0")]
+    Serve {
+        /// The port to listen on (0: any free port, printed on start).
+        #[arg(long, default_value_t = 3986)]
+        port: u16,
+        /// The address to listen on. Anything but a loopback address makes
+        /// the playground reachable from other machines.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Answer one question from stdin and exit (how the server runs an
+        /// edited grammar, in a process of its own).
+        #[arg(long, hide = true)]
+        worker: bool,
+    },
+    /// Check URI references for the constructions RFC 3986 section 7 warns
+    /// about (ambiguous IPv4 forms, passwords, deceptive userinfo,
+    /// percent-encoded controls and separators, foreign ports, encoded
+    /// bidirectional formatting characters).
+    ///
+    /// With no URI arguments, reads one per line from stdin. One line per
+    /// input: `INPUT: no findings`, `INPUT: warning[CODE], info[CODE]...`
+    /// (each finding's message, with carets, goes to stderr), or
+    /// `<invalid>` (the error goes to stderr); with --json, one object per
+    /// input and nothing on stderr but errors. Exit code: 0 when no warning
+    /// is found (info findings allowed), 1 when any input has a warning or
+    /// is invalid, 2 for usage errors.
+    #[command(
+        after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'"
+    )]
+    Check(check::CheckArgs),
+    /// Expand URI Templates (RFC 6570, all four levels), one result per
+    /// line.
+    ///
+    /// A string variable is `--var name=value`. A list is built item by
+    /// item, `--list name=item` once per item; an associative array pair
+    /// by pair, `--map name=key=value` once per pair (the key ends at the
+    /// second `=`). `--json` takes them all as one JSON object. With no
+    /// TEMPLATE arguments, reads one template per line from stdin. Exit
+    /// code: 0 when every template expands, 1 when any is invalid (the
+    /// error is shown on stderr and its output line is `<invalid>`), 2 for
+    /// usage errors.
+    #[command(after_help = "Examples:\n  \
+        peguri template 'https://api.example.com/users/{id}{?fields}' --var id=42 --var fields=name\n  \
+        peguri template '{/path*}{?tags*}' --list path=a --list path=b --list tags=x\n  \
+        peguri template '{?keys*}' --map keys=semi=';' --map keys=dot=.\n  \
+        peguri template '{+base}{/list*}' --json '{\"base\": \"http://h\", \"list\": [\"a\", \"b\"]}'")]
+    Template(template::TemplateArgs),
+}
+
+#[derive(Args)]
+struct ParseArgs {
+    /// URI references to parse; stdin is read when none is given.
+    uris: Vec<String>,
+    /// Accept IPv6 zone identifiers (RFC 6874): `[fe80::1%25en0]`.
+    #[arg(long, conflicts_with = "rule")]
+    allow_zone_id: bool,
+    /// Parse each input as an IRI reference (RFC 3987) instead; a valid one
+    /// also gets a "uri" field with the URI it maps to.
+    #[arg(long, conflicts_with = "rule")]
+    iri: bool,
+    /// With --iri, map a non-ASCII host to its IDNA form (UTS 46 ToASCII,
+    /// punycode) in "uri"; when ToASCII rejects it, "uri" is null and
+    /// "uri_error" says why (exit code 1).
+    #[arg(long, requires = "iri")]
+    idna: bool,
+    /// Parse with this grammar rule as the entry point instead of
+    /// URI-reference (RFC or pest spelling: `IPv6address`, `path-abempty`).
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
+    /// Load this grammar file at run time instead of the built-in grammar
+    /// (needs --rule; prints the parse tree, not components). Give it more
+    /// than once, or join files with `+`, for a grammar in several files,
+    /// read in order as one (`--grammar uri.pest --grammar my-iri.pest`).
+    #[arg(long, value_name = "FILE", requires = "rule")]
+    grammar: Vec<String>,
+    /// Print a summary on stderr: valid and invalid counts, host kinds,
+    /// schemes, throughput.
+    #[arg(long, conflicts_with = "rule")]
+    stats: bool,
+    /// Print only the valid inputs.
+    #[arg(long, conflicts_with = "only_invalid")]
+    only_valid: bool,
+    /// Print only the invalid inputs.
+    #[arg(long)]
+    only_invalid: bool,
+    /// Indent the JSON.
+    #[arg(long)]
+    pretty: bool,
+    /// JSON Lines, the default (the same as `--format json`).
+    #[arg(long)]
+    json: bool,
+    /// With `--format tsv`: a first line with the column names.
+    #[arg(long)]
+    header: bool,
+    /// Print only these fields, comma-separated, each once: input, valid,
+    /// rule, scheme, authority (an object in JSON), userinfo, host,
+    /// host_kind, port, path, query, fragment, uri (with --iri), error,
+    /// offset, column.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "FIELDS",
+        conflicts_with = "rule"
+    )]
+    fields: Option<Vec<Field>>,
+    /// Output format: JSON Lines, or tab-separated values (null is an empty
+    /// cell; the default columns are input, valid, scheme, userinfo, host,
+    /// host_kind, port, path, query, fragment, rule, error, and uri with
+    /// --iri).
+    #[arg(long, default_value = "json", conflicts_with = "rule")]
+    format: Format,
+}
+
+#[derive(Clone, Copy, Default, ValueEnum)]
+enum TreeFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+#[derive(Args)]
+struct TreeArgs {
+    /// Inputs to parse; stdin is read when none is given.
+    inputs: Vec<String>,
+    /// The entry rule.
+    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
+    rule: String,
+    /// Load this grammar file at run time instead of the built-in grammar;
+    /// more than once (or FILE+FILE) for a grammar in several files.
+    #[arg(long, value_name = "FILE")]
+    grammar: Vec<String>,
+    /// Indented text, or one JSON object per input.
+    #[arg(long, value_enum, default_value_t)]
+    format: TreeFormat,
+}
+
+#[derive(Args)]
+struct RulesArgs {
+    /// Load this grammar file instead of the built-in grammar; more than
+    /// once (or FILE+FILE) for a grammar in several files.
+    #[arg(long, value_name = "FILE")]
+    grammar: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum GrammarCommand {
+    /// Run two grammars over the same inputs and report every input on
+    /// which they differ: in validity, in the components (scheme,
+    /// authority, userinfo, host and its kind, port, path and its rule,
+    /// query, fragment; each compared when both grammars have its rules),
+    /// or in the error offset.
+    ///
+    /// OLD and NEW are grammar files; a grammar in several files is
+    /// written FILE+FILE (read in order as one, as build.rs reads
+    /// uri.pest+iri.pest+rfc6874.pest). Inputs are read one per line from
+    /// the FILEs, or from stdin when none is given. Prints a summary:
+    /// counts per kind of change with the first examples of each; --json
+    /// prints one JSON object per differing input instead (the summary
+    /// goes to stderr). Each parse is bounded by pest's call limit and a
+    /// stack budget; an input that exceeds them is reported as stopped.
+    /// Exit code: 0 when nothing differs, 1 when something does, 2 for
+    /// usage errors (a grammar that does not compile, an unknown rule).
+    #[command(after_help = "Examples:\n  \
+        peguri grammar diff uri.pest my-uri.pest urls.txt\n  \
+        peguri grammar diff --json uri.pest my-uri.pest < urls.txt\n  \
+        peguri grammar diff --rule IRI-reference uri.pest+iri.pest uri.pest+my-iri.pest iris.txt")]
+    Diff(DiffArgs),
+
+    /// Count which rules, and which alternatives of each choice, the valid
+    /// inputs use; list those never used.
+    ///
+    /// Inputs are read one per line from the FILEs, or from stdin. Counts
+    /// come from the parse pest accepts (what it tries and gives up is not
+    /// counted, nor what happens inside lookaheads). Each parse is bounded
+    /// as in `grammar diff`. Exit code: 0, 2 for usage errors.
+    #[command(after_help = "Examples:\n  \
+        peguri grammar coverage urls.txt\n  \
+        peguri grammar coverage --grammar my-uri.pest --json < urls.txt\n  \
+        peguri grammar coverage --rule host hosts.txt")]
+    Coverage(CoverageArgs),
+}
+
+#[derive(Args)]
+struct LabArgs {
+    /// The entry rule, matched against each whole input (any spelling:
+    /// `URI-reference`, `uri_reference`).
+    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
+    rule: String,
+    /// pest calls allowed per input byte (at least 20,000 per input);
+    /// an input that needs more is reported as stopped.
+    #[arg(long, value_name = "N", default_value_t = lab::DEFAULT_CALLS_PER_BYTE)]
+    call_limit: usize,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct DiffArgs {
+    /// The grammar before the change: a .pest file, or files joined with +.
+    old: String,
+    /// The grammar after the change: a .pest file, or files joined with +.
+    new: String,
+    /// Files of inputs, one per line; stdin when none (or `-`).
+    inputs: Vec<String>,
+    #[command(flatten)]
+    lab: LabArgs,
+    /// Examples shown per kind of change in the summary.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    examples: usize,
+}
+
+#[derive(Args)]
+struct CoverageArgs {
+    /// Files of inputs, one per line; stdin when none (or `-`).
+    inputs: Vec<String>,
+    /// The grammar file instead of the built-in grammar; more than once
+    /// (or FILE+FILE) for a grammar in several files.
+    #[arg(long, value_name = "FILE")]
+    grammar: Vec<String>,
+    #[command(flatten)]
+    lab: LabArgs,
+}
+
+/// How a command ended, other than by an I/O error.
+enum Outcome {
+    /// Every input was valid.
+    Success,
+    /// Some input was invalid (exit 1).
+    Invalid,
+    /// The command could not run as asked (exit 2), with the reason.
+    Usage(String),
+    /// The question has no answer, an input being invalid (exit 2, as
+    /// `cmp` exits; the errors are already on stderr).
+    Trouble,
+}
+
+const EXIT_INVALID: u8 = 1;
+const EXIT_USAGE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Parse(args) => run_parse(args),
+        Command::Tree(args) => run_tree(args),
+        Command::Rules(args) => run_rules(args),
+        Command::Grammar(command) => run_grammar_lab(command),
+        Command::Resolve(args) => resolve::resolve(&args),
+        Command::Relative(args) => resolve::relative(&args),
+        Command::Normalize(args) => normalize::normalize(&args),
+        Command::Equivalent(args) => normalize::equivalent(&args),
+        Command::Split { uris } => split::run(&uris).map(outcome),
+        Command::Extract { plain } => extract::run(plain).map(outcome),
+        Command::Check(args) => check::run(&args),
+        Command::Explain {
+            ascii,
+            syntax,
+            uris,
+        } => explain::run(&uris, ascii, &syntax).map(outcome),
+        #[cfg(feature = "serve")]
+        Command::Serve { worker: true, .. } => serve::worker().map(|()| Outcome::Success),
+        #[cfg(feature = "serve")]
+        Command::Serve { port, bind, .. } => {
+            serve::run(&serve::ServeOptions { bind, port }).map(|()| Outcome::Success)
+        }
+        Command::Template(args) => template::run(&args),
+    };
+    match result {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::Invalid) => ExitCode::from(EXIT_INVALID),
+        Ok(Outcome::Usage(message)) => {
+            eprintln!("peguri: {message}");
+            ExitCode::from(EXIT_USAGE)
+        }
+        Ok(Outcome::Trouble) => ExitCode::from(EXIT_USAGE),
+        // A closed pipe (`| head`) is the reader's choice, not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("peguri: {e}");
+            ExitCode::from(EXIT_INVALID)
+        }
+    }
+}
+
+fn outcome(all_valid: bool) -> Outcome {
+    if all_valid {
+        Outcome::Success
+    } else {
+        Outcome::Invalid
+    }
+}
+
+fn stdout() -> BufWriter<io::StdoutLock<'static>> {
+    BufWriter::with_capacity(64 * 1024, io::stdout().lock())
+}
+
+/// Flags that contradict each other, or a field named twice.
+fn parse_usage_problem(args: &ParseArgs) -> Option<String> {
+    let tsv = args.format == Format::Tsv;
+    if tsv && args.pretty {
+        return Some("--pretty indents JSON; it cannot go with --format tsv".to_owned());
+    }
+    if tsv && args.json {
+        return Some("--json and --format tsv ask for two formats".to_owned());
+    }
+    if args.header && !tsv {
+        return Some("--header writes the TSV column names; it needs --format tsv".to_owned());
+    }
+    let duplicate = args.fields.as_deref().and_then(Field::duplicate);
+    duplicate.map(|field| format!("--fields names {:?} twice", field.name()))
+}
+
+fn run_parse(args: ParseArgs) -> io::Result<Outcome> {
+    if let Some(problem) = parse_usage_problem(&args) {
+        return Ok(Outcome::Usage(problem));
+    }
+    if let Some(rule) = &args.rule {
+        return parse_with_rule(&args, rule);
+    }
+    let options = ParseOptions {
+        syntax: peguri::ParseOptions::new().allow_zone_id(args.allow_zone_id),
+        iri: args.iri,
+        idna: args.idna,
+        header: args.header,
+        filter: match (args.only_valid, args.only_invalid) {
+            (true, _) => Filter::OnlyValid,
+            (_, true) => Filter::OnlyInvalid,
+            _ => Filter::All,
+        },
+        format: args.format,
+        fields: args.fields,
+        pretty: args.pretty,
+        stats: args.stats,
+    };
+    let mut parser = parse::Parser::new(stdout(), options);
+    crate::input::for_each_input_bytes(&args.uris, |line| parser.line(line))?;
+    let (all_valid, summary) = parser.finish()?;
+    if let Some(summary) = summary {
+        eprint!("{summary}");
+    }
+    Ok(outcome(all_valid))
+}
+
+/// The typed entry points: components, as `parse` prints them.
+fn typed_report<'a>(rule: &str, input: &'a str) -> Option<Report<'a>> {
+    let parsed = match rule.replace('_', "-").to_ascii_lowercase().as_str() {
+        "uri-reference" => UriRef::parse(input),
+        "uri" => Uri::parse(input).map(UriRef::from),
+        "absolute-uri" => Uri::parse_absolute(input).map(UriRef::from),
+        "relative-ref" => UriRef::parse_relative(input),
+        _ => return None,
+    };
+    Some(match parsed {
+        Ok(uri) => Report::Valid(uri.components()),
+        Err(error) => Report::Invalid { input, error },
+    })
+}
+
+/// `{"input", "valid", "rule", "tree"}` or `{"input", "valid", "rule", "error"}`.
+fn write_rule_result<R: pest::RuleType>(
+    out: &mut impl Write,
+    input: &str,
+    rule: &str,
+    result: Result<pest::iterators::Pairs<'_, R>, peguri::ParseError>,
+    pretty: bool,
+) -> io::Result<bool> {
+    let valid = result.is_ok();
+    let value = grammar::RuleResult {
+        input,
+        rule,
+        result: result.map(grammar::trees_json),
+    };
+    if pretty {
+        serde_json::to_writer_pretty(&mut *out, &value)?;
+    } else {
+        serde_json::to_writer(&mut *out, &value)?;
+    }
+    out.write_all(b"\n")?;
+    Ok(valid)
+}
+
+fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
+    let mut out = stdout();
+    let mut all_valid = true;
+    let keep = |valid: bool| match (args.only_valid, args.only_invalid) {
+        (true, _) => valid,
+        (_, true) => !valid,
+        _ => true,
+    };
+    if !args.grammar.is_empty() {
+        let loaded = match LoadedGrammar::load(&grammar_files(&args.grammar), rule) {
+            Ok(loaded) => loaded,
+            Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
+        };
+        for_each_input(&args.uris, |input| {
+            let result = loaded.parse(input);
+            all_valid &= result.is_ok();
+            if keep(result.is_ok()) {
+                write_rule_result(&mut out, input, loaded.rule(), result, args.pretty)?;
+            }
+            Ok(())
+        })?;
+    } else {
+        let found = match grammar::resolve_built_in_rule(rule) {
+            Ok(found) => found,
+            Err(message) => return Ok(Outcome::Usage(message)),
+        };
+        for_each_input(&args.uris, |input| {
+            if let Some(report) = typed_report(found, input) {
+                all_valid &= report.is_valid();
+                if keep(report.is_valid()) {
+                    if args.pretty {
+                        serde_json::to_writer_pretty(&mut out, &report)?;
+                    } else {
+                        serde_json::to_writer(&mut out, &report)?;
+                    }
+                    out.write_all(b"\n")?;
+                }
+                return Ok(());
+            }
+            let result = peguri::parse_rule(found, input);
+            all_valid &= result.is_ok();
+            if keep(result.is_ok()) {
+                write_rule_result(&mut out, input, rule, result, args.pretty)?;
+            }
+            Ok(())
+        })?;
+    }
+    out.flush()?;
+    Ok(outcome(all_valid))
+}
+
+fn run_tree(args: TreeArgs) -> io::Result<Outcome> {
+    let loaded = if args.grammar.is_empty() {
+        if let Err(message) = grammar::resolve_built_in_rule(&args.rule) {
+            return Ok(Outcome::Usage(message));
+        }
+        None
+    } else {
+        match LoadedGrammar::load(&grammar_files(&args.grammar), &args.rule) {
+            Ok(loaded) => Some(loaded),
+            Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
+        }
+    };
+    let mut out = stdout();
+    let mut all_valid = true;
+    for_each_input(&args.inputs, |input| {
+        let written = match &loaded {
+            Some(loaded) => write_tree(
+                &mut out,
+                input,
+                loaded.rule(),
+                loaded.parse(input),
+                args.format,
+            ),
+            None => write_tree(
+                &mut out,
+                input,
+                &args.rule,
+                peguri::parse_rule(&args.rule, input),
+                args.format,
+            ),
+        }?;
+        all_valid &= written;
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(outcome(all_valid))
+}
+
+fn write_tree<R: pest::RuleType>(
+    out: &mut impl Write,
+    input: &str,
+    rule: &str,
+    result: Result<pest::iterators::Pairs<'_, R>, peguri::ParseError>,
+    format: TreeFormat,
+) -> io::Result<bool> {
+    match format {
+        TreeFormat::Json => write_rule_result(out, input, rule, result, false),
+        TreeFormat::Text => match result {
+            Ok(pairs) => {
+                grammar::write_tree_text(out, pairs)?;
+                Ok(true)
+            }
+            Err(error) => {
+                out.flush()?;
+                eprintln!("{error}");
+                Ok(false)
+            }
+        },
+    }
+}
+
+fn run_rules(args: RulesArgs) -> io::Result<Outcome> {
+    let text = match GrammarText::read(&grammar_files(&args.grammar)) {
+        Ok(text) => text,
+        Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
+    };
+    let docs = match grammar::rule_docs(&text) {
+        Ok(docs) => docs,
+        Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
+    };
+    let mut out = stdout();
+    for doc in docs {
+        writeln!(out, "{}", doc.name)?;
+        if doc.abnf.is_empty() {
+            writeln!(out, "    (no ABNF) {}", doc.doc.join(" "))?;
+        }
+        for line in &doc.abnf {
+            writeln!(out, "    {line}")?;
+        }
+    }
+    out.flush()?;
+    Ok(Outcome::Success)
+}
+
+fn run_grammar_lab(command: GrammarCommand) -> io::Result<Outcome> {
+    // The lab parses on a thread with a large stack, so that a grammar
+    // that recurses deeply is stopped by its stack budget (see `lab`).
+    lab::on_big_stack(move || match command {
+        GrammarCommand::Diff(args) => lab::diff::run(&lab::diff::DiffOptions {
+            old: args.old,
+            new: args.new,
+            inputs: args.inputs,
+            rule: args.lab.rule,
+            json: args.lab.json,
+            examples: args.examples,
+            bounds: lab::Bounds {
+                calls_per_byte: args.lab.call_limit,
+            },
+        }),
+        GrammarCommand::Coverage(args) => lab::coverage::run(&lab::coverage::CoverageOptions {
+            grammar: grammar_files(&args.grammar),
+            inputs: args.inputs,
+            rule: args.lab.rule,
+            json: args.lab.json,
+            bounds: lab::Bounds {
+                calls_per_byte: args.lab.call_limit,
+            },
+        }),
+    })
+}

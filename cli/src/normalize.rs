@@ -1,0 +1,189 @@
+//! `peguri normalize` and `peguri equivalent`: RFC 3986 section 6 on the
+//! command line (RFC 3987 section 5.3 with `--iri`).
+
+use std::io::{self, Write};
+
+use clap::Args;
+use peguri::{Normalizer, ParseError};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
+
+use crate::Outcome;
+use crate::common::{Lines, Reference, SyntaxArgs};
+
+/// The normalization steps, as flags.
+#[derive(Args, Clone, Copy)]
+pub struct StepArgs {
+    /// Syntax-based normalization only (no default ports, no empty path
+    /// to "/").
+    #[arg(long)]
+    syntax_only: bool,
+    /// Write IPv6 addresses in RFC 5952's canonical text, so that
+    /// `[0::1]` and `[::1]` compare equal.
+    #[arg(long)]
+    ipv6_canonical: bool,
+    /// Put IRI components in Unicode NFC (RFC 3987 section 5.3.2.2; needs
+    /// --iri).
+    #[arg(long, requires = "iri")]
+    nfc: bool,
+}
+
+impl StepArgs {
+    fn normalizer(&self) -> Normalizer {
+        if self.syntax_only {
+            Normalizer::syntax()
+        } else {
+            Normalizer::new()
+        }
+        .ipv6_canonical(self.ipv6_canonical)
+        .nfc(self.nfc)
+    }
+}
+
+/// The arguments of `peguri normalize`.
+#[derive(Args)]
+pub struct NormalizeArgs {
+    #[command(flatten)]
+    steps: StepArgs,
+    #[command(flatten)]
+    syntax: SyntaxArgs,
+    /// Print one JSON object per input: `{"input", "valid": true,
+    /// "normalized"}` or `{"input", "valid": false, "error"}`.
+    #[arg(long)]
+    json: bool,
+    /// URI references to normalize; stdin is read when none is given.
+    uris: Vec<String>,
+}
+
+/// The arguments of `peguri equivalent`.
+#[derive(Args)]
+pub struct EquivalentArgs {
+    #[command(flatten)]
+    steps: StepArgs,
+    #[command(flatten)]
+    syntax: SyntaxArgs,
+    /// Print one JSON object: `{"equivalent": true|false|null, "a": {...},
+    /// "b": {...}}`, each side `{"input", "valid": true, "normalized"}` or
+    /// `{"input", "valid": false, "error"}`.
+    #[arg(long)]
+    json: bool,
+    /// The first URI reference.
+    a: String,
+    /// The second URI reference.
+    b: String,
+}
+
+/// The normal form of `input` with these options.
+fn normal_form(
+    syntax: &SyntaxArgs,
+    normalizer: &Normalizer,
+    input: &str,
+) -> Result<String, ParseError> {
+    Ok(match syntax.parse(input)? {
+        Reference::Uri(uri) => normalizer.normalize(&uri).into_string(),
+        Reference::Iri(iri) => normalizer.normalize_iri(&iri).into_string(),
+    })
+}
+
+/// Prints the normal form of each input, one line per input (the
+/// [`INVALID`](crate::common::INVALID) marker for an invalid one, whose
+/// error goes to stderr).
+pub(crate) fn normalize(args: &NormalizeArgs) -> io::Result<Outcome> {
+    let normalizer = args.steps.normalizer();
+    let mut lines = Lines::new(args.json);
+    crate::input::for_each_input_bytes(&args.uris, |line| {
+        let input = match args.syntax.text(line) {
+            Ok(input) => input,
+            Err(bad) => return lines.invalid(&bad.shown, &bad.error),
+        };
+        match normal_form(&args.syntax, &normalizer, input) {
+            Ok(normal) => lines.valid(input, "normalized", &normal),
+            Err(error) => lines.invalid(input, &error),
+        }
+    })?;
+    Ok(crate::outcome(lines.finish()?))
+}
+
+/// One side of `equivalent --json`: `{"input", "valid": true,
+/// "normalized"}` or `{"input", "valid": false, "error"}`.
+struct Side<'a> {
+    input: &'a str,
+    result: &'a Result<String, ParseError>,
+}
+
+impl Serialize for Side<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Side", 3)?;
+        s.serialize_field("input", self.input)?;
+        s.serialize_field("valid", &self.result.is_ok())?;
+        match self.result {
+            Ok(normal) => s.serialize_field("normalized", normal)?,
+            Err(error) => s.serialize_field("error", error)?,
+        }
+        s.end()
+    }
+}
+
+/// `{"equivalent": true|false|null, "a", "b"}`.
+struct Answer<'a> {
+    equivalent: Option<bool>,
+    a: Side<'a>,
+    b: Side<'a>,
+}
+
+impl Serialize for Answer<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Answer", 3)?;
+        s.serialize_field("equivalent", &self.equivalent)?;
+        s.serialize_field("a", &self.a)?;
+        s.serialize_field("b", &self.b)?;
+        s.end()
+    }
+}
+
+/// Says whether `a` and `b` are equivalent, in words or as JSON. Like
+/// `cmp`: exit 0 when they are, 1 when they are not, 2 when an input is
+/// invalid (its error goes to stderr).
+pub(crate) fn equivalent(args: &EquivalentArgs) -> io::Result<Outcome> {
+    let normalizer = args.steps.normalizer();
+    let na = normal_form(&args.syntax, &normalizer, &args.a);
+    let nb = normal_form(&args.syntax, &normalizer, &args.b);
+    let same = match (&na, &nb) {
+        (Ok(na), Ok(nb)) => Some(na == nb),
+        _ => None,
+    };
+    let mut out = crate::stdout();
+    if args.json {
+        let answer = Answer {
+            equivalent: same,
+            a: Side {
+                input: &args.a,
+                result: &na,
+            },
+            b: Side {
+                input: &args.b,
+                result: &nb,
+            },
+        };
+        serde_json::to_writer(&mut out, &answer)?;
+        out.write_all(b"\n")?;
+    } else if let (Ok(na), Ok(nb)) = (&na, &nb) {
+        if na == nb {
+            writeln!(out, "equivalent: both normalize to {na}")?;
+        } else {
+            writeln!(
+                out,
+                "not equivalent: {} normalizes to {na}, {} normalizes to {nb}",
+                args.a, args.b
+            )?;
+        }
+    }
+    out.flush()?;
+    for err in [na.as_ref().err(), nb.as_ref().err()].into_iter().flatten() {
+        eprintln!("{err}");
+    }
+    Ok(match same {
+        Some(true) => Outcome::Success,
+        Some(false) => Outcome::Invalid,
+        None => Outcome::Trouble,
+    })
+}

@@ -1,0 +1,583 @@
+//! `peguri parse`: URI (or IRI) references to JSON Lines (or TSV), the hot
+//! loop.
+//!
+//! Nothing here depends on clap, so the benchmark can run this exact code.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::io::{self, Write};
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use peguri::{Authority, Iri, ParseError, UriRef};
+use serde::ser::{SerializeMap, SerializeStruct, Serializer};
+
+/// Which reports to print.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Filter {
+    #[default]
+    All,
+    OnlyValid,
+    OnlyInvalid,
+}
+
+/// Output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    #[default]
+    Json,
+    Tsv,
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "json" => Ok(Format::Json),
+            "tsv" => Ok(Format::Tsv),
+            _ => Err(format!("unknown format {s:?} (expected json or tsv)")),
+        }
+    }
+}
+
+/// A column of `--fields`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Input,
+    Valid,
+    Rule,
+    Scheme,
+    Authority,
+    Userinfo,
+    Host,
+    HostKind,
+    Port,
+    Path,
+    Query,
+    Fragment,
+    Uri,
+    Error,
+    Offset,
+    Column,
+}
+
+impl Field {
+    const ALL: [(&'static str, Field); 16] = [
+        ("input", Field::Input),
+        ("valid", Field::Valid),
+        ("rule", Field::Rule),
+        ("scheme", Field::Scheme),
+        ("authority", Field::Authority),
+        ("userinfo", Field::Userinfo),
+        ("host", Field::Host),
+        ("host_kind", Field::HostKind),
+        ("port", Field::Port),
+        ("path", Field::Path),
+        ("query", Field::Query),
+        ("fragment", Field::Fragment),
+        ("uri", Field::Uri),
+        ("error", Field::Error),
+        ("offset", Field::Offset),
+        ("column", Field::Column),
+    ];
+
+    /// The columns `--format tsv --iri` prints when `--fields` is not
+    /// given: [`TSV_DEFAULT`](Self::TSV_DEFAULT) and the mapped URI.
+    pub const TSV_DEFAULT_IRI: &'static [Field] = &[
+        Field::Input,
+        Field::Valid,
+        Field::Scheme,
+        Field::Userinfo,
+        Field::Host,
+        Field::HostKind,
+        Field::Port,
+        Field::Path,
+        Field::Query,
+        Field::Fragment,
+        Field::Rule,
+        Field::Error,
+        Field::Uri,
+    ];
+
+    /// The columns `--format tsv` prints when `--fields` is not given: the
+    /// first ten as they always were, then the rule and the error message.
+    pub const TSV_DEFAULT: &'static [Field] = Self::TSV_DEFAULT_IRI.split_at(12).0;
+
+    pub fn name(self) -> &'static str {
+        Field::ALL
+            .iter()
+            .find(|(_, f)| *f == self)
+            .map_or("?", |(n, _)| n)
+    }
+
+    /// The first field that `fields` names twice, if any.
+    pub fn duplicate(fields: &[Field]) -> Option<Field> {
+        fields
+            .iter()
+            .enumerate()
+            .find(|(i, f)| fields[..*i].contains(f))
+            .map(|(_, f)| *f)
+    }
+}
+
+impl FromStr for Field {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Field::ALL
+            .iter()
+            .find(|(name, _)| *name == s)
+            .map(|(_, f)| *f)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Field::ALL.iter().map(|(n, _)| *n).collect();
+                format!("unknown field {s:?} (known: {})", names.join(", "))
+            })
+    }
+}
+
+/// One input, parsed: a URI reference, an IRI reference (with its mapped
+/// URI, computed when asked for), or an error.
+pub enum Parsed<'a> {
+    Uri(UriRef<'a>),
+    Iri { iri: Iri<'a>, idna: bool },
+    Invalid { input: &'a str, error: ParseError },
+}
+
+/// The components of a valid input, whichever kind it is.
+struct View<'a> {
+    input: &'a str,
+    rule: &'static str,
+    scheme: Option<&'a str>,
+    authority: Option<Authority<'a>>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Parsed<'a> {
+    fn is_valid(&self) -> bool {
+        !matches!(self, Parsed::Invalid { .. })
+    }
+
+    fn view(&self) -> Option<View<'a>> {
+        Some(match self {
+            Parsed::Uri(u) => View {
+                input: u.as_str(),
+                rule: u.rule(),
+                scheme: u.scheme(),
+                authority: u.authority(),
+                path: u.path(),
+                query: u.query(),
+                fragment: u.fragment(),
+            },
+            Parsed::Iri { iri: i, .. } => View {
+                input: i.as_str(),
+                rule: i.rule(),
+                scheme: i.scheme(),
+                authority: i.authority(),
+                path: i.path(),
+                query: i.query(),
+                fragment: i.fragment(),
+            },
+            Parsed::Invalid { .. } => return None,
+        })
+    }
+
+    /// The URI an IRI maps to (RFC 3987 section 3.1, with IDNA when
+    /// asked), or why there is none.
+    fn mapped_uri(&self) -> Option<Result<String, String>> {
+        let Parsed::Iri { iri, idna } = self else {
+            return None;
+        };
+        if *idna {
+            return Some(
+                iri.to_uri_idna()
+                    .map(|u| u.into_string())
+                    .map_err(|e| e.to_string()),
+            );
+        }
+        Some(Ok(iri.to_uri().into_string()))
+    }
+}
+
+/// A value of one field for one input: absent (`null`), text, a number, a
+/// boolean or an authority (an object in JSON, its text in TSV).
+enum Value<'a> {
+    Null,
+    Text(&'a str),
+    Owned(String),
+    Number(usize),
+    Bool(bool),
+    Authority(Authority<'a>),
+}
+
+impl fmt::Display for Value<'_> {
+    /// TSV cell: null is empty; tabs, newlines and backslashes are escaped.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Value::Null => return Ok(()),
+            Value::Text(t) => *t,
+            Value::Owned(t) => t.as_str(),
+            Value::Number(n) => return write!(f, "{n}"),
+            Value::Bool(b) => return write!(f, "{b}"),
+            Value::Authority(a) => a.as_str(),
+        };
+        for c in text.chars() {
+            match c {
+                '\t' => f.write_str("\\t")?,
+                '\n' => f.write_str("\\n")?,
+                '\r' => f.write_str("\\r")?,
+                '\\' => f.write_str("\\\\")?,
+                c => write!(f, "{c}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl serde::Serialize for Value<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Null => s.serialize_none(),
+            Value::Text(t) => s.serialize_str(t),
+            Value::Owned(t) => s.serialize_str(t),
+            Value::Number(n) => s.serialize_u64(*n as u64),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::Authority(a) => {
+                // The object of the full output.
+                let mut map = s.serialize_map(Some(4))?;
+                map.serialize_entry("userinfo", &a.userinfo())?;
+                map.serialize_entry("host", a.host_str())?;
+                map.serialize_entry("host_kind", a.host().kind())?;
+                map.serialize_entry("port", &a.port())?;
+                map.end()
+            }
+        }
+    }
+}
+
+fn field_value<'a>(parsed: &'a Parsed<'_>, field: Field) -> Value<'a> {
+    let text = |t: Option<&'a str>| t.map_or(Value::Null, Value::Text);
+    match parsed {
+        Parsed::Invalid { input, error } => match field {
+            Field::Input => Value::Text(input),
+            Field::Valid => Value::Bool(false),
+            Field::Error => Value::Owned(error.message().to_string()),
+            Field::Offset => Value::Number(error.offset()),
+            Field::Column => Value::Number(error.column()),
+            _ => Value::Null,
+        },
+        valid => {
+            let Some(v) = valid.view() else {
+                return Value::Null;
+            };
+            let authority = v.authority;
+            match field {
+                Field::Input => Value::Text(v.input),
+                Field::Valid => Value::Bool(true),
+                Field::Rule => Value::Text(v.rule),
+                Field::Scheme => text(v.scheme),
+                Field::Authority => authority.map_or(Value::Null, Value::Authority),
+                Field::Userinfo => text(authority.and_then(|a| a.userinfo())),
+                Field::Host => text(authority.map(|a| a.host_str())),
+                Field::HostKind => text(authority.map(|a| a.host().kind())),
+                Field::Port => text(authority.and_then(|a| a.port())),
+                Field::Path => Value::Text(v.path),
+                Field::Query => text(v.query),
+                Field::Fragment => text(v.fragment),
+                Field::Uri => match valid.mapped_uri() {
+                    Some(Ok(uri)) => Value::Owned(uri),
+                    _ => Value::Null,
+                },
+                // A valid IRI whose IDNA mapping fails says why here.
+                Field::Error => match valid.mapped_uri() {
+                    Some(Err(e)) => Value::Owned(e),
+                    _ => Value::Null,
+                },
+                Field::Offset | Field::Column => Value::Null,
+            }
+        }
+    }
+}
+
+/// An input restricted to some fields, serialized as a JSON object.
+struct Selected<'r, 'a> {
+    parsed: &'r Parsed<'a>,
+    fields: &'r [Field],
+}
+
+impl serde::Serialize for Selected<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.fields.len()))?;
+        for &field in self.fields {
+            map.serialize_entry(field.name(), &field_value(self.parsed, field))?;
+        }
+        map.end()
+    }
+}
+
+/// The whole object for an input: the JSON contract's.
+struct Whole<'r, 'a>(&'r Parsed<'a>);
+
+impl serde::Serialize for Whole<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Parsed::Uri(uri) => uri.components().serialize(s),
+            Parsed::Iri { iri, idna } => {
+                let components = iri.components();
+                let components = components.idna(*idna);
+                components.serialize(s)
+            }
+            Parsed::Invalid { input, error } => {
+                let mut st = s.serialize_struct("Invalid", 3)?;
+                st.serialize_field("input", input)?;
+                st.serialize_field("valid", &false)?;
+                st.serialize_field("error", error)?;
+                st.end()
+            }
+        }
+    }
+}
+
+/// What `parse` accepts, what it prints and how.
+#[derive(Clone, Debug, Default)]
+pub struct ParseOptions {
+    /// The grammar's leniencies (RFC 6874 zone identifiers).
+    pub syntax: peguri::ParseOptions,
+    /// Inputs are IRI references (RFC 3987).
+    pub iri: bool,
+    /// Map IRIs to URIs with IDNA for the host.
+    pub idna: bool,
+    pub filter: Filter,
+    pub format: Format,
+    pub fields: Option<Vec<Field>>,
+    pub pretty: bool,
+    pub stats: bool,
+    /// A first TSV line with the column names.
+    pub header: bool,
+}
+
+impl ParseOptions {
+    /// The TSV columns: `--fields`, or the default ones (and `uri` with
+    /// `--iri`).
+    fn columns(&self) -> &[Field] {
+        match (&self.fields, self.iri) {
+            (Some(fields), _) => fields,
+            (None, false) => Field::TSV_DEFAULT,
+            (None, true) => Field::TSV_DEFAULT_IRI,
+        }
+    }
+}
+
+/// Counts for `--stats`.
+#[derive(Default)]
+pub struct Stats {
+    pub lines: u64,
+    pub valid: u64,
+    pub bytes: u64,
+    host_kinds: [u64; 5],
+    schemes: HashMap<String, u64>,
+}
+
+const HOST_KINDS: [&str; 5] = ["reg-name", "ipv4", "ipv6", "ipvfuture", "none"];
+
+impl Stats {
+    fn count(&mut self, bytes: usize, parsed: &Parsed<'_>) {
+        self.lines += 1;
+        self.bytes += bytes as u64;
+        let Some(view) = parsed.view() else {
+            return;
+        };
+        self.valid += 1;
+        let kind = view.authority.map_or("none", |a| a.host().kind());
+        if let Some(i) = HOST_KINDS.iter().position(|k| *k == kind) {
+            self.host_kinds[i] += 1;
+        }
+        if let Some(scheme) = view.scheme {
+            // Schemes are case-insensitive (RFC 3986 3.1); count them lowercased
+            // and allocate only for a scheme not seen before.
+            match self
+                .schemes
+                .iter_mut()
+                .find(|(k, _)| k.eq_ignore_ascii_case(scheme))
+            {
+                Some((_, n)) => *n += 1,
+                None => {
+                    self.schemes.insert(scheme.to_ascii_lowercase(), 1);
+                }
+            }
+        }
+    }
+
+    /// The summary, one line per topic.
+    pub fn summary(&self, elapsed: Duration) -> String {
+        let secs = elapsed.as_secs_f64().max(1e-9);
+        let mut schemes: Vec<(&String, &u64)> = self.schemes.iter().collect();
+        schemes.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let shown: Vec<String> = schemes
+            .iter()
+            .take(10)
+            .map(|(s, n)| format!("{s} {n}"))
+            .collect();
+        let more = schemes.len().saturating_sub(10);
+        let hosts: Vec<String> = HOST_KINDS
+            .iter()
+            .zip(self.host_kinds)
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
+        format!(
+            "lines: {} ({} valid, {} invalid)\nhost kinds: {}\nschemes: {}{}\nthroughput: {:.3} s, {:.0} lines/s, {:.1} MB/s\n",
+            self.lines,
+            self.valid,
+            self.lines - self.valid,
+            hosts.join(", "),
+            if shown.is_empty() {
+                "none".to_owned()
+            } else {
+                shown.join(", ")
+            },
+            if more > 0 {
+                format!(" (+{more} more)")
+            } else {
+                String::new()
+            },
+            secs,
+            self.lines as f64 / secs,
+            self.bytes as f64 / secs / 1e6,
+        )
+    }
+}
+
+/// Parses each input and writes its report. Returns whether all inputs were
+/// valid, and the counts.
+pub struct Parser<W: Write> {
+    out: W,
+    options: ParseOptions,
+    stats: Stats,
+    started: Instant,
+    /// The TSV header is still to be written.
+    header: bool,
+    /// Some valid IRI could not be mapped to a URI as asked (IDNA).
+    unmapped: bool,
+}
+
+impl<W: Write> Parser<W> {
+    pub fn new(out: W, options: ParseOptions) -> Self {
+        let header = options.header && options.format == Format::Tsv;
+        Parser {
+            out,
+            options,
+            stats: Stats::default(),
+            started: Instant::now(),
+            header,
+            unmapped: false,
+        }
+    }
+
+    fn write_header(&mut self) -> io::Result<()> {
+        if std::mem::take(&mut self.header) {
+            let names: Vec<&str> = self.options.columns().iter().map(|f| f.name()).collect();
+            writeln!(self.out, "{}", names.join("\t"))?;
+        }
+        Ok(())
+    }
+
+    /// Parses one input, as the bytes it holds, and writes its line.
+    pub fn line(&mut self, line: &[u8]) -> io::Result<()> {
+        let shown;
+        let parsed = match std::str::from_utf8(line) {
+            Ok(input) => self.parse(input),
+            Err(_) => {
+                // Name the first byte that is not UTF-8, at its offset.
+                let error = if self.options.iri {
+                    Iri::parse_bytes(line).err()
+                } else {
+                    UriRef::parse_bytes(line).err()
+                };
+                shown = String::from_utf8_lossy(line);
+                match error {
+                    Some(error) => Parsed::Invalid {
+                        input: &shown,
+                        error,
+                    },
+                    None => self.parse(&shown),
+                }
+            }
+        };
+        if self.options.idna {
+            self.unmapped |= matches!(parsed.mapped_uri(), Some(Err(_)));
+        }
+        if self.options.stats {
+            self.stats.count(line.len(), &parsed);
+        } else {
+            self.stats.lines += 1;
+            self.stats.valid += u64::from(parsed.is_valid());
+        }
+        let wanted = match self.options.filter {
+            Filter::All => true,
+            Filter::OnlyValid => parsed.is_valid(),
+            Filter::OnlyInvalid => !parsed.is_valid(),
+        };
+        if wanted {
+            self.write(&parsed)?;
+        }
+        Ok(())
+    }
+
+    fn parse<'a>(&self, input: &'a str) -> Parsed<'a> {
+        let parsed = if self.options.iri {
+            self.options.syntax.parse_iri(input).map(|iri| Parsed::Iri {
+                iri,
+                idna: self.options.idna,
+            })
+        } else {
+            self.options.syntax.parse(input).map(Parsed::Uri)
+        };
+        parsed.unwrap_or_else(|error| Parsed::Invalid { input, error })
+    }
+
+    fn write(&mut self, parsed: &Parsed<'_>) -> io::Result<()> {
+        self.write_header()?;
+        let out = &mut self.out;
+        match (self.options.format, &self.options.fields) {
+            (Format::Json, None) if self.options.pretty => {
+                serde_json::to_writer_pretty(&mut *out, &Whole(parsed))?
+            }
+            (Format::Json, None) => match parsed {
+                Parsed::Uri(uri) => uri.components().write_json(&mut *out)?,
+                _ => serde_json::to_writer(&mut *out, &Whole(parsed))?,
+            },
+            (Format::Json, Some(fields)) => {
+                let selected = Selected { parsed, fields };
+                if self.options.pretty {
+                    serde_json::to_writer_pretty(&mut *out, &selected)?
+                } else {
+                    serde_json::to_writer(&mut *out, &selected)?
+                }
+            }
+            (Format::Tsv, _) => {
+                for (i, &field) in self.options.columns().iter().enumerate() {
+                    if i > 0 {
+                        out.write_all(b"\t")?;
+                    }
+                    write!(out, "{}", field_value(parsed, field))?;
+                }
+            }
+        }
+        out.write_all(b"\n")
+    }
+
+    /// Flushes the output; returns whether every input was valid, and the
+    /// `--stats` summary if asked for.
+    pub fn finish(mut self) -> io::Result<(bool, Option<String>)> {
+        self.write_header()?;
+        self.out.flush()?;
+        let all_valid = self.stats.valid == self.stats.lines && !self.unmapped;
+        let summary = self
+            .options
+            .stats
+            .then(|| self.stats.summary(self.started.elapsed()));
+        Ok((all_valid, summary))
+    }
+}

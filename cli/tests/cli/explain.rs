@@ -1,0 +1,109 @@
+//! `peguri explain`, run as a user would.
+
+use crate::common;
+
+use std::process::Output;
+
+fn peguri(args: &[&str], stdin: &str) -> Output {
+    common::run_peguri(args, stdin.as_bytes())
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+const PICTURE: &str = r"
+                       hierarchical part
+         ┌─────────────────────┴─────────────────────┐
+                       authority               path
+           ┌───────────────┴───────────────┐┌───┴────┐
+     abc://username:password@example.com:123/path/file?key=value#fragid1
+     └┬┘   └───────┬───────┘ └────┬────┘ └┬┘           └───┬───┘ └──┬──┘
+scheme name user information     host    port            query   fragment
+
+            hierarchical part
+        ┌───────────┴────────────┐
+                   path
+        ┌───────────┴────────────┐
+    urn:example:animal:ferret:nose
+    └┬┘
+scheme name
+";
+
+#[test]
+fn both_uris_of_the_picture() {
+    let out = peguri(
+        &[
+            "explain",
+            "abc://username:password@example.com:123/path/file?key=value#fragid1",
+            "urn:example:animal:ferret:nose",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), PICTURE.strip_prefix('\n').unwrap());
+    assert_eq!(stderr(&out), "");
+    // docs/cli.md shows this output.
+    assert!(include_str!("../../../docs/cli.md").contains(PICTURE.strip_prefix('\n').unwrap()));
+}
+
+#[test]
+fn stdin_lines_when_no_argument() {
+    let out = peguri(
+        &["explain"],
+        "abc://username:password@example.com:123/path/file?key=value#fragid1\r\nurn:example:animal:ferret:nose\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), PICTURE.strip_prefix('\n').unwrap());
+}
+
+#[test]
+fn invalid_input_is_an_error_with_a_caret_and_exit_code_1() {
+    let out = peguri(&["explain", "http://example.com/a b", "a:b"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "invalid URI-reference: invalid character ' ' in path at byte 20 (column 21)\n  http://example.com/a b\n                      ^\n"
+    );
+    // The valid input is still drawn.
+    assert!(stdout(&out).contains("\n      a:b\n"), "{}", stdout(&out));
+}
+
+#[test]
+fn ascii_draws_with_plus_minus_and_bar() {
+    let out = peguri(&["explain", "--ascii", "http://h:/p?"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        r"       hierarchical part
+             +-+--+
+        authority path
+               ++++
+        http://h:/p?
+        ++-+   + |  |
+scheme name host port query
+"
+    );
+}
+
+#[test]
+fn iri_mode_counts_characters() {
+    let out = peguri(&["explain", "--iri", "http://bücher.example/"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\n    http://bücher.example/\n    └┬─┘   └─────┬──────┘\n"));
+    // Without --iri the same text is not a URI.
+    let out = peguri(&["explain", "http://bücher.example/"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("invalid URI-reference: "));
+}
+
+#[test]
+fn help_says_lines_are_not_wrapped() {
+    let out = peguri(&["explain", "--help"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("Lines are not wrapped"));
+}

@@ -1,0 +1,585 @@
+//! The grammar lab: `peguri grammar diff` on real variants of uri.pest, and
+//! `peguri grammar coverage` counts on a small fixed input.
+
+use crate::common;
+
+use std::path::PathBuf;
+use std::process::Output;
+
+use serde_json::Value;
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    common::run_peguri(args, stdin)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// A file of the crate (a grammar), by its path.
+fn crate_file(name: &str) -> String {
+    format!("{}/../{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A copy of a crate file with `from` replaced by `to` (exactly once), in a
+/// fresh temporary file.
+fn variant(file: &str, name: &str, from: &str, to: &str) -> PathBuf {
+    let original = std::fs::read_to_string(crate_file(file)).unwrap();
+    assert_eq!(
+        original.matches(from).count(),
+        1,
+        "{file} has {from:?} once"
+    );
+    temp_file(name, &original.replace(from, to))
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("peguri-lab-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Lines as they come in real corpora: http(s) and file URLs, an app
+/// scheme, a relative reference, some invalid lines; three have a `_` in
+/// what would be the scheme.
+const CORPUS: &str = "\
+https://www.example.com/index.html
+http://user@example.org:8080/a/b?q=1#top
+file:///home/jo/notes.txt
+https://cdn.example.net/img/logo_small.png?v=2
+my_app://open?item=42
+mailto:jo@example.com
+../images/a_b.png
+https://a_b.example.com/
+git_ssh:host/repo.git
+http://example.com/a b
+\"https://quoted.example/\"
+ms_settings:network
+tel:+1-555-0100
+";
+
+#[test]
+fn diff_finds_the_lines_an_underscore_in_schemes_changes() {
+    let uri = crate_file("uri.pest");
+    let edited = variant(
+        "uri.pest",
+        "underscore.pest",
+        r#"scheme = @{ ALPHA ~ (ALPHA | DIGIT | "+" | "-" | ".")* }"#,
+        r#"scheme = @{ ALPHA ~ (ALPHA | DIGIT | "+" | "-" | "." | "_")* }"#,
+    );
+    let edited = edited.to_str().unwrap();
+    let out = run(
+        &["grammar", "diff", "--json", &uri, edited],
+        CORPUS.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let records = json_lines(&out);
+    let changed: Vec<(&str, &str)> = records
+        .iter()
+        .map(|r| (r["input"].as_str().unwrap(), r["change"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            ("my_app://open?item=42", "became-valid"),
+            ("git_ssh:host/repo.git", "became-valid"),
+            ("ms_settings:network", "became-valid"),
+        ]
+    );
+    let first = &records[0];
+    assert_eq!(first["source"], "-");
+    assert_eq!(first["line"], 5);
+    assert_eq!(first["old"]["valid"], false);
+    assert_eq!(first["old"]["error"]["offset"], 6);
+    assert_eq!(first["new"]["valid"], true);
+    let components = &first["new"]["components"];
+    assert_eq!(components["scheme"], "my_app");
+    assert_eq!(components["host"], "open");
+    assert_eq!(components["host_kind"], "reg_name");
+    assert_eq!(components["path_rule"], "path_abempty");
+    assert_eq!(components["query"], "item=42");
+    assert_eq!(components["fragment"], Value::Null);
+    // The summary, on stderr with --json, on stdout without.
+    let summary = text(&out.stderr);
+    assert!(
+        summary.starts_with("13 inputs, 3 differ (rule URI_reference; old "),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(
+            "\nbecame valid:                        3\n  -:5: \"my_app://open?item=42\"\n"
+        ),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("\nbecame invalid:                      0\n"),
+        "{summary}"
+    );
+    let out = run(
+        &["grammar", "diff", "--examples", "1", &uri, edited],
+        CORPUS.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let summary = text(&out.stdout);
+    assert!(
+        summary.contains("  ... and 2 more (--json lists every one)\n"),
+        "{summary}"
+    );
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn diff_reports_ipv4_without_its_end_of_host_lookahead() {
+    let uri = crate_file("uri.pest");
+    let edited = variant(
+        "uri.pest",
+        "ipv4.pest",
+        "  | IPv4address ~ !(unreserved | pct_encoded | sub_delims)\n",
+        "  | IPv4address\n",
+    );
+    let edited = edited.to_str().unwrap();
+    let input =
+        "http://1.2.3.4/\nhttp://1.2.3.4.5/\n//1.2.3.4.in-addr.arpa/x\nhttp://example.com/\n";
+    let out = run(
+        &["grammar", "diff", "--json", &uri, edited],
+        input.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2, "{records:?}");
+    assert_eq!(records[0]["input"], "http://1.2.3.4.5/");
+    assert_eq!(records[0]["change"], "became-invalid");
+    assert_eq!(records[0]["old"]["components"]["host"], "1.2.3.4.5");
+    assert_eq!(records[0]["old"]["components"]["host_kind"], "reg_name");
+    assert_eq!(records[0]["new"]["error"]["offset"], 14);
+    assert_eq!(records[1]["input"], "//1.2.3.4.in-addr.arpa/x");
+    // With the host rule itself.
+    let out = run(
+        &["grammar", "diff", "--rule", "host", &uri, edited],
+        b"1.2.3.4.5\n1.2.3.4\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let summary = text(&out.stdout);
+    assert!(
+        summary.starts_with("2 inputs, 1 differ (rule host; "),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("  -:1: \"1.2.3.4.5\"\n      old: valid; new: invalid at byte 7: "),
+        "{summary}"
+    );
+}
+
+#[test]
+fn diff_compares_components_and_error_offsets() {
+    let uri = crate_file("uri.pest");
+    // No IPv4address in host: an IPv4 host is read as a name.
+    let no_ipv4 = variant(
+        "uri.pest",
+        "no-ipv4.pest",
+        "  | IPv4address ~ !(unreserved | pct_encoded | sub_delims)\n  | reg_name\n",
+        "  | reg_name\n",
+    );
+    let out = run(
+        &["grammar", "diff", "--json", &uri, no_ipv4.to_str().unwrap()],
+        b"http://10.0.0.1:80/\nhttp://h/\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["change"], "components");
+    assert_eq!(records[0]["fields"], serde_json::json!(["host_kind"]));
+    assert_eq!(records[0]["old"]["components"]["host_kind"], "IPv4address");
+    assert_eq!(records[0]["new"]["components"]["host_kind"], "reg_name");
+    // `^` allowed in pchar: the error moves to the space.
+    let caret = variant(
+        "uri.pest",
+        "caret.pest",
+        r#"pchar = @{ unreserved | pct_encoded | sub_delims | ":" | "@" }"#,
+        r#"pchar = @{ unreserved | pct_encoded | sub_delims | ":" | "@" | "^" }"#,
+    );
+    let out = run(
+        &["grammar", "diff", &uri, caret.to_str().unwrap()],
+        b"http://h/a^b c\nhttp://h/a^b\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let summary = text(&out.stdout);
+    assert!(
+        summary.contains("\nbecame valid:                        1\n"),
+        "{summary}"
+    );
+    assert!(summary.contains("\nerror offset changed:                1\n  -:1: \"http://h/a^b c\"\n      byte 10 -> byte 12 "), "{summary}");
+}
+
+#[test]
+fn diff_of_equal_grammars_and_of_grammars_in_several_files() {
+    let uri = crate_file("uri.pest");
+    let out = run(&["grammar", "diff", &uri, &uri], CORPUS.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("13 inputs, 0 differ"));
+    // Inputs from files, named in the records.
+    let file = temp_file("inputs.txt", CORPUS);
+    let file = file.to_str().unwrap();
+    let out = run(&["grammar", "diff", &uri, &uri, file, file], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).starts_with("26 inputs, 0 differ"));
+    // An IRI variant: uri.pest+iri.pest against uri.pest+edited iri.pest.
+    let iri = crate_file("iri.pest");
+    let edited = variant(
+        "iri.pest",
+        "my-iri.pest",
+        r#"ifragment = @{ (ipchar | "/" | "?")* }"#,
+        r#"ifragment = @{ (ipchar | iprivate | "/" | "?")* }"#,
+    );
+    let old = format!("{uri}+{iri}");
+    let new = format!("{uri}+{}", edited.to_str().unwrap());
+    let input = "http://bücher.example/#\u{E000}\nhttp://bücher.example/?\u{E000}\n";
+    let out = run(
+        &[
+            "grammar",
+            "diff",
+            "--json",
+            "--rule",
+            "IRI-reference",
+            &old,
+            &new,
+            "-",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["line"], 1);
+    assert_eq!(records[0]["new"]["components"]["host"], "bücher.example");
+    assert_eq!(records[0]["new"]["components"]["fragment"], "\u{E000}");
+}
+
+#[test]
+fn diff_usage_errors() {
+    let uri = crate_file("uri.pest");
+    let broken = variant(
+        "uri.pest",
+        "broken.pest",
+        "\nURI = { scheme ~",
+        "\nURI = { scheme ~ ~",
+    );
+    let broken = broken.to_str().unwrap();
+    let line = std::fs::read_to_string(crate_file("uri.pest"))
+        .unwrap()
+        .lines()
+        .position(|l| l.starts_with("URI = "))
+        .unwrap()
+        + 1;
+    let out = run(&["grammar", "diff", &uri, broken], b"a:b\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("does not compile"), "{err}");
+    assert!(err.contains(&format!("--> {broken}:{line}:")), "{err}");
+    assert!(out.stdout.is_empty());
+    let out = run(&["grammar", "diff", "--rule", "hots", &uri, &uri], b"a\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("has no rule \"hots\"; did you mean \"host\"?"));
+    let out = run(&["grammar", "diff", &uri, &uri, "/no/such/file"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("/no/such/file"));
+}
+
+#[test]
+fn pathological_grammars_stop_with_a_message() {
+    // Exponential backtracking: `t` is parsed again for every `e` level.
+    let backtracking = temp_file(
+        "backtracking.pest",
+        "e = { t ~ \"+\" ~ e | t }\nt = { \"(\" ~ e ~ \")\" | \"a\" }\n",
+    );
+    let nested = temp_file("nested.pest", "e = { \"(\" ~ e ~ \")\" | \"a\" }\n");
+    let deep = format!("{}a{}\n", "(".repeat(40), ")".repeat(40));
+    let started = std::time::Instant::now();
+    let out = run(
+        &[
+            "grammar",
+            "diff",
+            "--json",
+            "--rule",
+            "e",
+            nested.to_str().unwrap(),
+            backtracking.to_str().unwrap(),
+        ],
+        format!("a\n(a)\n{deep}").as_bytes(),
+    );
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["change"], "stopped");
+    assert_eq!(records[0]["old"]["valid"], true);
+    assert_eq!(records[0]["new"]["stopped"], "call-limit");
+    let message = records[0]["new"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("stopped at pest's call limit ("),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("): the grammar backtracks too much for it"),
+        "{message}"
+    );
+    // Recursion deeper than the stack budget.
+    let very_deep = format!("{}a{}\n", "(".repeat(400_000), ")".repeat(400_000));
+    let out = run(
+        &[
+            "grammar",
+            "coverage",
+            "--grammar",
+            nested.to_str().unwrap(),
+            "--rule",
+            "e",
+        ],
+        format!("(a)\n{very_deep}").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(
+        report.starts_with("2 inputs: 1 valid (counted), 0 invalid, 1 stopped;"),
+        "{report}"
+    );
+    assert!(
+        report.contains("... (800001 bytes): stopped: the grammar recursed too deeply for this input (stack budget used up)\n"),
+        "{report}"
+    );
+}
+
+/// Five lines: a URI with every component but a port, an IPv4 host, a
+/// URI without authority, a relative path, and an invalid line.
+const SMALL: &str = "http://a/b?q#f\nhttp://1.2.3.4/\nmailto:x@y\n../a\nbad uri\n";
+
+/// `(matches, inputs)` of a rule in a coverage report.
+fn rule_counts(report: &Value, rule: &str) -> (u64, u64) {
+    let entry = report["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["rule"] == rule)
+        .unwrap_or_else(|| panic!("no rule {rule}"));
+    (
+        entry["matches"].as_u64().unwrap(),
+        entry["inputs"].as_u64().unwrap(),
+    )
+}
+
+/// The matches of each alternative of a rule's first choice.
+fn alternative_counts(report: &Value, rule: &str) -> Vec<u64> {
+    let choice = report["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["rule"] == rule && c["choice"] == 1)
+        .unwrap_or_else(|| panic!("no choice in {rule}"));
+    choice["alternatives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["matches"].as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn coverage_counts_on_a_small_input() {
+    let uri = crate_file("uri.pest");
+    let out = run(
+        &["grammar", "coverage", "--json", "--grammar", &uri],
+        SMALL.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(report["rule"], "URI_reference");
+    assert_eq!(
+        (
+            report["inputs"].as_u64(),
+            report["valid"].as_u64(),
+            report["invalid"].as_u64()
+        ),
+        (Some(5), Some(4), Some(1))
+    );
+    for (rule, counts) in [
+        ("URI_reference", (4, 4)),
+        ("URI", (3, 3)),
+        ("relative_ref", (1, 1)),
+        ("authority", (2, 2)),
+        ("IPv4address", (1, 1)),
+        ("dec_octet", (4, 1)),
+        // http, a, b, q, f; http; mailto, x, y; a
+        ("ALPHA", (21, 4)),
+        // b, q, f; x, @, y; a
+        ("pchar", (7, 3)),
+        // the two dots of `..`
+        ("segment_nz_nc", (1, 1)),
+        ("port", (0, 0)),
+        ("IPv6address", (0, 0)),
+    ] {
+        assert_eq!(rule_counts(&report, rule), counts, "{rule}");
+    }
+    // "//" authority path-abempty / path-absolute / path-rootless / path-empty
+    assert_eq!(alternative_counts(&report, "hier_part"), [2, 0, 1, 0]);
+    assert_eq!(alternative_counts(&report, "URI_reference"), [3, 1]);
+    // IP-literal / IPv4address (with its lookahead) / reg-name
+    assert_eq!(alternative_counts(&report, "host"), [0, 1, 1]);
+    assert_eq!(alternative_counts(&report, "dec_octet"), [0, 0, 0, 0, 4]);
+    assert_eq!(alternative_counts(&report, "pchar"), [6, 0, 0, 0, 1]);
+    // ALPHA DIGIT "-" "." "_" "~": h t t p a b q f h t t p m a i l t o x y a, `..`
+    assert_eq!(
+        alternative_counts(&report, "unreserved"),
+        [7, 0, 0, 2, 0, 0]
+    );
+    let unused: Vec<&str> = report["unused_rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        unused,
+        [
+            "HEXDIG",
+            "userinfo",
+            "port",
+            "IP_literal",
+            "IPvFuture",
+            "IPv6address",
+            "h16",
+            "ls32",
+            "path_absolute",
+            "path_empty",
+            "pct_encoded",
+            "sub_delims"
+        ]
+    );
+    let unused_alternatives = report["unused_alternatives"].as_array().unwrap();
+    assert!(unused_alternatives.contains(&serde_json::json!(
+        {"rule": "hier_part", "choice": 1, "alternative": 2, "text": "path_absolute"}
+    )));
+    // Rules only the entry rules and the IRI rules reach are not counted.
+    let path = report["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["rule"] == "path")
+        .unwrap();
+    assert_eq!(path["reachable"], false);
+    assert_eq!(
+        report["choices_in_lookaheads"][0],
+        serde_json::json!({"rule": "host", "choice": "unreserved | pct_encoded | sub_delims"})
+    );
+    // The same in text.
+    let out = run(
+        &["grammar", "coverage", "--grammar", &uri],
+        SMALL.as_bytes(),
+    );
+    let report = text(&out.stdout);
+    assert!(
+        report.starts_with("5 inputs: 4 valid (counted), 1 invalid, 0 stopped; grammar "),
+        "{report}"
+    );
+    assert!(
+        report.contains("\n        21         4  ALPHA\n"),
+        "{report}"
+    );
+    assert!(report.contains("                     hier_part choice 1\n         2         2    1. \"//\" ~ authority ~ path_abempty\n         0         0    2. path_absolute\n"), "{report}");
+    assert!(
+        report.contains("\nrules never used (12):\n  HEXDIG, userinfo, port, IP_literal, "),
+        "{report}"
+    );
+    assert!(
+        report.contains("\n  hier_part choice 1 alternative 2: path_absolute\n"),
+        "{report}"
+    );
+}
+
+#[test]
+fn coverage_of_the_built_in_grammar_and_of_several_files() {
+    // Without --grammar: the built-in grammar, the same counts.
+    let out = run(&["grammar", "coverage", "--json"], SMALL.as_bytes());
+    let report: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(rule_counts(&report, "ALPHA"), (21, 4));
+    assert_eq!(report["grammar"][1], "iri.pest (built in)");
+    // An IRI grammar from two files.
+    let grammar = format!("{}+{}", crate_file("uri.pest"), crate_file("iri.pest"));
+    let out = run(
+        &[
+            "grammar",
+            "coverage",
+            "--json",
+            "--grammar",
+            &grammar,
+            "--rule",
+            "iri-reference",
+        ],
+        "http://bücher.example/ä?\u{E000}\n".as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(rule_counts(&report, "ucschar"), (2, 1));
+    assert_eq!(rule_counts(&report, "iprivate"), (1, 1));
+    assert_eq!(alternative_counts(&report, "iunreserved"), [13, 2]);
+}
+
+#[test]
+fn lab_help_has_examples() {
+    for command in ["diff", "coverage"] {
+        let out = run(&["grammar", command, "--help"], b"");
+        assert_eq!(out.status.code(), Some(0));
+        assert!(
+            text(&out.stdout).contains("Examples:"),
+            "grammar {command} --help"
+        );
+    }
+}
+
+#[test]
+fn coverage_accepts_what_the_grammar_accepts() {
+    // The rewritten grammar must match exactly what uri.pest matches: the
+    // shared vectors' URI-level inputs, counted both ways.
+    let mut inputs = Vec::new();
+    for file in ["testdata/valid.json", "testdata/invalid.json"] {
+        let Some(records) = common::shared_records(file) else {
+            return;
+        };
+        for record in records {
+            let rule = record["rule"].as_str().unwrap_or("URI-reference");
+            let input = record["input"].as_str().unwrap_or("");
+            if ["URI", "URI-reference", "absolute-URI", "relative-ref"].contains(&rule)
+                && !input.contains(['\n', '\r'])
+            {
+                inputs.push(input.to_owned());
+            }
+        }
+    }
+    let valid = inputs
+        .iter()
+        .filter(|i| peguri::UriRef::parse(i).is_ok())
+        .count();
+    let out = run(
+        &[
+            "grammar",
+            "coverage",
+            "--json",
+            "--grammar",
+            &crate_file("uri.pest"),
+        ],
+        format!("{}\n", inputs.join("\n")).as_bytes(),
+    );
+    let report: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(report["inputs"].as_u64(), Some(inputs.len() as u64));
+    assert_eq!(report["valid"].as_u64(), Some(valid as u64));
+    assert_eq!(report["stopped"].as_u64(), Some(0));
+}

@@ -1,0 +1,18 @@
+//! The `peguri` command's tests, one module per command family, in one
+//! test binary.
+
+/// `../shared` beside the repository: vectors from other implementations'
+/// suites and real URL lists, present in development and CI only.
+pub const SHARED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared");
+
+mod common;
+
+mod commands;
+mod explain;
+mod extras;
+mod grammar;
+mod iri;
+mod lab;
+mod normalize;
+mod resolve;
+mod template;

@@ -1,0 +1,125 @@
+//! `peguri template`, run as a user would.
+
+use crate::common;
+
+use std::process::Output;
+
+fn peguri(args: &[&str], stdin: &str) -> Output {
+    common::run_peguri(args, stdin.as_bytes())
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+#[test]
+fn strings_lists_and_maps_from_options() {
+    let out = peguri(
+        &[
+            "template",
+            "https://api.example.com/users/{id}{/path*}{?fields,keys*}",
+            "--var",
+            "id=jo ann",
+            "--list",
+            "path=repos",
+            "--list",
+            "path=a/b",
+            "--var",
+            "fields=name,email",
+            "--map",
+            "keys=semi=;",
+            "--map",
+            "keys=eq==",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "https://api.example.com/users/jo%20ann/repos/a%2Fb?fields=name%2Cemail&semi=%3B&eq=%3D\n"
+    );
+}
+
+#[test]
+fn variables_from_json_and_templates_from_stdin() {
+    let out = peguri(
+        &[
+            "template",
+            "--json",
+            r#"{"list": ["red", "green", "blue"], "keys": {"semi": ";", "dot": ".", "comma": ","}, "x": 1024, "undef": null}"#,
+        ],
+        "{list*}\n{?keys*}\n{x}{undef}\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "red,green,blue\n?semi=%3B&dot=.&comma=%2C\n1024\n"
+    );
+}
+
+#[test]
+fn options_replace_json_names() {
+    let out = peguri(
+        &["template", "{x}", "--json", r#"{"x": "a"}"#, "--var", "x=b"],
+        "",
+    );
+    assert_eq!(stdout(&out), "b\n");
+}
+
+#[test]
+fn invalid_template_is_shown_with_a_caret() {
+    let out = peguri(&["template", "/ok/{x}", "/users/{id", "--var", "x=1"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "/ok/1\n<invalid>\n");
+    assert_eq!(
+        stderr(&out),
+        "invalid URI Template: expression opened at byte 7 is not closed with '}'\n  /users/{id\n         ^\n"
+    );
+}
+
+#[test]
+fn usage_errors() {
+    for (args, message) in [
+        (
+            vec!["template", "{x}", "--var", "x"],
+            "peguri: --var \"x\": expected NAME=...\n",
+        ),
+        (
+            vec!["template", "{x}", "--map", "x=k"],
+            "peguri: --map \"x=k\": expected NAME=KEY=VALUE\n",
+        ),
+        (
+            vec!["template", "{x}", "--var", "x=1", "--list", "x=2"],
+            "peguri: variable \"x\" is given by both --var and --list\n",
+        ),
+        (
+            vec!["template", "{x}", "--var", "x=1", "--var", "x=2"],
+            "peguri: variable \"x\" is given twice by --var\n",
+        ),
+    ] {
+        let out = peguri(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), message);
+    }
+    let out = peguri(&["template", "{x}", "--json", "[1]"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("peguri: --json: "));
+}
+
+/// `template` writes one line per template: an empty line is the
+/// expansion of an empty template, `<invalid>` marks an invalid one.
+#[test]
+fn template_writes_one_line_per_input() {
+    let out = peguri(&["template", "--var", "x=1"], "{x}\n\n/{x\n{x}/\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "1\n\n<invalid>\n1/\n");
+    assert!(
+        stderr(&out).starts_with("invalid URI Template: "),
+        "{}",
+        stderr(&out)
+    );
+}

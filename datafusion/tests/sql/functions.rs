@@ -1,0 +1,773 @@
+//! Every function through SQL, over each of the four string types (as a
+//! column and as a literal): valid input, invalid input and NULL.
+
+use crate::common;
+
+use common::{column, context, error, register_strings, StringType, STRING_TYPES};
+use datafusion::prelude::SessionContext;
+
+type Unary<'a> = (Option<&'a str>, Option<&'a str>);
+type Binary<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
+
+fn owned(values: impl IntoIterator<Item = Option<&'static str>>) -> Vec<Option<String>> {
+    values.into_iter().map(|v| v.map(str::to_owned)).collect()
+}
+
+/// `SELECT expr(u) FROM t` for each string type, where `expr(u)` is
+/// `template` with `{}` replaced by the argument: over a column of the
+/// inputs, and over each input as a literal.
+async fn check_expr(template: &str, cases: &[Unary<'static>]) {
+    let ctx = context();
+    let inputs: Vec<Option<&str>> = cases.iter().map(|c| c.0).collect();
+    let expected = owned(cases.iter().map(|c| c.1));
+    for string_type in STRING_TYPES {
+        register_strings(&ctx, "t", string_type, &[("u", inputs.clone())]);
+        let sql = format!("SELECT {} FROM t ORDER BY n", template.replace("{}", "u"));
+        assert_eq!(
+            column(&ctx, &sql).await,
+            expected,
+            "{sql} over {string_type:?}"
+        );
+        for (input, want) in cases {
+            let sql = format!(
+                "SELECT {}",
+                template.replace("{}", &string_type.literal(*input))
+            );
+            assert_eq!(column(&ctx, &sql).await, owned([*want]), "{sql}");
+        }
+    }
+}
+
+async fn check_unary(function: &str, cases: &[Unary<'static>]) {
+    check_expr(&format!("{function}({{}})"), cases).await
+}
+
+/// `function(a, b)` for each string type: both columns, a column and a
+/// literal either way, and both literals.
+async fn check_binary(function: &str, cases: &[Binary<'static>]) {
+    let ctx = context();
+    let lefts: Vec<Option<&str>> = cases.iter().map(|c| c.0).collect();
+    let rights: Vec<Option<&str>> = cases.iter().map(|c| c.1).collect();
+    let expected = owned(cases.iter().map(|c| c.2));
+    for string_type in STRING_TYPES {
+        register_strings(
+            &ctx,
+            "t",
+            string_type,
+            &[("a", lefts.clone()), ("b", rights.clone())],
+        );
+        let sql = format!("SELECT {function}(a, b) FROM t ORDER BY n");
+        assert_eq!(
+            column(&ctx, &sql).await,
+            expected,
+            "{sql} over {string_type:?}"
+        );
+        for (i, (a, b, want)) in cases.iter().enumerate() {
+            let (a, b) = (string_type.literal(*a), string_type.literal(*b));
+            for sql in [
+                format!("SELECT {function}(a, {b}) FROM t ORDER BY n"),
+                format!("SELECT {function}({a}, b) FROM t ORDER BY n"),
+            ] {
+                let got = column(&ctx, &sql).await;
+                assert_eq!(got[i], want.map(str::to_owned), "{sql}, row {i}");
+            }
+            let sql = format!("SELECT {function}({a}, {b})");
+            assert_eq!(column(&ctx, &sql).await, owned([*want]), "{sql}");
+        }
+    }
+}
+
+const LONG: &str = "https://user:password@www.a-rather-long-host-name.example.org:8443/a/path/longer/than/twelve/bytes?key=a-value-longer-than-twelve#a-fragment-longer-than-twelve";
+
+#[tokio::test]
+async fn uri_scheme() {
+    check_unary(
+        "uri_scheme",
+        &[
+            (Some("http://user@example.com:8080/p?q#f"), Some("http")),
+            (Some("HTTP://h"), Some("HTTP")),
+            (Some("urn:isbn:0451450523"), Some("urn")),
+            (
+                Some("chrome-extension-longer-than-twelve://x"),
+                Some("chrome-extension-longer-than-twelve"),
+            ),
+            (Some("//h/p"), None),
+            (Some(""), None),
+            (Some("http://h/a b"), None),
+            (Some("1a:b"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_userinfo() {
+    check_unary(
+        "uri_userinfo",
+        &[
+            (Some("http://user:pw@h/"), Some("user:pw")),
+            (Some("http://@h/"), Some("")),
+            (Some("http://h/"), None),
+            (Some("mailto:someone@example.com"), None),
+            (Some(LONG), Some("user:password")),
+            (Some("http://us er@h/"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_host() {
+    check_unary(
+        "uri_host",
+        &[
+            (
+                Some("http://user@example.com:8080/p?q#f"),
+                Some("example.com"),
+            ),
+            (Some(LONG), Some("www.a-rather-long-host-name.example.org")),
+            (Some("http://[::1]:80/"), Some("[::1]")),
+            (
+                Some("http://[2001:db8::7]/c=GB?objectClass?one"),
+                Some("[2001:db8::7]"),
+            ),
+            (Some("http://127.0.0.1/"), Some("127.0.0.1")),
+            (Some("http://[v7.fe80::a+en1]/"), Some("[v7.fe80::a+en1]")),
+            (Some("file:///etc/hosts"), Some("")),
+            (Some("mailto:x@example.com"), None),
+            (Some("relative/path"), None),
+            (Some("http://exa mple.com/"), None),
+            (Some("http://[::1/"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_port() {
+    check_unary(
+        "uri_port",
+        &[
+            (Some("http://h:8080/"), Some("8080")),
+            (Some("http://h:/"), Some("")),
+            (Some("http://h/"), None),
+            (Some("http://h:99999/"), Some("99999")),
+            (Some("http://h:8a/"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_port_number() {
+    check_unary(
+        "uri_port_number",
+        &[
+            (Some("http://h:8080/"), Some("8080")),
+            (Some("http://h:0/"), Some("0")),
+            (Some("http://h:65535/"), Some("65535")),
+            (Some("http://h:65536/"), None),
+            (Some("http://h:/"), None),
+            (Some("http://h/"), None),
+            (Some("http://h:8a/"), None),
+            (None, None),
+        ],
+    )
+    .await;
+    let ctx = context();
+    let types = column(&ctx, "SELECT arrow_typeof(uri_port_number('http://h:1/'))").await;
+    assert_eq!(types, owned([Some("UInt16")]));
+}
+
+#[tokio::test]
+async fn uri_path() {
+    check_unary(
+        "uri_path",
+        &[
+            (Some("http://h/a/b?q"), Some("/a/b")),
+            (Some("http://h"), Some("")),
+            (Some("a/b/c"), Some("a/b/c")),
+            (Some("mailto:x@example.com"), Some("x@example.com")),
+            (Some(""), Some("")),
+            (Some(LONG), Some("/a/path/longer/than/twelve/bytes")),
+            (Some("http://h/%7Euser"), Some("/%7Euser")),
+            (Some("http://h/%zz"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_query() {
+    check_unary(
+        "uri_query",
+        &[
+            (Some("http://h/?a=1"), Some("a=1")),
+            (Some("http://h/?"), Some("")),
+            (Some("http://h/"), None),
+            (Some("?x#f"), Some("x")),
+            (Some(LONG), Some("key=a-value-longer-than-twelve")),
+            (Some("http://h/?a b"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_fragment() {
+    check_unary(
+        "uri_fragment",
+        &[
+            (Some("http://h/#top"), Some("top")),
+            (Some("http://h/#"), Some("")),
+            (Some("http://h/"), None),
+            (Some(LONG), Some("a-fragment-longer-than-twelve")),
+            (Some("http://h/#a#b"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_is_valid() {
+    check_unary(
+        "uri_is_valid",
+        &[
+            (Some("http://h/"), Some("true")),
+            (Some(""), Some("true")),
+            (Some(LONG), Some("true")),
+            (Some("http://h/a b"), Some("false")),
+            (Some("http://[::1/"), Some("false")),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+/// What `uri_error` says: peguri's message, then where.
+fn error_line(input: &str) -> String {
+    let error = peguri::UriRef::parse(input).unwrap_err();
+    format!(
+        "{} at byte {} (column {})",
+        error.message(),
+        error.offset(),
+        error.column()
+    )
+}
+
+#[tokio::test]
+async fn uri_error() {
+    let leaked = |s: String| -> Option<&'static str> { Some(Box::leak(s.into_boxed_str())) };
+    check_unary(
+        "uri_error",
+        &[
+            (
+                Some("http://h/a b"),
+                Some("invalid character ' ' in path at byte 10 (column 11)"),
+            ),
+            (
+                Some("http://example.com/%zz"),
+                leaked(error_line("http://example.com/%zz")),
+            ),
+            (Some("http://[::1/"), leaked(error_line("http://[::1/"))),
+            (Some("/é/ö"), leaked(error_line("/é/ö"))),
+            (Some("http://h/"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_query_param() {
+    check_binary(
+        "uri_query_param",
+        &[
+            (Some("http://h/?a=1&b=2"), Some("b"), Some("2")),
+            (Some("http://h/?q=caf%C3%A9"), Some("q"), Some("café")),
+            (Some("http://h/?a%20b=c"), Some("a b"), Some("c")),
+            (Some("http://h/?flag&x=1"), Some("flag"), Some("")),
+            (Some("http://h/?a=1&a=2"), Some("a"), Some("1")),
+            (Some("http://h/?x=a+b"), Some("x"), Some("a+b")),
+            (Some(LONG), Some("key"), Some("a-value-longer-than-twelve")),
+            (Some("http://h/?a=1"), Some("z"), None),
+            (Some("http://h/"), Some("a"), None),
+            (Some("http://h/?a=1 "), Some("a"), None),
+            (None, Some("a"), None),
+            (Some("http://h/?a=1"), None, None),
+        ],
+    )
+    .await;
+}
+
+/// RFC 3986 section 5.4's examples, against its base
+/// `http://a/b/c/d;p?q`: 5.4.1 (normal) and 5.4.2 (abnormal; `http:g` by
+/// the strict parser).
+const RFC_3986_5_4: &[(&str, &str)] = &[
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+];
+
+const RFC_BASE: &str = "http://a/b/c/d;p?q";
+
+#[tokio::test]
+async fn uri_resolve_rfc_3986_examples_with_a_constant_base() {
+    let ctx = context();
+    let references: Vec<Option<&str>> = RFC_3986_5_4.iter().map(|c| Some(c.0)).collect();
+    let expected = owned(RFC_3986_5_4.iter().map(|c| Some(c.1)));
+    for string_type in STRING_TYPES {
+        register_strings(&ctx, "t", string_type, &[("r", references.clone())]);
+        let base = string_type.literal(Some(RFC_BASE));
+        let sql = format!("SELECT uri_resolve({base}, r) FROM t ORDER BY n");
+        assert_eq!(column(&ctx, &sql).await, expected, "{sql}");
+    }
+}
+
+#[tokio::test]
+async fn uri_resolve() {
+    let mut cases: Vec<Binary<'static>> = RFC_3986_5_4
+        .iter()
+        .map(|(reference, target)| (Some(RFC_BASE), Some(*reference), Some(*target)))
+        .collect();
+    cases.extend([
+        // A base must have a scheme.
+        (Some("a/b"), Some("c"), None),
+        (Some("//h/p"), Some("q"), None),
+        // Invalid either side.
+        (Some("http://a/b c"), Some("g"), None),
+        (Some(RFC_BASE), Some("g h"), None),
+        (None, Some("g"), None),
+        (Some(RFC_BASE), None, None),
+        // The base's fragment is ignored.
+        (Some("http://a/b#frag"), Some("c"), Some("http://a/c")),
+    ]);
+    check_binary("uri_resolve", &cases).await;
+}
+
+#[tokio::test]
+async fn uri_normalize() {
+    check_unary(
+        "uri_normalize",
+        &[
+            (
+                Some("HTTP://Example.COM:80/a/./%7Euser"),
+                Some("http://example.com/a/~user"),
+            ),
+            (Some("http://example.com"), Some("http://example.com/")),
+            (
+                Some("http://example.com/already/normal/path"),
+                Some("http://example.com/already/normal/path"),
+            ),
+            (
+                Some("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"),
+                Some("example://a/b/c/%7Bfoo%7D"),
+            ),
+            (Some("https://h:443"), Some("https://h/")),
+            (Some("http://h/a b"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_equivalent() {
+    check_binary(
+        "uri_equivalent",
+        &[
+            (
+                Some("http://example.com"),
+                Some("HTTP://Example.COM:80/"),
+                Some("true"),
+            ),
+            (
+                Some("http://example.com/~a"),
+                Some("http://example.com/%7Ea"),
+                Some("true"),
+            ),
+            (
+                Some("http://example.com/"),
+                Some("http://example.com/?"),
+                Some("false"),
+            ),
+            (
+                Some("http://example.com/a"),
+                Some("http://example.com/b"),
+                Some("false"),
+            ),
+            (Some("http://h/a b"), Some("http://h/"), None),
+            (Some("http://h/"), Some("http://h/a b"), None),
+            (None, Some("http://h/"), None),
+            (Some("http://h/"), None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn iri_to_uri() {
+    check_unary(
+        "iri_to_uri",
+        &[
+            (
+                Some("http://example.com/Dürst"),
+                Some("http://example.com/D%C3%BCrst"),
+            ),
+            (
+                Some("http://résumé.example.org/?sushi=🍣"),
+                Some("http://r%C3%A9sum%C3%A9.example.org/?sushi=%F0%9F%8D%A3"),
+            ),
+            (
+                Some("http://example.com/plain/ascii/path"),
+                Some("http://example.com/plain/ascii/path"),
+            ),
+            (Some("red%09rosé"), Some("red%09ros%C3%A9")),
+            (Some("http://h/a b"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_lint() {
+    check_unary(
+        "uri_lint",
+        &[
+            (
+                Some("http://user:hunter2@0x7f.1:25/"),
+                Some("[password-in-userinfo, ambiguous-ipv4, foreign-port]"),
+            ),
+            (
+                Some("http://www.bank.example@evil.example/%2e%2e/etc"),
+                Some("[deceptive-userinfo, encoded-dot-segment]"),
+            ),
+            (Some("https://example.com/a/b?c#d"), Some("[]")),
+            (Some("http://h/a b"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+const PARSE_CASES: &[Option<&str>] = &[
+    Some("http://user@example.com:8080/p?q#f"),
+    Some("//[::1]/x"),
+    Some("http://h/a b"),
+    Some(LONG),
+    None,
+];
+
+/// `uri_parse(u)['field']` for each field: the expected values, one per
+/// case of [`PARSE_CASES`].
+const PARSE_FIELDS: &[(&str, [Option<&str>; 5])] = &[
+    (
+        "valid",
+        [
+            Some("true"),
+            Some("true"),
+            Some("false"),
+            Some("true"),
+            None,
+        ],
+    ),
+    (
+        "rule",
+        [Some("URI"), Some("relative-ref"), None, Some("URI"), None],
+    ),
+    ("scheme", [Some("http"), None, None, Some("https"), None]),
+    (
+        "userinfo",
+        [Some("user"), None, None, Some("user:password"), None],
+    ),
+    (
+        "host",
+        [
+            Some("example.com"),
+            Some("[::1]"),
+            None,
+            Some("www.a-rather-long-host-name.example.org"),
+            None,
+        ],
+    ),
+    (
+        "host_kind",
+        [Some("reg-name"), Some("ipv6"), None, Some("reg-name"), None],
+    ),
+    ("port", [Some("8080"), None, None, Some("8443"), None]),
+    (
+        "path",
+        [
+            Some("/p"),
+            Some("/x"),
+            None,
+            Some("/a/path/longer/than/twelve/bytes"),
+            None,
+        ],
+    ),
+    (
+        "query",
+        [
+            Some("q"),
+            None,
+            None,
+            Some("key=a-value-longer-than-twelve"),
+            None,
+        ],
+    ),
+    (
+        "fragment",
+        [
+            Some("f"),
+            None,
+            None,
+            Some("a-fragment-longer-than-twelve"),
+            None,
+        ],
+    ),
+    ("error_offset", [None, None, Some("10"), None, None]),
+    ("error_column", [None, None, Some("11"), None, None]),
+    (
+        "error_message",
+        [
+            None,
+            None,
+            Some("invalid character ' ' in path"),
+            None,
+            None,
+        ],
+    ),
+];
+
+#[tokio::test]
+async fn uri_parse() {
+    for function in ["uri_parse", "uri_parse_strict"] {
+        for (field, values) in PARSE_FIELDS {
+            let cases: Vec<Unary<'static>> = PARSE_CASES
+                .iter()
+                .zip(values)
+                .filter(|(input, _)| function == "uri_parse" || **input != Some("http://h/a b"))
+                .map(|(input, value)| (*input, *value))
+                .collect();
+            check_expr(&format!("{function}({{}})['{field}']"), &cases).await;
+        }
+    }
+}
+
+#[tokio::test]
+async fn uri_parse_struct_is_null_for_null() {
+    let ctx = context();
+    for string_type in STRING_TYPES {
+        let sql = format!("SELECT uri_parse({}) IS NULL", string_type.literal(None));
+        assert_eq!(column(&ctx, &sql).await, owned([Some("true")]), "{sql}");
+    }
+}
+
+#[tokio::test]
+async fn uri_parse_strict_quotes_the_input_and_says_why() {
+    let ctx = context();
+    for string_type in STRING_TYPES {
+        register_strings(
+            &ctx,
+            "t",
+            string_type,
+            &[(
+                "u",
+                vec![Some("http://ok/"), None, Some("http://h/it's a b")],
+            )],
+        );
+        let message = error(&ctx, "SELECT uri_parse_strict(u) FROM t").await;
+        assert!(
+            message.contains(
+                "uri_parse_strict: 'http://h/it''s a b' is not a URI reference: \
+                 invalid character ' ' in path at byte 13 (column 14)"
+            ),
+            "{string_type:?}: {message}"
+        );
+        let literal = string_type.literal(Some("http://h/a b"));
+        let message = error(&ctx, &format!("SELECT uri_parse_strict({literal})")).await;
+        assert!(
+            message
+                .contains("'http://h/a b' is not a URI reference: invalid character ' ' in path"),
+            "{message}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn try_parse_url() {
+    let url = "http://user:pw@h.example:8080/p/q?a=1&b=%20&c#frag";
+    let ctx = context();
+    for string_type in STRING_TYPES {
+        register_strings(
+            &ctx,
+            "t",
+            string_type,
+            &[
+                (
+                    "u",
+                    vec![Some(url), Some("http://h/a b"), None, Some("rel/path")],
+                ),
+                (
+                    "part",
+                    vec![Some("HOST"), Some("HOST"), Some("HOST"), Some("FILE")],
+                ),
+            ],
+        );
+        let lit = |s: &str| string_type.literal(Some(s));
+        for (part, want) in [
+            ("HOST", Some("h.example")),
+            ("PATH", Some("/p/q")),
+            ("QUERY", Some("a=1&b=%20&c")),
+            ("REF", Some("frag")),
+            ("PROTOCOL", Some("http")),
+            ("FILE", Some("/p/q?a=1&b=%20&c")),
+            ("AUTHORITY", Some("user:pw@h.example:8080")),
+            ("USERINFO", Some("user:pw")),
+            ("host", None),
+            ("PORT", None),
+        ] {
+            let sql = format!("SELECT try_parse_url({}, {})", lit(url), lit(part));
+            assert_eq!(column(&ctx, &sql).await, owned([want]), "{sql}");
+        }
+        for (key, want) in [
+            ("a", Some("1")),
+            ("b", Some("%20")),
+            ("c", None),
+            ("z", None),
+        ] {
+            let sql = format!(
+                "SELECT try_parse_url({}, {}, {})",
+                lit(url),
+                lit("QUERY"),
+                lit(key)
+            );
+            assert_eq!(column(&ctx, &sql).await, owned([want]), "{sql}");
+        }
+        let sql = format!(
+            "SELECT try_parse_url({}, {}, {})",
+            lit(url),
+            lit("HOST"),
+            lit("a")
+        );
+        assert_eq!(column(&ctx, &sql).await, owned([None]), "{sql}");
+        let sql = "SELECT try_parse_url(u, part) FROM t ORDER BY n";
+        assert_eq!(
+            column(&ctx, sql).await,
+            owned([Some("h.example"), None, None, Some("rel/path")]),
+            "{sql} over {string_type:?}"
+        );
+    }
+}
+
+/// Each alias gives what the function it names gives.
+#[tokio::test]
+async fn aliases_are_the_same_functions() {
+    let ctx = context();
+    let url = "'http://user@Example.com:8080/p%20q?a=1&b=2#f'";
+    for (alias, function, args) in [
+        ("url_extract_protocol", "uri_scheme", url.to_owned()),
+        ("protocol", "uri_scheme", url.to_owned()),
+        ("url_extract_host", "uri_host", url.to_owned()),
+        ("domain", "uri_host", url.to_owned()),
+        ("url_extract_path", "uri_path", url.to_owned()),
+        ("path", "uri_path", url.to_owned()),
+        ("url_extract_query", "uri_query", url.to_owned()),
+        ("queryString", "uri_query", url.to_owned()),
+        ("url_extract_fragment", "uri_fragment", url.to_owned()),
+        ("fragment", "uri_fragment", url.to_owned()),
+        ("url_extract_port", "uri_port_number", url.to_owned()),
+        (
+            "url_extract_parameter",
+            "uri_query_param",
+            format!("{url}, 'b'"),
+        ),
+        (
+            "extractURLParameter",
+            "uri_query_param",
+            format!("{url}, 'b'"),
+        ),
+    ] {
+        let by_alias = column(&ctx, &format!("SELECT {alias}({args})")).await;
+        let by_name = column(&ctx, &format!("SELECT {function}({args})")).await;
+        assert_eq!(by_alias, by_name, "{alias} and {function}");
+        assert!(by_alias[0].is_some(), "{alias}");
+    }
+}
+
+/// String results are `Utf8View`, whatever the input type.
+#[tokio::test]
+async fn string_results_are_utf8_view() {
+    let ctx: SessionContext = context();
+    for string_type in [
+        StringType::Utf8,
+        StringType::LargeUtf8,
+        StringType::Dictionary,
+    ] {
+        let sql = format!(
+            "SELECT arrow_typeof(uri_host({}))",
+            string_type.literal(Some("http://h/"))
+        );
+        assert_eq!(column(&ctx, &sql).await, owned([Some("Utf8View")]), "{sql}");
+    }
+}
+
+/// Every registered function is covered by a test in this file.
+#[test]
+fn every_function_is_tested() {
+    let source = include_str!("functions.rs");
+    for function in peguri_datafusion::scalar_functions() {
+        let name = function.name();
+        assert!(
+            source.contains(&format!("async fn {name}")),
+            "no test named after {name}"
+        );
+    }
+}

@@ -1,0 +1,9 @@
+//! The DataFusion functions' tests, one module per concern, in one test
+//! binary (each DataFusion test binary takes long to link).
+
+mod common;
+
+mod differential;
+mod distributed;
+mod functions;
+mod shell;

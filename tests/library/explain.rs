@@ -1,0 +1,515 @@
+//! The component diagram: golden tests (exact text) for the two URIs of
+//! RFC 3986 section 3's picture (a URI and a URN) and the shapes a diagram
+//! must handle, then invariants over the shared vectors and generated
+//! references.
+
+use crate::common;
+
+use common::{shared_records, str_field};
+use peguri::{Explainer, Iri, UriRef, explain};
+use proptest::prelude::*;
+
+/// The expected text starts after the raw string's first newline.
+#[track_caller]
+fn golden_with(explainer: Explainer, input: &str, iri: bool, expected: &str) {
+    let expected = expected.strip_prefix('\n').unwrap_or(expected);
+    let diagram = if iri {
+        let iri = Iri::parse(input).unwrap_or_else(|e| panic!("{input:?} must parse: {e}"));
+        explainer.explain_iri(&iri)
+    } else {
+        let uri = UriRef::parse(input).unwrap_or_else(|e| panic!("{input:?} must parse: {e}"));
+        explainer.explain(&uri)
+    };
+    assert_eq!(diagram, expected, "diagram of {input:?}:\n{diagram}");
+}
+
+#[track_caller]
+fn golden_uri(input: &str, expected: &str) {
+    golden_with(Explainer::new(), input, false, expected);
+}
+
+#[track_caller]
+fn golden_iri(input: &str, expected: &str) {
+    golden_with(Explainer::new(), input, true, expected);
+}
+
+#[track_caller]
+fn golden_ascii(input: &str, expected: &str) {
+    golden_with(Explainer::new().ascii(true), input, false, expected);
+}
+
+#[test]
+fn picture_abc() {
+    golden_uri(
+        "abc://username:password@example.com:123/path/file?key=value#fragid1",
+        r"
+                       hierarchical part
+         ┌─────────────────────┴─────────────────────┐
+                       authority               path
+           ┌───────────────┴───────────────┐┌───┴────┐
+     abc://username:password@example.com:123/path/file?key=value#fragid1
+     └┬┘   └───────┬───────┘ └────┬────┘ └┬┘           └───┬───┘ └──┬──┘
+scheme name user information     host    port            query   fragment
+",
+    );
+}
+
+#[test]
+fn picture_urn() {
+    golden_uri(
+        "urn:example:animal:ferret:nose",
+        r"
+            hierarchical part
+        ┌───────────┴────────────┐
+                   path
+        ┌───────────┴────────────┐
+    urn:example:animal:ferret:nose
+    └┬┘
+scheme name
+",
+    );
+}
+
+#[test]
+fn rfc_example() {
+    golden_uri(
+        "foo://example.com:8042/over/there?name=ferret#nose",
+        r"
+              hierarchical part
+        ┌─────────────┴─────────────┐
+             authority        path
+          ┌──────┴───────┐┌────┴────┐
+    foo://example.com:8042/over/there?name=ferret#nose
+    └┬┘   └────┬────┘ └┬─┘            └────┬────┘ └┬─┘
+scheme name   host    port               query  fragment
+",
+    );
+}
+
+#[test]
+fn ipv6_host_with_port_and_query() {
+    golden_uri(
+        "ldap://[2001:db8::7]:389/c=GB?objectClass?one",
+        r"
+            hierarchical part
+         ┌──────────┴───────────┐
+               authority     path
+           ┌───────┴───────┐┌─┴─┐
+    ldap://[2001:db8::7]:389/c=GB?objectClass?one
+    └┬─┘   └─────┬─────┘ └┬┘      └──────┬──────┘
+scheme name     host     port          query
+",
+    );
+}
+
+#[test]
+fn ipvfuture_host() {
+    golden_uri(
+        "http://[v7.fe80::a+en1]/",
+        r"
+          hierarchical part
+         ┌────────┴────────┐
+              authority   path
+           ┌──────┴───────┐┴
+    http://[v7.fe80::a+en1]/
+    └┬─┘   └──────┬───────┘
+scheme name      host
+",
+    );
+}
+
+#[test]
+fn ipv4_host() {
+    golden_uri(
+        "http://192.0.2.16:80/",
+        r"
+        hierarchical part
+         ┌──────┴───────┐
+             authority path
+           ┌─────┴─────┐┴
+    http://192.0.2.16:80/
+    └┬─┘   └───┬────┘ ┬┘
+scheme name   host   port
+",
+    );
+}
+
+#[test]
+fn empty_port() {
+    golden_uri(
+        "http://h:/p",
+        r"
+      hierarchical part
+            ┌─┴──┐
+       authority path
+              ┴┐┴┐
+       http://h:/p
+       └┬─┘   ┬ │
+scheme name host port
+",
+    );
+}
+
+#[test]
+fn no_authority() {
+    golden_uri(
+        "mailto:John.Doe@example.com",
+        r"
+           hierarchical part
+          ┌────────┴─────────┐
+                  path
+          ┌────────┴─────────┐
+   mailto:John.Doe@example.com
+   └─┬──┘
+scheme name
+",
+    );
+}
+
+#[test]
+fn relative_reference() {
+    golden_uri(
+        "../g?y#s",
+        r"
+relative part
+     ┌┴─┐
+     path
+     ┌┴─┐
+     ../g?y#s
+          ┬ ┬
+     query fragment
+",
+    );
+}
+
+#[test]
+fn network_path_reference() {
+    golden_uri(
+        "//example.com/a",
+        r"
+ relative part
+┌──────┴──────┐
+  authority path
+  ┌────┴────┐┴┐
+//example.com/a
+  └────┬────┘
+      host
+",
+    );
+}
+
+#[test]
+fn empty_query() {
+    golden_uri(
+        "http://h?",
+        r"
+     hierarchical part
+            ┌┴┐
+       authority path
+              ┴│
+       http://h?
+       └┬─┘   ┬ │
+scheme name host query
+",
+    );
+}
+
+#[test]
+fn empty_query_and_fragment() {
+    golden_uri(
+        "http://h?#",
+        r"
+       hierarchical part
+              ┌┴┐
+         authority path
+                ┴│
+         http://h?#
+         └┬─┘   ┬ ││
+scheme name host query fragment
+",
+    );
+}
+
+#[test]
+fn fragment_only() {
+    golden_uri(
+        "#frag",
+        r"
+relative part
+      │
+     path
+      │
+      #frag
+       └┬─┘
+     fragment
+",
+    );
+}
+
+#[test]
+fn query_only() {
+    golden_uri(
+        "?",
+        r"
+relative part
+      │
+     path
+      │
+      ?
+       │
+     query
+",
+    );
+}
+
+#[test]
+fn empty_reference() {
+    golden_uri(
+        "",
+        r"
+relative part
+      │
+     path
+      │
+
+",
+    );
+}
+
+#[test]
+fn empty_userinfo() {
+    golden_uri(
+        "//@h",
+        r"
+     relative part
+          ┌┴─┐
+     authority path
+            ┴┐│
+          //@h
+            │┬
+user information host
+",
+    );
+}
+
+#[test]
+fn empty_host_before_path() {
+    golden_uri(
+        "file:///etc/hosts",
+        r"
+       hierarchical part
+          ┌────┴─────┐
+        authority
+            │
+               path
+            ┌───┴────┐
+     file:///etc/hosts
+     └┬─┘   │
+scheme name host
+",
+    );
+}
+
+#[test]
+fn empty_host_and_path() {
+    golden_uri(
+        "file://",
+        r"
+  hierarchical part
+          ┴┐
+           path
+            │
+        authority
+            │
+     file://
+     └┬─┘   │
+scheme name host
+",
+    );
+}
+
+#[test]
+fn one_character_components() {
+    golden_uri(
+        "a://b:1",
+        r"
+     hierarchical part
+           ┌─┴─┐
+       authority path
+             ┌┴┐│
+         a://b:1
+         ┬   ┬ ┬
+scheme name host port
+",
+    );
+}
+
+#[test]
+fn iri_width_in_characters() {
+    golden_iri(
+        "http://bücher.example/straße?q=ä#ß",
+        r"
+            hierarchical part
+         ┌──────────┴──────────┐
+             authority     path
+           ┌─────┴──────┐┌──┴──┐
+    http://bücher.example/straße?q=ä#ß
+    └┬─┘   └─────┬──────┘        └┬┘ ┬
+scheme name     host          query fragment
+",
+    );
+}
+
+#[test]
+fn ascii() {
+    golden_ascii(
+        "abc://username:password@example.com:123/path/file?key=value#fragid1",
+        r"
+                       hierarchical part
+         +---------------------+---------------------+
+                       authority               path
+           +---------------+---------------++---+----+
+     abc://username:password@example.com:123/path/file?key=value#fragid1
+     +++   +-------+-------+ +----+----+ +++           +---+---+ +--+--+
+scheme name user information     host    port            query   fragment
+",
+    );
+}
+
+#[test]
+fn ascii_empty_components() {
+    golden_ascii(
+        "http://@:/?#",
+        r"
+                     hierarchical part
+                           +-+-+
+                      authority path
+                             +++
+                      http://@:/?#
+                      ++-+   ||| ||
+scheme name user information host port query fragment
+",
+    );
+}
+
+#[test]
+fn explain_is_the_default_explainer() {
+    let uri = UriRef::parse("http://h/p").unwrap();
+    assert_eq!(explain(&uri), Explainer::new().explain(&uri));
+    assert_eq!(Explainer::default(), Explainer::new());
+}
+
+#[test]
+fn long_references_are_not_wrapped() {
+    let input = format!("http://example.com/{}?q", "a".repeat(500));
+    let diagram = explain(&UriRef::parse(&input).unwrap());
+    let uri_line = diagram.lines().nth(4).unwrap();
+    assert_eq!(uri_line.trim_start(), input);
+    assert_eq!(diagram.lines().count(), 7);
+}
+
+/// What every diagram must satisfy: the reference on its own line,
+/// indented; nothing but glyphs outside the label lines; glyphs only over
+/// or under the reference's columns (or just past its end, for an empty
+/// component there); a label for each component present and no other.
+#[track_caller]
+fn check_invariants(uri: &UriRef<'_>) {
+    let input = uri.as_str();
+    let diagram = explain(uri);
+    let lines: Vec<&str> = diagram.lines().collect();
+    assert!(diagram.ends_with('\n'), "{input:?}");
+    // The last such line: an upper label can read like the reference
+    // ("path"), a lower one cannot (its component needs a delimiter).
+    let uri_row = lines
+        .iter()
+        .rposition(|l| l.trim_start() == input && l.len() > input.len() || *l == input)
+        .unwrap_or_else(|| panic!("no reference line for {input:?}:\n{diagram}"));
+    // An empty reference's line is empty: its indent was trimmed.
+    let indent = if input.is_empty() {
+        lines[uri_row + 1..]
+            .iter()
+            .chain(&lines[..uri_row])
+            .filter(|l| l.chars().all(|c| " │".contains(c)))
+            .map(|l| l.len() - l.trim_start().len())
+            .min()
+            .unwrap_or(0)
+    } else {
+        lines[uri_row].len() - input.len()
+    };
+    let width = input.chars().count();
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(*line, line.trim_end(), "trailing space in {input:?}");
+        let is_glyphs = line.chars().all(|c| " ┌┐└┘─┬┴│".contains(c));
+        if i != uri_row && is_glyphs {
+            for (column, c) in line.chars().enumerate() {
+                if c != ' ' {
+                    assert!(
+                        (indent..=indent + width).contains(&column),
+                        "glyph outside the reference in {input:?}:\n{diagram}"
+                    );
+                }
+            }
+        }
+    }
+    let authority = uri.authority();
+    let expected = [
+        ("scheme name", uri.scheme().is_some()),
+        (
+            "user information",
+            authority.and_then(|a| a.userinfo()).is_some(),
+        ),
+        ("host", authority.is_some()),
+        ("port", authority.and_then(|a| a.port()).is_some()),
+        ("authority", authority.is_some()),
+        ("path", true),
+        ("query", uri.query().is_some()),
+        ("fragment", uri.fragment().is_some()),
+        ("hierarchical part", uri.scheme().is_some()),
+        ("relative part", uri.scheme().is_none()),
+    ];
+    let label_lines: String = lines
+        .iter()
+        .enumerate()
+        .filter(|&(i, l)| i != uri_row && l.chars().any(char::is_alphabetic))
+        .map(|(_, l)| format!(" {l} "))
+        .collect();
+    for (label, present) in expected {
+        // "host" must not be found inside another label.
+        let found = label_lines.contains(&format!(" {label} "));
+        assert_eq!(found, present, "label {label:?} in {input:?}:\n{diagram}");
+    }
+}
+
+#[test]
+fn shared_vectors_draw_consistently() {
+    let Some(records) = shared_records("testdata/valid.json") else {
+        return;
+    };
+    let mut drawn = 0;
+    for record in &records {
+        let Some(input) = str_field(record, "input") else {
+            continue;
+        };
+        if let Ok(uri) = UriRef::parse(input) {
+            check_invariants(&uri);
+            drawn += 1;
+        }
+    }
+    assert!(drawn > 100, "only {drawn} vectors drawn");
+}
+
+fn uri_like() -> impl Strategy<Value = String> {
+    proptest::string::string_regex(
+        "([a-z][a-z0-9+.-]{0,3}:)?(//([a-z0-9:]{0,4}@)?(\\[::[0-9a-f]{1,4}\\]|\\[v1\\.x\\]|[a-z0-9.]{0,6})(:[0-9]{0,3})?)?(/?[a-z0-9@]{0,4}(/[a-z0-9:@]{0,4}){0,3})(\\?[a-z=&/?]{0,5})?(#[a-z?]{0,4})?",
+    )
+    .expect("a valid regex")
+}
+
+proptest! {
+    #[test]
+    fn generated_references_draw_consistently(input in uri_like()) {
+        if let Ok(uri) = UriRef::parse(&input) {
+            check_invariants(&uri);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! The library's tests, one module per concern, in one test binary.
+
+/// `../shared` beside the repository: vectors from other implementations'
+/// suites and real URL lists, present in development and CI only.
+pub const SHARED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared");
+
+mod common;
+/// The benchmarks' input classes and corpus, which some tests check.
+#[path = "../../benches/support/mod.rs"]
+mod support;
+
+mod alloc;
+mod api;
+mod builder;
+mod classes;
+mod codegen;
+mod differential;
+mod engines;
+mod errors;
+mod explain;
+mod extract;
+mod file_path;
+mod grammar;
+mod interop;
+mod iri;
+mod iri_props;
+mod iri_vectors;
+mod lint;
+mod modules;
+mod msrv;
+mod no_pest;
+mod normalize;
+mod normalize_props;
+mod normalize_vectors;
+mod pct;
+mod props;
+mod query;
+mod resolve;
+mod resolve_props;
+mod resolve_vectors;
+mod rfc_examples;
+mod scheme;
+mod split;
+mod template;
+mod vectors;
+mod zone;

@@ -1,0 +1,284 @@
+//! RFC 6874 IPv6 zone identifiers: opt-in with
+//! `ParseOptions::allow_zone_id`, rejected (with a message naming the
+//! option) by strict RFC 3986 parsing.
+
+use crate::common;
+
+use std::net::Ipv6Addr;
+
+use common::{ExpectedFailures, Tally, shared_records, str_field};
+use peguri::{Host, ParseOptions, Uri, UriRef, grammar};
+use serde_json::Value;
+
+const ZONES: ParseOptions = ParseOptions::new().allow_zone_id(true);
+
+#[test]
+fn zone_is_carried_raw_and_decoded() {
+    let uri = ZONES.parse("http://[fe80::a%25en%31]:8080/p").unwrap();
+    let authority = uri.authority().unwrap();
+    assert_eq!(authority.host_str(), "[fe80::a%25en%31]");
+    assert_eq!(authority.port(), Some("8080"));
+    assert_eq!(uri.path(), "/p");
+    let Host::Ipv6 { addr, text, zone } = authority.host() else {
+        panic!("not an IPv6 host");
+    };
+    assert_eq!(addr, "fe80::a".parse::<Ipv6Addr>().unwrap());
+    assert_eq!(text, "[fe80::a%25en%31]");
+    let zone = zone.unwrap();
+    assert_eq!(zone.as_str(), "en%31");
+    assert_eq!(zone.decoded(), "en1");
+}
+
+#[test]
+fn addresses_without_zone_have_none() {
+    for options in [ParseOptions::new(), ZONES] {
+        let uri = options.parse("http://[::1]/").unwrap();
+        assert!(matches!(
+            uri.authority().unwrap().host(),
+            Host::Ipv6 { zone: None, .. }
+        ));
+    }
+}
+
+/// Normalization lowercases the address, keeps the zone's case, and
+/// normalizes the zone's triplets like any other component's; the result
+/// parses again (in zone mode) to the same components.
+#[test]
+fn zoned_references_normalize() {
+    let cases = [
+        (
+            "HTTP://[FE80::A%25Eth0]:80/%7e",
+            "http://[fe80::a%25Eth0]/~",
+            "Eth0",
+        ),
+        ("//[::1%25%4c%6f%2f]", "//[::1%25Lo%2F]", "Lo%2F"),
+        ("s://[::1%25lo]", "s://[::1%25lo]", "lo"),
+    ];
+    for (input, expected, zone) in cases {
+        let uri = ZONES.parse(input).unwrap();
+        let normal = peguri::normalize(&uri);
+        assert_eq!(normal, expected, "{input}");
+        let Host::Ipv6 { zone: Some(z), .. } = normal.authority().unwrap().host() else {
+            panic!("{input}: no zone after normalizing");
+        };
+        assert_eq!(z.as_str(), zone, "{input}");
+        let again = ZONES.parse(normal.as_str()).unwrap();
+        assert_eq!(peguri::normalize(&again), normal, "{input}: not idempotent");
+        assert!(peguri::equivalent(&uri, &again), "{input}");
+    }
+}
+
+#[test]
+fn strict_parsing_rejects_a_zone_and_names_the_option() {
+    let input = "http://[fe80::a%25en1]/";
+    for err in [
+        UriRef::parse(input).unwrap_err(),
+        Uri::parse(input).unwrap_err(),
+        ParseOptions::new().parse(input).unwrap_err(),
+    ] {
+        assert_eq!(err.offset(), 15);
+        assert!(err.message().to_string().contains("RFC 6874"), "{err}");
+        assert!(err.message().to_string().contains("allow_zone_id"), "{err}");
+    }
+}
+
+#[test]
+fn zone_syntax_errors() {
+    let err = ZONES.parse("http://[fe80::1%25]/").unwrap_err();
+    assert_eq!(err.offset(), 18);
+    assert!(
+        err.message()
+            .to_string()
+            .starts_with("expected a zone identifier after '%25'"),
+        "{err}"
+    );
+    let err = ZONES.parse("http://[fe80::1%en0]/").unwrap_err();
+    assert_eq!(err.offset(), 15);
+    assert!(err.message().to_string().contains("'%25'"), "{err}");
+    let err = ZONES.parse("http://[fe80::1%25e n]/").unwrap_err();
+    assert_eq!(err.message(), "invalid character ' ' in zone identifier");
+    // Zone mode does not relax anything else.
+    assert!(ZONES.parse("http://h/a b").is_err());
+    assert!(ZONES.parse_absolute("http://[::1%25lo]/#f").is_err());
+}
+
+#[test]
+fn every_entry_point_takes_the_option() {
+    assert_eq!(
+        ZONES
+            .parse_uri("ftp://[fe80::2%25wlan0]:21/")
+            .unwrap()
+            .scheme(),
+        "ftp"
+    );
+    assert!(ZONES.parse_relative("//[::1%25lo]").is_ok());
+    assert!(ZONES.parse_absolute("http://[::1%25lo]/?q").is_ok());
+    assert!(ZONES.parse_relative("http://[::1%25lo]").is_err());
+}
+
+#[test]
+fn grammar_rules_of_rfc_6874() {
+    assert!(grammar::parse_rule("ZoneID", "en1").is_ok());
+    assert!(grammar::parse_rule("ZoneID", "").is_err());
+    assert!(grammar::parse_rule("IPv6addrz", "fe80::1%25en0").is_ok());
+    assert!(grammar::parse_rule("IPv6addrz", "fe80::1%en0").is_err());
+    assert!(grammar::parse_rule("IP_literal_6874", "[::1%25lo]").is_ok());
+    // RFC 3986's own IP-literal never accepts a zone.
+    assert!(grammar::parse_rule("IP-literal", "[::1%25lo]").is_err());
+}
+
+fn is_zone_record(record: &Value) -> bool {
+    str_field(record, "spec") == Some("RFC6874")
+}
+
+/// Components a record asserts, checked on a zone-mode parse.
+fn check_components(uri: &UriRef<'_>, record: &Value) -> Result<(), String> {
+    let a = uri.authority();
+    let got = |name: &str| match name {
+        "scheme" => uri.scheme(),
+        "userinfo" => a.and_then(|a| a.userinfo()),
+        "host" => a.map(|a| a.host_str()),
+        "port" => a.and_then(|a| a.port()),
+        "path" => Some(uri.path()),
+        "query" => uri.query(),
+        "fragment" => uri.fragment(),
+        _ => None,
+    };
+    for name in [
+        "scheme", "userinfo", "host", "port", "path", "query", "fragment",
+    ] {
+        if let Some(want) = record.get(name) {
+            if want.as_str() != got(name) {
+                return Err(format!("{name}: want {want}, got {:?}", got(name)));
+            }
+        }
+    }
+    if let Some(kind) = str_field(record, "host_kind") {
+        if a.map(|a| a.host().kind()) != Some(kind) {
+            return Err(format!("host_kind: want {kind}"));
+        }
+    }
+    Ok(())
+}
+
+fn parse_as<'a>(options: ParseOptions, rule: &str, input: &'a str) -> Result<UriRef<'a>, String> {
+    let result = match rule {
+        "URI" => options.parse_uri(input).map(UriRef::from),
+        "absolute-URI" => options.parse_absolute(input).map(UriRef::from),
+        "relative-ref" => options.parse_relative(input),
+        _ => options.parse(input),
+    };
+    result.map_err(|e| e.to_string())
+}
+
+#[test]
+fn shared_zone_vectors() {
+    for file in ["valid", "invalid", "ipv6"] {
+        let Some(records) = shared_records(&format!("testdata/{file}.json")) else {
+            return;
+        };
+        let mut tally = Tally::new(&format!("{file}.json"), ExpectedFailures::load("zone"));
+        for record in &records {
+            if !is_zone_record(record) {
+                tally.leave_out();
+                continue;
+            }
+            let input = str_field(record, "input").unwrap_or_default();
+            let rule = str_field(record, "rule").unwrap_or_default();
+            let valid = match file {
+                "valid" => true,
+                "invalid" => false,
+                _ => record.get("valid").and_then(Value::as_bool) == Some(true),
+            };
+            let outcome = if file == "ipv6" {
+                // Literal records: RFC 6874's IP-literal in zone mode, and
+                // RFC 3986's never accepts a zone.
+                let zoned = grammar::parse_rule("IP_literal_6874", input).is_ok();
+                let strict = grammar::parse_rule(rule, input).is_ok();
+                let as_host = ZONES.parse(&format!("http://{input}/")).is_ok();
+                match (zoned == valid, as_host == valid, strict) {
+                    (true, true, false) => Ok(()),
+                    other => Err(format!(
+                        "want valid={valid}, (zone rule ok, as host ok, strict) = {other:?}"
+                    )),
+                }
+            } else {
+                let zoned = parse_as(ZONES, rule, input);
+                let strict = parse_as(ParseOptions::new(), rule, input);
+                match (zoned, strict) {
+                    (Ok(uri), Err(_)) if valid => check_components(&uri, record),
+                    (Err(_), Err(_)) if !valid => Ok(()),
+                    (z, s) => Err(format!(
+                        "want valid={valid} in zone mode and invalid in strict mode; zone mode ok={}, strict ok={}",
+                        z.is_ok(),
+                        s.is_ok()
+                    )),
+                }
+            };
+            tally.record(&format!("{rule} {input}"), outcome);
+        }
+        tally.finish();
+    }
+}
+
+/// Resolution carries a zoned authority over (its layout moves with it), in
+/// debug builds too, where every result is checked against a fresh parse.
+#[test]
+fn zoned_bases_resolve() {
+    let base = ZONES.parse("http://[fe80::1%25eth0]:8080/a/b?q").unwrap();
+    for (reference, expected) in [
+        ("c/../d", "http://[fe80::1%25eth0]:8080/a/d"),
+        ("?x#f", "http://[fe80::1%25eth0]:8080/a/b?x#f"),
+        ("//[::2%25lo]/p", "http://[::2%25lo]/p"),
+    ] {
+        let reference = ZONES.parse(reference).unwrap();
+        let resolved = peguri::resolve(&base, &reference).unwrap();
+        assert_eq!(resolved, expected);
+        let Host::Ipv6 {
+            zone: Some(zone), ..
+        } = resolved.authority().unwrap().host()
+        else {
+            panic!("{expected}: the zone was lost");
+        };
+        assert!(expected.contains(&format!("%25{}]", zone.as_str())));
+    }
+}
+
+/// `--iri --allow-zone-id` silently dropped the zone flag. IRIs
+/// take zone identifiers through `ParseOptions` as URIs do (RFC 3987's
+/// `ihost` uses the `IP-literal` that RFC 6874 updates).
+#[test]
+fn iri_allow_zone_id() {
+    let zones = ParseOptions::new().allow_zone_id(true);
+    let iri = zones.parse_iri("http://[fe80::a%25en1]/Dürst").unwrap();
+    let authority = iri.authority().unwrap();
+    assert_eq!(authority.host_str(), "[fe80::a%25en1]");
+    let Host::Ipv6 { zone, .. } = authority.host() else {
+        panic!("an IPv6 host")
+    };
+    assert_eq!(zone.unwrap().as_str(), "en1");
+    assert_eq!(iri.path(), "/Dürst");
+    assert_eq!(iri.to_uri(), "http://[fe80::a%25en1]/D%C3%BCrst");
+    assert!(zones.parse_iri_relative("//[::1%25lo]/ä").is_ok());
+    assert!(zones.parse_iri_absolute("http://[::1%25lo]/ä#f").is_err());
+    // Without the switch, the error names it, as for URIs.
+    let err = peguri::Iri::parse("http://[fe80::a%25en1]/").unwrap_err();
+    assert!(err.message().to_string().contains("allow_zone_id"), "{err}");
+    // With it, a zone error is described as for URIs.
+    let err = zones.parse_iri("http://[fe80::a%25]/ä").unwrap_err();
+    assert_eq!(err.rule(), "IRI-reference");
+    assert_eq!(err.offset(), 18);
+    assert_eq!(
+        err.message(),
+        "expected a zone identifier after '%25' (letters, digits, '-', '.', '_', '~' or percent-encoded octets)"
+    );
+    // Resolution and normalization keep the zone.
+    let base = zones.parse_iri("http://[FE80::A%25En1]/a/b").unwrap();
+    let resolved = zones
+        .parse_iri("../ö")
+        .unwrap()
+        .resolve_against(&base)
+        .unwrap();
+    assert_eq!(resolved, "http://[FE80::A%25En1]/ö");
+    assert_eq!(resolved.as_iri().normalize(), "http://[fe80::a%25En1]/ö");
+}
