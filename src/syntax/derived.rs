@@ -227,15 +227,7 @@ pub fn parse_rule<'i>(rule: &str, input: &'i str) -> Result<Pairs<'i, Rule>, Par
                 let (pos, positives) = pest_position(&e);
                 diagnose::describe(input, syntax, pos, rule_set(&positives))
             }
-            None => {
-                let (pos, positives) = pest_position(&e);
-                diagnose::describe_named(
-                    input,
-                    rule,
-                    pos,
-                    positives.iter().map(|r| format!("{r:?}")),
-                )
-            }
+            None => ParseError::from_pest(input, rule, &e),
         }
     })
 }
