@@ -109,7 +109,7 @@ fn iri_string_resolve(bases: &[&iri_string::types::UriAbsoluteStr], reference: &
         .sum()
 }
 
-fn oxiri_resolve(bases: &[oxiri::Iri<&str>], reference: &str) -> usize {
+fn oxiri_resolve(bases: &[oxiri::IriRef<&str>], reference: &str) -> usize {
     let r = oxiri::IriRef::parse(reference).expect("filtered");
     bases
         .iter()
@@ -148,7 +148,7 @@ fn all_accept(reference: &str) -> bool {
     let ox = oxiri::IriRef::parse(reference).is_ok_and(|r| {
         BASES
             .iter()
-            .all(|b| oxiri::Iri::parse(*b).unwrap().resolve(&r).is_ok())
+            .all(|b| oxiri::IriRef::parse(*b).unwrap().resolve(&r).is_ok())
     });
     let up = uriparse::URIReference::try_from(reference).is_ok();
     let ur = BASES
@@ -172,7 +172,7 @@ fn bench_group(c: &mut Criterion, name: &str, references: &[String]) {
         .collect();
     let ox_bases: Vec<_> = BASES
         .iter()
-        .map(|b| oxiri::Iri::parse(*b).unwrap())
+        .map(|b| oxiri::IriRef::parse(*b).unwrap())
         .collect();
     let up_bases: Vec<_> = BASES
         .iter()
@@ -250,7 +250,7 @@ fn report_disagreements(references: &[String]) {
         let pg_base = peguri::UriRef::parse(base).unwrap();
         let fl_base = fluent_uri::Uri::parse(*base).unwrap();
         let is_base = iri_string::types::UriAbsoluteStr::new(base).unwrap();
-        let ox_base = oxiri::Iri::parse(*base).unwrap();
+        let ox_base = oxiri::IriRef::parse(*base).unwrap();
         let up_base = uriparse::URI::try_from(*base).unwrap();
         for r in references {
             let ours = peguri::resolve(&pg_base, &peguri::UriRef::parse(r).unwrap())

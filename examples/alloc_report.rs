@@ -5,7 +5,7 @@
 //! end.
 //!
 //! Per class: a valid class counts `UriRef::parse` and reading the
-//! components; `iri` counts `Iri::parse` and reading the components;
+//! components; `iri` counts `IriRef::parse` and reading the components;
 //! `invalid` counts the failed parse, building the error, and reading its
 //! offset and its message. The message is written into a sink that only
 //! counts bytes (through `Display`, as `to_string` would), so the count is
@@ -125,7 +125,7 @@ fn main() {
         let parse: support::Parse = match class.kind {
             Kind::Uri => support::peguri_fast,
             Kind::Invalid => peguri_error,
-            Kind::Iri => classes::peguri_iri,
+            Kind::IriRef => classes::peguri_iri,
         };
         let (calls, bytes) = measure(|| {
             for input in &class.inputs {

@@ -86,27 +86,27 @@
 //!
 //! # IRIs
 //!
-//! [`Iri`] and [`IriBuf`] parse IRI references (RFC 3987) with the IRI rules
+//! [`IriRef`] and [`IriRefBuf`] parse IRI references (RFC 3987) with the IRI rules
 //! of `iri.pest`, which restates only the rules RFC 3987 changes and reuses
 //! the rest of `uri.pest`, and reject the bidirectional formatting
-//! characters section 4.1 forbids. [`Iri::to_uri`] maps an IRI to a URI
+//! characters section 4.1 forbids. [`IriRef::to_uri`] maps an IRI to a URI
 //! (section 3.1, percent-encoding), and [`uri_to_iri`] shows a URI as an
-//! IRI (section 3.2); with the feature `idna`, `Iri::to_uri_idna`
+//! IRI (section 3.2); with the feature `idna`, `IriRef::to_uri_idna`
 //! and `uri_to_iri_idna` do the same with UTS 46 ToASCII and ToUnicode for
 //! a registered name. IRIs resolve ([`Resolver::resolve_iri`], section 6.5)
 //! and normalize ([`Normalizer::normalize_iri`], section 5.3.2, NFC
 //! included with the feature `nfc`) through the same code as URIs:
 //!
 //! ```
-//! use peguri::{uri_to_iri, Iri};
+//! use peguri::{uri_to_iri, IriRef};
 //!
-//! let iri = Iri::parse("http://example.com/Dürst?q=α")?;
+//! let iri = IriRef::parse("http://example.com/Dürst?q=α")?;
 //! let uri = iri.to_uri();
 //! assert_eq!(uri, "http://example.com/D%C3%BCrst?q=%CE%B1");
 //! assert_eq!(uri_to_iri(&uri.as_uri_ref()), iri.as_str());
-//! let link = Iri::parse("../Bücher/%C3%BCber")?.resolve_against(&iri).unwrap();
+//! let link = IriRef::parse("../Bücher/%C3%BCber")?.resolve_against(&iri).unwrap();
 //! assert_eq!(link, "http://example.com/Bücher/%C3%BCber");
-//! assert_eq!(link.as_iri().normalize(), "http://example.com/Bücher/über");
+//! assert_eq!(link.as_iri_ref().normalize(), "http://example.com/Bücher/über");
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
@@ -157,7 +157,7 @@
 //! |---|---|---|---|
 //! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON components view ([`Components`], [`Report`]) | serde |
 //! | `pest` | | pest_derive's parser of the grammar: `grammar::UriParser`, `grammar::Rule`, `grammar::parse_rule` (parse trees, any rule), `ParseError::from_pest` | pest, pest_derive (a proc macro) |
-//! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `Iri::to_uri_idna`, `uri_to_iri_idna` | idna (ICU4X data) |
+//! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `IriRef::to_uri_idna`, `uri_to_iri_idna` | idna (ICU4X data) |
 //! | `nfc` | | NFC in IRI normalization: `Normalizer::nfc` | icu_normalizer (ICU4X) |
 //! | `http` | | conversions to and from `http::Uri` | http |
 //! | `url` | | conversions to and from `url::Url` | url |
@@ -216,7 +216,7 @@ pub use types::idna::{IdnaError, uri_to_iri_idna};
 pub use types::interop::HttpConversionError;
 #[cfg(feature = "url")]
 pub use types::interop::UrlConversionError;
-pub use types::iri::{Iri, IriBuf, uri_to_iri};
+pub use types::iri::{IriRef, IriRefBuf, uri_to_iri};
 pub use types::options::ParseOptions;
 pub use types::owned::{UriBuf, UriRefBuf};
 pub use types::path::Segments;

@@ -28,7 +28,7 @@ pub enum Kind {
     /// Inputs that every parser rejects: the error is built and read.
     Invalid,
     /// IRI references.
-    Iri,
+    IriRef,
 }
 
 impl Kind {
@@ -37,7 +37,7 @@ impl Kind {
         match self {
             Kind::Uri => URI_PARSERS,
             Kind::Invalid => INVALID_PARSERS,
-            Kind::Iri => IRI_PARSERS,
+            Kind::IriRef => IRI_PARSERS,
         }
     }
 }
@@ -149,9 +149,9 @@ pub fn fluent_uri_with_error(line: &str) -> usize {
     }
 }
 
-/// peguri's `Iri::parse`, reading the components.
+/// peguri's `IriRef::parse`, reading the components.
 pub fn peguri_iri(line: &str) -> usize {
-    match peguri::Iri::parse(line) {
+    match peguri::IriRef::parse(line) {
         Ok(u) => {
             len(u.scheme())
                 + u.authority().map_or(0, |a| a.host_str().len())
@@ -1307,7 +1307,7 @@ pub const IRI_GENERATED: usize = 5_000;
 /// ranges now and then; in hosts, userinfo, paths, queries and fragments;
 /// absolute and relative) and 5,000 valid ASCII corpus lines without IP literals whose
 /// letters after the scheme are replaced by non-ASCII letters one time in
-/// six. Candidates that peguri `Iri::parse`, fluent-uri `IriRef::parse`,
+/// six. Candidates that peguri `IriRef::parse`, fluent-uri `IriRef::parse`,
 /// oxiri `IriRef::parse` or iri-string `IriReferenceStr::new` rejects are
 /// dropped (kept in `dropped`).
 pub fn iri(corpus: &[String]) -> Class {
@@ -1323,10 +1323,10 @@ pub fn iri(corpus: &[String]) -> Class {
             .unwrap_or(0);
         candidates.push(iri_from_line(&mut rng, line, scheme_len));
     }
-    let mut class = Class::new("iri", Kind::Iri, Vec::new());
+    let mut class = Class::new("iri", Kind::IriRef, Vec::new());
     for s in candidates {
         let rejected: Vec<&str> = [
-            ("peguri", peguri::Iri::parse(&s).is_ok()),
+            ("peguri", peguri::IriRef::parse(&s).is_ok()),
             ("fluent-uri", fluent_uri::IriRef::parse(s.as_str()).is_ok()),
             ("oxiri", oxiri::IriRef::parse(s.as_str()).is_ok()),
             (

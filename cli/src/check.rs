@@ -69,7 +69,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
             Ok(input) => {
                 let linted = args.syntax.parse(input).map(|parsed| match parsed {
                     Reference::Uri(uri) => lint(&uri),
-                    Reference::Iri(iri) => lint_iri(&iri),
+                    Reference::IriRef(iri) => lint_iri(&iri),
                 });
                 (Cow::Borrowed(input), linted)
             }

@@ -6,7 +6,7 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 
 use clap::Args;
-use peguri::{Iri, ParseError, UriRef};
+use peguri::{IriRef, ParseError, UriRef};
 use serde::Serialize;
 
 /// What a plain-text command writes for an input that gives no result (it
@@ -37,7 +37,7 @@ impl SyntaxArgs {
     /// Parses `text` as a URI reference or, with `--iri`, an IRI reference.
     pub fn parse<'a>(&self, text: &'a str) -> Result<Reference<'a>, ParseError> {
         if self.iri {
-            self.options().parse_iri(text).map(Reference::Iri)
+            self.options().parse_iri_ref(text).map(Reference::IriRef)
         } else {
             self.options().parse(text).map(Reference::Uri)
         }
@@ -47,7 +47,7 @@ impl SyntaxArgs {
     pub fn text<'a>(&self, line: &'a [u8]) -> Result<&'a str, Box<NotUtf8>> {
         std::str::from_utf8(line).map_err(|_| {
             let error = if self.iri {
-                Iri::parse_bytes(line).err()
+                IriRef::parse_bytes(line).err()
             } else {
                 UriRef::parse_bytes(line).err()
             };
@@ -75,7 +75,7 @@ pub enum Reference<'a> {
     /// Parsed without `--iri`.
     Uri(UriRef<'a>),
     /// Parsed with `--iri`.
-    Iri(Iri<'a>),
+    IriRef(IriRef<'a>),
 }
 
 /// `{"input", "valid": false, "error"}`: the JSON contract's object for an

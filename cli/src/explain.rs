@@ -18,7 +18,7 @@ pub(crate) fn run(uris: &[String], ascii: bool, syntax: &SyntaxArgs) -> io::Resu
         let diagram = match syntax.text(line) {
             Ok(input) => syntax.parse(input).map(|parsed| match parsed {
                 Reference::Uri(uri) => explainer.explain(&uri),
-                Reference::Iri(iri) => explainer.explain_iri(&iri),
+                Reference::IriRef(iri) => explainer.explain_iri(&iri),
             }),
             Err(bad) => Err(bad.error),
         };

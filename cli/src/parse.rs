@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use peguri::{Authority, Iri, ParseError, UriRef};
+use peguri::{Authority, IriRef, ParseError, UriRef};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 /// Which reports to print.
@@ -140,7 +140,7 @@ impl FromStr for Field {
 /// URI, computed when asked for), or an error.
 pub enum Parsed<'a> {
     Uri(UriRef<'a>),
-    Iri { iri: Iri<'a>, idna: bool },
+    IriRef { iri: IriRef<'a>, idna: bool },
     Invalid { input: &'a str, error: ParseError },
 }
 
@@ -171,7 +171,7 @@ impl<'a> Parsed<'a> {
                 query: u.query(),
                 fragment: u.fragment(),
             },
-            Parsed::Iri { iri: i, .. } => View {
+            Parsed::IriRef { iri: i, .. } => View {
                 input: i.as_str(),
                 rule: i.rule(),
                 scheme: i.scheme(),
@@ -187,7 +187,7 @@ impl<'a> Parsed<'a> {
     /// The URI an IRI maps to (RFC 3987 section 3.1, with IDNA when
     /// asked), or why there is none.
     fn mapped_uri(&self) -> Option<Result<String, String>> {
-        let Parsed::Iri { iri, idna } = self else {
+        let Parsed::IriRef { iri, idna } = self else {
             return None;
         };
         if *idna {
@@ -324,7 +324,7 @@ impl serde::Serialize for Whole<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0 {
             Parsed::Uri(uri) => uri.components().serialize(s),
-            Parsed::Iri { iri, idna } => {
+            Parsed::IriRef { iri, idna } => {
                 let components = iri.components();
                 let components = components.idna(*idna);
                 components.serialize(s)
@@ -491,7 +491,7 @@ impl<W: Write> Parser<W> {
             Err(_) => {
                 // Name the first byte that is not UTF-8, at its offset.
                 let error = if self.options.iri {
-                    Iri::parse_bytes(line).err()
+                    IriRef::parse_bytes(line).err()
                 } else {
                     UriRef::parse_bytes(line).err()
                 };
@@ -527,10 +527,13 @@ impl<W: Write> Parser<W> {
 
     fn parse<'a>(&self, input: &'a str) -> Parsed<'a> {
         let parsed = if self.options.iri {
-            self.options.syntax.parse_iri(input).map(|iri| Parsed::Iri {
-                iri,
-                idna: self.options.idna,
-            })
+            self.options
+                .syntax
+                .parse_iri_ref(input)
+                .map(|iri| Parsed::IriRef {
+                    iri,
+                    idna: self.options.idna,
+                })
         } else {
             self.options.syntax.parse(input).map(Parsed::Uri)
         };

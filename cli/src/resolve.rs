@@ -55,7 +55,7 @@ fn parse_base<'a>(syntax: &SyntaxArgs, base: &'a str) -> Option<Reference<'a>> {
     // Let the library say why a relative base cannot be used.
     let relative = match parsed {
         Reference::Uri(b) => peguri::resolve(&b, &b).err(),
-        Reference::Iri(b) => b.resolve_against(&b).err(),
+        Reference::IriRef(b) => b.resolve_against(&b).err(),
     };
     match relative {
         Some(err) => {
@@ -86,7 +86,7 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
             (Reference::Uri(base), Reference::Uri(r)) => {
                 resolver.resolve(&base, &r).map(|u| u.into_string())
             }
-            (Reference::Iri(base), Reference::Iri(r)) => {
+            (Reference::IriRef(base), Reference::IriRef(r)) => {
                 resolver.resolve_iri(&base, &r).map(|i| i.into_string())
             }
             _ => unreachable!("the base and the references follow the same grammar"),
@@ -118,7 +118,7 @@ pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
             (Reference::Uri(base), Reference::Uri(t)) => {
                 base.make_relative(&t).map(|r| r.into_string())
             }
-            (Reference::Iri(base), Reference::Iri(t)) => {
+            (Reference::IriRef(base), Reference::IriRef(t)) => {
                 base.make_relative(&t).map(|r| r.into_string())
             }
             _ => unreachable!("the base and the targets follow the same grammar"),

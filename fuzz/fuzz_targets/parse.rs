@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use peguri::{Iri, ParseOptions, Uri, UriRef};
+use peguri::{IriRef, ParseOptions, Uri, UriRef};
 
 fn recompose(uri: &UriRef<'_>) -> String {
     let mut s = String::new();
@@ -63,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(input.is_char_boundary(e.offset()));
         let _ = (e.to_string(), e.expected().count());
     }
-    match Iri::parse(input) {
+    match IriRef::parse(input) {
         Ok(iri) => {
             assert_eq!(iri.to_string(), input);
             let uri = iri.to_uri();

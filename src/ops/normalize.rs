@@ -24,7 +24,7 @@ use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
 use crate::syntax::parse::reparse;
 use crate::syntax::pct::{self, rewrite_triplets};
 use crate::types::authority::{Authority, Host};
-use crate::types::iri::{Iri, IriBuf, decode_displayable};
+use crate::types::iri::{IriRef, IriRefBuf, decode_displayable};
 use crate::types::owned::{UriBuf, UriRefBuf};
 use crate::types::scheme::scheme_info;
 use crate::types::uri_ref::{Uri, UriRef};
@@ -239,18 +239,18 @@ impl Normalizer {
     /// URIs, which has no such step.
     ///
     /// ```
-    /// use peguri::{Iri, Normalizer};
+    /// use peguri::{IriRef, Normalizer};
     ///
     /// const NFC: Normalizer = Normalizer::new().nfc(true);
     /// // "e" and U+0301 COMBINING ACUTE ACCENT become "é" (U+00E9).
-    /// let iri = Iri::parse("http://example.org/cafe\u{301}?q=e\u{301}")?;
+    /// let iri = IriRef::parse("http://example.org/cafe\u{301}?q=e\u{301}")?;
     /// assert_eq!(NFC.normalize_iri(&iri), "http://example.org/caf\u{E9}?q=\u{E9}");
     /// assert_eq!(Normalizer::new().normalize_iri(&iri), iri.as_str());
     /// // Percent-encoded characters are decoded first, then composed.
-    /// let iri = Iri::parse("/cafe%CC%81")?;
+    /// let iri = IriRef::parse("/cafe%CC%81")?;
     /// assert_eq!(NFC.normalize_iri(&iri), "/caf\u{E9}");
     /// // A delimiter stays a delimiter.
-    /// let iri = Iri::parse("?a=\u{338}b")?;
+    /// let iri = IriRef::parse("?a=\u{338}b")?;
     /// assert_eq!(NFC.normalize_iri(&iri), "?a=\u{338}b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -321,22 +321,22 @@ impl Normalizer {
     /// expects of IRIs created from text, is unaffected.
     ///
     /// ```
-    /// use peguri::{Iri, Normalizer};
+    /// use peguri::{IriRef, Normalizer};
     ///
-    /// let iri = Iri::parse("HTTP://Example.ORG/%7Euser/./caf%C3%A9?%CE%B1")?;
+    /// let iri = IriRef::parse("HTTP://Example.ORG/%7Euser/./caf%C3%A9?%CE%B1")?;
     /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://example.org/~user/café?α");
     /// // In a host, ASCII letters are lowercased, the others keep their case.
-    /// let iri = Iri::parse("http://BÜcher.Example/")?;
+    /// let iri = IriRef::parse("http://BÜcher.Example/")?;
     /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://bÜcher.example/");
-    /// let (a, b) = (Iri::parse("http://%C3%BC.COM/")?, Iri::parse("http://%c3%bc.com/")?);
+    /// let (a, b) = (IriRef::parse("http://%C3%BC.COM/")?, IriRef::parse("http://%c3%bc.com/")?);
     /// assert_eq!(a.normalize(), "http://ü.com/");
     /// assert_eq!(a.normalize(), b.normalize());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[must_use]
-    pub fn normalize_iri(&self, iri: &Iri<'_>) -> IriBuf {
+    pub fn normalize_iri(&self, iri: &IriRef<'_>) -> IriRefBuf {
         match self.try_normalize(&iri.view(), iri.grammar()) {
-            Ok((text, layout)) => IriBuf::from_parts(text, layout),
+            Ok((text, layout)) => IriRefBuf::from_parts(text, layout),
             Err(_) => iri.to_owned(),
         }
     }
@@ -727,31 +727,31 @@ impl UriBuf {
     }
 }
 
-impl IriBuf {
-    /// This IRI reference's normal form. See [`Iri::normalize`].
+impl IriRefBuf {
+    /// This IRI reference's normal form. See [`IriRef::normalize`].
     ///
     /// ```
-    /// let iri = peguri::IriBuf::parse("HTTP://h/%C3%BC")?;
+    /// let iri = peguri::IriRefBuf::parse("HTTP://h/%C3%BC")?;
     /// assert_eq!(iri.normalize(), "http://h/ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[must_use]
-    pub fn normalize(&self) -> IriBuf {
-        self.as_iri().normalize()
+    pub fn normalize(&self) -> IriRefBuf {
+        self.as_iri_ref().normalize()
     }
 }
 
-impl Iri<'_> {
+impl IriRef<'_> {
     /// This IRI reference's normal form (RFC 3987 section 5.3.2, and the
     /// scheme-based steps): [`Normalizer::new`]`.normalize_iri(self)`.
     ///
     /// ```
-    /// let iri = peguri::Iri::parse("HTTPS://Example.com:443/a/../%C3%BCber")?;
+    /// let iri = peguri::IriRef::parse("HTTPS://Example.com:443/a/../%C3%BCber")?;
     /// assert_eq!(iri.normalize(), "https://example.com/über");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[must_use]
-    pub fn normalize(&self) -> IriBuf {
+    pub fn normalize(&self) -> IriRefBuf {
         Normalizer::new().normalize_iri(self)
     }
 }

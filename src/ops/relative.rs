@@ -4,7 +4,7 @@ use crate::ops::resolve::{ResolveError, ResolveErrorKind, Resolver, dot_segment_
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, offset_in};
 use crate::syntax::parse::reparse;
-use crate::{Iri, IriBuf, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::{IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// The shortest reference `R` found for which
 /// [`resolve`](crate::resolve())`(base, R)` is exactly `target` (string
@@ -98,7 +98,7 @@ fn relative_in(
         let reference = UriRef::from_parts(&candidate, layout);
         let resolves_to_target = if grammar.is_iri() {
             Resolver::new()
-                .resolve_iri(&Iri::from(*base), &Iri::from(reference))
+                .resolve_iri(&IriRef::from(*base), &IriRef::from(reference))
                 .is_ok_and(|r| r.as_str() == target.as_str())
         } else {
             crate::ops::resolve::resolve(base, &reference)
@@ -219,7 +219,7 @@ impl UriBuf {
     }
 }
 
-impl Iri<'_> {
+impl IriRef<'_> {
     /// The shortest IRI reference that resolves against this base to
     /// `target` (RFC 3987 section 6.5 resolution): [`make_relative`] for
     /// IRIs, with the same candidates and choices.
@@ -229,39 +229,39 @@ impl Iri<'_> {
     /// As [`make_relative`].
     ///
     /// ```
-    /// use peguri::Iri;
+    /// use peguri::IriRef;
     ///
-    /// let base = Iri::parse("http://例え.jp/文書/目次.html")?;
-    /// let target = Iri::parse("http://例え.jp/文書/索引.html")?;
+    /// let base = IriRef::parse("http://例え.jp/文書/目次.html")?;
+    /// let target = IriRef::parse("http://例え.jp/文書/索引.html")?;
     /// assert_eq!(base.make_relative(&target).unwrap(), "索引.html");
     /// // An absolute path is shorter than climbing with "..".
-    /// let target = Iri::parse("http://例え.jp/画像/ロゴ.png")?;
+    /// let target = IriRef::parse("http://例え.jp/画像/ロゴ.png")?;
     /// assert_eq!(base.make_relative(&target).unwrap(), "/画像/ロゴ.png");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn make_relative(&self, target: &Iri<'_>) -> Result<IriBuf, ResolveError> {
+    pub fn make_relative(&self, target: &IriRef<'_>) -> Result<IriRefBuf, ResolveError> {
         let (text, layout) = relative_in(&self.view(), &target.view(), self.grammar())?;
-        Ok(IriBuf::from_parts(text, layout))
+        Ok(IriRefBuf::from_parts(text, layout))
     }
 }
 
-impl IriBuf {
+impl IriRefBuf {
     /// The shortest IRI reference that resolves against this base to
-    /// `target`. See [`Iri::make_relative`].
+    /// `target`. See [`IriRef::make_relative`].
     ///
     /// # Errors
     ///
     /// As [`make_relative`].
     ///
     /// ```
-    /// use peguri::{Iri, IriBuf};
+    /// use peguri::{IriRef, IriRefBuf};
     ///
-    /// let base = IriBuf::parse("http://h/ä/b")?;
-    /// assert_eq!(base.make_relative(&Iri::parse("http://h/ä/ö")?).unwrap(), "ö");
+    /// let base = IriRefBuf::parse("http://h/ä/b")?;
+    /// assert_eq!(base.make_relative(&IriRef::parse("http://h/ä/ö")?).unwrap(), "ö");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn make_relative(&self, target: &Iri<'_>) -> Result<IriBuf, ResolveError> {
-        self.as_iri().make_relative(target)
+    pub fn make_relative(&self, target: &IriRef<'_>) -> Result<IriRefBuf, ResolveError> {
+        self.as_iri_ref().make_relative(target)
     }
 }
 

@@ -15,7 +15,7 @@ use std::fmt;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
 use crate::syntax::parse::reparse;
-use crate::{Authority, Iri, IriBuf, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::{Authority, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// How to resolve references: RFC 3986 section 5.2 with named switches,
 /// strict by default. It is a plain value, usable in `const` items.
@@ -159,15 +159,19 @@ impl Resolver {
     /// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme.
     ///
     /// ```
-    /// use peguri::{Iri, Resolver};
+    /// use peguri::{IriRef, Resolver};
     ///
-    /// let base = Iri::parse("http://例え.jp/文書/目次.html")?;
-    /// let resolved = Resolver::new().resolve_iri(&base, &Iri::parse("../画像/ロゴ.png")?).unwrap();
+    /// let base = IriRef::parse("http://例え.jp/文書/目次.html")?;
+    /// let resolved = Resolver::new().resolve_iri(&base, &IriRef::parse("../画像/ロゴ.png")?).unwrap();
     /// assert_eq!(resolved, "http://例え.jp/画像/ロゴ.png");
     /// assert_eq!(resolved.path(), "/画像/ロゴ.png");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn resolve_iri(&self, base: &Iri<'_>, reference: &Iri<'_>) -> Result<IriBuf, ResolveError> {
+    pub fn resolve_iri(
+        &self,
+        base: &IriRef<'_>,
+        reference: &IriRef<'_>,
+    ) -> Result<IriRefBuf, ResolveError> {
         self.resolve_to(&base.view(), &reference.view())
     }
 
@@ -376,27 +380,27 @@ impl UriBuf {
     }
 }
 
-impl IriBuf {
+impl IriRefBuf {
     /// Resolves this IRI reference against `base`, strictly. See
-    /// [`Iri::resolve_against`].
+    /// [`IriRef::resolve_against`].
     ///
     /// # Errors
     ///
     /// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme.
     ///
     /// ```
-    /// use peguri::{Iri, IriBuf};
+    /// use peguri::{IriRef, IriRefBuf};
     ///
-    /// let link = IriBuf::parse("ü")?;
-    /// assert_eq!(link.resolve_against(&Iri::parse("http://h/a/b")?).unwrap(), "http://h/a/ü");
+    /// let link = IriRefBuf::parse("ü")?;
+    /// assert_eq!(link.resolve_against(&IriRef::parse("http://h/a/b")?).unwrap(), "http://h/a/ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn resolve_against(&self, base: &Iri<'_>) -> Result<IriBuf, ResolveError> {
-        self.as_iri().resolve_against(base)
+    pub fn resolve_against(&self, base: &IriRef<'_>) -> Result<IriRefBuf, ResolveError> {
+        self.as_iri_ref().resolve_against(base)
     }
 }
 
-impl Iri<'_> {
+impl IriRef<'_> {
     /// Resolves this IRI reference against `base`, strictly (RFC 3987
     /// section 6.5). The same as [`Resolver::new`]`.resolve_iri(base, self)`.
     ///
@@ -405,14 +409,14 @@ impl Iri<'_> {
     /// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme.
     ///
     /// ```
-    /// use peguri::Iri;
+    /// use peguri::IriRef;
     ///
-    /// let base = Iri::parse("https://example.org/über/uns")?;
-    /// let resolved = Iri::parse("./kontakt?frage=grüße")?.resolve_against(&base).unwrap();
+    /// let base = IriRef::parse("https://example.org/über/uns")?;
+    /// let resolved = IriRef::parse("./kontakt?frage=grüße")?.resolve_against(&base).unwrap();
     /// assert_eq!(resolved, "https://example.org/über/kontakt?frage=grüße");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn resolve_against(&self, base: &Iri<'_>) -> Result<IriBuf, ResolveError> {
+    pub fn resolve_against(&self, base: &IriRef<'_>) -> Result<IriRefBuf, ResolveError> {
         Resolver::new().resolve_iri(base, self)
     }
 }
@@ -652,7 +656,7 @@ impl<'a> TargetPath<'a> {
     }
 }
 
-/// What a resolution returns: [`UriBuf`] or [`IriBuf`], built from text and
+/// What a resolution returns: [`UriBuf`] or [`IriRefBuf`], built from text and
 /// a layout, and the grammar the text is parsed with again in debug builds.
 trait Resolved: Sized {
     const GRAMMAR: Grammar;
@@ -666,10 +670,10 @@ impl Resolved for UriBuf {
     }
 }
 
-impl Resolved for IriBuf {
+impl Resolved for IriRefBuf {
     const GRAMMAR: Grammar = Grammar::Rfc3987;
     fn from_parts(text: String, layout: Layout) -> Self {
-        IriBuf::from_parts(text, layout)
+        IriRefBuf::from_parts(text, layout)
     }
 }
 
@@ -1082,6 +1086,9 @@ mod tests {
             query: Some("#"),
             fragment: Some("#"),
         };
-        assert_eq!(bad.recompose::<IriBuf>().unwrap_err().input(), "h://a?###");
+        assert_eq!(
+            bad.recompose::<IriRefBuf>().unwrap_err().input(),
+            "h://a?###"
+        );
     }
 }

@@ -57,32 +57,32 @@ pub(crate) fn rule_set(rules: &[Rule]) -> Rules {
 /// The anchored and unanchored rules of a typed entry.
 pub(crate) fn entry_rules(syntax: Syntax) -> (Rule, Rule) {
     match (syntax.grammar, syntax.entry) {
-        (Grammar::Rfc3986, Entry::Reference) => (Rule::URI_reference_entry, Rule::URI_reference),
-        (Grammar::Rfc3986, Entry::Absolute) => (Rule::URI_entry, Rule::URI),
-        (Grammar::Rfc3986, Entry::NoFragment) => (Rule::absolute_URI_entry, Rule::absolute_URI),
-        (Grammar::Rfc3986, Entry::Relative) => (Rule::relative_ref_entry, Rule::relative_ref),
-        (Grammar::Rfc6874, Entry::Reference) => {
+        (Grammar::Rfc3986, Entry::UriReference) => (Rule::URI_reference_entry, Rule::URI_reference),
+        (Grammar::Rfc3986, Entry::Uri) => (Rule::URI_entry, Rule::URI),
+        (Grammar::Rfc3986, Entry::AbsoluteUri) => (Rule::absolute_URI_entry, Rule::absolute_URI),
+        (Grammar::Rfc3986, Entry::RelativeRef) => (Rule::relative_ref_entry, Rule::relative_ref),
+        (Grammar::Rfc6874, Entry::UriReference) => {
             (Rule::URI_reference_6874_entry, Rule::URI_reference_6874)
         }
-        (Grammar::Rfc6874, Entry::Absolute) => (Rule::URI_6874_entry, Rule::URI_6874),
-        (Grammar::Rfc6874, Entry::NoFragment) => {
+        (Grammar::Rfc6874, Entry::Uri) => (Rule::URI_6874_entry, Rule::URI_6874),
+        (Grammar::Rfc6874, Entry::AbsoluteUri) => {
             (Rule::absolute_URI_6874_entry, Rule::absolute_URI_6874)
         }
-        (Grammar::Rfc6874, Entry::Relative) => {
+        (Grammar::Rfc6874, Entry::RelativeRef) => {
             (Rule::relative_ref_6874_entry, Rule::relative_ref_6874)
         }
-        (Grammar::Rfc3987, Entry::Reference) => (Rule::IRI_reference_entry, Rule::IRI_reference),
-        (Grammar::Rfc3987, Entry::Absolute) => (Rule::IRI_entry, Rule::IRI),
-        (Grammar::Rfc3987, Entry::NoFragment) => (Rule::absolute_IRI_entry, Rule::absolute_IRI),
-        (Grammar::Rfc3987, Entry::Relative) => (Rule::irelative_ref_entry, Rule::irelative_ref),
-        (Grammar::Rfc3987Zones, Entry::Reference) => {
+        (Grammar::Rfc3987, Entry::UriReference) => (Rule::IRI_reference_entry, Rule::IRI_reference),
+        (Grammar::Rfc3987, Entry::Uri) => (Rule::IRI_entry, Rule::IRI),
+        (Grammar::Rfc3987, Entry::AbsoluteUri) => (Rule::absolute_IRI_entry, Rule::absolute_IRI),
+        (Grammar::Rfc3987, Entry::RelativeRef) => (Rule::irelative_ref_entry, Rule::irelative_ref),
+        (Grammar::Rfc3987Zones, Entry::UriReference) => {
             (Rule::IRI_reference_6874_entry, Rule::IRI_reference_6874)
         }
-        (Grammar::Rfc3987Zones, Entry::Absolute) => (Rule::IRI_6874_entry, Rule::IRI_6874),
-        (Grammar::Rfc3987Zones, Entry::NoFragment) => {
+        (Grammar::Rfc3987Zones, Entry::Uri) => (Rule::IRI_6874_entry, Rule::IRI_6874),
+        (Grammar::Rfc3987Zones, Entry::AbsoluteUri) => {
             (Rule::absolute_IRI_6874_entry, Rule::absolute_IRI_6874)
         }
-        (Grammar::Rfc3987Zones, Entry::Relative) => {
+        (Grammar::Rfc3987Zones, Entry::RelativeRef) => {
             (Rule::irelative_ref_6874_entry, Rule::irelative_ref_6874)
         }
     }
@@ -91,10 +91,10 @@ pub(crate) fn entry_rules(syntax: Syntax) -> (Rule, Rule) {
 /// The RFC 3986 typed entry an anchored rule is, if it is one.
 fn typed_entry(rule: Rule) -> Option<Syntax> {
     [
-        Entry::Reference,
-        Entry::Absolute,
-        Entry::NoFragment,
-        Entry::Relative,
+        Entry::UriReference,
+        Entry::Uri,
+        Entry::AbsoluteUri,
+        Entry::RelativeRef,
     ]
     .into_iter()
     .map(|entry| Syntax::new(entry, Grammar::Rfc3986))

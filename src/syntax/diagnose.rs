@@ -225,7 +225,9 @@ fn find(
         (_, '[' | ']') => Kind::Bracket(c),
         (Some(component), c) if !c.is_ascii() => Kind::NonAscii(c, component),
         (Some(component), c) => Kind::Invalid(c, component),
-        (None, '#') if syntax.entry == Entry::NoFragment => Kind::FragmentInAbsolute { iri: false },
+        (None, '#') if syntax.entry == Entry::AbsoluteUri => {
+            Kind::FragmentInAbsolute { iri: false }
+        }
         (None, c) => Kind::AfterHost(c),
     };
     let expected = match component.and_then(component_expected) {

@@ -24,32 +24,32 @@ type Match = fn(&[u8], &mut Rec) -> Option<usize>;
 fn matchers(syntax: Syntax) -> (Match, Match) {
     use generated::*;
     match (syntax.grammar, syntax.entry) {
-        (Grammar::Rfc3986, Entry::Reference) => (match_URI_reference_entry, match_URI_reference),
-        (Grammar::Rfc3986, Entry::Absolute) => (match_URI_entry, match_URI),
-        (Grammar::Rfc3986, Entry::NoFragment) => (match_absolute_URI_entry, match_absolute_URI),
-        (Grammar::Rfc3986, Entry::Relative) => (match_relative_ref_entry, match_relative_ref),
-        (Grammar::Rfc6874, Entry::Reference) => {
+        (Grammar::Rfc3986, Entry::UriReference) => (match_URI_reference_entry, match_URI_reference),
+        (Grammar::Rfc3986, Entry::Uri) => (match_URI_entry, match_URI),
+        (Grammar::Rfc3986, Entry::AbsoluteUri) => (match_absolute_URI_entry, match_absolute_URI),
+        (Grammar::Rfc3986, Entry::RelativeRef) => (match_relative_ref_entry, match_relative_ref),
+        (Grammar::Rfc6874, Entry::UriReference) => {
             (match_URI_reference_6874_entry, match_URI_reference_6874)
         }
-        (Grammar::Rfc6874, Entry::Absolute) => (match_URI_6874_entry, match_URI_6874),
-        (Grammar::Rfc6874, Entry::NoFragment) => {
+        (Grammar::Rfc6874, Entry::Uri) => (match_URI_6874_entry, match_URI_6874),
+        (Grammar::Rfc6874, Entry::AbsoluteUri) => {
             (match_absolute_URI_6874_entry, match_absolute_URI_6874)
         }
-        (Grammar::Rfc6874, Entry::Relative) => {
+        (Grammar::Rfc6874, Entry::RelativeRef) => {
             (match_relative_ref_6874_entry, match_relative_ref_6874)
         }
-        (Grammar::Rfc3987, Entry::Reference) => (match_IRI_reference_entry, match_IRI_reference),
-        (Grammar::Rfc3987, Entry::Absolute) => (match_IRI_entry, match_IRI),
-        (Grammar::Rfc3987, Entry::NoFragment) => (match_absolute_IRI_entry, match_absolute_IRI),
-        (Grammar::Rfc3987, Entry::Relative) => (match_irelative_ref_entry, match_irelative_ref),
-        (Grammar::Rfc3987Zones, Entry::Reference) => {
+        (Grammar::Rfc3987, Entry::UriReference) => (match_IRI_reference_entry, match_IRI_reference),
+        (Grammar::Rfc3987, Entry::Uri) => (match_IRI_entry, match_IRI),
+        (Grammar::Rfc3987, Entry::AbsoluteUri) => (match_absolute_IRI_entry, match_absolute_IRI),
+        (Grammar::Rfc3987, Entry::RelativeRef) => (match_irelative_ref_entry, match_irelative_ref),
+        (Grammar::Rfc3987Zones, Entry::UriReference) => {
             (match_IRI_reference_6874_entry, match_IRI_reference_6874)
         }
-        (Grammar::Rfc3987Zones, Entry::Absolute) => (match_IRI_6874_entry, match_IRI_6874),
-        (Grammar::Rfc3987Zones, Entry::NoFragment) => {
+        (Grammar::Rfc3987Zones, Entry::Uri) => (match_IRI_6874_entry, match_IRI_6874),
+        (Grammar::Rfc3987Zones, Entry::AbsoluteUri) => {
             (match_absolute_IRI_6874_entry, match_absolute_IRI_6874)
         }
-        (Grammar::Rfc3987Zones, Entry::Relative) => {
+        (Grammar::Rfc3987Zones, Entry::RelativeRef) => {
             (match_irelative_ref_6874_entry, match_irelative_ref_6874)
         }
     }
@@ -122,22 +122,22 @@ pub(crate) fn failure(input: &str, syntax: Syntax) -> Option<Fail> {
     use generated::*;
     let s = input.as_bytes();
     match (syntax.grammar, syntax.entry) {
-        (Grammar::Rfc3986, Entry::Reference) => fail_URI_reference_entry(s),
-        (Grammar::Rfc3986, Entry::Absolute) => fail_URI_entry(s),
-        (Grammar::Rfc3986, Entry::NoFragment) => fail_absolute_URI_entry(s),
-        (Grammar::Rfc3986, Entry::Relative) => fail_relative_ref_entry(s),
-        (Grammar::Rfc6874, Entry::Reference) => fail_URI_reference_6874_entry(s),
-        (Grammar::Rfc6874, Entry::Absolute) => fail_URI_6874_entry(s),
-        (Grammar::Rfc6874, Entry::NoFragment) => fail_absolute_URI_6874_entry(s),
-        (Grammar::Rfc6874, Entry::Relative) => fail_relative_ref_6874_entry(s),
-        (Grammar::Rfc3987, Entry::Reference) => fail_IRI_reference_entry(s),
-        (Grammar::Rfc3987, Entry::Absolute) => fail_IRI_entry(s),
-        (Grammar::Rfc3987, Entry::NoFragment) => fail_absolute_IRI_entry(s),
-        (Grammar::Rfc3987, Entry::Relative) => fail_irelative_ref_entry(s),
-        (Grammar::Rfc3987Zones, Entry::Reference) => fail_IRI_reference_6874_entry(s),
-        (Grammar::Rfc3987Zones, Entry::Absolute) => fail_IRI_6874_entry(s),
-        (Grammar::Rfc3987Zones, Entry::NoFragment) => fail_absolute_IRI_6874_entry(s),
-        (Grammar::Rfc3987Zones, Entry::Relative) => fail_irelative_ref_6874_entry(s),
+        (Grammar::Rfc3986, Entry::UriReference) => fail_URI_reference_entry(s),
+        (Grammar::Rfc3986, Entry::Uri) => fail_URI_entry(s),
+        (Grammar::Rfc3986, Entry::AbsoluteUri) => fail_absolute_URI_entry(s),
+        (Grammar::Rfc3986, Entry::RelativeRef) => fail_relative_ref_entry(s),
+        (Grammar::Rfc6874, Entry::UriReference) => fail_URI_reference_6874_entry(s),
+        (Grammar::Rfc6874, Entry::Uri) => fail_URI_6874_entry(s),
+        (Grammar::Rfc6874, Entry::AbsoluteUri) => fail_absolute_URI_6874_entry(s),
+        (Grammar::Rfc6874, Entry::RelativeRef) => fail_relative_ref_6874_entry(s),
+        (Grammar::Rfc3987, Entry::UriReference) => fail_IRI_reference_entry(s),
+        (Grammar::Rfc3987, Entry::Uri) => fail_IRI_entry(s),
+        (Grammar::Rfc3987, Entry::AbsoluteUri) => fail_absolute_IRI_entry(s),
+        (Grammar::Rfc3987, Entry::RelativeRef) => fail_irelative_ref_entry(s),
+        (Grammar::Rfc3987Zones, Entry::UriReference) => fail_IRI_reference_6874_entry(s),
+        (Grammar::Rfc3987Zones, Entry::Uri) => fail_IRI_6874_entry(s),
+        (Grammar::Rfc3987Zones, Entry::AbsoluteUri) => fail_absolute_IRI_6874_entry(s),
+        (Grammar::Rfc3987Zones, Entry::RelativeRef) => fail_irelative_ref_6874_entry(s),
     }
 }
 

@@ -38,17 +38,18 @@ impl Grammar {
     }
 }
 
-/// The rule a parse starts from, in any grammar.
+/// The rule a parse starts from, named after RFC 3986's rule; in an IRI
+/// grammar it is RFC 3987's rule of the same place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Entry {
     /// `URI-reference` / `IRI-reference`: with or without a scheme.
-    Reference,
+    UriReference,
     /// `URI` / `IRI`: a scheme is required.
-    Absolute,
+    Uri,
     /// `absolute-URI` / `absolute-IRI`: a scheme, no fragment.
-    NoFragment,
+    AbsoluteUri,
     /// `relative-ref` / `irelative-ref`: no scheme.
-    Relative,
+    RelativeRef,
 }
 
 /// An entry rule of a grammar: what a typed parse follows.
@@ -64,20 +65,20 @@ impl Syntax {
     }
 
     /// `URI-reference` in RFC 3986: what `UriRef::parse` follows.
-    pub(crate) const URI_REFERENCE: Syntax = Syntax::new(Entry::Reference, Grammar::Rfc3986);
+    pub(crate) const URI_REFERENCE: Syntax = Syntax::new(Entry::UriReference, Grammar::Rfc3986);
 
     /// The rule's name as its RFC spells it. RFC 6874 changes no rule
     /// name, so its entries are named as RFC 3986's (or RFC 3987's).
     pub(crate) const fn rfc_name(self) -> &'static str {
         match (self.grammar, self.entry) {
-            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Reference) => "URI-reference",
-            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Absolute) => "URI",
-            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::NoFragment) => "absolute-URI",
-            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Relative) => "relative-ref",
-            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::Reference) => "IRI-reference",
-            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::Absolute) => "IRI",
-            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::NoFragment) => "absolute-IRI",
-            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::Relative) => "irelative-ref",
+            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::UriReference) => "URI-reference",
+            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Uri) => "URI",
+            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::AbsoluteUri) => "absolute-URI",
+            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::RelativeRef) => "relative-ref",
+            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::UriReference) => "IRI-reference",
+            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::Uri) => "IRI",
+            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::AbsoluteUri) => "absolute-IRI",
+            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::RelativeRef) => "irelative-ref",
         }
     }
 
@@ -86,10 +87,10 @@ impl Syntax {
     #[cfg(feature = "expose-internals")]
     pub(crate) fn from_rfc_name(name: &str) -> Option<Syntax> {
         let entries = [
-            Entry::Reference,
-            Entry::Absolute,
-            Entry::NoFragment,
-            Entry::Relative,
+            Entry::UriReference,
+            Entry::Uri,
+            Entry::AbsoluteUri,
+            Entry::RelativeRef,
         ];
         [Grammar::Rfc3986, Grammar::Rfc3987]
             .into_iter()

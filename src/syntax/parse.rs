@@ -183,5 +183,5 @@ pub(crate) fn reparse(text: &str, grammar: Grammar, zone_id: bool) -> Result<Lay
     } else {
         grammar
     };
-    parse(text, Syntax::new(Entry::Reference, grammar))
+    parse(text, Syntax::new(Entry::UriReference, grammar))
 }

@@ -55,7 +55,7 @@
 use std::ops::Range;
 
 use crate::syntax::layout::offset_in;
-use crate::{Authority, Iri, UriRef};
+use crate::{Authority, IriRef, UriRef};
 
 /// Draws component diagrams: box-drawing characters by default, or plain
 /// ASCII (`+`, `-`, `|`) for terminals without them.
@@ -140,12 +140,12 @@ impl Explainer {
     /// characters.
     ///
     /// ```
-    /// let iri = peguri::Iri::parse("http://bücher.example/straße")?;
+    /// let iri = peguri::IriRef::parse("http://bücher.example/straße")?;
     /// let diagram = peguri::Explainer::new().explain_iri(&iri);
     /// assert!(diagram.contains("\n    └┬─┘   └─────┬──────┘\n"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn explain_iri(&self, iri: &Iri<'_>) -> String {
+    pub fn explain_iri(&self, iri: &IriRef<'_>) -> String {
         let parts = Parts {
             input: iri.as_str(),
             scheme: iri.scheme(),

@@ -64,7 +64,7 @@ use std::fmt;
 use std::net::Ipv4Addr;
 use std::ops::Range;
 
-use crate::{Host, Iri, UriRef};
+use crate::{Host, IriRef, UriRef};
 
 /// How much a finding matters.
 ///
@@ -383,13 +383,13 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
 /// bidirectional formatting characters unencoded: parsing rejects them.)
 ///
 /// ```
-/// let iri = peguri::Iri::parse("http://pаypal.example/")?; // Cyrillic "а"
+/// let iri = peguri::IriRef::parse("http://pаypal.example/")?; // Cyrillic "а"
 /// let findings = peguri::lint::lint_iri(&iri);
 /// assert_eq!(findings[0].code, "mixed-script-host");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[must_use]
-pub fn lint_iri(iri: &Iri<'_>) -> Vec<Finding> {
+pub fn lint_iri(iri: &IriRef<'_>) -> Vec<Finding> {
     lint(&iri.view())
 }
 

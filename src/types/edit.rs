@@ -32,7 +32,7 @@ impl Replace for UriRefBuf {
 impl Replace for UriBuf {
     fn replace(&mut self, edited: UriRefBuf) {
         // No setter of `UriBuf` removes the scheme.
-        debug_assert!(edited.is_absolute());
+        debug_assert!(edited.has_scheme());
         *self = UriBuf::from_uri_ref_buf(edited);
     }
 }

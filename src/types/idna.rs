@@ -4,7 +4,7 @@
 //!
 //! Only the registered name changes: IP literals and IPv4 addresses have
 //! nothing to map, and every other component is mapped as
-//! [`Iri::to_uri`] and [`uri_to_iri`](crate::uri_to_iri) map it.
+//! [`IriRef::to_uri`] and [`uri_to_iri`](crate::uri_to_iri) map it.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -15,7 +15,7 @@ use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::layout::Span;
 use crate::syntax::parse::parse;
 use crate::syntax::pct;
-use crate::types::iri::{Iri, IriBuf, decode_displayable};
+use crate::types::iri::{IriRef, IriRefBuf, decode_displayable};
 use crate::types::uri_ref::UriRef;
 use crate::{Host, UriRefBuf};
 
@@ -26,7 +26,7 @@ use crate::{Host, UriRefBuf};
 /// resolved".
 ///
 /// ```
-/// let err = peguri::Iri::parse("http://a_b.例え/")?.to_uri_idna().unwrap_err();
+/// let err = peguri::IriRef::parse("http://a_b.例え/")?.to_uri_idna().unwrap_err();
 /// assert_eq!(err.host(), "a_b.例え");
 /// assert_eq!(err.offset(), 7);
 /// assert_eq!(
@@ -45,7 +45,7 @@ impl IdnaError {
     /// The registered name as written in the IRI.
     ///
     /// ```
-    /// let err = peguri::Iri::parse("//-x.ü")?.to_uri_idna().unwrap_err();
+    /// let err = peguri::IriRef::parse("//-x.ü")?.to_uri_idna().unwrap_err();
     /// assert_eq!(err.host(), "-x.ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -56,7 +56,7 @@ impl IdnaError {
     /// The byte offset of the host in the IRI.
     ///
     /// ```
-    /// let err = peguri::Iri::parse("//u@-x.ü")?.to_uri_idna().unwrap_err();
+    /// let err = peguri::IriRef::parse("//u@-x.ü")?.to_uri_idna().unwrap_err();
     /// assert_eq!(err.offset(), 4);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -102,7 +102,7 @@ fn to_ascii(name: &str) -> Result<Option<String>, ()> {
         .map_err(|_| ())
 }
 
-impl Iri<'_> {
+impl IriRef<'_> {
     /// The URI this IRI maps to (RFC 3987 section 3.1), with a registered
     /// name that holds non-ASCII characters (written or percent-encoded as
     /// UTF-8) converted by UTS 46 ToASCII to its IDNA form (punycode,
@@ -117,16 +117,16 @@ impl Iri<'_> {
     /// [`IdnaError`] when ToASCII rejects the host.
     ///
     /// ```
-    /// use peguri::Iri;
+    /// use peguri::IriRef;
     ///
-    /// let iri = Iri::parse("http://例え.jp/パス?q=ü")?;
+    /// let iri = IriRef::parse("http://例え.jp/パス?q=ü")?;
     /// assert_eq!(iri.to_uri_idna().unwrap(), "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
     /// assert_eq!(iri.to_uri(), "http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
-    /// assert_eq!(Iri::parse("http://Bücher.DE/")?.to_uri_idna().unwrap(), "http://xn--bcher-kva.de/");
-    /// assert_eq!(Iri::parse("http://faß.de/")?.to_uri_idna().unwrap(), "http://xn--fa-hia.de/");
-    /// assert_eq!(Iri::parse("http://b%C3%BCcher.de/")?.to_uri_idna().unwrap(), "http://xn--bcher-kva.de/");
+    /// assert_eq!(IriRef::parse("http://Bücher.DE/")?.to_uri_idna().unwrap(), "http://xn--bcher-kva.de/");
+    /// assert_eq!(IriRef::parse("http://faß.de/")?.to_uri_idna().unwrap(), "http://xn--fa-hia.de/");
+    /// assert_eq!(IriRef::parse("http://b%C3%BCcher.de/")?.to_uri_idna().unwrap(), "http://xn--bcher-kva.de/");
     /// // An ASCII host keeps its case and its triplets.
-    /// assert_eq!(Iri::parse("http://WWW.%41.de/ä")?.to_uri_idna().unwrap(), "http://WWW.%41.de/%C3%A4");
+    /// assert_eq!(IriRef::parse("http://WWW.%41.de/ä")?.to_uri_idna().unwrap(), "http://WWW.%41.de/%C3%A4");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn to_uri_idna(&self) -> Result<UriRefBuf, IdnaError> {
@@ -149,9 +149,9 @@ impl Iri<'_> {
         let mapped = format!("{}{ascii}{}", &text[..start], &text[end..]);
         // The ASCII form is letters, digits, `-` and `.`: a reg-name, so the
         // text is an IRI reference with the same other components.
-        let syntax = Syntax::new(Entry::Reference, self.grammar());
+        let syntax = Syntax::new(Entry::UriReference, self.grammar());
         match parse(&mapped, syntax) {
-            Ok(layout) => Ok(IriBuf::from_parts(mapped, layout).to_uri()),
+            Ok(layout) => Ok(IriRefBuf::from_parts(mapped, layout).to_uri()),
             Err(_) => Err(IdnaError {
                 host: name.to_owned(),
                 offset: start,
@@ -160,21 +160,21 @@ impl Iri<'_> {
     }
 }
 
-impl IriBuf {
+impl IriRefBuf {
     /// The URI this IRI maps to, with IDNA for the host. See
-    /// [`Iri::to_uri_idna`].
+    /// [`IriRef::to_uri_idna`].
     ///
     /// # Errors
     ///
     /// [`IdnaError`] when ToASCII rejects the host.
     ///
     /// ```
-    /// let iri = peguri::IriBuf::parse("//ü.example/ü")?;
+    /// let iri = peguri::IriRefBuf::parse("//ü.example/ü")?;
     /// assert_eq!(iri.to_uri_idna().unwrap(), "//xn--tda.example/%C3%BC");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn to_uri_idna(&self) -> Result<UriRefBuf, IdnaError> {
-        self.as_iri().to_uri_idna()
+        self.as_iri_ref().to_uri_idna()
     }
 }
 
@@ -224,7 +224,7 @@ pub fn uri_to_iri_idna<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
     let end = start + name.len();
     let candidate = format!("{}{unicode}{}", &shown[..start], &shown[end..]);
     let grammar = Grammar::Rfc3987.with_zones(uri.layout().has_zone_id());
-    match parse(&candidate, Syntax::new(Entry::Reference, grammar)) {
+    match parse(&candidate, Syntax::new(Entry::UriReference, grammar)) {
         Ok(_) => Cow::Owned(candidate),
         Err(_) => shown,
     }

@@ -5,7 +5,7 @@
 //!
 //! An IRI is a URI that may also hold the non-ASCII characters of `ucschar`
 //! (anywhere a URI allows unreserved characters) and `iprivate` (in the
-//! query only). [`Iri`] has the component API of [`UriRef`]; its components
+//! query only). [`IriRef`] has the component API of [`UriRef`]; its components
 //! come from the IRI rules of the grammar, read by a small walker of its own
 //! into the same component layout the URI types use.
 
@@ -42,9 +42,9 @@ use crate::{UriRef, UriRefBuf};
 /// not checked.
 ///
 /// ```
-/// use peguri::{Host, Iri};
+/// use peguri::{Host, IriRef};
 ///
-/// let iri = Iri::parse("http://résumé.example.org/Dürst?ä#ß")?;
+/// let iri = IriRef::parse("http://résumé.example.org/Dürst?ä#ß")?;
 /// assert_eq!(iri.scheme(), Some("http"));
 /// assert_eq!(iri.authority().unwrap().host(), Host::RegName("résumé.example.org"));
 /// assert_eq!(iri.path(), "/Dürst");
@@ -54,28 +54,28 @@ use crate::{UriRef, UriRefBuf};
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct Iri<'a> {
+pub struct IriRef<'a> {
     input: &'a str,
     layout: Layout,
 }
 
-/// An owned IRI reference: to [`Iri`] what `String` is to `&str`.
+/// An owned IRI reference: to [`IriRef`] what `String` is to `&str`.
 ///
 /// ```
-/// use peguri::IriBuf;
+/// use peguri::IriRefBuf;
 ///
-/// let owned: IriBuf = "/über/straße?q".parse()?;
+/// let owned: IriRefBuf = "/über/straße?q".parse()?;
 /// assert_eq!(owned.path(), "/über/straße");
-/// assert_eq!(owned.as_iri().query(), Some("q"));
+/// assert_eq!(owned.as_iri_ref().query(), Some("q"));
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone)]
-pub struct IriBuf {
+pub struct IriRefBuf {
     string: String,
     layout: Layout,
 }
 
-impl<'a> Iri<'a> {
+impl<'a> IriRef<'a> {
     /// Parses an IRI reference (`IRI-reference`: an IRI or a relative IRI
     /// reference).
     ///
@@ -85,20 +85,20 @@ impl<'a> Iri<'a> {
     /// reference.
     ///
     /// ```
-    /// let iri = peguri::Iri::parse("../日本語/?q")?;
+    /// let iri = peguri::IriRef::parse("../日本語/?q")?;
     /// assert_eq!(iri.path(), "../日本語/");
     /// // Private-use characters are allowed in the query only.
-    /// assert!(peguri::Iri::parse("?\u{E000}").is_ok());
-    /// let err = peguri::Iri::parse("/\u{E000}").unwrap_err();
+    /// assert!(peguri::IriRef::parse("?\u{E000}").is_ok());
+    /// let err = peguri::IriRef::parse("/\u{E000}").unwrap_err();
     /// assert_eq!(err.offset(), 1);
     /// // RFC 3987 section 4.1: no bidirectional formatting characters.
-    /// let err = peguri::Iri::parse("http://h/\u{202E}").unwrap_err();
+    /// let err = peguri::IriRef::parse("http://h/\u{202E}").unwrap_err();
     /// assert_eq!(err.offset(), 9);
     /// assert!(err.message().to_string().starts_with("bidirectional formatting character U+202E in path"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, Entry::Reference)
+        Self::parse_entry(input, Entry::UriReference)
     }
 
     /// Parses an IRI reference from bytes: as [`parse`](Self::parse), after
@@ -111,13 +111,13 @@ impl<'a> Iri<'a> {
     /// character, or why the text is not an IRI reference.
     ///
     /// ```
-    /// assert_eq!(peguri::Iri::parse_bytes("/ä".as_bytes())?.path(), "/ä");
-    /// let err = peguri::Iri::parse_bytes(b"/\xc3\xa4\xff").unwrap_err();
+    /// assert_eq!(peguri::IriRef::parse_bytes("/ä".as_bytes())?.path(), "/ä");
+    /// let err = peguri::IriRef::parse_bytes(b"/\xc3\xa4\xff").unwrap_err();
     /// assert_eq!((err.offset(), err.column()), (3, 3));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse_bytes(input: &'a [u8]) -> Result<Self, ParseError> {
-        let syntax = Syntax::new(Entry::Reference, Grammar::Rfc3987);
+        let syntax = Syntax::new(Entry::UriReference, Grammar::Rfc3987);
         Self::parse_syntax(crate::syntax::parse::utf8(input, syntax)?, syntax)
     }
 
@@ -129,11 +129,11 @@ impl<'a> Iri<'a> {
     /// reference.
     ///
     /// ```
-    /// assert!(peguri::Iri::parse_iri("urn:名前").is_ok());
-    /// assert!(peguri::Iri::parse_iri("名前").is_err());
+    /// assert!(peguri::IriRef::parse_iri("urn:名前").is_ok());
+    /// assert!(peguri::IriRef::parse_iri("名前").is_err());
     /// ```
     pub fn parse_iri(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, Entry::Absolute)
+        Self::parse_entry(input, Entry::Uri)
     }
 
     /// Parses an absolute IRI (`absolute-IRI`: a scheme, no fragment).
@@ -143,11 +143,11 @@ impl<'a> Iri<'a> {
     /// A [`ParseError`] if `input` is not an IRI or has a fragment.
     ///
     /// ```
-    /// assert!(peguri::Iri::parse_absolute("http://例え.テスト/").is_ok());
-    /// assert!(peguri::Iri::parse_absolute("http://例え.テスト/#x").is_err());
+    /// assert!(peguri::IriRef::parse_absolute("http://例え.テスト/").is_ok());
+    /// assert!(peguri::IriRef::parse_absolute("http://例え.テスト/#x").is_err());
     /// ```
     pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, Entry::NoFragment)
+        Self::parse_entry(input, Entry::AbsoluteUri)
     }
 
     /// Parses a relative IRI reference only (`irelative-ref`).
@@ -158,11 +158,11 @@ impl<'a> Iri<'a> {
     /// because it has a scheme.
     ///
     /// ```
-    /// assert!(peguri::Iri::parse_relative("./ä:b").is_ok());
-    /// assert!(peguri::Iri::parse_relative("ä:b").is_err());
+    /// assert!(peguri::IriRef::parse_relative("./ä:b").is_ok());
+    /// assert!(peguri::IriRef::parse_relative("ä:b").is_err());
     /// ```
     pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, Entry::Relative)
+        Self::parse_entry(input, Entry::RelativeRef)
     }
 
     fn parse_entry(input: &'a str, entry: Entry) -> Result<Self, ParseError> {
@@ -172,7 +172,7 @@ impl<'a> Iri<'a> {
     /// Parses `input` as `syntax`, an entry of an IRI grammar.
     pub(crate) fn parse_syntax(input: &'a str, syntax: Syntax) -> Result<Self, ParseError> {
         debug_assert!(syntax.grammar.is_iri());
-        parse_into(input, syntax, |layout| Iri { input, layout })
+        parse_into(input, syntax, |layout| IriRef { input, layout })
     }
 
     /// The grammar this IRI's layout came from (zone identifiers only
@@ -191,7 +191,7 @@ impl<'a> Iri<'a> {
     /// The whole reference, exactly as parsed.
     ///
     /// ```
-    /// assert_eq!(peguri::Iri::parse("ä?b")?.as_str(), "ä?b");
+    /// assert_eq!(peguri::IriRef::parse("ä?b")?.as_str(), "ä?b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
@@ -203,8 +203,8 @@ impl<'a> Iri<'a> {
     /// scheme is ASCII in IRIs too.
     ///
     /// ```
-    /// assert_eq!(peguri::Iri::parse("http://ä")?.scheme(), Some("http"));
-    /// assert_eq!(peguri::Iri::parse("//ä")?.scheme(), None);
+    /// assert_eq!(peguri::IriRef::parse("http://ä")?.scheme(), Some("http"));
+    /// assert_eq!(peguri::IriRef::parse("//ä")?.scheme(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
@@ -217,7 +217,7 @@ impl<'a> Iri<'a> {
     /// URIs, and a registered name may hold non-ASCII characters.
     ///
     /// ```
-    /// let iri = peguri::Iri::parse("//ユーザー@例え.jp:80/")?;
+    /// let iri = peguri::IriRef::parse("//ユーザー@例え.jp:80/")?;
     /// let authority = iri.authority().unwrap();
     /// assert_eq!(authority.userinfo(), Some("ユーザー"));
     /// assert_eq!(authority.host_str(), "例え.jp");
@@ -232,8 +232,8 @@ impl<'a> Iri<'a> {
     /// The path. Always present, possibly empty.
     ///
     /// ```
-    /// assert_eq!(peguri::Iri::parse("http://h/ä/ö")?.path(), "/ä/ö");
-    /// assert_eq!(peguri::Iri::parse("http://h")?.path(), "");
+    /// assert_eq!(peguri::IriRef::parse("http://h/ä/ö")?.path(), "/ä/ö");
+    /// assert_eq!(peguri::IriRef::parse("http://h")?.path(), "");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
@@ -244,7 +244,7 @@ impl<'a> Iri<'a> {
     /// The path's segments (see [`Segments`]).
     ///
     /// ```
-    /// let iri = peguri::Iri::parse("http://h/ä/b%20c/")?;
+    /// let iri = peguri::IriRef::parse("http://h/ä/b%20c/")?;
     /// assert_eq!(iri.segments().collect::<Vec<_>>(), ["ä", "b%20c", ""]);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -255,8 +255,8 @@ impl<'a> Iri<'a> {
     /// The query (`iquery`), without its `?`; `None` when there is no `?`.
     ///
     /// ```
-    /// assert_eq!(peguri::Iri::parse("?λ=1")?.query(), Some("λ=1"));
-    /// assert_eq!(peguri::Iri::parse("a")?.query(), None);
+    /// assert_eq!(peguri::IriRef::parse("?λ=1")?.query(), Some("λ=1"));
+    /// assert_eq!(peguri::IriRef::parse("a")?.query(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
@@ -268,7 +268,7 @@ impl<'a> Iri<'a> {
     /// no `#`.
     ///
     /// ```
-    /// assert_eq!(peguri::Iri::parse("#Überblick")?.fragment(), Some("Überblick"));
+    /// assert_eq!(peguri::IriRef::parse("#Überblick")?.fragment(), Some("Überblick"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
@@ -280,36 +280,36 @@ impl<'a> Iri<'a> {
     /// `irelative-ref`).
     ///
     /// ```
-    /// assert!(peguri::Iri::parse("a:ü")?.is_absolute());
-    /// assert!(!peguri::Iri::parse("ü")?.is_absolute());
+    /// assert!(peguri::IriRef::parse("a:ü")?.has_scheme());
+    /// assert!(!peguri::IriRef::parse("ü")?.has_scheme());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
-    pub fn is_absolute(&self) -> bool {
-        self.view().is_absolute()
+    pub fn has_scheme(&self) -> bool {
+        self.view().has_scheme()
     }
 
     /// Whether the reference has no scheme.
     ///
     /// ```
-    /// assert!(peguri::Iri::parse("?ü")?.is_relative());
+    /// assert!(peguri::IriRef::parse("?ü")?.is_relative());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
     pub fn is_relative(&self) -> bool {
-        !self.is_absolute()
+        !self.has_scheme()
     }
 
     /// The grammar rule that matched, as RFC 3987 names it: `IRI` or
     /// `irelative-ref`.
     ///
     /// ```
-    /// assert_eq!(peguri::Iri::parse("a:ü")?.rule(), "IRI");
-    /// assert_eq!(peguri::Iri::parse("ü")?.rule(), "irelative-ref");
+    /// assert_eq!(peguri::IriRef::parse("a:ü")?.rule(), "IRI");
+    /// assert_eq!(peguri::IriRef::parse("ü")?.rule(), "irelative-ref");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn rule(&self) -> &'static str {
-        if self.is_absolute() {
+        if self.has_scheme() {
             "IRI"
         } else {
             "irelative-ref"
@@ -330,12 +330,12 @@ impl<'a> Iri<'a> {
     /// default) does that.
     ///
     /// ```
-    /// let iri = peguri::Iri::parse("http://résumé.example.org/𐌀?sushi=🍣")?;
+    /// let iri = peguri::IriRef::parse("http://résumé.example.org/𐌀?sushi=🍣")?;
     /// let uri = iri.to_uri();
     /// assert_eq!(uri, "http://r%C3%A9sum%C3%A9.example.org/%F0%90%8C%80?sushi=%F0%9F%8D%A3");
     /// assert_eq!(uri.path(), "/%F0%90%8C%80");
     /// // Existing percent-encodings are kept.
-    /// assert_eq!(peguri::Iri::parse("red%09rosé")?.to_uri(), "red%09ros%C3%A9");
+    /// assert_eq!(peguri::IriRef::parse("red%09rosé")?.to_uri(), "red%09ros%C3%A9");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[must_use]
@@ -397,16 +397,16 @@ impl<'a> Iri<'a> {
         UriRefBuf::from_parts(out, layout)
     }
 
-    /// An owned copy ([`IriBuf`]); the component positions are reused.
+    /// An owned copy ([`IriRefBuf`]); the component positions are reused.
     ///
     /// ```
-    /// let owned = peguri::Iri::parse("a:ü")?.to_owned();
+    /// let owned = peguri::IriRef::parse("a:ü")?.to_owned();
     /// assert_eq!(owned.path(), "ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[allow(clippy::should_implement_trait)]
-    pub fn to_owned(&self) -> IriBuf {
-        IriBuf {
+    pub fn to_owned(&self) -> IriRefBuf {
+        IriRefBuf {
             string: self.input.to_owned(),
             layout: self.layout,
         }
@@ -417,26 +417,26 @@ impl<'a> Iri<'a> {
     }
 }
 
-impl<'a> From<UriRef<'a>> for Iri<'a> {
+impl<'a> From<UriRef<'a>> for IriRef<'a> {
     /// Every URI reference is an IRI reference, with the same components:
     /// the IRI rules only add non-ASCII characters to the URI rules.
     fn from(uri: UriRef<'a>) -> Self {
-        Iri {
+        IriRef {
             input: uri.as_str(),
             layout: uri.layout(),
         }
     }
 }
 
-impl<'a> TryFrom<&'a str> for Iri<'a> {
+impl<'a> TryFrom<&'a str> for IriRef<'a> {
     type Error = ParseError;
 
     fn try_from(s: &'a str) -> Result<Self, ParseError> {
-        Iri::parse(s)
+        IriRef::parse(s)
     }
 }
 
-impl IriBuf {
+impl IriRefBuf {
     /// Parses an owned IRI reference.
     ///
     /// # Errors
@@ -445,7 +445,7 @@ impl IriBuf {
     /// text back ([`ParseError::into_input`]).
     ///
     /// ```
-    /// let owned = peguri::IriBuf::parse(String::from("ä#ö"))?;
+    /// let owned = peguri::IriRefBuf::parse(String::from("ä#ö"))?;
     /// assert_eq!(owned.fragment(), Some("ö"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -454,8 +454,8 @@ impl IriBuf {
     #[allow(clippy::result_large_err)]
     pub fn parse(s: impl Into<String>) -> Result<Self, ParseError<String>> {
         let string = s.into();
-        match parse(&string, Syntax::new(Entry::Reference, Grammar::Rfc3987)) {
-            Ok(layout) => Ok(IriBuf { string, layout }),
+        match parse(&string, Syntax::new(Entry::UriReference, Grammar::Rfc3987)) {
+            Ok(layout) => Ok(IriRefBuf { string, layout }),
             Err(e) => Err(e.with_input(string)),
         }
     }
@@ -463,19 +463,19 @@ impl IriBuf {
     /// An IRI reference from text whose layout is known (built alongside
     /// the text by resolution or normalization).
     pub(crate) fn from_parts(string: String, layout: Layout) -> Self {
-        IriBuf { string, layout }
+        IriRefBuf { string, layout }
     }
 
-    /// Borrows this reference as an [`Iri`].
+    /// Borrows this reference as an [`IriRef`].
     ///
     /// ```
-    /// let owned = peguri::IriBuf::parse("a:ü")?;
-    /// assert_eq!(owned.as_iri().scheme(), Some("a"));
+    /// let owned = peguri::IriRefBuf::parse("a:ü")?;
+    /// assert_eq!(owned.as_iri_ref().scheme(), Some("a"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
-    pub fn as_iri(&self) -> Iri<'_> {
-        Iri {
+    pub fn as_iri_ref(&self) -> IriRef<'_> {
+        IriRef {
             input: &self.string,
             layout: self.layout,
         }
@@ -484,7 +484,7 @@ impl IriBuf {
     /// The whole reference.
     ///
     /// ```
-    /// assert_eq!(peguri::IriBuf::parse("a:ü")?.as_str(), "a:ü");
+    /// assert_eq!(peguri::IriRefBuf::parse("a:ü")?.as_str(), "a:ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
@@ -495,108 +495,108 @@ impl IriBuf {
     /// The text, giving up the component positions.
     ///
     /// ```
-    /// assert_eq!(peguri::IriBuf::parse("a:ü")?.into_string(), "a:ü");
+    /// assert_eq!(peguri::IriRefBuf::parse("a:ü")?.into_string(), "a:ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn into_string(self) -> String {
         self.string
     }
 
-    /// The scheme. See [`Iri::scheme`].
+    /// The scheme. See [`IriRef::scheme`].
     ///
     /// ```
-    /// assert_eq!(peguri::IriBuf::parse("/ü")?.scheme(), None);
+    /// assert_eq!(peguri::IriRefBuf::parse("/ü")?.scheme(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
     pub fn scheme(&self) -> Option<&str> {
-        self.as_iri().scheme()
+        self.as_iri_ref().scheme()
     }
 
-    /// The authority. See [`Iri::authority`].
+    /// The authority. See [`IriRef::authority`].
     ///
     /// ```
-    /// assert_eq!(peguri::IriBuf::parse("//ü")?.authority().unwrap().host_str(), "ü");
+    /// assert_eq!(peguri::IriRefBuf::parse("//ü")?.authority().unwrap().host_str(), "ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
     pub fn authority(&self) -> Option<Authority<'_>> {
-        self.as_iri().authority()
+        self.as_iri_ref().authority()
     }
 
-    /// The path. See [`Iri::path`].
+    /// The path. See [`IriRef::path`].
     ///
     /// ```
-    /// assert_eq!(peguri::IriBuf::parse("//h/ü")?.path(), "/ü");
+    /// assert_eq!(peguri::IriRefBuf::parse("//h/ü")?.path(), "/ü");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
     pub fn path(&self) -> &str {
-        self.as_iri().path()
+        self.as_iri_ref().path()
     }
 
-    /// The path's segments. See [`Iri::segments`].
+    /// The path's segments. See [`IriRef::segments`].
     ///
     /// ```
-    /// assert_eq!(peguri::IriBuf::parse("ä/ö")?.segments().count(), 2);
+    /// assert_eq!(peguri::IriRefBuf::parse("ä/ö")?.segments().count(), 2);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn segments(&self) -> Segments<'_> {
-        self.as_iri().segments()
+        self.as_iri_ref().segments()
     }
 
-    /// The query. See [`Iri::query`].
+    /// The query. See [`IriRef::query`].
     ///
     /// ```
-    /// assert_eq!(peguri::IriBuf::parse("?ü")?.query(), Some("ü"));
+    /// assert_eq!(peguri::IriRefBuf::parse("?ü")?.query(), Some("ü"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
     pub fn query(&self) -> Option<&str> {
-        self.as_iri().query()
+        self.as_iri_ref().query()
     }
 
-    /// The fragment. See [`Iri::fragment`].
+    /// The fragment. See [`IriRef::fragment`].
     ///
     /// ```
-    /// assert_eq!(peguri::IriBuf::parse("#ü")?.fragment(), Some("ü"));
+    /// assert_eq!(peguri::IriRefBuf::parse("#ü")?.fragment(), Some("ü"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
     pub fn fragment(&self) -> Option<&str> {
-        self.as_iri().fragment()
+        self.as_iri_ref().fragment()
     }
 
-    /// Whether the reference has a scheme. See [`Iri::is_absolute`].
+    /// Whether the reference has a scheme. See [`IriRef::has_scheme`].
     ///
     /// ```
-    /// assert!(peguri::IriBuf::parse("a:ü")?.is_absolute());
+    /// assert!(peguri::IriRefBuf::parse("a:ü")?.has_scheme());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
-    pub fn is_absolute(&self) -> bool {
-        self.as_iri().is_absolute()
+    pub fn has_scheme(&self) -> bool {
+        self.as_iri_ref().has_scheme()
     }
 
-    /// Whether the reference has no scheme. See [`Iri::is_relative`].
+    /// Whether the reference has no scheme. See [`IriRef::is_relative`].
     ///
     /// ```
-    /// assert!(peguri::IriBuf::parse("ü")?.is_relative());
+    /// assert!(peguri::IriRefBuf::parse("ü")?.is_relative());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
     pub fn is_relative(&self) -> bool {
-        self.as_iri().is_relative()
+        self.as_iri_ref().is_relative()
     }
 
-    /// The URI reference this IRI maps to. See [`Iri::to_uri`].
+    /// The URI reference this IRI maps to. See [`IriRef::to_uri`].
     ///
     /// ```
-    /// assert_eq!(peguri::IriBuf::parse("?α")?.to_uri(), "?%CE%B1");
+    /// assert_eq!(peguri::IriRefBuf::parse("?α")?.to_uri(), "?%CE%B1");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn to_uri(&self) -> UriRefBuf {
-        self.as_iri().to_uri()
+        self.as_iri_ref().to_uri()
     }
 
     fn layout_for_debug(&self) -> Layout {
@@ -604,38 +604,38 @@ impl IriBuf {
     }
 }
 
-impl_string_traits!(Iri<'_>, IriBuf);
+impl_string_traits!(IriRef<'_>, IriRefBuf);
 
-impl PartialEq<IriBuf> for Iri<'_> {
-    fn eq(&self, other: &IriBuf) -> bool {
+impl PartialEq<IriRefBuf> for IriRef<'_> {
+    fn eq(&self, other: &IriRefBuf) -> bool {
         self.as_str() == other.as_str()
     }
 }
 
-impl PartialEq<Iri<'_>> for IriBuf {
-    fn eq(&self, other: &Iri<'_>) -> bool {
+impl PartialEq<IriRef<'_>> for IriRefBuf {
+    fn eq(&self, other: &IriRef<'_>) -> bool {
         self.as_str() == other.as_str()
     }
 }
 
 // From borrowed text, parse first and copy only what is valid.
-impl FromStr for IriBuf {
+impl FromStr for IriRefBuf {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, ParseError> {
-        Iri::parse(s).map(|iri| iri.to_owned())
+        IriRef::parse(s).map(|iri| iri.to_owned())
     }
 }
 
-impl TryFrom<String> for IriBuf {
+impl TryFrom<String> for IriRefBuf {
     type Error = ParseError<String>;
 
     fn try_from(s: String) -> Result<Self, ParseError<String>> {
-        IriBuf::parse(s)
+        IriRefBuf::parse(s)
     }
 }
 
-impl TryFrom<&str> for IriBuf {
+impl TryFrom<&str> for IriRefBuf {
     type Error = ParseError;
 
     fn try_from(s: &str) -> Result<Self, ParseError> {
@@ -643,25 +643,25 @@ impl TryFrom<&str> for IriBuf {
     }
 }
 
-impl From<Iri<'_>> for IriBuf {
-    fn from(iri: Iri<'_>) -> Self {
+impl From<IriRef<'_>> for IriRefBuf {
+    fn from(iri: IriRef<'_>) -> Self {
         iri.to_owned()
     }
 }
 
-impl From<UriRefBuf> for IriBuf {
+impl From<UriRefBuf> for IriRefBuf {
     /// Every URI reference is an IRI reference, with the same components.
     fn from(uri: UriRefBuf) -> Self {
         let layout = uri.as_uri_ref().layout();
-        IriBuf {
+        IriRefBuf {
             string: uri.into_string(),
             layout,
         }
     }
 }
 
-impl From<IriBuf> for String {
-    fn from(iri: IriBuf) -> Self {
+impl From<IriRefBuf> for String {
+    fn from(iri: IriRefBuf) -> Self {
         iri.string
     }
 }
@@ -693,11 +693,11 @@ impl From<IriBuf> for String {
 /// Which characters are `ucschar` is decided by the grammar's `ucschar`
 /// rule. Decoded characters are allowed wherever a percent-encoding is, so
 /// the result is always a valid IRI reference with the same components,
-/// and [`Iri::to_uri`] maps it back (with upper-case hexadecimal). The
+/// and [`IriRef::to_uri`] maps it back (with upper-case hexadecimal). The
 /// result borrows the input when nothing was decoded.
 ///
 /// ```
-/// use peguri::{uri_to_iri, Iri, UriRef};
+/// use peguri::{uri_to_iri, IriRef, UriRef};
 ///
 /// let uri = UriRef::parse("http://www.example.org/D%C3%BCrst")?;
 /// assert_eq!(uri_to_iri(&uri), "http://www.example.org/Dürst");
@@ -708,7 +708,7 @@ impl From<IriBuf> for String {
 /// let kept = UriRef::parse("/%41%2F%E2%80%AE")?;
 /// assert_eq!(uri_to_iri(&kept), "/%41%2F%E2%80%AE");
 /// // The result is an IRI.
-/// assert!(Iri::parse(&uri_to_iri(&uri)).is_ok());
+/// assert!(IriRef::parse(&uri_to_iri(&uri)).is_ok());
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[must_use]

@@ -3,7 +3,7 @@
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::parse::parse_into;
-use crate::types::iri::Iri;
+use crate::types::iri::IriRef;
 use crate::types::uri_ref::{Uri, UriRef};
 
 /// How to parse: strict RFC 3986 by default, with each relaxation a named
@@ -18,7 +18,7 @@ use crate::types::uri_ref::{Uri, UriRef};
 /// the zone keeps its case.
 ///
 /// The same options parse IRIs (RFC 3987, whose `ihost` uses RFC 3986's
-/// `IP-literal`, the rule RFC 6874 updates): [`parse_iri`](Self::parse_iri),
+/// `IP-literal`, the rule RFC 6874 updates): [`parse_iri_ref`](Self::parse_iri_ref),
 /// [`parse_iri_relative`](Self::parse_iri_relative) and
 /// [`parse_iri_absolute`](Self::parse_iri_absolute).
 ///
@@ -84,9 +84,9 @@ impl ParseOptions {
         })
     }
 
-    fn parse_iri_entry<'a>(&self, input: &'a str, entry: Entry) -> Result<Iri<'a>, ParseError> {
+    fn parse_iri_entry<'a>(&self, input: &'a str, entry: Entry) -> Result<IriRef<'a>, ParseError> {
         let grammar = Grammar::Rfc3987.with_zones(self.zone_id);
-        Iri::parse_syntax(input, Syntax::new(entry, grammar))
+        IriRef::parse_syntax(input, Syntax::new(entry, grammar))
     }
 
     /// Parses an IRI reference (`IRI-reference`, RFC 3987) with these
@@ -98,13 +98,13 @@ impl ParseOptions {
     ///
     /// ```
     /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
-    /// let iri = zones.parse_iri("http://[fe80::1%25eth0]/über")?;
+    /// let iri = zones.parse_iri_ref("http://[fe80::1%25eth0]/über")?;
     /// assert_eq!(iri.authority().unwrap().host_str(), "[fe80::1%25eth0]");
-    /// assert!(peguri::Iri::parse("http://[fe80::1%25eth0]/über").is_err());
+    /// assert!(peguri::IriRef::parse("http://[fe80::1%25eth0]/über").is_err());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn parse_iri<'a>(&self, input: &'a str) -> Result<Iri<'a>, ParseError> {
-        self.parse_iri_entry(input, Entry::Reference)
+    pub fn parse_iri_ref<'a>(&self, input: &'a str) -> Result<IriRef<'a>, ParseError> {
+        self.parse_iri_entry(input, Entry::UriReference)
     }
 
     /// Parses a relative IRI reference (`irelative-ref`) with these
@@ -119,8 +119,8 @@ impl ParseOptions {
     /// assert!(zones.parse_iri_relative("//[::1%25lo]/ä").is_ok());
     /// assert!(zones.parse_iri_relative("a:ä").is_err());
     /// ```
-    pub fn parse_iri_relative<'a>(&self, input: &'a str) -> Result<Iri<'a>, ParseError> {
-        self.parse_iri_entry(input, Entry::Relative)
+    pub fn parse_iri_relative<'a>(&self, input: &'a str) -> Result<IriRef<'a>, ParseError> {
+        self.parse_iri_entry(input, Entry::RelativeRef)
     }
 
     /// Parses an absolute IRI (`absolute-IRI`: a scheme, no fragment) with
@@ -135,8 +135,8 @@ impl ParseOptions {
     /// assert!(zones.parse_iri_absolute("http://[::1%25lo]/ä").is_ok());
     /// assert!(zones.parse_iri_absolute("http://[::1%25lo]/ä#f").is_err());
     /// ```
-    pub fn parse_iri_absolute<'a>(&self, input: &'a str) -> Result<Iri<'a>, ParseError> {
-        self.parse_iri_entry(input, Entry::NoFragment)
+    pub fn parse_iri_absolute<'a>(&self, input: &'a str) -> Result<IriRef<'a>, ParseError> {
+        self.parse_iri_entry(input, Entry::AbsoluteUri)
     }
 
     /// Parses a URI reference (`URI-reference`) with these options.
@@ -151,7 +151,7 @@ impl ParseOptions {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse<'a>(&self, input: &'a str) -> Result<UriRef<'a>, ParseError> {
-        self.parse_entry(input, Entry::Reference)
+        self.parse_entry(input, Entry::UriReference)
     }
 
     /// Parses a relative reference (`relative-ref`) with these options.
@@ -165,7 +165,7 @@ impl ParseOptions {
     /// assert!(zones.parse_relative("//[fe80::1%25eth0]:8080/").is_ok());
     /// ```
     pub fn parse_relative<'a>(&self, input: &'a str) -> Result<UriRef<'a>, ParseError> {
-        self.parse_entry(input, Entry::Relative)
+        self.parse_entry(input, Entry::RelativeRef)
     }
 
     /// Parses a URI (`URI`) with these options.
@@ -180,8 +180,7 @@ impl ParseOptions {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse_uri<'a>(&self, input: &'a str) -> Result<Uri<'a>, ParseError> {
-        self.parse_entry(input, Entry::Absolute)
-            .map(Uri::from_uri_ref)
+        self.parse_entry(input, Entry::Uri).map(Uri::from_uri_ref)
     }
 
     /// Parses an absolute URI (`absolute-URI`, no fragment) with these
@@ -196,7 +195,7 @@ impl ParseOptions {
     /// assert!(zones.parse_absolute("http://[::1%25lo]/#f").is_err());
     /// ```
     pub fn parse_absolute<'a>(&self, input: &'a str) -> Result<Uri<'a>, ParseError> {
-        self.parse_entry(input, Entry::NoFragment)
+        self.parse_entry(input, Entry::AbsoluteUri)
             .map(Uri::from_uri_ref)
     }
 }

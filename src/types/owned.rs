@@ -67,7 +67,7 @@ impl UriRefBuf {
     #[allow(clippy::result_large_err)]
     pub fn parse(s: impl Into<String>) -> Result<Self, ParseError<String>> {
         let string = s.into();
-        match parse(&string, Syntax::new(Entry::Reference, Grammar::Rfc3986)) {
+        match parse(&string, Syntax::new(Entry::UriReference, Grammar::Rfc3986)) {
             Ok(layout) => Ok(UriRefBuf { string, layout }),
             Err(e) => Err(e.with_input(string)),
         }
@@ -113,7 +113,7 @@ impl UriRefBuf {
             ""
         };
         let text = format!("{prefix}{path}");
-        let layout = parse(&text, Syntax::new(Entry::Relative, Grammar::Rfc3986))?;
+        let layout = parse(&text, Syntax::new(Entry::RelativeRef, Grammar::Rfc3986))?;
         Ok(UriRefBuf {
             string: text,
             layout,
@@ -218,15 +218,15 @@ impl UriRefBuf {
         self.as_uri_ref().fragment()
     }
 
-    /// Whether the reference has a scheme. See [`UriRef::is_absolute`].
+    /// Whether the reference has a scheme. See [`UriRef::has_scheme`].
     ///
     /// ```
-    /// assert!(peguri::UriRefBuf::parse("a:")?.is_absolute());
+    /// assert!(peguri::UriRefBuf::parse("a:")?.has_scheme());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
-    pub fn is_absolute(&self) -> bool {
-        self.as_uri_ref().is_absolute()
+    pub fn has_scheme(&self) -> bool {
+        self.as_uri_ref().has_scheme()
     }
 
     /// Whether the reference has no scheme. See [`UriRef::is_relative`].
@@ -259,7 +259,7 @@ impl UriBuf {
     /// ```
     #[allow(clippy::result_large_err)] // The error gives the input back.
     pub fn parse(s: impl Into<String>) -> Result<Self, ParseError<String>> {
-        Self::parse_entry(s.into(), Entry::Absolute)
+        Self::parse_entry(s.into(), Entry::Uri)
     }
 
     /// Parses an owned absolute URI (no fragment). See
@@ -277,7 +277,7 @@ impl UriBuf {
     // `Result<_, FromUtf8Error>`; boxing it would cost an allocation.
     #[allow(clippy::result_large_err)]
     pub fn parse_absolute(s: impl Into<String>) -> Result<Self, ParseError<String>> {
-        Self::parse_entry(s.into(), Entry::NoFragment)
+        Self::parse_entry(s.into(), Entry::AbsoluteUri)
     }
 
     // The error carries the input back, as `String` does in
@@ -313,7 +313,7 @@ impl UriBuf {
     ///
     /// ```
     /// let owned = peguri::UriBuf::parse("a:b")?;
-    /// assert!(owned.as_uri_ref().is_absolute());
+    /// assert!(owned.as_uri_ref().has_scheme());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
@@ -555,7 +555,7 @@ impl TryFrom<UriRefBuf> for UriBuf {
 
     /// Succeeds when the reference has a scheme; gives it back otherwise.
     fn try_from(r: UriRefBuf) -> Result<Self, Self::Error> {
-        if r.is_absolute() {
+        if r.has_scheme() {
             Ok(UriBuf { inner: r })
         } else {
             Err(r)

@@ -463,12 +463,12 @@ impl crate::UriBuf {
     }
 }
 
-impl<'a> crate::Iri<'a> {
+impl<'a> crate::IriRef<'a> {
     /// The `key=value` pairs of the query. See
     /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
     ///
     /// ```
-    /// let iri = peguri::Iri::parse("?städt=K%C3%B6ln")?;
+    /// let iri = peguri::IriRef::parse("?städt=K%C3%B6ln")?;
     /// let pair = iri.query_pairs().next().unwrap();
     /// assert_eq!((pair.key(), pair.value().unwrap()), ("städt".into(), "Köln".into()));
     /// # Ok::<_, peguri::ParseError>(())
@@ -478,12 +478,12 @@ impl<'a> crate::Iri<'a> {
     }
 }
 
-impl crate::IriBuf {
+impl crate::IriRefBuf {
     /// The `key=value` pairs of the query. See
     /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
     ///
     /// ```
-    /// let iri = peguri::IriBuf::parse("?a=ä")?;
+    /// let iri = peguri::IriRefBuf::parse("?a=ä")?;
     /// assert_eq!(iri.query_pairs().next().unwrap().value().unwrap(), "ä");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```

@@ -173,7 +173,7 @@ fn serialize_components<S: Serializer>(
 /// the IRI maps to (RFC 3987 section 3.1).
 ///
 /// ```
-/// let iri = peguri::Iri::parse("http://example.com/é")?;
+/// let iri = peguri::IriRef::parse("http://example.com/é")?;
 /// let json = serde_json::to_string(&iri.components()).unwrap();
 /// assert!(json.starts_with(r#"{"input":"http://example.com/é","valid":true,"rule":"IRI","#));
 /// assert!(json.ends_with(r#""uri":"http://example.com/%C3%A9"}"#));
@@ -181,17 +181,17 @@ fn serialize_components<S: Serializer>(
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct IriComponents<'a> {
-    iri: crate::Iri<'a>,
+    iri: crate::IriRef<'a>,
     /// Map `"uri"` with IDNA (only with the `idna` feature).
     #[cfg(feature = "idna")]
     idna: bool,
 }
 
-impl<'a> crate::Iri<'a> {
+impl<'a> crate::IriRef<'a> {
     /// The components view of this IRI reference (see [`IriComponents`]).
     ///
     /// ```
-    /// let iri = peguri::Iri::parse("a:b")?;
+    /// let iri = peguri::IriRef::parse("a:b")?;
     /// assert_eq!(iri.components().iri().scheme(), Some("a"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -208,23 +208,23 @@ impl<'a> IriComponents<'a> {
     /// The IRI reference this view shows.
     ///
     /// ```
-    /// let iri = peguri::Iri::parse("a:b")?;
+    /// let iri = peguri::IriRef::parse("a:b")?;
     /// assert_eq!(iri.components().iri().as_str(), "a:b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn iri(&self) -> crate::Iri<'a> {
+    pub fn iri(&self) -> crate::IriRef<'a> {
         self.iri
     }
 
     /// The same view with `"uri"` mapped with IDNA for the host
-    /// ([`Iri::to_uri_idna`](crate::Iri::to_uri_idna)); when ToASCII
+    /// ([`IriRef::to_uri_idna`](crate::IriRef::to_uri_idna)); when ToASCII
     /// rejects the host, `"uri"` is `null` and `"uri_error"` says why.
     ///
     /// ```
-    /// let iri = peguri::Iri::parse("http://bücher.de/ä")?;
+    /// let iri = peguri::IriRef::parse("http://bücher.de/ä")?;
     /// let json = serde_json::to_string(&iri.components().idna(true)).unwrap();
     /// assert!(json.ends_with(r#""uri":"http://xn--bcher-kva.de/%C3%A4"}"#));
-    /// let bad = peguri::Iri::parse("http://-ü/")?;
+    /// let bad = peguri::IriRef::parse("http://-ü/")?;
     /// let json = serde_json::to_value(&bad.components().idna(true)).unwrap();
     /// assert_eq!(json["uri"], serde_json::Value::Null);
     /// assert!(json["uri_error"].as_str().unwrap().contains("ToASCII"));

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::{Iri, IriBuf, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::{IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
 
 macro_rules! serialize_as_str {
     ($($ty:ty),*) => {$(
@@ -17,7 +17,14 @@ macro_rules! serialize_as_str {
         }
     )*};
 }
-serialize_as_str!(UriRef<'_>, Uri<'_>, UriRefBuf, UriBuf, Iri<'_>, IriBuf);
+serialize_as_str!(
+    UriRef<'_>,
+    Uri<'_>,
+    UriRefBuf,
+    UriBuf,
+    IriRef<'_>,
+    IriRefBuf
+);
 
 macro_rules! deserialize_borrowed {
     ($ty:ident, $what:literal) => {
@@ -45,7 +52,7 @@ macro_rules! deserialize_borrowed {
 }
 deserialize_borrowed!(UriRef, "a URI reference");
 deserialize_borrowed!(Uri, "a URI");
-deserialize_borrowed!(Iri, "an IRI reference");
+deserialize_borrowed!(IriRef, "an IRI reference");
 
 macro_rules! deserialize_owned {
     ($ty:ident, $what:literal) => {
@@ -74,4 +81,4 @@ macro_rules! deserialize_owned {
 }
 deserialize_owned!(UriRefBuf, "a URI reference");
 deserialize_owned!(UriBuf, "a URI");
-deserialize_owned!(IriBuf, "an IRI reference");
+deserialize_owned!(IriRefBuf, "an IRI reference");

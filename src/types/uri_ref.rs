@@ -78,7 +78,7 @@ impl<'a> UriRef<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, Entry::Reference)
+        Self::parse_entry(input, Entry::UriReference)
     }
 
     /// Parses a URI reference from bytes, such as a line read from a file
@@ -118,7 +118,7 @@ impl<'a> UriRef<'a> {
     /// assert!(peguri::UriRef::parse_relative("a:b").is_err());
     /// ```
     pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, Entry::Relative)
+        Self::parse_entry(input, Entry::RelativeRef)
     }
 
     /// Parses `input` as `entry` of RFC 3986.
@@ -230,12 +230,12 @@ impl<'a> UriRef<'a> {
     /// fragment, see [`Uri::parse_absolute`].)
     ///
     /// ```
-    /// assert!(peguri::UriRef::parse("a:b")?.is_absolute());
-    /// assert!(!peguri::UriRef::parse("/a:b")?.is_absolute());
+    /// assert!(peguri::UriRef::parse("a:b")?.has_scheme());
+    /// assert!(!peguri::UriRef::parse("/a:b")?.has_scheme());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
-    pub fn is_absolute(&self) -> bool {
+    pub fn has_scheme(&self) -> bool {
         self.layout.scheme.is_some()
     }
 
@@ -247,7 +247,7 @@ impl<'a> UriRef<'a> {
     /// ```
     #[inline]
     pub fn is_relative(&self) -> bool {
-        !self.is_absolute()
+        !self.has_scheme()
     }
 
     /// The grammar rule that matched, as RFC 3986 names it: `URI` or
@@ -259,7 +259,7 @@ impl<'a> UriRef<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn rule(&self) -> &'static str {
-        if self.is_absolute() {
+        if self.has_scheme() {
             "URI"
         } else {
             "relative-ref"
@@ -276,7 +276,7 @@ impl<'a> UriRef<'a> {
     /// ```
     #[inline]
     pub fn as_uri(&self) -> Option<Uri<'a>> {
-        self.is_absolute().then_some(Uri { inner: *self })
+        self.has_scheme().then_some(Uri { inner: *self })
     }
 }
 
@@ -295,7 +295,7 @@ impl<'a> Uri<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        UriRef::parse_entry(input, Entry::Absolute).map(|inner| Uri { inner })
+        UriRef::parse_entry(input, Entry::Uri).map(|inner| Uri { inner })
     }
 
     /// Parses an absolute URI (`absolute-URI`, section 4.3): a URI without
@@ -310,12 +310,12 @@ impl<'a> Uri<'a> {
     /// assert!(peguri::Uri::parse_absolute("http://a/b#c").is_err());
     /// ```
     pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
-        UriRef::parse_entry(input, Entry::NoFragment).map(|inner| Uri { inner })
+        UriRef::parse_entry(input, Entry::AbsoluteUri).map(|inner| Uri { inner })
     }
 
     /// Wraps a reference whose layout has a scheme (checked by callers).
     pub(crate) fn from_uri_ref(inner: UriRef<'a>) -> Self {
-        debug_assert!(inner.is_absolute());
+        debug_assert!(inner.has_scheme());
         Uri { inner }
     }
 
@@ -335,7 +335,7 @@ impl<'a> Uri<'a> {
     ///
     /// ```
     /// let uri = peguri::Uri::parse("a:b")?;
-    /// assert!(uri.as_uri_ref().is_absolute());
+    /// assert!(uri.as_uri_ref().has_scheme());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]

@@ -251,8 +251,8 @@ fn equality_across_uri_types_and_strings() {
     for hash in [hash_of(&u), hash_of(&rb), hash_of(&ub)] {
         assert_eq!(hash, hash_of(text));
     }
-    let iri = peguri::Iri::parse("ä").unwrap();
-    let mut iris: HashMap<peguri::IriBuf, ()> = HashMap::new();
+    let iri = peguri::IriRef::parse("ä").unwrap();
+    let mut iris: HashMap<peguri::IriRefBuf, ()> = HashMap::new();
     iris.insert(iri.to_owned(), ());
     assert!(iris.contains_key("ä") && iri == iri.to_owned() && "ä" == iri);
 }

@@ -216,10 +216,10 @@ fn invalid_inputs_are_rejected_by_everyone() {
 #[test]
 fn iris_have_non_ascii_in_every_component() {
     let iri = class("iri");
-    assert_eq!(iri.kind, Kind::Iri);
+    assert_eq!(iri.kind, Kind::IriRef);
     let mut seen = HashSet::new();
     for s in &iri.inputs {
-        let u = peguri::Iri::parse(s).expect("iri inputs parse");
+        let u = peguri::IriRef::parse(s).expect("iri inputs parse");
         if u.authority().is_some_and(|a| !a.host_str().is_ascii()) {
             seen.insert("host");
         }

@@ -146,10 +146,10 @@ fn ipv6_errors_name_the_real_problem() {
         "an IPv6 address cannot end with a single ':'",
     );
     // The same in IRI mode, where an IP literal is read as in a URI.
-    let e = peguri::Iri::parse("http://[::g]/").unwrap_err();
+    let e = peguri::IriRef::parse("http://[::g]/").unwrap_err();
     assert_eq!(e.message(), "invalid character 'g' in IPv6 address");
     assert_eq!(e.offset(), 10);
-    let e = peguri::Iri::parse("http://[1:12345::]/").unwrap_err();
+    let e = peguri::IriRef::parse("http://[1:12345::]/").unwrap_err();
     assert_eq!(e.offset(), 14);
 }
 

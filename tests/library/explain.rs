@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::{shared_records, str_field};
-use peguri::{Explainer, Iri, UriRef, explain};
+use peguri::{Explainer, IriRef, UriRef, explain};
 use proptest::prelude::*;
 
 /// The expected text starts after the raw string's first newline.
@@ -14,7 +14,7 @@ use proptest::prelude::*;
 fn golden_with(explainer: Explainer, input: &str, iri: bool, expected: &str) {
     let expected = expected.strip_prefix('\n').unwrap_or(expected);
     let diagram = if iri {
-        let iri = Iri::parse(input).unwrap_or_else(|e| panic!("{input:?} must parse: {e}"));
+        let iri = IriRef::parse(input).unwrap_or_else(|e| panic!("{input:?} must parse: {e}"));
         explainer.explain_iri(&iri)
     } else {
         let uri = UriRef::parse(input).unwrap_or_else(|e| panic!("{input:?} must parse: {e}"));

@@ -8,12 +8,12 @@ use std::hash::{Hash, Hasher};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use peguri::grammar::{IRI_GRAMMAR, RFC3987_RULES, entry_rule, parse_rule};
-use peguri::{Host, Iri, IriBuf, UriRef, UriRefBuf, uri_to_iri};
+use peguri::{Host, IriRef, IriRefBuf, UriRef, UriRefBuf, uri_to_iri};
 
 /// Parses `input` as an IRI reference, failing the test with the error.
 #[track_caller]
-fn iri(input: &str) -> Iri<'_> {
-    match Iri::parse(input) {
+fn iri(input: &str) -> IriRef<'_> {
+    match IriRef::parse(input) {
         Ok(iri) => iri,
         Err(e) => panic!("{input:?} should be an IRI reference:\n{e}"),
     }
@@ -34,7 +34,10 @@ fn check_display(uri: &str, expected: &str) {
     let parsed = UriRef::parse(uri).unwrap();
     let shown = uri_to_iri(&parsed);
     assert_eq!(shown, expected, "uri_to_iri of {uri:?}");
-    assert!(Iri::parse(&shown).is_ok(), "{shown:?} is an IRI reference");
+    assert!(
+        IriRef::parse(&shown).is_ok(),
+        "{shown:?} is an IRI reference"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -203,7 +206,7 @@ fn ucschar_is_allowed_in_every_component_that_allows_unreserved() {
             "#{c}",
         ] {
             let input = template.replace("{c}", &c.to_string());
-            assert!(Iri::parse(&input).is_ok(), "{input:?} ({:X})", c as u32);
+            assert!(IriRef::parse(&input).is_ok(), "{input:?} ({:X})", c as u32);
         }
         assert!(parse_rule("ucschar", &c.to_string()).is_ok());
         assert!(parse_rule("iprivate", &c.to_string()).is_err());
@@ -214,13 +217,13 @@ fn ucschar_is_allowed_in_every_component_that_allows_unreserved() {
 fn iprivate_is_allowed_in_the_query_only() {
     for &c in IPRIVATE {
         assert!(
-            Iri::parse(&format!("s://h/p?{c}")).is_ok(),
+            IriRef::parse(&format!("s://h/p?{c}")).is_ok(),
             "{:X}",
             c as u32
         );
         for template in ["s://u{c}@h/", "s://h{c}/", "s:/p{c}", "{c}", "#{c}"] {
             let input = template.replace("{c}", &c.to_string());
-            assert!(Iri::parse(&input).is_err(), "{input:?} ({:X})", c as u32);
+            assert!(IriRef::parse(&input).is_err(), "{input:?} ({:X})", c as u32);
         }
         assert!(parse_rule("iprivate", &c.to_string()).is_ok());
         assert!(parse_rule("ucschar", &c.to_string()).is_err());
@@ -232,7 +235,7 @@ fn other_characters_are_rejected_everywhere() {
     for &c in NEITHER {
         for template in ["s://h{c}/", "s:/p{c}", "?{c}", "#{c}"] {
             let input = template.replace("{c}", &c.to_string());
-            let err = Iri::parse(&input).unwrap_err();
+            let err = IriRef::parse(&input).unwrap_err();
             assert_eq!(
                 err.offset(),
                 input.find(c).unwrap(),
@@ -243,7 +246,7 @@ fn other_characters_are_rejected_everywhere() {
     }
     // ASCII outside the URI grammar stays invalid in IRIs too.
     for input in ["a b", "a\"b", "<a>", "a\\b", "a{b}", "a^b", "a`b", "a|b"] {
-        assert!(Iri::parse(input).is_err(), "{input:?}");
+        assert!(IriRef::parse(input).is_err(), "{input:?}");
     }
 }
 
@@ -252,12 +255,12 @@ fn ascii_only_rules_stay_ascii() {
     // scheme, port and IP literals are RFC 3986's.
     // A scheme starts with an ASCII letter and holds ASCII only, and a
     // relative path cannot have a colon in its first segment.
-    assert_eq!(Iri::parse("\u{E9}:x").unwrap_err().offset(), 2);
-    assert_eq!(Iri::parse_iri("h\u{E9}:x").unwrap_err().offset(), 1);
-    assert!(Iri::parse("h\u{E9}:x").is_err());
-    assert!(Iri::parse("//h:8\u{E9}/").is_err());
-    assert!(Iri::parse("//[v1.\u{582}]").is_err());
-    assert!(Iri::parse("//[::\u{E9}]").is_err());
+    assert_eq!(IriRef::parse("\u{E9}:x").unwrap_err().offset(), 2);
+    assert_eq!(IriRef::parse_iri("h\u{E9}:x").unwrap_err().offset(), 1);
+    assert!(IriRef::parse("h\u{E9}:x").is_err());
+    assert!(IriRef::parse("//h:8\u{E9}/").is_err());
+    assert!(IriRef::parse("//[v1.\u{582}]").is_err());
+    assert!(IriRef::parse("//[::\u{E9}]").is_err());
 }
 
 #[test]
@@ -365,7 +368,7 @@ fn components_of_an_iri() {
     assert_eq!(i.segments().collect::<Vec<_>>(), ["\u{E4}", "b%20c"]);
     assert_eq!(i.query(), Some("\u{3BB}=1"));
     assert_eq!(i.fragment(), Some("\u{F6}"));
-    assert!(i.is_absolute());
+    assert!(i.has_scheme());
     assert_eq!(i.rule(), "IRI");
 
     let rel = iri("//\u{E9}");
@@ -411,16 +414,16 @@ fn hosts_are_typed_as_in_uris() {
 
 #[test]
 fn entry_points() {
-    assert!(Iri::parse_iri("a:\u{E9}#f").is_ok());
-    assert!(Iri::parse_iri("\u{E9}").is_err());
-    assert!(Iri::parse_absolute("a:\u{E9}?q").is_ok());
-    assert!(Iri::parse_absolute("a:\u{E9}#f").is_err());
-    assert!(Iri::parse_relative("./\u{E9}:b").is_ok());
-    assert!(Iri::parse_relative("a:\u{E9}").is_err());
+    assert!(IriRef::parse_iri("a:\u{E9}#f").is_ok());
+    assert!(IriRef::parse_iri("\u{E9}").is_err());
+    assert!(IriRef::parse_absolute("a:\u{E9}?q").is_ok());
+    assert!(IriRef::parse_absolute("a:\u{E9}#f").is_err());
+    assert!(IriRef::parse_relative("./\u{E9}:b").is_ok());
+    assert!(IriRef::parse_relative("a:\u{E9}").is_err());
     // path-noscheme: a colon in the first segment makes a scheme or fails.
-    assert!(Iri::parse("\u{E9}:b").is_err());
-    assert_eq!(Iri::parse("./\u{E9}:b").unwrap().path(), "./\u{E9}:b");
-    assert_eq!(Iri::parse("a:\u{E9}:b").unwrap().path(), "\u{E9}:b");
+    assert!(IriRef::parse("\u{E9}:b").is_err());
+    assert_eq!(IriRef::parse("./\u{E9}:b").unwrap().path(), "./\u{E9}:b");
+    assert_eq!(IriRef::parse("a:\u{E9}:b").unwrap().path(), "\u{E9}:b");
 }
 
 #[test]
@@ -435,7 +438,7 @@ fn every_uri_is_an_iri_with_the_same_components() {
         "#",
     ] {
         let uri = UriRef::parse(input).unwrap();
-        let from: Iri<'_> = uri.into();
+        let from: IriRef<'_> = uri.into();
         let parsed = iri(input);
         assert_eq!(from, parsed);
         assert_eq!(from.scheme(), uri.scheme());
@@ -444,8 +447,8 @@ fn every_uri_is_an_iri_with_the_same_components() {
         assert_eq!(from.query(), uri.query());
         assert_eq!(from.fragment(), uri.fragment());
         assert_eq!(parsed.authority(), uri.authority());
-        let owned = IriBuf::from(UriRefBuf::parse(input).unwrap());
-        assert_eq!(owned.as_iri(), parsed);
+        let owned = IriRefBuf::from(UriRefBuf::parse(input).unwrap());
+        assert_eq!(owned.as_iri_ref(), parsed);
     }
 }
 
@@ -568,7 +571,7 @@ fn display_never_decodes_bidi_formatting_characters() {
 }
 
 /// RFC 3987 section 4.1 forbids the bidirectional formatting
-/// characters in IRIs; `Iri::parse("http://h/\u{202E}")` accepted one.
+/// characters in IRIs; `IriRef::parse("http://h/\u{202E}")` accepted one.
 #[test]
 fn iri_rejects_bidi_formatting_characters() {
     let bidi = [
@@ -583,7 +586,7 @@ fn iri_rejects_bidi_formatting_characters() {
             (format!("//u{c}@h"), 3, "userinfo"),
             (format!("//h{c}.example"), 3, "host"),
         ] {
-            let err = Iri::parse(&input).unwrap_err();
+            let err = IriRef::parse(&input).unwrap_err();
             assert_eq!(err.offset(), offset, "{input:?}");
             let message = err.message().to_string();
             assert!(
@@ -593,11 +596,11 @@ fn iri_rejects_bidi_formatting_characters() {
                 )),
                 "{message}"
             );
-            assert!(IriBuf::parse(input.clone()).is_err());
-            assert!(input.parse::<IriBuf>().is_err());
+            assert!(IriRefBuf::parse(input.clone()).is_err());
+            assert!(input.parse::<IriRefBuf>().is_err());
         }
     }
-    let err = Iri::parse("http://h/\u{202E}").unwrap_err();
+    let err = IriRef::parse("http://h/\u{202E}").unwrap_err();
     assert_eq!(
         err.to_string(),
         "invalid IRI-reference: bidirectional formatting character U+202E in path: IRIs must \
@@ -605,9 +608,9 @@ fn iri_rejects_bidi_formatting_characters() {
          (column 10)\n  http://h/\u{202E}\n           ^"
     );
     // Encoded, they are allowed (and never decoded for display).
-    assert!(Iri::parse("http://h/%E2%80%AE").is_ok());
+    assert!(IriRef::parse("http://h/%E2%80%AE").is_ok());
     // Neighbours that are not formatting characters are allowed.
-    assert!(Iri::parse("http://h/\u{200D}\u{2010}").is_ok());
+    assert!(IriRef::parse("http://h/\u{200D}\u{2010}").is_ok());
 }
 
 #[test]
@@ -676,7 +679,7 @@ fn errors_name_the_component_and_the_spot() {
         ("/\u{E9}%g1", 4, "expected a hex digit after '%'"),
     ];
     for (input, offset, message) in table {
-        let err = Iri::parse(input).unwrap_err();
+        let err = IriRef::parse(input).unwrap_err();
         assert_eq!(err.rule(), "IRI-reference", "{input:?}");
         assert_eq!(err.offset(), offset, "{input:?}: {err}");
         assert_eq!(err.message(), message, "{input:?}");
@@ -685,14 +688,14 @@ fn errors_name_the_component_and_the_spot() {
 
 #[test]
 fn error_display_counts_columns_in_characters() {
-    let err = Iri::parse("http://\u{E9}\u{E9}/a b").unwrap_err();
+    let err = IriRef::parse("http://\u{E9}\u{E9}/a b").unwrap_err();
     assert_eq!((err.offset(), err.column()), (13, 12));
     assert_eq!(
         err.to_string(),
         "invalid IRI-reference: invalid character ' ' in path at byte 13 (column 12)\n  \
          http://\u{E9}\u{E9}/a b\n             ^"
     );
-    assert_eq!(Iri::parse_iri("\u{E9}").unwrap_err().rule(), "IRI");
+    assert_eq!(IriRef::parse_iri("\u{E9}").unwrap_err().rule(), "IRI");
     let scheme_errors = [
         ("", 0, "empty input; expected a scheme"),
         (
@@ -714,8 +717,8 @@ fn error_display_counts_columns_in_characters() {
     ];
     for (input, offset, message) in scheme_errors {
         for err in [
-            Iri::parse_iri(input).unwrap_err(),
-            Iri::parse_absolute(input).unwrap_err(),
+            IriRef::parse_iri(input).unwrap_err(),
+            IriRef::parse_absolute(input).unwrap_err(),
         ] {
             assert_eq!(
                 (err.offset(), err.message().to_string().as_str()),
@@ -725,11 +728,11 @@ fn error_display_counts_columns_in_characters() {
         }
     }
     assert_eq!(
-        Iri::parse_absolute("a:b#").unwrap_err().rule(),
+        IriRef::parse_absolute("a:b#").unwrap_err().rule(),
         "absolute-IRI"
     );
     assert_eq!(
-        Iri::parse_relative("a:b").unwrap_err().rule(),
+        IriRef::parse_relative("a:b").unwrap_err().rule(),
         "irelative-ref"
     );
 }
@@ -746,7 +749,7 @@ fn hostile_inputs_never_panic() {
         "\u{10FFFF}".repeat(1000),
     ];
     for input in &inputs {
-        if let Ok(iri) = Iri::parse(input) {
+        if let Ok(iri) = IriRef::parse(input) {
             assert!(UriRef::parse(iri.to_uri().as_str()).is_ok());
         }
     }
@@ -777,8 +780,8 @@ fn hash_of<T: Hash>(value: &T) -> u64 {
 #[test]
 fn string_traits() {
     let a = iri("http://\u{E9}/");
-    let owned: IriBuf = "http://\u{E9}/".parse().unwrap();
-    assert_eq!(a, owned.as_iri());
+    let owned: IriRefBuf = "http://\u{E9}/".parse().unwrap();
+    assert_eq!(a, owned.as_iri_ref());
     assert_eq!(a, "http://\u{E9}/");
     assert_eq!(hash_of(&a), hash_of(&"http://\u{E9}/"));
     assert_eq!(hash_of(&owned), hash_of(&a));
@@ -787,15 +790,15 @@ fn string_traits() {
     assert!(iri("a") < iri("b"));
     assert_ne!(iri("%C3%A9"), iri("\u{E9}"), "no normalization in equality");
     assert!(format!("{a:?}").contains("\u{E9}"));
-    assert_eq!(IriBuf::from(a), owned);
+    assert_eq!(IriRefBuf::from(a), owned);
     assert_eq!(String::from(owned.clone()), "http://\u{E9}/");
-    assert_eq!(IriBuf::try_from("\u{E9}").unwrap().path(), "\u{E9}");
+    assert_eq!(IriRefBuf::try_from("\u{E9}").unwrap().path(), "\u{E9}");
     assert_eq!(
-        IriBuf::try_from(String::from("\u{E9}")).unwrap().path(),
+        IriRefBuf::try_from(String::from("\u{E9}")).unwrap().path(),
         "\u{E9}"
     );
-    assert!(IriBuf::try_from("a b").is_err());
-    assert_eq!(Iri::try_from("?\u{E9}").unwrap().query(), Some("\u{E9}"));
+    assert!(IriRefBuf::try_from("a b").is_err());
+    assert_eq!(IriRef::try_from("?\u{E9}").unwrap().query(), Some("\u{E9}"));
     assert_eq!(a.to_owned(), owned);
     assert_eq!(owned.to_uri(), a.to_uri());
     assert_eq!(owned.into_string(), "http://\u{E9}/");
@@ -804,21 +807,21 @@ fn string_traits() {
 #[test]
 fn types_are_send_and_sync() {
     fn check<T: Send + Sync>() {}
-    check::<Iri<'static>>();
-    check::<IriBuf>();
+    check::<IriRef<'static>>();
+    check::<IriRefBuf>();
 }
 
 #[cfg(feature = "serde")]
 #[test]
 fn serde_uses_the_string() {
-    let owned = IriBuf::parse("http://\u{E9}/?\u{E000}").unwrap();
+    let owned = IriRefBuf::parse("http://\u{E9}/?\u{E000}").unwrap();
     let json = serde_json::to_string(&owned).unwrap();
     assert_eq!(json, "\"http://\u{E9}/?\u{E000}\"");
-    let back: IriBuf = serde_json::from_str(&json).unwrap();
+    let back: IriRefBuf = serde_json::from_str(&json).unwrap();
     assert_eq!(back, owned);
-    let borrowed: Iri<'_> = serde_json::from_str(&json).unwrap();
-    assert_eq!(borrowed, owned.as_iri());
-    let err = serde_json::from_str::<IriBuf>("\"/\u{E000}\"").unwrap_err();
+    let borrowed: IriRef<'_> = serde_json::from_str(&json).unwrap();
+    assert_eq!(borrowed, owned.as_iri_ref());
+    let err = serde_json::from_str::<IriRefBuf>("\"/\u{E000}\"").unwrap_err();
     assert!(err.to_string().contains("private-use"), "{err}");
 }
 
@@ -827,11 +830,11 @@ fn serde_uses_the_string() {
 /// different IRI normal forms although their URI normal forms are equal.
 #[test]
 fn iri_normalization_commutes_with_mapping_to_uris() {
-    let a = Iri::parse("http://%C3%BC.COM/").unwrap();
-    let b = Iri::parse("http://%c3%bc.com/").unwrap();
+    let a = IriRef::parse("http://%C3%BC.COM/").unwrap();
+    let b = IriRef::parse("http://%c3%bc.com/").unwrap();
     assert_eq!(a.normalize(), "http://ü.com/");
     assert_eq!(a.normalize(), b.normalize());
-    for iri in [a, b, Iri::parse("HTTP://Bücher.DE/Ä/%7e?ß#Ö").unwrap()] {
+    for iri in [a, b, IriRef::parse("HTTP://Bücher.DE/Ä/%7e?ß#Ö").unwrap()] {
         assert_eq!(
             iri.normalize().to_uri(),
             peguri::normalize(&iri.to_uri().as_uri_ref()),
@@ -840,27 +843,27 @@ fn iri_normalization_commutes_with_mapping_to_uris() {
     }
 }
 
-/// `Iri::to_uri` turned `例え.jp` into percent-encoding, which
+/// `IriRef::to_uri` turned `例え.jp` into percent-encoding, which
 /// most HTTP stacks cannot resolve; RFC 3987 section 3.1 maps a registered
 /// name with ToASCII (UTS 46) instead, and section 3.2 shows one with
 /// ToUnicode.
 #[cfg(feature = "idna")]
 #[test]
 fn idna_maps_registered_names() {
-    let iri = Iri::parse("http://例え.jp/パス").unwrap();
+    let iri = IriRef::parse("http://例え.jp/パス").unwrap();
     let uri = iri.to_uri_idna().unwrap();
     assert_eq!(uri, "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9");
     assert_eq!(uri.authority().unwrap().host_str(), "xn--r8jz45g.jp");
     assert_eq!(peguri::uri_to_iri_idna(&uri.as_uri_ref()), iri.as_str());
     // Zones, IP literals and ASCII hosts are left alone.
     let zones = peguri::ParseOptions::new().allow_zone_id(true);
-    let zoned = zones.parse_iri("http://[fe80::1%25en0]/ä").unwrap();
+    let zoned = zones.parse_iri_ref("http://[fe80::1%25en0]/ä").unwrap();
     assert_eq!(
         zoned.to_uri_idna().unwrap(),
         "http://[fe80::1%25en0]/%C3%A4"
     );
     assert_eq!(
-        Iri::parse("//User@Example.COM:8/")
+        IriRef::parse("//User@Example.COM:8/")
             .unwrap()
             .to_uri_idna()
             .unwrap(),
@@ -868,14 +871,14 @@ fn idna_maps_registered_names() {
     );
     // Userinfo, path, query and fragment are percent-encoded as before.
     assert_eq!(
-        Iri::parse("http://Bü:ẞ@gOoGle.com")
+        IriRef::parse("http://Bü:ẞ@gOoGle.com")
             .unwrap()
             .to_uri_idna()
             .unwrap(),
         "http://B%C3%BC:%E1%BA%9E@gOoGle.com"
     );
     // ToASCII fails: the error says which host.
-    let err = Iri::parse("http://x.\u{378}.net/")
+    let err = IriRef::parse("http://x.\u{378}.net/")
         .unwrap()
         .to_uri_idna()
         .unwrap_err();
@@ -910,22 +913,22 @@ fn idna_maps_registered_names() {
 #[test]
 fn iri_normalization_with_nfc() {
     const NFC: peguri::Normalizer = peguri::Normalizer::new().nfc(true);
-    let iri =
-        Iri::parse("HTTP://Cafe\u{301}.example/re\u{301}sume\u{301}?q=A\u{30A}#\u{212B}").unwrap();
+    let iri = IriRef::parse("HTTP://Cafe\u{301}.example/re\u{301}sume\u{301}?q=A\u{30A}#\u{212B}")
+        .unwrap();
     let normal = NFC.normalize_iri(&iri);
     assert_eq!(normal, "http://café.example/résumé?q=Å#Å");
-    assert_eq!(NFC.normalize_iri(&normal.as_iri()), normal);
+    assert_eq!(NFC.normalize_iri(&normal.as_iri_ref()), normal);
     // KELVIN SIGN is K in NFC: a host is lowercased after NFC.
-    let kelvin = Iri::parse("http://\u{212A}.example/").unwrap();
+    let kelvin = IriRef::parse("http://\u{212A}.example/").unwrap();
     assert_eq!(NFC.normalize_iri(&kelvin), "http://k.example/");
     // NFC never turns a character into a delimiter, nor joins one.
     for input in ["?a=\u{338}b", "/a\u{37E}b", "/\u{1FEF}"] {
-        let iri = Iri::parse(input).unwrap();
+        let iri = IriRef::parse(input).unwrap();
         assert_eq!(NFC.normalize_iri(&iri), input, "{input:?}");
     }
     // Off by default.
     assert_eq!(
-        peguri::Normalizer::new().normalize_iri(&Iri::parse("/e\u{301}").unwrap()),
+        peguri::Normalizer::new().normalize_iri(&IriRef::parse("/e\u{301}").unwrap()),
         "/e\u{301}"
     );
 }

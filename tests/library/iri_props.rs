@@ -4,7 +4,7 @@
 //! parsers agree; arbitrary input never panics; IRI resolution and
 //! normalization commute with the mapping to URIs.
 
-use peguri::{Iri, Normalizer, Uri, UriRef, resolve, uri_to_iri};
+use peguri::{IriRef, Normalizer, Uri, UriRef, resolve, uri_to_iri};
 use proptest::prelude::*;
 
 const PCT: &str = "%[0-9A-Fa-f]{2}";
@@ -128,7 +128,7 @@ fn ascii_text() -> impl Strategy<Value = String> {
     proptest::string::string_regex(r"[a-c0-9:/?#@\[\]%.!$&'()*+,;=_~ \-]{0,16}").unwrap()
 }
 
-fn same_components(a: &Iri<'_>, b: &UriRef<'_>) -> Result<(), TestCaseError> {
+fn same_components(a: &IriRef<'_>, b: &UriRef<'_>) -> Result<(), TestCaseError> {
     prop_assert_eq!(a.scheme(), b.scheme());
     prop_assert_eq!(a.authority(), b.authority());
     prop_assert_eq!(a.path(), b.path());
@@ -141,7 +141,7 @@ proptest! {
     #[test]
     fn generated_iris_parse_into_their_components(parts in iri_parts()) {
         let text = parts.text();
-        let iri = Iri::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let iri = IriRef::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(iri.as_str(), text.as_str());
         prop_assert_eq!(iri.scheme(), parts.scheme.as_deref());
         let authority = iri.authority();
@@ -159,7 +159,7 @@ proptest! {
     #[test]
     fn every_iri_maps_to_a_uri_reference_with_the_same_components(parts in iri_parts()) {
         let text = parts.text();
-        let iri = Iri::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let iri = IriRef::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let uri = iri.to_uri();
         prop_assert!(uri.as_str().is_ascii());
         let reparsed = UriRef::parse(uri.as_str())
@@ -182,10 +182,10 @@ proptest! {
     #[test]
     fn displaying_the_mapped_uri_gives_an_iri_that_maps_back(parts in iri_parts()) {
         let text = parts.text();
-        let iri = Iri::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let iri = IriRef::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let uri = iri.to_uri();
         let shown = uri_to_iri(&uri.as_uri_ref());
-        let again = Iri::parse(&shown)
+        let again = IriRef::parse(&shown)
             .map_err(|e| TestCaseError::fail(format!("{uri} displayed as {shown:?}: {e}")))?;
         // Only the hex digits of decoded octets may change case.
         let back = again.to_uri();
@@ -197,7 +197,7 @@ proptest! {
 
     #[test]
     fn on_ascii_input_iri_and_uri_parsers_agree(text in ascii_text()) {
-        let iri = Iri::parse(&text);
+        let iri = IriRef::parse(&text);
         let uri = UriRef::parse(&text);
         prop_assert_eq!(iri.is_ok(), uri.is_ok(), "{:?}", text);
         match (&iri, &uri) {
@@ -208,18 +208,18 @@ proptest! {
             (Err(a), Err(b)) => prop_assert_eq!(a.offset(), b.offset(), "{:?}", text),
             _ => {}
         }
-        prop_assert_eq!(Iri::parse_iri(&text).is_ok(), Uri::parse(&text).is_ok());
-        prop_assert_eq!(Iri::parse_absolute(&text).is_ok(), Uri::parse_absolute(&text).is_ok());
-        prop_assert_eq!(Iri::parse_relative(&text).is_ok(), UriRef::parse_relative(&text).is_ok());
+        prop_assert_eq!(IriRef::parse_iri(&text).is_ok(), Uri::parse(&text).is_ok());
+        prop_assert_eq!(IriRef::parse_absolute(&text).is_ok(), Uri::parse_absolute(&text).is_ok());
+        prop_assert_eq!(IriRef::parse_relative(&text).is_ok(), UriRef::parse_relative(&text).is_ok());
     }
 
     #[test]
     fn arbitrary_input_never_panics(text in any::<String>()) {
-        if let Ok(iri) = Iri::parse(&text) {
+        if let Ok(iri) = IriRef::parse(&text) {
             prop_assert!(UriRef::parse(iri.to_uri().as_str()).is_ok());
         }
         if let Ok(uri) = UriRef::parse(&text) {
-            prop_assert!(Iri::parse(&uri_to_iri(&uri)).is_ok());
+            prop_assert!(IriRef::parse(&uri_to_iri(&uri)).is_ok());
         }
     }
 
@@ -233,7 +233,7 @@ proptest! {
         }
         let uri = UriRef::parse(&encoded).unwrap();
         let shown = uri_to_iri(&uri);
-        let iri = Iri::parse(&shown).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let iri = IriRef::parse(&shown).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(iri.to_uri().into_string(), encoded.clone());
     }
 
@@ -243,16 +243,16 @@ proptest! {
         reference in iri_parts(),
     ) {
         let base_text = base.text();
-        let base = Iri::parse(&base_text).unwrap();
+        let base = IriRef::parse(&base_text).unwrap();
         let reference_text = reference.text();
-        let reference = Iri::parse(&reference_text).unwrap();
+        let reference = IriRef::parse(&reference_text).unwrap();
         let resolved = reference.resolve_against(&base).unwrap();
         let (base_uri, reference_uri) = (base.to_uri(), reference.to_uri());
         let via_uris = resolve(&base_uri.as_uri_ref(), &reference_uri.as_uri_ref()).unwrap();
         prop_assert_eq!(resolved.to_uri().into_string(), via_uris.into_string());
         // The result's components are where its layout says (it parses
         // back to the same ones).
-        let again = Iri::parse(resolved.as_str()).unwrap();
+        let again = IriRef::parse(resolved.as_str()).unwrap();
         prop_assert_eq!(again.path(), resolved.path());
         prop_assert_eq!(again.authority(), resolved.authority());
     }
@@ -266,7 +266,7 @@ proptest! {
     #[test]
     fn iri_normalization_commutes_with_mapping_to_uris(parts in iri_parts()) {
         let text = parts.text();
-        let iri = Iri::parse(&text).unwrap();
+        let iri = IriRef::parse(&text).unwrap();
         for normalizer in [
             Normalizer::new(),
             Normalizer::syntax(),
@@ -276,7 +276,7 @@ proptest! {
             Normalizer::new().ipv6_canonical(true),
         ] {
             let normal = normalizer.normalize_iri(&iri);
-            prop_assert_eq!(normalizer.normalize_iri(&normal.as_iri()), normal.clone(), "{}", text);
+            prop_assert_eq!(normalizer.normalize_iri(&normal.as_iri_ref()), normal.clone(), "{}", text);
             let via_uri = normalizer.normalize(&iri.to_uri().as_uri_ref());
             prop_assert_eq!(normal.to_uri().into_string(), via_uri.into_string(), "{}", text);
         }

@@ -4,9 +4,9 @@
 //! - `validity`: every asserted `valid_iri`, `valid_iri_reference`,
 //!   `valid_uri` and `valid_uri_reference`;
 //! - `parse`: validity and the asserted components;
-//! - `iri-to-uri`: [`Iri::to_uri`] (section 3.1), whose result must also
+//! - `iri-to-uri`: [`IriRef::to_uri`] (section 3.1), whose result must also
 //!   parse as a URI reference;
-//! - `iri-to-uri-idna`: [`Iri::to_uri_idna`] (section 3.1 with UTS 46
+//! - `iri-to-uri-idna`: [`IriRef::to_uri_idna`] (section 3.1 with UTS 46
 //!   ToASCII for the host; feature `idna`), whose result must also parse as
 //!   a URI reference; a record that expects an error expects ToASCII to
 //!   fail;
@@ -20,7 +20,7 @@
 use crate::common;
 
 use common::{ExpectedFailures, Tally, shared_records, str_field};
-use peguri::{Iri, Normalizer, Resolver, Uri, UriRef, uri_to_iri};
+use peguri::{IriRef, Normalizer, Resolver, Uri, UriRef, uri_to_iri};
 use serde_json::Value;
 
 /// Whether a string parses as some rule.
@@ -28,8 +28,8 @@ type Parses = fn(&str) -> bool;
 
 /// Each validity flag a record may assert, and the parse that checks it.
 const VALIDITY: [(&str, Parses); 4] = [
-    ("valid_iri", |s| Iri::parse_iri(s).is_ok()),
-    ("valid_iri_reference", |s| Iri::parse(s).is_ok()),
+    ("valid_iri", |s| IriRef::parse_iri(s).is_ok()),
+    ("valid_iri_reference", |s| IriRef::parse(s).is_ok()),
     ("valid_uri", |s| Uri::parse(s).is_ok()),
     ("valid_uri_reference", |s| UriRef::parse(s).is_ok()),
 ];
@@ -55,7 +55,7 @@ fn check_validity(input: &str, record: &Value) -> Result<(), String> {
     Ok(())
 }
 
-fn component<'a>(iri: &Iri<'a>, name: &str) -> Option<&'a str> {
+fn component<'a>(iri: &IriRef<'a>, name: &str) -> Option<&'a str> {
     let authority = iri.authority();
     match name {
         "scheme" => iri.scheme(),
@@ -71,7 +71,7 @@ fn component<'a>(iri: &Iri<'a>, name: &str) -> Option<&'a str> {
 
 fn check_parse(input: &str, record: &Value) -> Result<(), String> {
     check_validity(input, record)?;
-    let iri = Iri::parse(input).map_err(|e| e.to_string())?;
+    let iri = IriRef::parse(input).map_err(|e| e.to_string())?;
     for name in COMPONENTS {
         let Some(expected) = record.get(name) else {
             continue;
@@ -86,7 +86,7 @@ fn check_parse(input: &str, record: &Value) -> Result<(), String> {
 
 fn check_to_uri(input: &str, record: &Value) -> Result<(), String> {
     let expected = record.get("expected").and_then(Value::as_str);
-    let iri = Iri::parse(input).map_err(|e| format!("not an IRI reference: {e}"))?;
+    let iri = IriRef::parse(input).map_err(|e| format!("not an IRI reference: {e}"))?;
     let uri = iri.to_uri();
     UriRef::parse(uri.as_str()).map_err(|e| format!("to_uri gave no URI reference: {e}"))?;
     match expected {
@@ -106,7 +106,7 @@ fn check_to_uri(input: &str, record: &Value) -> Result<(), String> {
 #[cfg(feature = "idna")]
 fn check_to_uri_idna(input: &str, record: &Value) -> Result<(), String> {
     let expected = record.get("expected").and_then(Value::as_str);
-    let iri = Iri::parse(input).map_err(|e| format!("not an IRI reference: {e}"))?;
+    let iri = IriRef::parse(input).map_err(|e| format!("not an IRI reference: {e}"))?;
     match (iri.to_uri_idna(), expected) {
         (Ok(uri), Some(expected)) if uri.as_str() == expected => {
             UriRef::parse(uri.as_str())
@@ -128,7 +128,7 @@ fn check_to_uri_idna(input: &str, record: &Value) -> Result<(), String> {
 }
 
 /// Without IDNA, only the records whose host is ASCII (or not a
-/// registered name) can be checked: [`Iri::to_uri`] gives them the same.
+/// registered name) can be checked: [`IriRef::to_uri`] gives them the same.
 #[cfg(not(feature = "idna"))]
 fn check_to_uri_idna(input: &str, record: &Value) -> Result<(), String> {
     check_to_uri(input, record)
@@ -136,7 +136,7 @@ fn check_to_uri_idna(input: &str, record: &Value) -> Result<(), String> {
 
 #[cfg(not(feature = "idna"))]
 fn host_is_ascii(input: &str) -> bool {
-    match Iri::parse(input) {
+    match IriRef::parse(input) {
         Ok(iri) => iri.authority().is_none_or(|a| {
             a.host_str().is_ascii() || !matches!(a.host(), peguri::Host::RegName(_))
         }),
@@ -153,7 +153,7 @@ fn check_uri_to_iri(input: &str, record: &Value) -> Result<(), String> {
     let expected = str_field(record, "expected").ok_or("no expected value")?;
     let uri = UriRef::parse(input).map_err(|e| format!("not a URI reference: {e}"))?;
     let shown = uri_to_iri(&uri);
-    Iri::parse(&shown).map_err(|e| format!("uri_to_iri gave no IRI reference: {e}"))?;
+    IriRef::parse(&shown).map_err(|e| format!("uri_to_iri gave no IRI reference: {e}"))?;
     if shown == expected {
         Ok(())
     } else {
@@ -167,9 +167,9 @@ const IRI_NORMALIZER: Normalizer = Normalizer::syntax();
 
 fn check_iri_normalize(input: &str, record: &Value) -> Result<(), String> {
     let expected = str_field(record, "expected").ok_or("no expected value")?;
-    let iri = Iri::parse(input).map_err(|e| format!("not an IRI reference: {e}"))?;
+    let iri = IriRef::parse(input).map_err(|e| format!("not an IRI reference: {e}"))?;
     let normal = IRI_NORMALIZER.normalize_iri(&iri);
-    let again = IRI_NORMALIZER.normalize_iri(&normal.as_iri());
+    let again = IRI_NORMALIZER.normalize_iri(&normal.as_iri_ref());
     if normal != expected {
         Err(format!(
             "normalized to {:?}, expected {expected:?}",
@@ -188,12 +188,12 @@ fn check_iri_normalize(input: &str, record: &Value) -> Result<(), String> {
 
 fn check_resolve_then_normalize(base: &str, reference: &str, record: &Value) -> Result<(), String> {
     let expected = str_field(record, "expected").ok_or("no expected value")?;
-    let base = Iri::parse(base).map_err(|e| format!("base: {e}"))?;
-    let reference = Iri::parse(reference).map_err(|e| format!("reference: {e}"))?;
+    let base = IriRef::parse(base).map_err(|e| format!("base: {e}"))?;
+    let reference = IriRef::parse(reference).map_err(|e| format!("reference: {e}"))?;
     let resolved = Resolver::new()
         .resolve_iri(&base, &reference)
         .map_err(|e| e.to_string())?;
-    let normal = IRI_NORMALIZER.normalize_iri(&resolved.as_iri());
+    let normal = IRI_NORMALIZER.normalize_iri(&resolved.as_iri_ref());
     if normal == expected {
         Ok(())
     } else {

@@ -9,8 +9,8 @@
 use peguri::pct::{self, Component};
 use peguri::template::{UriTemplate, Value};
 use peguri::{
-    Iri, IriBuf, ParseOptions, Report, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf, extract, lint,
-    normalize, resolve, split_lenient, uri_to_iri,
+    IriRef, IriRefBuf, ParseOptions, Report, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf, extract,
+    lint, normalize, resolve, split_lenient, uri_to_iri,
 };
 
 const INPUTS: &[&str] = &[
@@ -59,7 +59,7 @@ fn typed_parsing_never_runs_pest() {
                 .map(|u| u.to_string())
                 .map_err(Into::into),
             zones.parse(input).map(|u| u.to_string()),
-            Iri::parse(input).map(|i| i.to_uri().to_string()),
+            IriRef::parse(input).map(|i| i.to_uri().to_string()),
         ];
         for result in results {
             if let Err(e) = result {
@@ -80,9 +80,9 @@ fn typed_parsing_never_runs_pest() {
         let _ = split_lenient(input);
     }
     for &input in IRIS {
-        if let Ok(iri) = IriBuf::parse(input) {
+        if let Ok(iri) = IriRefBuf::parse(input) {
             let _ = iri.to_uri();
-            let _ = iri.as_iri().normalize();
+            let _ = iri.as_iri_ref().normalize();
         }
     }
     let _ = extract("see http://example.com/a, <b:c> and \"//d/e\" or Re:https://f/");

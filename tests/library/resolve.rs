@@ -269,7 +269,7 @@ fn resolve_against_is_resolve() {
 /// resolution cannot fail.
 #[test]
 fn methods_on_every_uri_type() {
-    use peguri::{Iri, IriBuf, Uri, UriBuf, UriRefBuf};
+    use peguri::{IriRef, IriRefBuf, Uri, UriBuf, UriRefBuf};
     let base = Uri::parse("http://a/b/c/d").unwrap();
     let base_buf = UriBuf::parse("http://a/b/c/d").unwrap();
     let target = UriRef::parse("http://a/b/x/./y").unwrap();
@@ -322,13 +322,16 @@ fn methods_on_every_uri_type() {
         UriBuf::parse("HTTP://A/%7e").unwrap().normalize(),
         "http://a/~"
     );
-    let iri_base = Iri::parse("http://ä/b/c").unwrap();
+    let iri_base = IriRef::parse("http://ä/b/c").unwrap();
     assert_eq!(
-        Iri::parse("ö").unwrap().resolve_against(&iri_base).unwrap(),
+        IriRef::parse("ö")
+            .unwrap()
+            .resolve_against(&iri_base)
+            .unwrap(),
         "http://ä/b/ö"
     );
     assert_eq!(
-        IriBuf::parse("ö")
+        IriRefBuf::parse("ö")
             .unwrap()
             .resolve_against(&iri_base)
             .unwrap(),
@@ -336,19 +339,19 @@ fn methods_on_every_uri_type() {
     );
     assert_eq!(
         iri_base
-            .make_relative(&Iri::parse("http://ä/ö").unwrap())
+            .make_relative(&IriRef::parse("http://ä/ö").unwrap())
             .unwrap(),
         "/ö"
     );
     assert_eq!(
         iri_base
             .to_owned()
-            .make_relative(&Iri::parse("http://ä/b/").unwrap())
+            .make_relative(&IriRef::parse("http://ä/b/").unwrap())
             .unwrap(),
         "."
     );
     assert_eq!(
-        IriBuf::parse("HTTP://Ä/%C3%B6").unwrap().normalize(),
+        IriRefBuf::parse("HTTP://Ä/%C3%B6").unwrap().normalize(),
         "http://Ä/ö"
     );
     // With a lenient resolver.

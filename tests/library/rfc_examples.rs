@@ -100,7 +100,7 @@ fn s3_1_scheme_is_case_kept() {
         None,
         None,
     );
-    assert!(uri.is_absolute());
+    assert!(uri.has_scheme());
 }
 
 #[test]

@@ -250,7 +250,7 @@ fn zoned_bases_resolve() {
 #[test]
 fn iri_allow_zone_id() {
     let zones = ParseOptions::new().allow_zone_id(true);
-    let iri = zones.parse_iri("http://[fe80::a%25en1]/Dürst").unwrap();
+    let iri = zones.parse_iri_ref("http://[fe80::a%25en1]/Dürst").unwrap();
     let authority = iri.authority().unwrap();
     assert_eq!(authority.host_str(), "[fe80::a%25en1]");
     let Host::Ipv6 { zone, .. } = authority.host() else {
@@ -262,10 +262,10 @@ fn iri_allow_zone_id() {
     assert!(zones.parse_iri_relative("//[::1%25lo]/ä").is_ok());
     assert!(zones.parse_iri_absolute("http://[::1%25lo]/ä#f").is_err());
     // Without the switch, the error names it, as for URIs.
-    let err = peguri::Iri::parse("http://[fe80::a%25en1]/").unwrap_err();
+    let err = peguri::IriRef::parse("http://[fe80::a%25en1]/").unwrap_err();
     assert!(err.message().to_string().contains("allow_zone_id"), "{err}");
     // With it, a zone error is described as for URIs.
-    let err = zones.parse_iri("http://[fe80::a%25]/ä").unwrap_err();
+    let err = zones.parse_iri_ref("http://[fe80::a%25]/ä").unwrap_err();
     assert_eq!(err.rule(), "IRI-reference");
     assert_eq!(err.offset(), 18);
     assert_eq!(
@@ -273,12 +273,15 @@ fn iri_allow_zone_id() {
         "expected a zone identifier after '%25' (letters, digits, '-', '.', '_', '~' or percent-encoded octets)"
     );
     // Resolution and normalization keep the zone.
-    let base = zones.parse_iri("http://[FE80::A%25En1]/a/b").unwrap();
+    let base = zones.parse_iri_ref("http://[FE80::A%25En1]/a/b").unwrap();
     let resolved = zones
-        .parse_iri("../ö")
+        .parse_iri_ref("../ö")
         .unwrap()
         .resolve_against(&base)
         .unwrap();
     assert_eq!(resolved, "http://[FE80::A%25En1]/ö");
-    assert_eq!(resolved.as_iri().normalize(), "http://[fe80::a%25En1]/ö");
+    assert_eq!(
+        resolved.as_iri_ref().normalize(),
+        "http://[fe80::a%25En1]/ö"
+    );
 }

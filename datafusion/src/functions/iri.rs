@@ -3,7 +3,7 @@
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
-use peguri::Iri;
+use peguri::IriRef;
 
 use crate::docs::document;
 use crate::signature::{meta_methods, Meta};
@@ -47,7 +47,7 @@ impl ScalarUDFImpl for IriToUriFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_to_text(&args.args[0], |text| match Iri::parse(text) {
+        map_to_text(&args.args[0], |text| match IriRef::parse(text) {
             // ASCII only: the IRI is its own URI.
             Ok(_) if text.is_ascii() => Text::Piece(text),
             Ok(iri) => Text::Owned(iri.to_uri().into_string()),
