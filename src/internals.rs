@@ -7,7 +7,9 @@
 
 use crate::syntax::derived as grammar;
 use crate::syntax::entry::Syntax;
+use crate::syntax::layout::Layout;
 use crate::syntax::{engine, parse, walk};
+use crate::types::parsed::Parsed;
 use crate::{ParseError, SplitComponents, UriRef};
 
 /// Every typed entry rule of the four grammars, by the names the
@@ -46,6 +48,12 @@ fn syntax(rule: &str) -> Option<Syntax> {
     }
 }
 
+/// The components `layout` gives `input`, for the tests to compare: the
+/// URI reference type shows an IRI's components as well.
+fn view<'a>(input: &'a str, layout: Layout, syntax: Syntax) -> UriRef<'a> {
+    UriRef::from_parsed(Parsed::new(input, layout, syntax.grammar))
+}
+
 /// Parses `input` as `rule` with the compiled engine only; `None` if it
 /// rejects the input or the rule name is unknown.
 ///
@@ -54,8 +62,9 @@ fn syntax(rule: &str) -> Option<Syntax> {
 /// assert_eq!(uri.scheme(), Some("a"));
 /// ```
 pub fn parse_fast<'a>(input: &'a str, rule: &str) -> Option<UriRef<'a>> {
-    let layout = engine::parse(input, syntax(rule)?)?;
-    Some(UriRef::from_parts(input, layout))
+    let syntax = syntax(rule)?;
+    let layout = engine::parse(input, syntax)?;
+    Some(view(input, layout, syntax))
 }
 
 /// The compiled engine's first pass for `rule` alone, as a function
@@ -83,8 +92,9 @@ pub fn recognizer(rule: &str) -> Option<impl Fn(&str) -> bool> {
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub fn parse_with_pest<'a>(input: &'a str, rule: &str) -> Option<Result<UriRef<'a>, ParseError>> {
-    let layout = walk::parse_with_pest(input, syntax(rule)?);
-    Some(layout.map(|layout| UriRef::from_parts(input, layout)))
+    let syntax = syntax(rule)?;
+    let layout = walk::parse_with_pest(input, syntax);
+    Some(layout.map(|layout| view(input, layout, syntax)))
 }
 
 /// The components of the longest prefix of `input` that `rule` matches,
@@ -104,7 +114,7 @@ pub fn parse_prefix<'a>(input: &'a str, rule: &str, fast: bool) -> Option<UriRef
     } else {
         walk::parse_prefix_with_pest(input, syntax)?
     };
-    Some(UriRef::from_parts(input, layout))
+    Some(view(input, layout, syntax))
 }
 
 /// The error the compiled route gives for `input` (`None` if it is

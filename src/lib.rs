@@ -98,15 +98,15 @@
 //! included with the feature `nfc`) through the same code as URIs:
 //!
 //! ```
-//! use peguri::{uri_to_iri, IriRef};
+//! use peguri::{uri_to_iri, Iri, IriRef};
 //!
-//! let iri = IriRef::parse("http://example.com/Dürst?q=α")?;
+//! let iri = Iri::parse("http://example.com/Dürst?q=α")?;
 //! let uri = iri.to_uri();
 //! assert_eq!(uri, "http://example.com/D%C3%BCrst?q=%CE%B1");
 //! assert_eq!(uri_to_iri(&uri.as_uri_ref()), iri.as_str());
-//! let link = IriRef::parse("../Bücher/%C3%BCber")?.resolve_against(&iri).unwrap();
+//! let link = IriRef::parse("../Bücher/%C3%BCber")?.resolve_against(&iri);
 //! assert_eq!(link, "http://example.com/Bücher/%C3%BCber");
-//! assert_eq!(link.as_iri_ref().normalize(), "http://example.com/Bücher/über");
+//! assert_eq!(link.normalize(), "http://example.com/Bücher/über");
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
@@ -209,6 +209,7 @@ pub use text::template::{TemplateError, UriTemplate};
 pub use types::authority::{Authority, Host, ZoneId};
 pub use types::builder::{BuildError, BuildErrorKind, UriBuilder, UriComponent};
 pub use types::edit::QueryEditor;
+pub use types::family::{Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
 pub use types::file_path::{FilePathError, FilePathErrorKind};
 #[cfg(feature = "idna")]
 pub use types::idna::{IdnaError, uri_to_iri_idna};
@@ -216,15 +217,13 @@ pub use types::idna::{IdnaError, uri_to_iri_idna};
 pub use types::interop::HttpConversionError;
 #[cfg(feature = "url")]
 pub use types::interop::UrlConversionError;
-pub use types::iri::{IriRef, IriRefBuf, uri_to_iri};
+pub use types::iri::uri_to_iri;
 pub use types::options::ParseOptions;
-pub use types::owned::{UriBuf, UriRefBuf};
 pub use types::path::Segments;
 #[cfg(feature = "serde")]
 pub use types::report::{Components, IriComponents, Report};
 pub use types::scheme::{SchemeInfo, known_schemes, scheme_info};
 pub use types::socket_addr::SocketAddrError;
-pub use types::uri_ref::{Uri, UriRef};
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]

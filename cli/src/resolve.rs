@@ -55,7 +55,7 @@ fn parse_base<'a>(syntax: &SyntaxArgs, base: &'a str) -> Option<Reference<'a>> {
     // Let the library say why a relative base cannot be used.
     let relative = match parsed {
         Reference::Uri(b) => peguri::resolve(&b, &b).err(),
-        Reference::IriRef(b) => b.resolve_against(&b).err(),
+        Reference::IriRef(b) => Resolver::new().resolve_iri(&b, &b).err(),
     };
     match relative {
         Some(err) => {

@@ -24,10 +24,12 @@ use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
 use crate::syntax::parse::reparse;
 use crate::syntax::pct::{self, rewrite_triplets};
 use crate::types::authority::{Authority, Host};
-use crate::types::iri::{IriRef, IriRefBuf, decode_displayable};
-use crate::types::owned::{UriBuf, UriRefBuf};
+use crate::types::family::{
+    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
+};
+use crate::types::iri::decode_displayable;
+use crate::types::parsed::Parsed;
 use crate::types::scheme::scheme_info;
-use crate::types::uri_ref::{Uri, UriRef};
 
 /// Which normalization steps to apply, each a named switch. Build one in a
 /// `const` and reuse it.
@@ -287,13 +289,8 @@ impl Normalizer {
     /// ```
     #[must_use]
     pub fn normalize(&self, uri: &UriRef<'_>) -> UriRefBuf {
-        // The text built below always re-parses (the property tests check
-        // it); should it ever not, the input is returned unchanged rather
-        // than panicking.
-        match self.try_normalize(uri, Grammar::Rfc3986) {
-            Ok((text, layout)) => UriRefBuf::from_parts(text, layout),
-            Err(_) => uri.to_owned(),
-        }
+        let (text, layout, grammar) = self.normal_form(uri.view());
+        UriRefBuf::from_parts(text, layout, grammar)
     }
 
     /// Normalizes an IRI reference (RFC 3987 section 5.3.2) with the steps
@@ -335,10 +332,8 @@ impl Normalizer {
     /// ```
     #[must_use]
     pub fn normalize_iri(&self, iri: &IriRef<'_>) -> IriRefBuf {
-        match self.try_normalize(&iri.view(), iri.grammar()) {
-            Ok((text, layout)) => IriRefBuf::from_parts(text, layout),
-            Err(_) => iri.to_owned(),
-        }
+        let (text, layout, grammar) = self.normal_form(iri.view());
+        IriRefBuf::from_parts(text, layout, grammar)
     }
 
     /// Parses `input` as a URI reference and normalizes it.
@@ -356,17 +351,25 @@ impl Normalizer {
         Ok(self.normalize(&UriRef::parse(input)?))
     }
 
-    /// Builds the normal form's text and its layout. An IRI comes in
-    /// through the URI view of its layout: the steps read components only.
-    fn try_normalize(
-        &self,
-        uri: &UriRef<'_>,
-        grammar: Grammar,
-    ) -> Result<(String, Layout), ParseError> {
+    /// The normal form of `uri` (a URI or an IRI, by its grammar): its
+    /// text, layout and grammar, which every type's `normalize` makes its
+    /// result from. The text built always parses again (the property tests
+    /// check it); should it ever not, the input is returned unchanged
+    /// rather than panicking.
+    pub(crate) fn normal_form(&self, uri: Parsed<'_>) -> (String, Layout, Grammar) {
+        match self.try_normalize(&uri) {
+            Ok((text, layout)) => (text, layout, uri.grammar),
+            Err(_) => (uri.text.to_owned(), uri.layout, uri.grammar),
+        }
+    }
+
+    /// Builds the normal form's text and its layout.
+    fn try_normalize(&self, uri: &Parsed<'_>) -> Result<(String, Layout), ParseError> {
+        let grammar = uri.grammar;
         if self.is_normal_already(uri) {
             // Nothing to rewrite: the input's text and layout are the normal
             // form's.
-            return Ok((uri.as_str().to_owned(), uri.layout()));
+            return Ok((uri.as_str().to_owned(), uri.layout));
         }
         let mut out = String::with_capacity(uri.as_str().len());
         // Where each component lands in `out`, so that the result needs no
@@ -410,7 +413,7 @@ impl Normalizer {
         let fragment = after('#', uri.fragment());
         if out == uri.as_str() {
             // Already normal: the input was parsed, its layout is reused.
-            return Ok((out, uri.layout()));
+            return Ok((out, uri.layout));
         }
         let layout = match authority_layout {
             Some(None) => None,
@@ -437,7 +440,7 @@ impl Normalizer {
     /// path without dot-segments that needs no prefix, and no empty path
     /// that scheme-based normalization would turn into `/`. When it says
     /// `false`, the full rewrite decides (and may still find nothing).
-    fn is_normal_already(&self, uri: &UriRef<'_>) -> bool {
+    fn is_normal_already(&self, uri: &Parsed<'_>) -> bool {
         let has_upper = |text: &str| text.bytes().any(|b| b.is_ascii_uppercase());
         if has_byte(uri.as_str(), b'%') || (self.nfc && !uri.as_str().is_ascii()) {
             return false;
@@ -614,23 +617,17 @@ impl Normalizer {
 }
 
 /// The normal form with the layout built alongside it, or, when the layout
-/// is not known, parsed. Builds with debug assertions (the test suite, the
-/// fuzzers) parse it in every case and check that the parse agrees.
+/// is not known, parsed. (Builds with debug assertions check a built layout
+/// where the result is made: `from_parts` parses the text again.)
 fn layout_or_parse(
     text: String,
     layout: Option<Layout>,
     grammar: Grammar,
 ) -> Result<(String, Layout), ParseError> {
     match layout {
-        Some(layout) => {
-            if cfg!(debug_assertions) {
-                let parsed = reparse(&text, grammar, layout.has_zone_id())?;
-                debug_assert_eq!(parsed, layout, "{text}");
-            }
-            Ok((text, layout))
-        }
+        Some(layout) => Ok((text, layout)),
         None => {
-            let layout = reparse(&text, grammar, false)?;
+            let layout = reparse(&text, grammar)?;
             Ok((text, layout))
         }
     }
@@ -668,93 +665,34 @@ fn push_cased(out: &mut String, text: &str, lower: bool) {
     }
 }
 
-impl UriRef<'_> {
-    /// This reference's normal form: [`normalize`]`(self)` (RFC 3986
-    /// sections 6.2.2 and 6.2.3).
-    ///
-    /// ```
-    /// let uri = peguri::UriRef::parse("HTTP://Example.COM:80/a/./%7Eb")?;
-    /// assert_eq!(uri.normalize(), "http://example.com/a/~b");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn normalize(&self) -> UriRefBuf {
-        normalize(self)
-    }
+/// `normalize` for every type: the normal form, of the same type.
+macro_rules! normalize_method {
+    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, $family:ident, $borrowed:ident, $owned:ident, $($rest:tt)*) => {
+        impl<$($lt)?> $ty<$($lt)?> {
+            /// This reference's normal form, by every step of
+            /// [`Normalizer::new`]: RFC 3986 sections 6.2.2 and 6.2.3 (see
+            /// [`normalize`](fn@normalize) for what each step does), and for
+            /// an IRI, RFC 3987 section 5.3.2 (see
+            /// [`Normalizer::normalize_iri`]). It keeps the reference's
+            /// rule: a URI's normal form is a URI.
+            ///
+            /// ```
+            #[doc = concat!("let r = peguri::", stringify!($ty), "::try_from(\"HTTPS://Example.COM:443/a/./%7E/b/../%C3%A9\")?;")]
+            #[doc = concat!("let normal: peguri::", stringify!($owned), " = r.normalize();")]
+            #[doc = concat!("assert_eq!(normal, \"", normalize_method!(@example $family), "\");")]
+            /// # Ok::<_, peguri::ParseError>(())
+            /// ```
+            #[must_use]
+            pub fn normalize(&self) -> $owned {
+                let (text, layout, grammar) = Normalizer::new().normal_form(self.view());
+                $owned::from_parts(text, layout, grammar)
+            }
+        }
+    };
+    (@example uri) => { "https://example.com/a/~/%C3%A9" };
+    (@example iri) => { "https://example.com/a/~/é" };
 }
-
-impl Uri<'_> {
-    /// This URI's normal form, a URI: [`normalize`]`(self)`.
-    ///
-    /// ```
-    /// let uri = peguri::Uri::parse("HTTPS://h:443")?;
-    /// let normal: peguri::UriBuf = uri.normalize();
-    /// assert_eq!(normal, "https://h/");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn normalize(&self) -> UriBuf {
-        // Normalization keeps the scheme.
-        UriBuf::from_uri_ref_buf(normalize(self.as_uri_ref()))
-    }
-}
-
-impl UriRefBuf {
-    /// This reference's normal form: [`normalize`]`(self)`.
-    ///
-    /// ```
-    /// let uri = peguri::UriRefBuf::parse("a/./b/%7e")?;
-    /// assert_eq!(uri.normalize(), "a/b/~");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn normalize(&self) -> UriRefBuf {
-        normalize(&self.as_uri_ref())
-    }
-}
-
-impl UriBuf {
-    /// This URI's normal form, a URI: [`normalize`]`(self)`.
-    ///
-    /// ```
-    /// let uri = peguri::UriBuf::parse("X:/%7e")?;
-    /// assert_eq!(uri.normalize(), "x:/~");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn normalize(&self) -> UriBuf {
-        self.as_uri().normalize()
-    }
-}
-
-impl IriRefBuf {
-    /// This IRI reference's normal form. See [`IriRef::normalize`].
-    ///
-    /// ```
-    /// let iri = peguri::IriRefBuf::parse("HTTP://h/%C3%BC")?;
-    /// assert_eq!(iri.normalize(), "http://h/ü");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn normalize(&self) -> IriRefBuf {
-        self.as_iri_ref().normalize()
-    }
-}
-
-impl IriRef<'_> {
-    /// This IRI reference's normal form (RFC 3987 section 5.3.2, and the
-    /// scheme-based steps): [`Normalizer::new`]`.normalize_iri(self)`.
-    ///
-    /// ```
-    /// let iri = peguri::IriRef::parse("HTTPS://Example.com:443/a/../%C3%BCber")?;
-    /// assert_eq!(iri.normalize(), "https://example.com/über");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn normalize(&self) -> IriRefBuf {
-        Normalizer::new().normalize_iri(self)
-    }
-}
+for_each_type!(normalize_method);
 
 /// Whether `text` holds `byte`.
 fn has_byte(text: &str, byte: u8) -> bool {

@@ -4,7 +4,10 @@ use crate::ops::resolve::{ResolveError, ResolveErrorKind, Resolver, dot_segment_
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, offset_in};
 use crate::syntax::parse::reparse;
-use crate::{IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::types::family::{
+    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
+};
+use crate::types::parsed::Parsed;
 
 /// The shortest reference `R` found for which
 /// [`resolve`](crate::resolve())`(base, R)` is exactly `target` (string
@@ -55,17 +58,18 @@ use crate::{IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub fn make_relative(base: &UriRef<'_>, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
-    let (text, layout) = relative_in(base, target, Grammar::Rfc3986)?;
-    Ok(UriRefBuf::from_parts(text, layout))
+    let (text, layout, grammar) = relative_parsed(&base.view(), &target.view())?;
+    Ok(UriRefBuf::from_parts(text, layout, grammar))
 }
 
-/// [`make_relative`] in `grammar` (RFC 3986 or RFC 3987): the reference's
-/// text and layout.
-fn relative_in(
-    base: &UriRef<'_>,
-    target: &UriRef<'_>,
-    grammar: Grammar,
-) -> Result<(String, Layout), ResolveError> {
+/// [`make_relative`] for references of any grammar: the reference's text,
+/// layout and grammar (an IRI's if either is an IRI), which each type's
+/// result is made from.
+fn relative_parsed(
+    base: &Parsed<'_>,
+    target: &Parsed<'_>,
+) -> Result<(String, Layout, Grammar), ResolveError> {
+    let grammar = base.grammar.union(target.grammar);
     let Some(base_scheme) = base.scheme() else {
         return Err(ResolveError::new(
             ResolveErrorKind::RelativeBase,
@@ -90,22 +94,16 @@ fn relative_in(
     candidates.push(target.as_str().to_owned());
     // Stable: of equal lengths, the earlier (more relative) candidate wins.
     candidates.sort_by_key(String::len);
-    let zones = base.layout().has_zone_id() || target.layout().has_zone_id();
     for candidate in candidates {
-        let Ok(layout) = reparse(&candidate, grammar, zones) else {
+        let Ok(layout) = reparse(&candidate, grammar) else {
             continue;
         };
-        let reference = UriRef::from_parts(&candidate, layout);
-        let resolves_to_target = if grammar.is_iri() {
-            Resolver::new()
-                .resolve_iri(&IriRef::from(*base), &IriRef::from(reference))
-                .is_ok_and(|r| r.as_str() == target.as_str())
-        } else {
-            crate::ops::resolve::resolve(base, &reference)
-                .is_ok_and(|r| r.as_str() == target.as_str())
-        };
+        let reference = Parsed::new(&candidate, layout, grammar);
+        let resolves_to_target = Resolver::new()
+            .resolve_parsed(base, &reference)
+            .is_ok_and(|(text, _, _)| text == target.as_str());
         if resolves_to_target {
-            return Ok((candidate, layout));
+            return Ok((candidate, layout, grammar));
         }
     }
     // Only a target whose path has a dot segment, and is not the base's
@@ -119,155 +117,39 @@ fn relative_in(
     ))
 }
 
-impl UriRef<'_> {
-    /// The shortest reference that resolves against `base` to this URI; see
-    /// [`make_relative`].
-    ///
-    /// # Errors
-    ///
-    /// As [`make_relative`].
-    ///
-    /// ```
-    /// use peguri::UriRef;
-    ///
-    /// let base = UriRef::parse("http://example.com/docs/guide/intro.html")?;
-    /// let target = UriRef::parse("http://example.com/docs/api/index.html")?;
-    /// assert_eq!(target.relative_to(&base).unwrap(), "../api/index.html");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn relative_to(&self, base: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
-        make_relative(base, self)
-    }
-
-    /// The shortest reference that resolves against this base to
-    /// `target`: [`make_relative`]`(self, target)`.
-    ///
-    /// # Errors
-    ///
-    /// As [`make_relative`].
-    ///
-    /// ```
-    /// use peguri::UriRef;
-    ///
-    /// let base = UriRef::parse("http://example.com/docs/guide/intro.html")?;
-    /// let target = UriRef::parse("http://example.com/docs/api/index.html")?;
-    /// assert_eq!(base.make_relative(&target).unwrap(), "../api/index.html");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn make_relative(&self, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
-        make_relative(self, target)
-    }
+/// `make_relative` for every type, as the base.
+macro_rules! make_relative_method {
+    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, $family:ident, $borrowed:ident, $owned:ident, $ref:ident, $refbuf:ident, $($rest:tt)*) => {
+        impl<$($lt)?> $ty<$($lt)?> {
+            /// The shortest reference that resolves against this base to
+            /// `target`: [`make_relative`]`(self, target)`, for IRIs too
+            /// (RFC 3987 section 6.5 resolution, with the same candidates
+            /// and choices).
+            ///
+            /// # Errors
+            ///
+            /// As [`make_relative`].
+            ///
+            /// ```
+            #[doc = concat!("let base = peguri::", stringify!($ty), "::try_from(\"http://example.com/docs/guide/intro.html\")?;")]
+            #[doc = concat!("let target = peguri::", stringify!($ref), "::parse(\"http://example.com/docs/api/index.html\")?;")]
+            /// assert_eq!(base.make_relative(&target).unwrap(), "../api/index.html");
+            #[doc = concat!("let target = peguri::", stringify!($ref), "::parse(\"http://example.com/docs/guide/intro.html#faq\")?;")]
+            /// assert_eq!(base.make_relative(&target).unwrap(), "#faq");
+            /// # Ok::<_, peguri::ParseError>(())
+            /// ```
+            pub fn make_relative(&self, target: &$ref<'_>) -> Result<$refbuf, ResolveError> {
+                let (text, layout, grammar) = relative_parsed(&self.view(), &target.view())?;
+                Ok($refbuf::from_parts(text, layout, grammar))
+            }
+        }
+    };
 }
-
-impl Uri<'_> {
-    /// The shortest reference that resolves against this base to
-    /// `target`. See [`make_relative`].
-    ///
-    /// # Errors
-    ///
-    /// As [`make_relative`]; this base has a scheme.
-    ///
-    /// ```
-    /// use peguri::{Uri, UriRef};
-    ///
-    /// let base = Uri::parse("http://h/a/b")?;
-    /// assert_eq!(base.make_relative(&UriRef::parse("http://h/a/c?q")?).unwrap(), "c?q");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn make_relative(&self, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
-        make_relative(self.as_uri_ref(), target)
-    }
-}
-
-impl UriRefBuf {
-    /// The shortest reference that resolves against this base to
-    /// `target`. See [`make_relative`].
-    ///
-    /// # Errors
-    ///
-    /// As [`make_relative`].
-    ///
-    /// ```
-    /// use peguri::{UriRef, UriRefBuf};
-    ///
-    /// let base = UriRefBuf::parse("http://h/a/b")?;
-    /// assert_eq!(base.make_relative(&UriRef::parse("http://h/x")?).unwrap(), "/x");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn make_relative(&self, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
-        make_relative(&self.as_uri_ref(), target)
-    }
-}
-
-impl UriBuf {
-    /// The shortest reference that resolves against this base to
-    /// `target`. See [`make_relative`].
-    ///
-    /// # Errors
-    ///
-    /// As [`make_relative`]; this base has a scheme.
-    ///
-    /// ```
-    /// use peguri::{UriBuf, UriRef};
-    ///
-    /// let base = UriBuf::parse("http://h/a/b")?;
-    /// assert_eq!(base.make_relative(&UriRef::parse("http://h/a/b#f")?).unwrap(), "#f");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn make_relative(&self, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
-        make_relative(&self.as_uri_ref(), target)
-    }
-}
-
-impl IriRef<'_> {
-    /// The shortest IRI reference that resolves against this base to
-    /// `target` (RFC 3987 section 6.5 resolution): [`make_relative`] for
-    /// IRIs, with the same candidates and choices.
-    ///
-    /// # Errors
-    ///
-    /// As [`make_relative`].
-    ///
-    /// ```
-    /// use peguri::IriRef;
-    ///
-    /// let base = IriRef::parse("http://例え.jp/文書/目次.html")?;
-    /// let target = IriRef::parse("http://例え.jp/文書/索引.html")?;
-    /// assert_eq!(base.make_relative(&target).unwrap(), "索引.html");
-    /// // An absolute path is shorter than climbing with "..".
-    /// let target = IriRef::parse("http://例え.jp/画像/ロゴ.png")?;
-    /// assert_eq!(base.make_relative(&target).unwrap(), "/画像/ロゴ.png");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn make_relative(&self, target: &IriRef<'_>) -> Result<IriRefBuf, ResolveError> {
-        let (text, layout) = relative_in(&self.view(), &target.view(), self.grammar())?;
-        Ok(IriRefBuf::from_parts(text, layout))
-    }
-}
-
-impl IriRefBuf {
-    /// The shortest IRI reference that resolves against this base to
-    /// `target`. See [`IriRef::make_relative`].
-    ///
-    /// # Errors
-    ///
-    /// As [`make_relative`].
-    ///
-    /// ```
-    /// use peguri::{IriRef, IriRefBuf};
-    ///
-    /// let base = IriRefBuf::parse("http://h/ä/b")?;
-    /// assert_eq!(base.make_relative(&IriRef::parse("http://h/ä/ö")?).unwrap(), "ö");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn make_relative(&self, target: &IriRef<'_>) -> Result<IriRefBuf, ResolveError> {
-        self.as_iri_ref().make_relative(target)
-    }
-}
+for_each_type!(make_relative_method);
 
 /// The candidate references (all with the target's scheme left out), most
 /// relative first. Whether each one works is checked by the caller.
-fn relative_candidates(base: &UriRef<'_>, target: &UriRef<'_>) -> Vec<String> {
+fn relative_candidates(base: &Parsed<'_>, target: &Parsed<'_>) -> Vec<String> {
     let mut suffix = String::new();
     if let Some(q) = target.query() {
         suffix.push('?');
@@ -308,7 +190,7 @@ fn relative_candidates(base: &UriRef<'_>, target: &UriRef<'_>) -> Vec<String> {
 
 /// A relative-path reference from the base's directory to `path`, if both
 /// are rooted the same way.
-fn relative_path(base: &UriRef<'_>, path: &str) -> Option<String> {
+fn relative_path(base: &Parsed<'_>, path: &str) -> Option<String> {
     // The directory the reference is merged into (section 5.2.3), with its
     // own dot segments removed.
     let base_path = base.path();

@@ -12,10 +12,14 @@
 
 use std::fmt;
 
+use crate::Authority;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
 use crate::syntax::parse::reparse;
-use crate::{Authority, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::types::family::{
+    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
+};
+use crate::types::parsed::Parsed;
 
 /// How to resolve references: RFC 3986 section 5.2 with named switches,
 /// strict by default. It is a plain value, usable in `const` items.
@@ -144,7 +148,8 @@ impl Resolver {
         base: &UriRef<'_>,
         reference: &UriRef<'_>,
     ) -> Result<UriBuf, ResolveError> {
-        self.resolve_to(base, reference)
+        let (text, layout, grammar) = self.resolve_parsed(&base.view(), &reference.view())?;
+        Ok(UriBuf::from_parts(text, layout, grammar))
     }
 
     /// Resolves an IRI reference against a base IRI. RFC 3987 section 6.5:
@@ -171,34 +176,36 @@ impl Resolver {
         &self,
         base: &IriRef<'_>,
         reference: &IriRef<'_>,
-    ) -> Result<IriRefBuf, ResolveError> {
-        self.resolve_to(&base.view(), &reference.view())
+    ) -> Result<IriBuf, ResolveError> {
+        let (text, layout, grammar) = self.resolve_parsed(&base.view(), &reference.view())?;
+        Ok(IriBuf::from_parts(text, layout, grammar))
     }
 
-    /// The result, as a URI or an IRI (`T`), built where it is returned.
+    /// Resolution of references of any grammar: the result's text, layout
+    /// and grammar (an IRI's if either is an IRI, with zone identifiers if
+    /// either allowed them), which each type's result is made from.
     #[inline(always)]
-    fn resolve_to<T: Resolved>(
+    pub(crate) fn resolve_parsed(
         &self,
-        base: &UriRef<'_>,
-        reference: &UriRef<'_>,
-    ) -> Result<T, ResolveError> {
+        base: &Parsed<'_>,
+        reference: &Parsed<'_>,
+    ) -> Result<(String, Layout, Grammar), ResolveError> {
+        let grammar = base.grammar.union(reference.grammar);
         let keeps_scheme = base
             .scheme()
             .is_some_and(|b| self.reference_scheme(b, reference).is_some());
         if keeps_scheme && first_dot_segment(reference.path().as_bytes()).is_none() {
             // 5.2.2 makes T R itself, with dot segments removed from its
             // path, and there are none: the result is R's text and layout.
-            return Ok(T::from_parts(
-                reference.as_str().to_owned(),
-                reference.layout(),
-            ));
+            return Ok((reference.as_str().to_owned(), reference.layout, grammar));
         }
-        self.transform(base, reference)?.recompose()
+        let (text, layout) = self.transform(base, reference)?.recompose(grammar)?;
+        Ok((text, layout, grammar))
     }
 
     /// The reference's scheme as 5.2.2 uses it: `None` when it has none, or
     /// when the non-strict rule drops it for being the base's.
-    fn reference_scheme<'a>(&self, base_scheme: &str, r: &UriRef<'a>) -> Option<&'a str> {
+    fn reference_scheme<'a>(&self, base_scheme: &str, r: &Parsed<'a>) -> Option<&'a str> {
         r.scheme()
             .filter(|s| !(self.non_strict && s.eq_ignore_ascii_case(base_scheme)))
     }
@@ -210,8 +217,8 @@ impl Resolver {
     #[inline(always)]
     fn transform<'a>(
         &self,
-        base: &UriRef<'a>,
-        r: &UriRef<'a>,
+        base: &Parsed<'a>,
+        r: &Parsed<'a>,
     ) -> Result<Components<'a>, ResolveError> {
         let Some(base_scheme) = base.scheme() else {
             return Err(ResolveError::new(
@@ -303,123 +310,41 @@ impl Resolver {
     /// ```
     #[must_use]
     pub fn resolve_against(&self, reference: &UriRef<'_>, base: &Uri<'_>) -> UriBuf {
-        infallible(self.resolve(base.as_uri_ref(), reference))
+        let (text, layout, grammar) =
+            infallible(self.resolve_parsed(&base.view(), &reference.view()));
+        UriBuf::from_parts(text, layout, grammar)
     }
 }
 
-impl UriRef<'_> {
-    /// Resolves this reference against `base`, strictly (RFC 3986 section
-    /// 5.2). The base is a [`Uri`], so it has the scheme section 5.2.1
-    /// requires and resolution cannot fail; [`resolve`] takes any
-    /// reference as the base and says when it has none.
-    ///
-    /// ```
-    /// use peguri::{Uri, UriRef};
-    ///
-    /// let base = Uri::parse("http://example.com/docs/index.html")?;
-    /// let link = UriRef::parse("../img/logo.png")?;
-    /// assert_eq!(link.resolve_against(&base), "http://example.com/img/logo.png");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
-        Resolver::new().resolve_against(self, base)
-    }
+/// `resolve_against` for every type: resolution against a base with a
+/// scheme, which cannot fail.
+macro_rules! resolve_against_method {
+    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, $family:ident, $borrowed:ident, $owned:ident, $ref:ident, $refbuf:ident, $abs:ident, $absbuf:ident, $($rest:tt)*) => {
+        impl<$($lt)?> $ty<$($lt)?> {
+            /// Resolves this reference against `base`, strictly (RFC 3986
+            /// section 5.2; RFC 3987 section 6.5 for IRIs, whose characters
+            /// and percent-encodings stay as written). The base has a scheme,
+            /// as section 5.2.1 requires, so this cannot fail; see
+            /// [`Resolver`] for the interpretations and the non-strict rule.
+            ///
+            /// ```
+            #[doc = concat!("let base = peguri::", stringify!($abs), "::parse(\"http://a/b/c/d;p?q\")?;")]
+            #[doc = concat!("let r = peguri::", stringify!($ty), "::try_from(\"s:g\")?;")]
+            /// assert_eq!(r.resolve_against(&base), "s:g");
+            #[doc = concat!("let r = peguri::", stringify!($ty), "::try_from(\"http://x/a/./../b?y\")?;")]
+            /// assert_eq!(r.resolve_against(&base), "http://x/b?y");
+            /// # Ok::<_, peguri::ParseError>(())
+            /// ```
+            #[must_use]
+            pub fn resolve_against(&self, base: &$abs<'_>) -> $absbuf {
+                let (text, layout, grammar) =
+                    infallible(Resolver::new().resolve_parsed(&base.view(), &self.view()));
+                $absbuf::from_parts(text, layout, grammar)
+            }
+        }
+    };
 }
-
-impl Uri<'_> {
-    /// Resolves this URI against `base`, strictly: a URI resolves to
-    /// itself, with the dot segments of its path removed (RFC 3986 section
-    /// 5.2.2). See [`UriRef::resolve_against`].
-    ///
-    /// ```
-    /// use peguri::Uri;
-    ///
-    /// let base = Uri::parse("http://a/b")?;
-    /// assert_eq!(Uri::parse("s:/x/../y")?.resolve_against(&base), "s:/y");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
-        self.as_uri_ref().resolve_against(base)
-    }
-}
-
-impl UriRefBuf {
-    /// Resolves this reference against `base`, strictly. See
-    /// [`UriRef::resolve_against`].
-    ///
-    /// ```
-    /// use peguri::{UriBuf, UriRefBuf};
-    ///
-    /// let base = UriBuf::parse("http://a/b/c")?;
-    /// let link = UriRefBuf::parse("../d?q")?;
-    /// assert_eq!(link.resolve_against(&base.as_uri()), "http://a/d?q");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
-        self.as_uri_ref().resolve_against(base)
-    }
-}
-
-impl UriBuf {
-    /// Resolves this URI against `base`, strictly. See
-    /// [`UriRef::resolve_against`].
-    ///
-    /// ```
-    /// use peguri::UriBuf;
-    ///
-    /// let base = UriBuf::parse("http://a/b/c")?;
-    /// assert_eq!(UriBuf::parse("http://a/./x")?.resolve_against(&base.as_uri()), "http://a/x");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn resolve_against(&self, base: &Uri<'_>) -> UriBuf {
-        self.as_uri_ref().resolve_against(base)
-    }
-}
-
-impl IriRefBuf {
-    /// Resolves this IRI reference against `base`, strictly. See
-    /// [`IriRef::resolve_against`].
-    ///
-    /// # Errors
-    ///
-    /// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme.
-    ///
-    /// ```
-    /// use peguri::{IriRef, IriRefBuf};
-    ///
-    /// let link = IriRefBuf::parse("ü")?;
-    /// assert_eq!(link.resolve_against(&IriRef::parse("http://h/a/b")?).unwrap(), "http://h/a/ü");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn resolve_against(&self, base: &IriRef<'_>) -> Result<IriRefBuf, ResolveError> {
-        self.as_iri_ref().resolve_against(base)
-    }
-}
-
-impl IriRef<'_> {
-    /// Resolves this IRI reference against `base`, strictly (RFC 3987
-    /// section 6.5). The same as [`Resolver::new`]`.resolve_iri(base, self)`.
-    ///
-    /// # Errors
-    ///
-    /// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme.
-    ///
-    /// ```
-    /// use peguri::IriRef;
-    ///
-    /// let base = IriRef::parse("https://example.org/über/uns")?;
-    /// let resolved = IriRef::parse("./kontakt?frage=grüße")?.resolve_against(&base).unwrap();
-    /// assert_eq!(resolved, "https://example.org/über/kontakt?frage=grüße");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn resolve_against(&self, base: &IriRef<'_>) -> Result<IriRefBuf, ResolveError> {
-        Resolver::new().resolve_iri(base, self)
-    }
-}
+for_each_type!(resolve_against_method);
 
 /// Removes the dot segments (`.` and `..`) of a path: the
 /// `remove_dot_segments` routine of RFC 3986 section 5.2.4, step by step.
@@ -621,7 +546,7 @@ impl<'a> TargetPath<'a> {
     /// reference path appended to the base path without its last segment;
     /// `/` and the reference path when the base has an authority and an
     /// empty path.
-    fn merge(base: &UriRef<'a>, r_path: &'a str) -> Self {
+    fn merge(base: &Parsed<'a>, r_path: &'a str) -> Self {
         let base_path = base.path();
         let head = if base.authority().is_some() && base_path.is_empty() {
             "/"
@@ -653,27 +578,6 @@ impl<'a> TargetPath<'a> {
         if !has_authority && text[start..].starts_with("//") {
             text.insert_str(start, "/.");
         }
-    }
-}
-
-/// What a resolution returns: [`UriBuf`] or [`IriRefBuf`], built from text and
-/// a layout, and the grammar the text is parsed with again in debug builds.
-trait Resolved: Sized {
-    const GRAMMAR: Grammar;
-    fn from_parts(text: String, layout: Layout) -> Self;
-}
-
-impl Resolved for UriBuf {
-    const GRAMMAR: Grammar = Grammar::Rfc3986;
-    fn from_parts(text: String, layout: Layout) -> Self {
-        UriBuf::from_uri_ref_buf(UriRefBuf::from_parts(text, layout))
-    }
-}
-
-impl Resolved for IriRefBuf {
-    const GRAMMAR: Grammar = Grammar::Rfc3987;
-    fn from_parts(text: String, layout: Layout) -> Self {
-        IriRefBuf::from_parts(text, layout)
     }
 }
 
@@ -738,12 +642,12 @@ impl Components<'_> {
     /// check that the parse finds exactly these components where the layout
     /// says.
     #[inline(always)]
-    fn recompose<T: Resolved>(&self) -> Result<T, ResolveError> {
+    fn recompose(&self, grammar: Grammar) -> Result<(String, Layout), ResolveError> {
         let (text, layout) = self.write();
         if cfg!(debug_assertions) {
-            self.check_reparse(&text, &layout, T::GRAMMAR)?;
+            self.check_reparse(&text, &layout, grammar)?;
         }
-        Ok(T::from_parts(text, layout))
+        Ok((text, layout))
     }
 
     /// Parses the recomposed text again and checks that the parse found
@@ -754,7 +658,7 @@ impl Components<'_> {
         layout: &Layout,
         grammar: Grammar,
     ) -> Result<(), ResolveError> {
-        let reparsed = reparse(text, grammar, layout.has_zone_id());
+        let reparsed = reparse(text, grammar);
         let part = |span: Option<Span>| span.map(|s| s.of(text));
         let same = reparsed.is_ok_and(|l| l == *layout)
             && part(layout.scheme) == Some(self.scheme)
@@ -1047,7 +951,7 @@ mod tests {
             query: None,
             fragment: None,
         };
-        assert_eq!(target.recompose::<UriBuf>().unwrap(), "m:/.//p");
+        assert_eq!(target.recompose(Grammar::Rfc3986).unwrap().0, "m:/.//p");
 
         let (_, mut layout) = target.write();
         layout.path = Span::new(2, 5);
@@ -1076,7 +980,7 @@ mod tests {
         };
         // "h://arootless" parses, but with host "arootless" and an empty path.
         assert_eq!(
-            bad.recompose::<UriBuf>().unwrap_err().kind(),
+            bad.recompose(Grammar::Rfc3986).unwrap_err().kind(),
             ResolveErrorKind::Recomposition
         );
         let bad = Components {
@@ -1087,7 +991,7 @@ mod tests {
             fragment: Some("#"),
         };
         assert_eq!(
-            bad.recompose::<IriRefBuf>().unwrap_err().input(),
+            bad.recompose(Grammar::Rfc3987).unwrap_err().input(),
             "h://a?###"
         );
     }

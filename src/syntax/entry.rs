@@ -27,6 +27,28 @@ impl Grammar {
         matches!(self, Grammar::Rfc6874 | Grammar::Rfc3987Zones)
     }
 
+    /// The IRI grammar that extends this one, with the same zone rule.
+    pub(crate) const fn as_iri(self) -> Grammar {
+        Grammar::Rfc3987.with_zones(self.has_zones())
+    }
+
+    /// The URI grammar an IRI of this grammar maps to, with the same zone
+    /// rule.
+    pub(crate) const fn as_uri(self) -> Grammar {
+        Grammar::Rfc3986.with_zones(self.has_zones())
+    }
+
+    /// The grammar that reads what either reads: an IRI grammar if either
+    /// is one, with zone identifiers if either has them.
+    pub(crate) const fn union(self, other: Grammar) -> Grammar {
+        let zones = self.has_zones() || other.has_zones();
+        if self.is_iri() || other.is_iri() {
+            Grammar::Rfc3987.with_zones(zones)
+        } else {
+            Grammar::Rfc3986.with_zones(zones)
+        }
+    }
+
     /// The same grammar with zone identifiers allowed (`zones`) or not.
     pub(crate) const fn with_zones(self, zones: bool) -> Grammar {
         match (self.is_iri(), zones) {

@@ -101,24 +101,30 @@ pub(crate) struct AuthorityLayout {
 }
 
 impl AuthorityLayout {
+    /// The same authority with each of its spans passed through `map`.
+    pub(crate) fn map_spans(self, mut map: impl FnMut(Span) -> Span) -> Self {
+        AuthorityLayout {
+            span: map(self.span),
+            userinfo: self.userinfo.map(&mut map),
+            host: map(self.host),
+            host_data: match self.host_data {
+                HostData::IpvFuture { version } => HostData::IpvFuture {
+                    version: map(version),
+                },
+                HostData::Ipv6 { zone } => HostData::Ipv6 {
+                    zone: zone.map(&mut map),
+                },
+                HostData::RegName => HostData::RegName,
+                HostData::Ipv4 => HostData::Ipv4,
+            },
+            port: self.port.map(map),
+        }
+    }
+
     /// The same authority, its text copied so that it starts at `start`.
     pub(crate) fn moved_to(self, start: usize) -> Self {
         let by = start as isize - self.span.start as isize;
-        AuthorityLayout {
-            span: self.span.shifted(by),
-            userinfo: self.userinfo.map(|s| s.shifted(by)),
-            host: self.host.shifted(by),
-            host_data: match self.host_data {
-                HostData::IpvFuture { version } => HostData::IpvFuture {
-                    version: version.shifted(by),
-                },
-                HostData::Ipv6 { zone } => HostData::Ipv6 {
-                    zone: zone.map(|z| z.shifted(by)),
-                },
-                other => other,
-            },
-            port: self.port.map(|s| s.shifted(by)),
-        }
+        self.map_spans(|s| s.shifted(by))
     }
 }
 
@@ -137,13 +143,17 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    /// Whether the host is an IPv6 literal with an RFC 6874 zone
-    /// identifier, which only a parse with zone identifiers allowed finds.
-    pub(crate) fn has_zone_id(&self) -> bool {
-        matches!(
-            self.authority.map(|a| a.host_data),
-            Some(HostData::Ipv6 { zone: Some(_), .. })
-        )
+    /// The same layout with each of its spans passed through `map`: for a
+    /// text rewritten piece by piece, where `map` says where each piece
+    /// went. It is the one place that knows every span a layout holds.
+    pub(crate) fn map_spans(self, mut map: impl FnMut(Span) -> Span) -> Self {
+        Layout {
+            scheme: self.scheme.map(&mut map),
+            authority: self.authority.map(|a| a.map_spans(&mut map)),
+            path: map(self.path),
+            query: self.query.map(&mut map),
+            fragment: self.fragment.map(map),
+        }
     }
 }
 

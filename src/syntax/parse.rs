@@ -174,14 +174,8 @@ fn error(input: &str, syntax: Syntax, end: Option<usize>, rec: &Rec) -> ParseErr
 }
 
 /// The layout of `text` as a reference (`URI-reference`, `IRI-reference`)
-/// of `grammar`, for the operations that work on URIs and IRIs alike and
-/// parse their result again; RFC 6874's zone identifiers are allowed when
-/// `zone_id` is set.
-pub(crate) fn reparse(text: &str, grammar: Grammar, zone_id: bool) -> Result<Layout, ParseError> {
-    let grammar = if zone_id {
-        grammar.with_zones(true)
-    } else {
-        grammar
-    };
+/// of `grammar`, for the operations that build a reference's text and
+/// parse it again, or check the layout they built alongside it.
+pub(crate) fn reparse(text: &str, grammar: Grammar) -> Result<Layout, ParseError> {
     parse(text, Syntax::new(Entry::UriReference, grammar))
 }

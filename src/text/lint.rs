@@ -390,7 +390,7 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
 /// ```
 #[must_use]
 pub fn lint_iri(iri: &IriRef<'_>) -> Vec<Finding> {
-    lint(&iri.view())
+    lint(&UriRef::from_parsed(iri.view()))
 }
 
 /// The userinfo of `uri` with its password (after the first `:`, section

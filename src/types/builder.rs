@@ -17,10 +17,14 @@ use std::fmt;
 use std::net::IpAddr;
 
 use crate::syntax::engine::rule_failure;
+use crate::syntax::entry::{Entry, Grammar, Syntax};
+use crate::syntax::error::ParseError;
+use crate::syntax::layout::Layout;
+use crate::syntax::parse::{parse, reparse};
 use crate::syntax::pct::{self, Component};
-use crate::types::owned::{UriBuf, UriRefBuf};
+use crate::types::family::{UriBuf, UriRefBuf};
+use crate::types::parsed::Parsed;
 use crate::types::query::QueryBuilder;
-use crate::types::uri_ref::UriRef;
 
 /// A component of a URI reference, as errors name it.
 ///
@@ -405,7 +409,7 @@ pub(crate) struct Parts<'a> {
 
 impl<'a> Parts<'a> {
     /// The components of a parsed reference.
-    pub(crate) fn of(uri: UriRef<'a>) -> Self {
+    pub(crate) fn of(uri: Parsed<'a>) -> Self {
         Parts {
             scheme: uri.scheme().map(Cow::Borrowed),
             authority: uri.authority().map(|a| AuthorityParts {
@@ -443,12 +447,13 @@ impl<'a> Parts<'a> {
         Ok(())
     }
 
-    /// The reference these components make, parsed.
+    /// The reference these components make in `grammar`: its text and
+    /// layout.
     ///
     /// # Errors
     ///
     /// A [`BuildError`] for a combination RFC 3986 forbids.
-    pub(crate) fn assemble(&self) -> Result<UriRefBuf, BuildError> {
+    pub(crate) fn assemble(&self, grammar: Grammar) -> Result<(String, Layout), BuildError> {
         self.check_structure()?;
         let mut text = String::new();
         if let Some(scheme) = &self.scheme {
@@ -479,12 +484,12 @@ impl<'a> Parts<'a> {
         // Each component matched its rule and the combination is one the
         // grammar's URI-reference allows, so this parse cannot fail; it
         // also yields the component positions.
-        let built = match UriRefBuf::parse(text) {
-            Ok(built) => built,
+        let layout = match reparse(&text, grammar) {
+            Ok(layout) => layout,
             Err(e) => unreachable!("checked components did not parse: {e}"),
         };
-        debug_assert_eq!(Parts::of(built.as_uri_ref()), *self);
-        Ok(built)
+        debug_assert_eq!(Parts::of(Parsed::new(&text, layout, grammar)), *self);
+        Ok((text, layout))
     }
 }
 
@@ -818,6 +823,12 @@ impl<'a> UriBuilder<'a> {
     /// );
     /// ```
     pub fn build(self) -> Result<UriRefBuf, BuildError> {
+        let (text, layout, grammar) = self.assembled()?;
+        Ok(UriRefBuf::from_parts(text, layout, grammar))
+    }
+
+    /// The text, layout and grammar of what the builder builds.
+    fn assembled(self) -> Result<(String, Layout, Grammar), BuildError> {
         if let Some(e) = self.error {
             return Err(e);
         }
@@ -832,7 +843,9 @@ impl<'a> UriBuilder<'a> {
                 return Err(BuildError::new(component, BuildErrorKind::NoHost));
             }
         }
-        self.parts.assemble()
+        let grammar = Grammar::Rfc3986;
+        let (text, layout) = self.parts.assemble(grammar)?;
+        Ok((text, layout, grammar))
     }
 
     /// Builds a URI, which must have a scheme.
@@ -856,8 +869,8 @@ impl<'a> UriBuilder<'a> {
                 BuildErrorKind::NoScheme,
             ));
         }
-        let built = self.build()?;
-        Ok(UriBuf::from_uri_ref_buf(built))
+        let (text, layout, grammar) = self.assembled()?;
+        Ok(UriBuf::from_parts(text, layout, grammar))
     }
 }
 
@@ -869,7 +882,7 @@ pub(crate) fn authority_parts(authority: &str) -> Result<AuthorityParts<'_>, Bui
     // the same parts; their lengths place them in `authority`, which is
     // `[ userinfo "@" ] host [ ":" port ]`.
     let reference = format!("//{authority}");
-    let Some(parsed) = UriRef::parse_relative(&reference)
+    let Some(parsed) = crate::UriRef::parse_relative(&reference)
         .ok()
         .and_then(|r| r.authority())
     else {
@@ -886,4 +899,47 @@ pub(crate) fn authority_parts(authority: &str) -> Result<AuthorityParts<'_>, Bui
         host: Cow::Borrowed(host),
         port: port.map(Cow::Borrowed),
     })
+}
+
+impl UriRefBuf {
+    /// A relative reference whose path is `path` (any RFC 3986 `path`,
+    /// percent-encoded as a URI holds it), made safe to use as one: a
+    /// relative path whose first segment holds `:` gets `./` in front, so
+    /// that it is not read as a scheme (section 4.2), and a path starting
+    /// with `//` gets `/.`, so that it is not read as an authority. Both
+    /// prefixes leave the path the same once resolution removes dot
+    /// segments. An empty path gives the empty reference (which means the
+    /// base document itself).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] (rule `path`) if `path` is not a path: a `?`, `#`,
+    /// space or other character no path holds, or a bad `%` triplet.
+    ///
+    /// ```
+    /// use peguri::UriRefBuf;
+    ///
+    /// assert_eq!(UriRefBuf::from_path("a:b/c")?, "./a:b/c");
+    /// assert_eq!(UriRefBuf::from_path("docs/a:b")?, "docs/a:b");
+    /// assert_eq!(UriRefBuf::from_path("//not-a-host/x")?, "/.//not-a-host/x");
+    /// assert_eq!(UriRefBuf::from_path("/abs/path")?.path(), "/abs/path");
+    /// let err = UriRefBuf::from_path("a b").unwrap_err();
+    /// assert_eq!((err.rule(), err.offset()), ("path", 1));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn from_path(path: &str) -> Result<UriRefBuf, ParseError> {
+        crate::syntax::pct::validate_path(path)?;
+        let first = path.split('/').next().unwrap_or_default();
+        let prefix = if path.starts_with("//") {
+            "/."
+        } else if !path.starts_with('/') && first.contains(':') {
+            "./"
+        } else {
+            ""
+        };
+        let text = format!("{prefix}{path}");
+        let grammar = Grammar::Rfc3986;
+        let layout = parse(&text, Syntax::new(Entry::RelativeRef, grammar))?;
+        Ok(UriRefBuf::from_parts(text, layout, grammar))
+    }
 }

@@ -15,26 +15,18 @@ use crate::types::builder::{
     BuildError, BuildErrorKind, Parts, UriComponent, authority_parts, check, encode_path, ip_host,
     push_segment,
 };
-use crate::types::owned::{UriBuf, UriRefBuf};
+use crate::types::family::{UriBuf, UriRefBuf};
 use crate::types::query::{QueryBuilder, QueryPair, QueryPairs, Separator};
 
-/// Puts an edited reference in place of the old one.
-trait Replace {
-    fn replace(&mut self, edited: UriRefBuf);
-}
-
-impl Replace for UriRefBuf {
-    fn replace(&mut self, edited: UriRefBuf) {
-        *self = edited;
-    }
-}
-
-impl Replace for UriBuf {
-    fn replace(&mut self, edited: UriRefBuf) {
-        // No setter of `UriBuf` removes the scheme.
-        debug_assert!(edited.has_scheme());
-        *self = UriBuf::from_uri_ref_buf(edited);
-    }
+/// Puts the reference `parts` make in place of `$self`'s text and layout,
+/// in its grammar; an error leaves it unchanged.
+macro_rules! replace_with {
+    ($self:ident, $parts:expr) => {
+        $parts.assemble($self.grammar).map(|(text, layout)| {
+            $self.text = text;
+            $self.layout = layout;
+        })
+    };
 }
 
 /// Refuses a userinfo or port where there is no authority to hold it.
@@ -69,10 +61,9 @@ macro_rules! setters {
             /// ```
             pub fn set_authority(&mut self, authority: Option<&str>) -> Result<(), BuildError> {
                 let authority = authority.map(authority_parts).transpose()?;
-                let mut parts = Parts::of(self.as_uri_ref());
+                let mut parts = Parts::of(self.view());
                 parts.authority = authority;
-                let edited = parts.assemble()?;
-                self.replace(edited);
+                replace_with!(self, parts)?;
                 Ok(())
             }
 
@@ -117,14 +108,13 @@ macro_rules! setters {
             }
 
             fn put_userinfo(&mut self, userinfo: Option<Cow<'_, str>>) -> Result<(), BuildError> {
-                let mut parts = Parts::of(self.as_uri_ref());
+                let mut parts = Parts::of(self.view());
                 match parts.authority.as_mut() {
                     Some(authority) => authority.userinfo = userinfo,
                     None if userinfo.is_none() => return Ok(()),
                     None => needs_authority(&parts, UriComponent::Userinfo)?,
                 }
-                let edited = parts.assemble()?;
-                self.replace(edited);
+                replace_with!(self, parts)?;
                 Ok(())
             }
 
@@ -188,10 +178,9 @@ macro_rules! setters {
             }
 
             fn put_host(&mut self, host: Cow<'_, str>) -> Result<(), BuildError> {
-                let mut parts = Parts::of(self.as_uri_ref());
+                let mut parts = Parts::of(self.view());
                 parts.authority_mut().host = host;
-                let edited = parts.assemble()?;
-                self.replace(edited);
+                replace_with!(self, parts)?;
                 Ok(())
             }
 
@@ -235,14 +224,13 @@ macro_rules! setters {
             }
 
             fn put_port(&mut self, port: Option<Cow<'_, str>>) -> Result<(), BuildError> {
-                let mut parts = Parts::of(self.as_uri_ref());
+                let mut parts = Parts::of(self.view());
                 match parts.authority.as_mut() {
                     Some(authority) => authority.port = port,
                     None if port.is_none() => return Ok(()),
                     None => needs_authority(&parts, UriComponent::Port)?,
                 }
-                let edited = parts.assemble()?;
-                self.replace(edited);
+                replace_with!(self, parts)?;
                 Ok(())
             }
 
@@ -310,10 +298,9 @@ macro_rules! setters {
             }
 
             fn put_path(&mut self, path: Cow<'_, str>) -> Result<(), BuildError> {
-                let mut parts = Parts::of(self.as_uri_ref());
+                let mut parts = Parts::of(self.view());
                 parts.path = path;
-                let edited = parts.assemble()?;
-                self.replace(edited);
+                replace_with!(self, parts)?;
                 Ok(())
             }
 
@@ -355,13 +342,11 @@ macro_rules! setters {
             }
 
             fn put_query(&mut self, query: Option<Cow<'_, str>>) {
-                let mut parts = Parts::of(self.as_uri_ref());
+                let mut parts = Parts::of(self.view());
                 parts.query = query;
                 // The query takes no part in the section 3.3 and 4.2
                 // checks, and the rest is as it was: this cannot fail.
-                if let Ok(edited) = parts.assemble() {
-                    self.replace(edited);
-                }
+                let _ = replace_with!(self, parts);
             }
 
             /// Sets the fragment from raw text (without `#`), or removes it
@@ -401,12 +386,10 @@ macro_rules! setters {
             }
 
             fn put_fragment(&mut self, fragment: Option<Cow<'_, str>>) {
-                let mut parts = Parts::of(self.as_uri_ref());
+                let mut parts = Parts::of(self.view());
                 parts.fragment = fragment;
                 // As for the query, this cannot fail.
-                if let Ok(edited) = parts.assemble() {
-                    self.replace(edited);
-                }
+                let _ = replace_with!(self, parts);
             }
 
             /// Edits the query's `key=value` pairs in place (see
@@ -452,10 +435,9 @@ impl UriRefBuf {
         if let Some(scheme) = scheme {
             check(scheme, UriComponent::Scheme)?;
         }
-        let mut parts = Parts::of(self.as_uri_ref());
+        let mut parts = Parts::of(self.view());
         parts.scheme = scheme.map(Cow::Borrowed);
-        let edited = parts.assemble()?;
-        self.replace(edited);
+        replace_with!(self, parts)?;
         Ok(())
     }
 }
@@ -477,10 +459,9 @@ impl UriBuf {
     /// ```
     pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
         check(scheme, UriComponent::Scheme)?;
-        let mut parts = Parts::of(self.as_uri_ref());
+        let mut parts = Parts::of(self.view());
         parts.scheme = Some(Cow::Borrowed(scheme));
-        let edited = parts.assemble()?;
-        self.replace(edited);
+        replace_with!(self, parts)?;
         Ok(())
     }
 }

@@ -41,8 +41,7 @@ use std::path::{Path, PathBuf};
 use crate::syntax::pct::{self, Component};
 use crate::types::authority::Host;
 use crate::types::builder::UriBuilder;
-use crate::types::owned::UriBuf;
-use crate::types::uri_ref::Uri;
+use crate::types::family::{Uri, UriBuf, for_each_type};
 
 /// Why a path could not become a `file` URI, or a URI a path.
 ///
@@ -407,93 +406,66 @@ impl UriBuf {
     pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
         from_windows_text(path)
     }
-
-    /// The path of this `file` URI on this platform. See
-    /// [`Uri::to_file_path`].
-    ///
-    /// # Errors
-    ///
-    /// As [`Uri::to_file_path`].
-    ///
-    /// ```
-    /// # #[cfg(unix)] {
-    /// let uri = peguri::UriBuf::parse("file://localhost/etc/hosts")?;
-    /// assert_eq!(uri.to_file_path().unwrap(), std::path::Path::new("/etc/hosts"));
-    /// # }
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
-        self.as_uri().to_file_path()
-    }
-
-    /// The Windows path of this `file` URI, on any platform. See
-    /// [`Uri::to_windows_path`].
-    ///
-    /// # Errors
-    ///
-    /// As [`Uri::to_windows_path`].
-    ///
-    /// ```
-    /// let uri = peguri::UriBuf::parse("file:///C:/Program%20Files/")?;
-    /// assert_eq!(uri.to_windows_path().unwrap(), r"C:\Program Files\");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn to_windows_path(&self) -> Result<String, FilePathError> {
-        self.as_uri().to_windows_path()
-    }
 }
 
-impl Uri<'_> {
-    /// The path of this `file` URI on this platform (RFC 8089): on Unix,
-    /// the decoded bytes of the path (the authority must be empty or
-    /// `localhost`); on Windows, [`to_windows_path`](Self::to_windows_path).
-    /// The query and fragment are ignored.
+/// `to_file_path` and `to_windows_path` for the URI types with a scheme.
+macro_rules! file_path_methods {
+    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, absolute, uri, $($rest:tt)*) => {
+        impl<$($lt)?> $ty<$($lt)?> {
+            /// The path of this `file` URI on this platform (RFC 8089): on Unix,
+            /// the decoded bytes of the path (the authority must be empty or
+            /// `localhost`); on Windows, [`to_windows_path`](Self::to_windows_path).
+            /// The query and fragment are ignored.
     ///
-    /// # Errors
+            /// # Errors
     ///
-    /// A [`FilePathError`] if the scheme is not `file`, the path is not
-    /// absolute, a segment encodes a separator or NUL, or (on Unix) the
-    /// authority names another host.
+            /// A [`FilePathError`] if the scheme is not `file`, the path is not
+            /// absolute, a segment encodes a separator or NUL, or (on Unix) the
+            /// authority names another host.
     ///
-    /// ```
-    /// # #[cfg(unix)] {
-    /// use peguri::{FilePathErrorKind, Uri};
+            /// ```
+            /// # #[cfg(unix)] {
+            /// use peguri::FilePathErrorKind;
     ///
-    /// let uri = Uri::parse("file:/tmp/caf%C3%A9%20au%20lait?q#f")?;
-    /// assert_eq!(uri.to_file_path().unwrap(), std::path::Path::new("/tmp/café au lait"));
-    /// let remote = Uri::parse("file://server/share")?;
-    /// assert_eq!(remote.to_file_path().unwrap_err().kind(), FilePathErrorKind::RemoteHost);
-    /// # }
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
-        platform_to(self)
-    }
+            #[doc = concat!("let uri = peguri::", stringify!($ty), "::try_from(\"file:/tmp/caf%C3%A9%20au%20lait?q#f\")?;")]
+            /// assert_eq!(uri.to_file_path().unwrap(), std::path::Path::new("/tmp/café au lait"));
+            #[doc = concat!("let remote = peguri::", stringify!($ty), "::try_from(\"file://server/share\")?;")]
+            /// assert_eq!(remote.to_file_path().unwrap_err().kind(), FilePathErrorKind::RemoteHost);
+            /// # }
+            /// # Ok::<_, peguri::ParseError>(())
+            /// ```
+            pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
+                platform_to(&Uri::from_parsed(self.view()))
+            }
 
-    /// The Windows path of this `file` URI, on any platform: a drive path
-    /// for `file:///C:/...` (also `file:/C:/...` and `file:C:/...`), a UNC
-    /// path for `file://server/share/...` (and
-    /// `file:////server/share/...`). Segments are decoded and must be
-    /// UTF-8; the query and fragment are ignored.
+            /// The Windows path of this `file` URI, on any platform: a drive path
+            /// for `file:///C:/...` (also `file:/C:/...` and `file:C:/...`), a UNC
+            /// path for `file://server/share/...` (and
+            /// `file:////server/share/...`). Segments are decoded and must be
+            /// UTF-8; the query and fragment are ignored.
     ///
-    /// # Errors
+            /// # Errors
     ///
-    /// A [`FilePathError`] if the scheme is not `file`, there is no drive
-    /// or share, a segment encodes `/`, `\` or NUL or is not UTF-8, or the
-    /// host is an IP literal or has a userinfo or port.
+            /// A [`FilePathError`] if the scheme is not `file`, there is no drive
+            /// or share, a segment encodes `/`, `\` or NUL or is not UTF-8, or the
+            /// host is an IP literal or has a userinfo or port.
     ///
-    /// ```
-    /// use peguri::Uri;
+            /// ```
+            /// use peguri::Uri;
     ///
-    /// assert_eq!(Uri::parse("file:c:/WINDOWS/clock.avi")?.to_windows_path().unwrap(), r"c:\WINDOWS\clock.avi");
-    /// assert_eq!(Uri::parse("file://host.example.com/Share/a%20b")?.to_windows_path().unwrap(), r"\\host.example.com\Share\a b");
-    /// assert!(Uri::parse("file:///etc/passwd")?.to_windows_path().is_err());
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn to_windows_path(&self) -> Result<String, FilePathError> {
-        to_windows_text(self)
-    }
+            /// assert_eq!(Uri::parse("file:c:/WINDOWS/clock.avi")?.to_windows_path().unwrap(), r"c:\WINDOWS\clock.avi");
+            /// assert_eq!(Uri::parse("file://host.example.com/Share/a%20b")?.to_windows_path().unwrap(), r"\\host.example.com\Share\a b");
+            /// assert!(Uri::parse("file:///etc/passwd")?.to_windows_path().is_err());
+            /// # Ok::<_, peguri::ParseError>(())
+            /// ```
+            pub fn to_windows_path(&self) -> Result<String, FilePathError> {
+                to_windows_text(&Uri::from_parsed(self.view()))
+            }
+        }
+    };
+    ($($other:tt)*) => {};
 }
+for_each_type!(file_path_methods);
 
 #[cfg(unix)]
 fn platform_from(path: &Path) -> Result<UriBuf, FilePathError> {

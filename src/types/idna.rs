@@ -11,13 +11,16 @@ use std::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use crate::syntax::entry::{Entry, Grammar, Syntax};
-use crate::syntax::layout::Span;
-use crate::syntax::parse::parse;
+use crate::syntax::entry::Grammar;
+use crate::syntax::layout::{Layout, Span};
+use crate::syntax::parse::reparse;
 use crate::syntax::pct;
-use crate::types::iri::{IriRef, IriRefBuf, decode_displayable};
-use crate::types::uri_ref::UriRef;
-use crate::{Host, UriRefBuf};
+use crate::types::authority::Host;
+use crate::types::family::{
+    Iri, IriBuf, IriRef, IriRefBuf, UriBuf, UriRef, UriRefBuf, for_each_type,
+};
+use crate::types::iri::{decode_displayable, iri_to_uri};
+use crate::types::parsed::Parsed;
 
 /// Why an IRI's registered name has no ASCII form: UTS 46 ToASCII failed
 /// on it (a character IDNA disallows, a label too long or starting or
@@ -102,80 +105,72 @@ fn to_ascii(name: &str) -> Result<Option<String>, ()> {
         .map_err(|_| ())
 }
 
-impl IriRef<'_> {
-    /// The URI this IRI maps to (RFC 3987 section 3.1), with a registered
-    /// name that holds non-ASCII characters (written or percent-encoded as
-    /// UTF-8) converted by UTS 46 ToASCII to its IDNA form (punycode,
-    /// `xn--` labels), as most HTTP stacks and DNS resolvers need. An ASCII
-    /// host is kept as written; every other component is mapped as
-    /// [`to_uri`](Self::to_uri) maps it. ToASCII is applied with
-    /// UseSTD3ASCIIRules and the DNS length checks, as section 3.1 says,
-    /// and non-transitional processing (`ß` stays `ß`, as in IDNA2008).
-    ///
-    /// # Errors
-    ///
-    /// [`IdnaError`] when ToASCII rejects the host.
-    ///
-    /// ```
-    /// use peguri::IriRef;
-    ///
-    /// let iri = IriRef::parse("http://例え.jp/パス?q=ü")?;
-    /// assert_eq!(iri.to_uri_idna().unwrap(), "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
-    /// assert_eq!(iri.to_uri(), "http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
-    /// assert_eq!(IriRef::parse("http://Bücher.DE/")?.to_uri_idna().unwrap(), "http://xn--bcher-kva.de/");
-    /// assert_eq!(IriRef::parse("http://faß.de/")?.to_uri_idna().unwrap(), "http://xn--fa-hia.de/");
-    /// assert_eq!(IriRef::parse("http://b%C3%BCcher.de/")?.to_uri_idna().unwrap(), "http://xn--bcher-kva.de/");
-    /// // An ASCII host keeps its case and its triplets.
-    /// assert_eq!(IriRef::parse("http://WWW.%41.de/ä")?.to_uri_idna().unwrap(), "http://WWW.%41.de/%C3%A4");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn to_uri_idna(&self) -> Result<UriRefBuf, IdnaError> {
-        let Some(authority) = self.authority() else {
-            return Ok(self.to_uri());
-        };
-        let Host::RegName(name) = authority.host() else {
-            return Ok(self.to_uri());
-        };
-        let start = authority.layout().host.start();
-        let ascii = to_ascii(name).map_err(|()| IdnaError {
-            host: name.to_owned(),
-            offset: start,
-        })?;
-        let Some(ascii) = ascii else {
-            return Ok(self.to_uri());
-        };
-        let text = self.as_str();
-        let end = authority.layout().host.end();
-        let mapped = format!("{}{ascii}{}", &text[..start], &text[end..]);
-        // The ASCII form is letters, digits, `-` and `.`: a reg-name, so the
-        // text is an IRI reference with the same other components.
-        let syntax = Syntax::new(Entry::UriReference, self.grammar());
-        match parse(&mapped, syntax) {
-            Ok(layout) => Ok(IriRefBuf::from_parts(mapped, layout).to_uri()),
-            Err(_) => Err(IdnaError {
-                host: name.to_owned(),
-                offset: start,
-            }),
+/// `to_uri_idna` for each IRI type.
+macro_rules! to_uri_idna {
+    (@uri reference) => { UriRefBuf };
+    (@uri absolute) => { UriBuf };
+    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, iri, $($rest:tt)*) => {
+        impl<$($lt)?> $ty<$($lt)?> {
+            /// The URI this IRI maps to (RFC 3987 section 3.1), with a
+            /// registered name that holds non-ASCII characters (written or
+            /// percent-encoded as UTF-8) converted by UTS 46 ToASCII to its
+            /// IDNA form (punycode, `xn--` labels), as most HTTP stacks and
+            /// DNS resolvers need. An ASCII host is kept as written; every
+            /// other component is mapped as `to_uri` maps it. ToASCII is
+            /// applied with UseSTD3ASCIIRules and the DNS length checks, as
+            /// section 3.1 says, and non-transitional processing (`ß` stays
+            /// `ß`, as in IDNA2008).
+            ///
+            /// # Errors
+            ///
+            /// [`IdnaError`] when ToASCII rejects the host.
+            ///
+            /// ```
+            #[doc = concat!("let iri = peguri::", stringify!($ty), "::try_from(\"http://例え.jp/パス?q=ü\")?;")]
+            /// assert_eq!(iri.to_uri_idna().unwrap(), "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
+            /// assert_eq!(iri.to_uri(), "http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
+            #[doc = concat!("let to_ascii = |s| peguri::", stringify!($ty), "::try_from(s).unwrap().to_uri_idna().unwrap();")]
+            /// assert_eq!(to_ascii("http://Bücher.DE/"), "http://xn--bcher-kva.de/");
+            /// assert_eq!(to_ascii("http://faß.de/"), "http://xn--fa-hia.de/");
+            /// assert_eq!(to_ascii("http://b%C3%BCcher.de/"), "http://xn--bcher-kva.de/");
+            /// // An ASCII host keeps its case and its triplets.
+            /// assert_eq!(to_ascii("http://WWW.%41.de/ä"), "http://WWW.%41.de/%C3%A4");
+            /// # Ok::<_, peguri::ParseError>(())
+            /// ```
+            pub fn to_uri_idna(&self) -> Result<to_uri_idna!(@uri $kind), IdnaError> {
+                let (text, layout, grammar) = iri_to_uri_idna(self.view())?;
+                Ok(<to_uri_idna!(@uri $kind)>::from_parts(text, layout, grammar))
+            }
         }
-    }
+    };
+    ($($other:tt)*) => {};
 }
+for_each_type!(to_uri_idna);
 
-impl IriRefBuf {
-    /// The URI this IRI maps to, with IDNA for the host. See
-    /// [`IriRef::to_uri_idna`].
-    ///
-    /// # Errors
-    ///
-    /// [`IdnaError`] when ToASCII rejects the host.
-    ///
-    /// ```
-    /// let iri = peguri::IriRefBuf::parse("//ü.example/ü")?;
-    /// assert_eq!(iri.to_uri_idna().unwrap(), "//xn--tda.example/%C3%BC");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn to_uri_idna(&self) -> Result<UriRefBuf, IdnaError> {
-        self.as_iri_ref().to_uri_idna()
-    }
+/// RFC 3987 section 3.1 with IDNA for the registered name: the URI's text,
+/// layout and grammar.
+fn iri_to_uri_idna(iri: Parsed<'_>) -> Result<(String, Layout, Grammar), IdnaError> {
+    let Some(authority) = iri.authority() else {
+        return Ok(iri_to_uri(iri));
+    };
+    let Host::RegName(name) = authority.host() else {
+        return Ok(iri_to_uri(iri));
+    };
+    let start = authority.layout().host.start();
+    let error = || IdnaError {
+        host: name.to_owned(),
+        offset: start,
+    };
+    let Some(ascii) = to_ascii(name).map_err(|()| error())? else {
+        return Ok(iri_to_uri(iri));
+    };
+    let text = iri.as_str();
+    let end = authority.layout().host.end();
+    let mapped = format!("{}{ascii}{}", &text[..start], &text[end..]);
+    // The ASCII form is letters, digits, `-` and `.`: a reg-name, so the
+    // text is an IRI reference with the same other components.
+    let layout = reparse(&mapped, iri.grammar).map_err(|_| error())?;
+    Ok(iri_to_uri(Parsed::new(&mapped, layout, iri.grammar)))
 }
 
 /// The IRI to show for a URI reference (RFC 3987 section 3.2), as
@@ -223,8 +218,7 @@ pub fn uri_to_iri_idna<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
     };
     let end = start + name.len();
     let candidate = format!("{}{unicode}{}", &shown[..start], &shown[end..]);
-    let grammar = Grammar::Rfc3987.with_zones(uri.layout().has_zone_id());
-    match parse(&candidate, Syntax::new(Entry::UriReference, grammar)) {
+    match reparse(&candidate, uri.view().grammar.as_iri()) {
         Ok(_) => Cow::Owned(candidate),
         Err(_) => shown,
     }

@@ -31,8 +31,8 @@ mod http_conv {
     use std::fmt;
 
     use crate::types::builder::{BuildError, UriBuilder};
-    use crate::types::owned::{UriBuf, UriRefBuf};
-    use crate::types::uri_ref::{Uri, UriRef};
+    use crate::types::family::{Uri, UriBuf, UriRef, UriRefBuf, for_each_type};
+    use crate::types::parsed::Parsed;
 
     /// Why a reference cannot become an `http::Uri`.
     ///
@@ -79,77 +79,68 @@ mod http_conv {
         }
     }
 
-    impl UriRef<'_> {
-        /// This reference as an `http::Uri` (feature `http`): a URI with an
-        /// authority in absolute-form, `/path?query` in origin-form,
-        /// `//host:port` (only an authority) in authority-form, `*` as
-        /// itself. The fragment is dropped, as `http::Uri` has none (a
-        /// request target never carries one, RFC 9110 section 7.1).
-        ///
-        /// # Errors
-        ///
-        /// An [`HttpConversionError`] for a reference `http` cannot hold
-        /// or would read differently, and for text `http::Uri` refuses (an
-        /// empty host in `file:///a`, for example).
-        ///
-        /// ```
-        /// use peguri::UriRef;
-        ///
-        /// let uri = UriRef::parse("https://example.com:8443/a?b#frag")?.to_http_uri().unwrap();
-        /// assert_eq!(uri.host(), Some("example.com"));
-        /// assert_eq!(uri.port_u16(), Some(8443));
-        /// assert_eq!(uri.to_string(), "https://example.com:8443/a?b");
-        ///
-        /// let authority_form = UriRef::parse("//example.com:443")?.to_http_uri().unwrap();
-        /// assert_eq!(authority_form.to_string(), "example.com:443");
-        /// # Ok::<_, peguri::ParseError>(())
-        /// ```
-        pub fn to_http_uri(&self) -> Result<http::Uri, HttpConversionError> {
-            let text = self.as_str();
-            let without_fragment = match self.fragment() {
-                Some(fragment) => &text[..text.len() - fragment.len() - 1],
-                None => text,
-            };
-            let target = match (self.scheme(), self.authority()) {
-                (Some(_), Some(_)) => without_fragment,
-                (Some(_), None) => return Err(HttpConversionError::SchemeWithoutAuthority),
-                // Authority-form: only `//authority`.
-                (None, Some(authority)) => {
-                    if !self.path().is_empty() || self.query().is_some() {
-                        return Err(HttpConversionError::NotRequestTarget);
-                    }
-                    authority.as_str()
+    /// `to_http_uri` for each URI type.
+    macro_rules! to_http_uri {
+        ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, uri, $($rest:tt)*) => {
+            impl<$($lt)?> $ty<$($lt)?> {
+                /// This reference as an `http::Uri` (feature `http`): a URI
+                /// with an authority in absolute-form, `/path?query` in
+                /// origin-form, `//host:port` (only an authority) in
+                /// authority-form, `*` as itself. The fragment is dropped, as
+                /// `http::Uri` has none (a request target never carries one,
+                /// RFC 9110 section 7.1).
+                ///
+                /// # Errors
+                ///
+                /// An [`HttpConversionError`] for a reference `http` cannot
+                /// hold or would read differently, and for text `http::Uri`
+                /// refuses (an empty host in `file:///a`, for example).
+                ///
+                /// ```
+                #[doc = concat!("let uri = peguri::", stringify!($ty), "::try_from(\"https://example.com:8443/a?b#frag\")?;")]
+                /// let http = uri.to_http_uri().unwrap();
+                /// assert_eq!(http.host(), Some("example.com"));
+                /// assert_eq!(http.port_u16(), Some(8443));
+                /// assert_eq!(http.to_string(), "https://example.com:8443/a?b");
+                /// let authority_form = peguri::UriRef::parse("//example.com:443")?.to_http_uri().unwrap();
+                /// assert_eq!(authority_form.to_string(), "example.com:443");
+                /// # Ok::<_, peguri::ParseError>(())
+                /// ```
+                pub fn to_http_uri(&self) -> Result<http::Uri, HttpConversionError> {
+                    http_uri(&self.view())
                 }
-                // Origin-form or asterisk-form.
-                (None, None) => {
-                    if !(self.path().starts_with('/')
-                        || (self.path() == "*" && self.query().is_none()))
-                    {
-                        return Err(HttpConversionError::NotRequestTarget);
-                    }
-                    without_fragment
-                }
-            };
-            http::Uri::try_from(target).map_err(HttpConversionError::Rejected)
-        }
+            }
+        };
+        ($($other:tt)*) => {};
     }
+    for_each_type!(to_http_uri);
 
-    impl Uri<'_> {
-        /// This URI as an `http::Uri` (feature `http`). See
-        /// [`UriRef::to_http_uri`].
-        ///
-        /// # Errors
-        ///
-        /// As [`UriRef::to_http_uri`].
-        ///
-        /// ```
-        /// let uri = peguri::Uri::parse("http://[::1]:8080/")?.to_http_uri().unwrap();
-        /// assert_eq!(uri.host(), Some("[::1]"));
-        /// # Ok::<_, peguri::ParseError>(())
-        /// ```
-        pub fn to_http_uri(&self) -> Result<http::Uri, HttpConversionError> {
-            self.as_uri_ref().to_http_uri()
-        }
+    /// The request target `http::Uri` reads `uri` as, or why there is none.
+    fn http_uri(uri: &Parsed<'_>) -> Result<http::Uri, HttpConversionError> {
+        let text = uri.as_str();
+        let without_fragment = match uri.fragment() {
+            Some(fragment) => &text[..text.len() - fragment.len() - 1],
+            None => text,
+        };
+        let target = match (uri.scheme(), uri.authority()) {
+            (Some(_), Some(_)) => without_fragment,
+            (Some(_), None) => return Err(HttpConversionError::SchemeWithoutAuthority),
+            // Authority-form: only `//authority`.
+            (None, Some(authority)) => {
+                if !uri.path().is_empty() || uri.query().is_some() {
+                    return Err(HttpConversionError::NotRequestTarget);
+                }
+                authority.as_str()
+            }
+            // Origin-form or asterisk-form.
+            (None, None) => {
+                if !(uri.path().starts_with('/') || (uri.path() == "*" && uri.query().is_none())) {
+                    return Err(HttpConversionError::NotRequestTarget);
+                }
+                without_fragment
+            }
+        };
+        http::Uri::try_from(target).map_err(HttpConversionError::Rejected)
     }
 
     impl UriRefBuf {
@@ -250,8 +241,7 @@ mod url_conv {
     use std::fmt;
 
     use crate::syntax::error::ParseError;
-    use crate::types::owned::UriBuf;
-    use crate::types::uri_ref::{Uri, UriRef};
+    use crate::types::family::{Uri, UriBuf, UriRef, UriRefBuf, for_each_type};
 
     /// Why a reference cannot become a `url::Url`.
     ///
@@ -292,51 +282,39 @@ mod url_conv {
         }
     }
 
-    impl UriRef<'_> {
-        /// This URI as a `url::Url` (feature `url`): the WHATWG URL
-        /// parser's reading of the same text, which normalizes (lowercase
-        /// scheme and host, default port removed, dot segments removed,
-        /// `/` for an empty path of special schemes) and may refuse what
-        /// RFC 3986 allows (the README's interop section has the table).
-        ///
-        /// # Errors
-        ///
-        /// A [`UrlConversionError`] for a relative reference, or when the
-        /// WHATWG parser refuses the URI.
-        ///
-        /// ```
-        /// use peguri::UriRef;
-        ///
-        /// let url = UriRef::parse("HTTP://Example.COM:80/a/../b")?.to_url().unwrap();
-        /// assert_eq!(url.as_str(), "http://example.com/b");
-        /// assert!(UriRef::parse("../b")?.to_url().is_err());
-        /// # Ok::<_, peguri::ParseError>(())
-        /// ```
-        pub fn to_url(&self) -> Result<url::Url, UrlConversionError> {
-            if self.is_relative() {
-                return Err(UrlConversionError::RelativeReference);
+    /// `to_url` for each URI type.
+    macro_rules! to_url {
+        ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, uri, $($rest:tt)*) => {
+            impl<$($lt)?> $ty<$($lt)?> {
+                /// This URI as a `url::Url` (feature `url`): the WHATWG URL
+                /// parser's reading of the same text, which normalizes
+                /// (lowercase scheme and host, default port removed, dot
+                /// segments removed, `/` for an empty path of special
+                /// schemes) and may refuse what RFC 3986 allows (the README's
+                /// interop section has the table).
+                ///
+                /// # Errors
+                ///
+                /// A [`UrlConversionError`] for a relative reference, or
+                /// when the WHATWG parser refuses the URI.
+                ///
+                /// ```
+                #[doc = concat!("let uri = peguri::", stringify!($ty), "::try_from(\"HTTP://Example.COM:80/a/../b\")?;")]
+                /// assert_eq!(uri.to_url().unwrap().as_str(), "http://example.com/b");
+                /// assert!(peguri::UriRef::parse("../b")?.to_url().is_err());
+                /// # Ok::<_, peguri::ParseError>(())
+                /// ```
+                pub fn to_url(&self) -> Result<url::Url, UrlConversionError> {
+                    if !self.view().has_scheme() {
+                        return Err(UrlConversionError::RelativeReference);
+                    }
+                    url::Url::parse(self.as_str()).map_err(UrlConversionError::Rejected)
+                }
             }
-            url::Url::parse(self.as_str()).map_err(UrlConversionError::Rejected)
-        }
+        };
+        ($($other:tt)*) => {};
     }
-
-    impl Uri<'_> {
-        /// This URI as a `url::Url` (feature `url`). See
-        /// [`UriRef::to_url`].
-        ///
-        /// # Errors
-        ///
-        /// As [`UriRef::to_url`].
-        ///
-        /// ```
-        /// let url = peguri::Uri::parse("mailto:a@example.com")?.to_url().unwrap();
-        /// assert_eq!(url.path(), "a@example.com");
-        /// # Ok::<_, peguri::ParseError>(())
-        /// ```
-        pub fn to_url(&self) -> Result<url::Url, UrlConversionError> {
-            self.as_uri_ref().to_url()
-        }
-    }
+    for_each_type!(to_url);
 
     impl UriBuf {
         /// The URI a `url::Url` serializes to (feature `url`), parsed with

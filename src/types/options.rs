@@ -3,8 +3,8 @@
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::parse::parse_into;
-use crate::types::iri::IriRef;
-use crate::types::uri_ref::{Uri, UriRef};
+use crate::types::family::{Iri, IriRef, Uri, UriRef};
+use crate::types::parsed::Parsed;
 
 /// How to parse: strict RFC 3986 by default, with each relaxation a named
 /// switch that is off unless turned on, in the manner of httparse's
@@ -17,9 +17,14 @@ use crate::types::uri_ref::{Uri, UriRef};
 /// resolves and normalizes like any other: the address is case-insensitive,
 /// the zone keeps its case.
 ///
-/// The same options parse IRIs (RFC 3987, whose `ihost` uses RFC 3986's
-/// `IP-literal`, the rule RFC 6874 updates): [`parse_iri_ref`](Self::parse_iri_ref),
-/// [`parse_iri_relative`](Self::parse_iri_relative) and
+/// There is one method per typed result, as for the types' own `parse`
+/// functions: [`parse`](Self::parse) (`URI-reference`),
+/// [`parse_relative`](Self::parse_relative), [`parse_uri`](Self::parse_uri),
+/// [`parse_absolute`](Self::parse_absolute), and the same for IRIs
+/// (RFC 3987, whose `ihost` uses RFC 3986's `IP-literal`, the rule RFC 6874
+/// updates): [`parse_iri_ref`](Self::parse_iri_ref),
+/// [`parse_iri_relative`](Self::parse_iri_relative),
+/// [`parse_iri`](Self::parse_iri) and
 /// [`parse_iri_absolute`](Self::parse_iri_absolute).
 ///
 /// ```
@@ -74,19 +79,93 @@ impl ParseOptions {
         self.zone_id
     }
 
-    fn grammar(&self) -> Grammar {
-        Grammar::Rfc3986.with_zones(self.zone_id)
-    }
-
-    fn parse_entry<'a>(&self, input: &'a str, entry: Entry) -> Result<UriRef<'a>, ParseError> {
-        parse_into(input, Syntax::new(entry, self.grammar()), |layout| {
-            UriRef::from_parts(input, layout)
+    /// Parses `input` as `entry` of `family`'s grammar, with these options.
+    #[inline]
+    fn parse_as<'a, T>(
+        &self,
+        input: &'a str,
+        entry: Entry,
+        family: Grammar,
+        make: fn(Parsed<'a>) -> T,
+    ) -> Result<T, ParseError> {
+        let grammar = family.with_zones(self.zone_id);
+        parse_into(input, Syntax::new(entry, grammar), |layout| {
+            make(Parsed::new(input, layout, grammar))
         })
     }
 
-    fn parse_iri_entry<'a>(&self, input: &'a str, entry: Entry) -> Result<IriRef<'a>, ParseError> {
-        let grammar = Grammar::Rfc3987.with_zones(self.zone_id);
-        IriRef::parse_syntax(input, Syntax::new(entry, grammar))
+    /// Parses a URI reference (`URI-reference`) with these options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a URI reference.
+    ///
+    /// ```
+    /// let uri = peguri::ParseOptions::new().parse("/a?b")?;
+    /// assert_eq!(uri.path(), "/a");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse<'a>(&self, input: &'a str) -> Result<UriRef<'a>, ParseError> {
+        self.parse_as(
+            input,
+            Entry::UriReference,
+            Grammar::Rfc3986,
+            UriRef::from_parsed,
+        )
+    }
+
+    /// Parses a relative reference (`relative-ref`) with these options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a relative reference.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// assert!(zones.parse_relative("//[fe80::1%25eth0]:8080/").is_ok());
+    /// ```
+    pub fn parse_relative<'a>(&self, input: &'a str) -> Result<UriRef<'a>, ParseError> {
+        self.parse_as(
+            input,
+            Entry::RelativeRef,
+            Grammar::Rfc3986,
+            UriRef::from_parsed,
+        )
+    }
+
+    /// Parses a URI (`URI`) with these options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not a URI.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// assert_eq!(zones.parse_uri("ftp://[fe80::2%25wlan0]/")?.scheme(), "ftp");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse_uri<'a>(&self, input: &'a str) -> Result<Uri<'a>, ParseError> {
+        self.parse_as(input, Entry::Uri, Grammar::Rfc3986, Uri::from_parsed)
+    }
+
+    /// Parses an absolute URI (`absolute-URI`, no fragment) with these
+    /// options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not an absolute URI.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// assert!(zones.parse_absolute("http://[::1%25lo]/#f").is_err());
+    /// ```
+    pub fn parse_absolute<'a>(&self, input: &'a str) -> Result<Uri<'a>, ParseError> {
+        self.parse_as(
+            input,
+            Entry::AbsoluteUri,
+            Grammar::Rfc3986,
+            Uri::from_parsed,
+        )
     }
 
     /// Parses an IRI reference (`IRI-reference`, RFC 3987) with these
@@ -104,7 +183,12 @@ impl ParseOptions {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse_iri_ref<'a>(&self, input: &'a str) -> Result<IriRef<'a>, ParseError> {
-        self.parse_iri_entry(input, Entry::UriReference)
+        self.parse_as(
+            input,
+            Entry::UriReference,
+            Grammar::Rfc3987,
+            IriRef::from_parsed,
+        )
     }
 
     /// Parses a relative IRI reference (`irelative-ref`) with these
@@ -120,7 +204,29 @@ impl ParseOptions {
     /// assert!(zones.parse_iri_relative("a:ä").is_err());
     /// ```
     pub fn parse_iri_relative<'a>(&self, input: &'a str) -> Result<IriRef<'a>, ParseError> {
-        self.parse_iri_entry(input, Entry::RelativeRef)
+        self.parse_as(
+            input,
+            Entry::RelativeRef,
+            Grammar::Rfc3987,
+            IriRef::from_parsed,
+        )
+    }
+
+    /// Parses an IRI (`IRI`: a scheme, and a fragment allowed) with these
+    /// options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] if `input` is not an IRI.
+    ///
+    /// ```
+    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
+    /// assert_eq!(zones.parse_iri("http://[::1%25lo]/ä#f")?.scheme(), "http");
+    /// assert!(zones.parse_iri("//[::1%25lo]/ä").is_err());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse_iri<'a>(&self, input: &'a str) -> Result<Iri<'a>, ParseError> {
+        self.parse_as(input, Entry::Uri, Grammar::Rfc3987, Iri::from_parsed)
     }
 
     /// Parses an absolute IRI (`absolute-IRI`: a scheme, no fragment) with
@@ -135,67 +241,12 @@ impl ParseOptions {
     /// assert!(zones.parse_iri_absolute("http://[::1%25lo]/ä").is_ok());
     /// assert!(zones.parse_iri_absolute("http://[::1%25lo]/ä#f").is_err());
     /// ```
-    pub fn parse_iri_absolute<'a>(&self, input: &'a str) -> Result<IriRef<'a>, ParseError> {
-        self.parse_iri_entry(input, Entry::AbsoluteUri)
-    }
-
-    /// Parses a URI reference (`URI-reference`) with these options.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] if `input` is not a URI reference.
-    ///
-    /// ```
-    /// let uri = peguri::ParseOptions::new().parse("/a?b")?;
-    /// assert_eq!(uri.path(), "/a");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn parse<'a>(&self, input: &'a str) -> Result<UriRef<'a>, ParseError> {
-        self.parse_entry(input, Entry::UriReference)
-    }
-
-    /// Parses a relative reference (`relative-ref`) with these options.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] if `input` is not a relative reference.
-    ///
-    /// ```
-    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
-    /// assert!(zones.parse_relative("//[fe80::1%25eth0]:8080/").is_ok());
-    /// ```
-    pub fn parse_relative<'a>(&self, input: &'a str) -> Result<UriRef<'a>, ParseError> {
-        self.parse_entry(input, Entry::RelativeRef)
-    }
-
-    /// Parses a URI (`URI`) with these options.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] if `input` is not a URI.
-    ///
-    /// ```
-    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
-    /// assert_eq!(zones.parse_uri("ftp://[fe80::2%25wlan0]/")?.scheme(), "ftp");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn parse_uri<'a>(&self, input: &'a str) -> Result<Uri<'a>, ParseError> {
-        self.parse_entry(input, Entry::Uri).map(Uri::from_uri_ref)
-    }
-
-    /// Parses an absolute URI (`absolute-URI`, no fragment) with these
-    /// options.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] if `input` is not an absolute URI.
-    ///
-    /// ```
-    /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
-    /// assert!(zones.parse_absolute("http://[::1%25lo]/#f").is_err());
-    /// ```
-    pub fn parse_absolute<'a>(&self, input: &'a str) -> Result<Uri<'a>, ParseError> {
-        self.parse_entry(input, Entry::AbsoluteUri)
-            .map(Uri::from_uri_ref)
+    pub fn parse_iri_absolute<'a>(&self, input: &'a str) -> Result<Iri<'a>, ParseError> {
+        self.parse_as(
+            input,
+            Entry::AbsoluteUri,
+            Grammar::Rfc3987,
+            Iri::from_parsed,
+        )
     }
 }

@@ -16,6 +16,9 @@ use std::borrow::Cow;
 use std::iter::FusedIterator;
 
 use crate::syntax::pct::{self, Component};
+use crate::types::family::{
+    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
+};
 
 /// Which character separates pairs.
 ///
@@ -402,92 +405,27 @@ impl QueryBuilder {
     }
 }
 
-impl<'a> crate::UriRef<'a> {
-    /// The `key=value` pairs of the query, separated by `&` (see
-    /// [`QueryPairs`] for `;` and `+` as a space); none when there is no
-    /// query. Each pair's [`key`](QueryPair::key) and
-    /// [`value`](QueryPair::value) are decoded views.
-    ///
-    /// ```
-    /// let uri = peguri::UriRef::parse("/search?q=caf%C3%A9&page=2")?;
-    /// let q = uri.query_pairs().find(|p| p.key() == "q").unwrap();
-    /// assert_eq!(q.value().unwrap(), "café");
-    /// assert_eq!(q.raw_value(), Some("caf%C3%A9"));
-    /// assert_eq!(peguri::UriRef::parse("/")?.query_pairs().count(), 0);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn query_pairs(&self) -> QueryPairs<'a> {
-        QueryPairs::new(self.query().unwrap_or_default())
-    }
+/// `query_pairs` for every type.
+macro_rules! query_pairs_method {
+    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $($rest:tt)*) => {
+        impl<$($lt)?> $ty<$($lt)?> {
+            /// The `key=value` pairs of the query, separated by `&` (see
+            /// [`QueryPairs`] for `;` and `+` as a space); none when there
+            /// is no query. Each pair's [`key`](QueryPair::key) and
+            /// [`value`](QueryPair::value) are decoded views.
+            ///
+            /// ```
+            #[doc = concat!("let r = peguri::", stringify!($ty), "::try_from(\"s:/search?q=caf%C3%A9&page=2\")?;")]
+            /// let q = r.query_pairs().find(|p| p.key() == "q").unwrap();
+            /// assert_eq!(q.value().unwrap(), "café");
+            /// assert_eq!(q.raw_value(), Some("caf%C3%A9"));
+            #[doc = concat!("assert_eq!(peguri::", stringify!($ty), "::try_from(\"s:/\")?.query_pairs().count(), 0);")]
+            /// # Ok::<_, peguri::ParseError>(())
+            /// ```
+            pub fn query_pairs(&self) -> QueryPairs<$out> {
+                QueryPairs::new(self.query().unwrap_or_default())
+            }
+        }
+    };
 }
-
-impl<'a> crate::Uri<'a> {
-    /// The `key=value` pairs of the query. See
-    /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
-    ///
-    /// ```
-    /// let uri = peguri::Uri::parse("http://h/?a=1&b")?;
-    /// assert_eq!(uri.query_pairs().map(|p| p.key().into_owned()).collect::<Vec<_>>(), ["a", "b"]);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn query_pairs(&self) -> QueryPairs<'a> {
-        self.as_uri_ref().query_pairs()
-    }
-}
-
-impl crate::UriRefBuf {
-    /// The `key=value` pairs of the query. See
-    /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
-    ///
-    /// ```
-    /// let uri = peguri::UriRefBuf::parse("?x=%41")?;
-    /// assert_eq!(uri.query_pairs().next().unwrap().value().unwrap(), "A");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn query_pairs(&self) -> QueryPairs<'_> {
-        QueryPairs::new(self.query().unwrap_or_default())
-    }
-}
-
-impl crate::UriBuf {
-    /// The `key=value` pairs of the query. See
-    /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
-    ///
-    /// ```
-    /// let uri = peguri::UriBuf::parse("s:?x=1")?;
-    /// assert_eq!(uri.query_pairs().count(), 1);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn query_pairs(&self) -> QueryPairs<'_> {
-        QueryPairs::new(self.query().unwrap_or_default())
-    }
-}
-
-impl<'a> crate::IriRef<'a> {
-    /// The `key=value` pairs of the query. See
-    /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
-    ///
-    /// ```
-    /// let iri = peguri::IriRef::parse("?städt=K%C3%B6ln")?;
-    /// let pair = iri.query_pairs().next().unwrap();
-    /// assert_eq!((pair.key(), pair.value().unwrap()), ("städt".into(), "Köln".into()));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn query_pairs(&self) -> QueryPairs<'a> {
-        QueryPairs::new(self.query().unwrap_or_default())
-    }
-}
-
-impl crate::IriRefBuf {
-    /// The `key=value` pairs of the query. See
-    /// [`UriRef::query_pairs`](crate::UriRef::query_pairs).
-    ///
-    /// ```
-    /// let iri = peguri::IriRefBuf::parse("?a=ä")?;
-    /// assert_eq!(iri.query_pairs().next().unwrap().value().unwrap(), "ä");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn query_pairs(&self) -> QueryPairs<'_> {
-        QueryPairs::new(self.query().unwrap_or_default())
-    }
-}
+for_each_type!(query_pairs_method);

@@ -21,6 +21,7 @@
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
+use crate::types::parsed::Parsed;
 use crate::{Authority, ParseError, UriRef};
 
 /// The components of a URI reference, serialized as the JSON contract's
@@ -137,7 +138,7 @@ impl Serialize for AuthorityView<'_> {
 
 impl Serialize for Components<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_components(serializer, &self.uri, self.uri.rule(), None)
+        serialize_components(serializer, &self.uri.view(), None)
     }
 }
 
@@ -146,14 +147,13 @@ impl Serialize for Components<'_> {
 /// `"uri_error"` when there is none).
 fn serialize_components<S: Serializer>(
     serializer: S,
-    u: &UriRef<'_>,
-    rule: &str,
+    u: &Parsed<'_>,
     mapped_uri: Option<(Option<&str>, Option<&str>)>,
 ) -> Result<S::Ok, S::Error> {
     let mut s = serializer.serialize_struct("Components", 10)?;
     s.serialize_field("input", u.as_str())?;
     s.serialize_field("valid", &true)?;
-    s.serialize_field("rule", rule)?;
+    s.serialize_field("rule", u.rule())?;
     s.serialize_field("scheme", &u.scheme())?;
     s.serialize_field("authority", &u.authority().map(AuthorityView))?;
     s.serialize_field("path", u.path())?;
@@ -249,7 +249,6 @@ impl Serialize for IriComponents<'_> {
             return serialize_components(
                 serializer,
                 &self.iri.view(),
-                self.iri.rule(),
                 Some((uri.as_ref().map(|u| u.as_str()), error.as_deref())),
             );
         }
@@ -257,7 +256,6 @@ impl Serialize for IriComponents<'_> {
         serialize_components(
             serializer,
             &self.iri.view(),
-            self.iri.rule(),
             Some((Some(uri.as_str()), None)),
         )
     }

@@ -1,33 +1,25 @@
-//! serde support: a URI serializes as its string and deserializes only when
-//! the string is valid.
+//! serde support: every type of the family serializes as its string and
+//! deserializes only when the string is valid for its rule.
 
-use std::fmt;
+use core::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::{IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::types::family::{
+    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
+};
 
-macro_rules! serialize_as_str {
-    ($($ty:ty),*) => {$(
-        impl Serialize for $ty {
+macro_rules! serde_impls {
+    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, $family:ident, $borrowed:ident, $owned:ident, $ref:ident, $refbuf:ident, $abs:ident, $absbuf:ident, $as_ref:ident, $as_abs:ident, $rule:literal) => {
+        impl<$($lt)?> Serialize for $ty<$($lt)?> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.serialize_str(self.as_str())
             }
         }
-    )*};
-}
-serialize_as_str!(
-    UriRef<'_>,
-    Uri<'_>,
-    UriRefBuf,
-    UriBuf,
-    IriRef<'_>,
-    IriRefBuf
-);
-
-macro_rules! deserialize_borrowed {
-    ($ty:ident, $what:literal) => {
+        serde_impls!(@de $storage $ty $rule);
+    };
+    (@de borrowed $ty:ident $rule:literal) => {
         impl<'de: 'a, 'a> Deserialize<'de> for $ty<'a> {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 struct V;
@@ -35,7 +27,7 @@ macro_rules! deserialize_borrowed {
                     type Value = $ty<'de>;
 
                     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        f.write_str(concat!("a borrowed string holding ", $what))
+                        f.write_str(concat!("a borrowed string holding `", $rule, "`"))
                     }
 
                     fn visit_borrowed_str<E: de::Error>(
@@ -49,13 +41,7 @@ macro_rules! deserialize_borrowed {
             }
         }
     };
-}
-deserialize_borrowed!(UriRef, "a URI reference");
-deserialize_borrowed!(Uri, "a URI");
-deserialize_borrowed!(IriRef, "an IRI reference");
-
-macro_rules! deserialize_owned {
-    ($ty:ident, $what:literal) => {
+    (@de owned $ty:ident $rule:literal) => {
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 struct V;
@@ -63,11 +49,11 @@ macro_rules! deserialize_owned {
                     type Value = $ty;
 
                     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        f.write_str(concat!("a string holding ", $what))
+                        f.write_str(concat!("a string holding `", $rule, "`"))
                     }
 
                     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-                        $ty::parse(v).map_err(E::custom)
+                        v.parse().map_err(E::custom)
                     }
 
                     fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
@@ -79,6 +65,4 @@ macro_rules! deserialize_owned {
         }
     };
 }
-deserialize_owned!(UriRefBuf, "a URI reference");
-deserialize_owned!(UriBuf, "a URI");
-deserialize_owned!(IriRefBuf, "an IRI reference");
+for_each_type!(serde_impls);

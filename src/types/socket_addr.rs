@@ -6,8 +6,11 @@ use std::fmt;
 use std::net::{SocketAddr, SocketAddrV4, SocketAddrV6};
 
 use crate::types::authority::{Authority, Host};
+use crate::types::family::{
+    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
+};
+use crate::types::parsed::Parsed;
 use crate::types::scheme::scheme_info;
-use crate::types::uri_ref::UriRef;
 
 /// Why an authority gives no socket address.
 ///
@@ -95,52 +98,65 @@ impl Authority<'_> {
     }
 }
 
-impl UriRef<'_> {
-    /// The port, or, when it is absent or empty, the default port of the
-    /// scheme from [`scheme_info`]. `None` without an authority, for a
-    /// port above 65535, or for a scheme the table does not know.
-    ///
-    /// ```
-    /// use peguri::UriRef;
-    /// assert_eq!(UriRef::parse("https://h/")?.port_or_default(), Some(443));
-    /// assert_eq!(UriRef::parse("https://h:8443/")?.port_or_default(), Some(8443));
-    /// assert_eq!(UriRef::parse("https://h:/")?.port_or_default(), Some(443));
-    /// assert_eq!(UriRef::parse("foo://h/")?.port_or_default(), None);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn port_or_default(&self) -> Option<u16> {
-        let authority = self.authority()?;
-        match authority.port().filter(|p| !p.is_empty()) {
-            Some(text) => text.parse().ok(),
-            None => self.default_port(),
+/// `port_or_default` and `socket_addr` for every type.
+macro_rules! socket_addr_methods {
+    ($ty:ident [$($lt:lifetime)?] $($rest:tt)*) => {
+        impl<$($lt)?> $ty<$($lt)?> {
+            /// The port, or, when it is absent or empty, the default port of
+            /// the scheme from [`scheme_info`]. `None` without an authority,
+            /// for a port above 65535, or for a scheme the table does not
+            /// know.
+            ///
+            /// ```
+            #[doc = concat!("let port = |s| peguri::", stringify!($ty), "::try_from(s).unwrap().port_or_default();")]
+            /// assert_eq!(port("https://h/"), Some(443));
+            /// assert_eq!(port("https://h:8443/"), Some(8443));
+            /// assert_eq!(port("https://h:/"), Some(443));
+            /// assert_eq!(port("foo://h/"), None);
+            /// ```
+            pub fn port_or_default(&self) -> Option<u16> {
+                port_or_default(&self.view())
+            }
+
+            /// The socket address the authority names: its IP address and
+            /// its port or the scheme's default port (see
+            /// [`Authority::socket_addr`]).
+            ///
+            /// # Errors
+            ///
+            /// A [`SocketAddrError`] if there is no authority, the host is
+            /// not an IP address, or there is no port and the scheme has no
+            /// default.
+            ///
+            /// ```
+            /// use std::net::SocketAddr;
+            /// use peguri::SocketAddrError;
+            ///
+            #[doc = concat!("let addr = |s| peguri::", stringify!($ty), "::try_from(s).unwrap().socket_addr();")]
+            /// assert_eq!(addr("https://192.0.2.1/login"), Ok("192.0.2.1:443".parse::<SocketAddr>().unwrap()));
+            /// assert_eq!(addr("postgres://[::1]:6543/db").unwrap().port(), 6543);
+            /// assert_eq!(addr("foo://10.0.0.1/"), Err(SocketAddrError::NoPort));
+            /// ```
+            pub fn socket_addr(&self) -> Result<SocketAddr, SocketAddrError> {
+                let view = self.view();
+                let authority = view.authority().ok_or(SocketAddrError::NoAuthority)?;
+                authority.socket_addr(default_port(&view))
+            }
         }
-    }
+    };
+}
+for_each_type!(socket_addr_methods);
 
-    fn default_port(&self) -> Option<u16> {
-        self.scheme().and_then(scheme_info)?.default_port
+/// [`UriRef::port_or_default`] for any reference.
+fn port_or_default(uri: &Parsed<'_>) -> Option<u16> {
+    let authority = uri.authority()?;
+    match authority.port().filter(|p| !p.is_empty()) {
+        Some(text) => text.parse().ok(),
+        None => default_port(uri),
     }
+}
 
-    /// The socket address the authority names: its IP address and its port
-    /// or the scheme's default port (see [`Authority::socket_addr`]).
-    ///
-    /// # Errors
-    ///
-    /// A [`SocketAddrError`] if there is no authority, the host is not an
-    /// IP address, or there is no port and the scheme has no default.
-    ///
-    /// ```
-    /// use std::net::SocketAddr;
-    /// use peguri::{SocketAddrError, UriRef};
-    ///
-    /// let addr = UriRef::parse("https://192.0.2.1/login")?.socket_addr().unwrap();
-    /// assert_eq!(addr, "192.0.2.1:443".parse::<SocketAddr>().unwrap());
-    /// let addr = UriRef::parse("postgres://[::1]:6543/db")?.socket_addr().unwrap();
-    /// assert_eq!(addr.port(), 6543);
-    /// assert_eq!(UriRef::parse("foo://10.0.0.1/")?.socket_addr(), Err(SocketAddrError::NoPort));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn socket_addr(&self) -> Result<SocketAddr, SocketAddrError> {
-        let authority = self.authority().ok_or(SocketAddrError::NoAuthority)?;
-        authority.socket_addr(self.default_port())
-    }
+/// The default port of the reference's scheme, if it is known.
+fn default_port(uri: &Parsed<'_>) -> Option<u16> {
+    uri.scheme().and_then(scheme_info)?.default_port
 }

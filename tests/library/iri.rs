@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use peguri::grammar::{IRI_GRAMMAR, RFC3987_RULES, entry_rule, parse_rule};
-use peguri::{Host, IriRef, IriRefBuf, UriRef, UriRefBuf, uri_to_iri};
+use peguri::{Host, Iri, IriRef, IriRefBuf, UriRef, UriRefBuf, uri_to_iri};
 
 /// Parses `input` as an IRI reference, failing the test with the error.
 #[track_caller]
@@ -256,7 +256,7 @@ fn ascii_only_rules_stay_ascii() {
     // A scheme starts with an ASCII letter and holds ASCII only, and a
     // relative path cannot have a colon in its first segment.
     assert_eq!(IriRef::parse("\u{E9}:x").unwrap_err().offset(), 2);
-    assert_eq!(IriRef::parse_iri("h\u{E9}:x").unwrap_err().offset(), 1);
+    assert_eq!(Iri::parse("h\u{E9}:x").unwrap_err().offset(), 1);
     assert!(IriRef::parse("h\u{E9}:x").is_err());
     assert!(IriRef::parse("//h:8\u{E9}/").is_err());
     assert!(IriRef::parse("//[v1.\u{582}]").is_err());
@@ -414,10 +414,10 @@ fn hosts_are_typed_as_in_uris() {
 
 #[test]
 fn entry_points() {
-    assert!(IriRef::parse_iri("a:\u{E9}#f").is_ok());
-    assert!(IriRef::parse_iri("\u{E9}").is_err());
-    assert!(IriRef::parse_absolute("a:\u{E9}?q").is_ok());
-    assert!(IriRef::parse_absolute("a:\u{E9}#f").is_err());
+    assert!(Iri::parse("a:\u{E9}#f").is_ok());
+    assert!(Iri::parse("\u{E9}").is_err());
+    assert!(Iri::parse_absolute("a:\u{E9}?q").is_ok());
+    assert!(Iri::parse_absolute("a:\u{E9}#f").is_err());
     assert!(IriRef::parse_relative("./\u{E9}:b").is_ok());
     assert!(IriRef::parse_relative("a:\u{E9}").is_err());
     // path-noscheme: a colon in the first segment makes a scheme or fails.
@@ -695,7 +695,7 @@ fn error_display_counts_columns_in_characters() {
         "invalid IRI-reference: invalid character ' ' in path at byte 13 (column 12)\n  \
          http://\u{E9}\u{E9}/a b\n             ^"
     );
-    assert_eq!(IriRef::parse_iri("\u{E9}").unwrap_err().rule(), "IRI");
+    assert_eq!(Iri::parse("\u{E9}").unwrap_err().rule(), "IRI");
     let scheme_errors = [
         ("", 0, "empty input; expected a scheme"),
         (
@@ -717,8 +717,8 @@ fn error_display_counts_columns_in_characters() {
     ];
     for (input, offset, message) in scheme_errors {
         for err in [
-            IriRef::parse_iri(input).unwrap_err(),
-            IriRef::parse_absolute(input).unwrap_err(),
+            Iri::parse(input).unwrap_err(),
+            Iri::parse_absolute(input).unwrap_err(),
         ] {
             assert_eq!(
                 (err.offset(), err.message().to_string().as_str()),
@@ -728,7 +728,7 @@ fn error_display_counts_columns_in_characters() {
         }
     }
     assert_eq!(
-        IriRef::parse_absolute("a:b#").unwrap_err().rule(),
+        Iri::parse_absolute("a:b#").unwrap_err().rule(),
         "absolute-IRI"
     );
     assert_eq!(

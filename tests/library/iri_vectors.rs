@@ -20,7 +20,7 @@
 use crate::common;
 
 use common::{ExpectedFailures, Tally, shared_records, str_field};
-use peguri::{IriRef, Normalizer, Resolver, Uri, UriRef, uri_to_iri};
+use peguri::{Iri, IriRef, Normalizer, Resolver, Uri, UriRef, uri_to_iri};
 use serde_json::Value;
 
 /// Whether a string parses as some rule.
@@ -28,7 +28,7 @@ type Parses = fn(&str) -> bool;
 
 /// Each validity flag a record may assert, and the parse that checks it.
 const VALIDITY: [(&str, Parses); 4] = [
-    ("valid_iri", |s| IriRef::parse_iri(s).is_ok()),
+    ("valid_iri", |s| Iri::parse(s).is_ok()),
     ("valid_iri_reference", |s| IriRef::parse(s).is_ok()),
     ("valid_uri", |s| Uri::parse(s).is_ok()),
     ("valid_uri_reference", |s| UriRef::parse(s).is_ok()),

@@ -2,7 +2,7 @@
 //! test each, then the interpretations documented on `Resolver`, then
 //! `make_relative`'s ambiguous cases.
 
-use peguri::{ResolveErrorKind, Resolver, UriRef, make_relative, remove_dot_segments};
+use peguri::{ResolveErrorKind, Resolver, Uri, UriRef, make_relative, remove_dot_segments};
 
 /// The base URI of RFC 3986 section 5.4.
 const RFC_BASE: &str = "http://a/b/c/d;p?q";
@@ -259,7 +259,7 @@ fn resolve_against_is_resolve() {
     let r = UriRef::parse("../g").unwrap();
     assert_eq!(
         r.resolve_against(&base),
-        peguri::resolve(base.as_uri_ref(), &r).unwrap()
+        peguri::resolve(&base.as_uri_ref(), &r).unwrap()
     );
 }
 
@@ -269,7 +269,7 @@ fn resolve_against_is_resolve() {
 /// resolution cannot fail.
 #[test]
 fn methods_on_every_uri_type() {
-    use peguri::{IriRef, IriRefBuf, Uri, UriBuf, UriRefBuf};
+    use peguri::{Iri, IriRef, IriRefBuf, UriBuf, UriRefBuf};
     let base = Uri::parse("http://a/b/c/d").unwrap();
     let base_buf = UriBuf::parse("http://a/b/c/d").unwrap();
     let target = UriRef::parse("http://a/b/x/./y").unwrap();
@@ -322,19 +322,13 @@ fn methods_on_every_uri_type() {
         UriBuf::parse("HTTP://A/%7e").unwrap().normalize(),
         "http://a/~"
     );
-    let iri_base = IriRef::parse("http://ä/b/c").unwrap();
+    let iri_base = Iri::parse("http://ä/b/c").unwrap();
     assert_eq!(
-        IriRef::parse("ö")
-            .unwrap()
-            .resolve_against(&iri_base)
-            .unwrap(),
+        IriRef::parse("ö").unwrap().resolve_against(&iri_base),
         "http://ä/b/ö"
     );
     assert_eq!(
-        IriRefBuf::parse("ö")
-            .unwrap()
-            .resolve_against(&iri_base)
-            .unwrap(),
+        IriRefBuf::parse("ö").unwrap().resolve_against(&iri_base),
         "http://ä/b/ö"
     );
     assert_eq!(
@@ -505,8 +499,13 @@ fn relative_target_with_the_base_path_keeps_it() {
 }
 
 #[test]
-fn relative_to_is_make_relative() {
+fn the_make_relative_method_is_make_relative() {
     let base = UriRef::parse("http://a/b/c").unwrap();
     let t = UriRef::parse("http://a/d").unwrap();
-    assert_eq!(t.relative_to(&base), make_relative(&base, &t));
+    assert_eq!(base.make_relative(&t), make_relative(&base, &t));
+    let base = Uri::parse("http://a/b/c").unwrap();
+    assert_eq!(
+        base.make_relative(&t),
+        make_relative(&base.as_uri_ref(), &t)
+    );
 }
