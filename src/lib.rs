@@ -198,7 +198,8 @@ pub use types::query;
 pub use ops::normalize::{Normalized, Normalizer, equivalent, normalize, normalize_syntax};
 pub use ops::relative::make_relative;
 pub use ops::resolve::{ResolveError, ResolveErrorKind, Resolver, remove_dot_segments, resolve};
-pub use syntax::error::{Expected, Message, ParseError};
+pub use syntax::component::UriComponent;
+pub use syntax::error::{Expected, Message, ParseError, ParseErrorKind};
 #[cfg(feature = "pest")]
 pub use syntax::grammar::parse_rule;
 pub use text::explain::{Explainer, explain};
@@ -207,7 +208,7 @@ pub use text::lint::{lint, mask_password};
 pub use text::split::{SplitComponents, split_lenient};
 pub use text::template::{TemplateError, UriTemplate};
 pub use types::authority::{Authority, Host, ZoneId};
-pub use types::builder::{BuildError, BuildErrorKind, UriBuilder, UriComponent};
+pub use types::builder::{BuildError, BuildErrorKind, UriBuilder};
 pub use types::edit::QueryEditor;
 pub use types::family::{Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
 pub use types::file_path::{FilePathError, FilePathErrorKind};

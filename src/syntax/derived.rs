@@ -17,7 +17,7 @@ use pest::{Parser as _, RuleType};
 use super::compiled::Rules;
 use super::diagnose;
 use super::entry::{Entry, Grammar, Syntax};
-use super::error::{ExpectedSet, Kind, ParseError};
+use super::error::{ExpectedSet, Found, Kind, ParseError};
 use super::grammar::{RuleLookup, find_rule, rule_names};
 
 /// How many times pest_derive's parser has run in this process.
@@ -208,13 +208,9 @@ pub fn parse_rule<'i>(rule: &str, input: &'i str) -> Result<Pairs<'i, Rule>, Par
         RuleLookup::Ambiguous(_) => None,
         RuleLookup::Unknown(suggestions) => {
             let suggestions: Vec<String> = suggestions.into_iter().map(str::to_owned).collect();
-            return Err(ParseError::new(
-                input,
-                rule.to_owned(),
-                0,
-                Kind::UnknownRule,
-                ExpectedSet::Owned(suggestions.into_boxed_slice()),
-            ));
+            let expected = ExpectedSet::Owned(suggestions.into_boxed_slice());
+            let found = Found::new(0, Kind::UnknownRule, expected);
+            return Err(ParseError::new(input, rule.to_owned(), found));
         }
     };
     let Some(entry) = entry else {

@@ -10,12 +10,10 @@
 
 use super::compiled::Rules;
 use super::compiled::uri::{self as generated, CLASS_HEXDIG};
+use super::component::UriComponent;
 use super::entry::{Entry, Grammar, Syntax};
-use super::error::{ExpectedSet, Kind, ParseError, Part, floor_char_boundary};
+use super::error::{ExpectedSet, Found, Kind, ParseError, Part, floor_char_boundary};
 use super::layout::{HostData, Layout};
-
-/// Where an error is, what went wrong, and what was expected there.
-pub(crate) type Found = (usize, Kind, ExpectedSet);
 
 const HEX_DIGIT: ExpectedSet = ExpectedSet::Words(&["hex digit"]);
 
@@ -42,8 +40,11 @@ pub(crate) fn describe_after(
     positives: Rules,
     prefix: Option<&Layout>,
 ) -> ParseError {
-    let (offset, kind, expected) = found_after(input, syntax, pos, positives, prefix);
-    ParseError::new(input, syntax.rfc_name(), offset, kind, expected)
+    ParseError::new(
+        input,
+        syntax.rfc_name(),
+        found_after(input, syntax, pos, positives, prefix),
+    )
 }
 
 /// What [`describe_after`] says, before it is made a [`ParseError`].
@@ -56,8 +57,9 @@ pub(crate) fn found_after(
 ) -> Found {
     let pos = floor_char_boundary(input, pos.min(input.len()));
     let prefix = prefix.map(|layout| (layout, component_at(layout, pos)));
+    let component = prefix.and_then(|(_, part)| part).map(Part::component);
     find(input, syntax, pos, Some(positives), prefix)
-        .unwrap_or_else(|| general(input, pos, ExpectedSet::Rules(positives)))
+        .unwrap_or_else(|| general(input, pos, ExpectedSet::Rules(positives)).within(component))
 }
 
 /// Where and why `input` fails when the longest prefix `syntax` matches
@@ -108,9 +110,9 @@ pub(crate) fn describe_rule(
     positives: Rules,
 ) -> ParseError {
     let pos = floor_char_boundary(input, pos.min(input.len()));
-    let (offset, kind, expected) = percent_problem(input, pos)
+    let found = percent_problem(input, pos)
         .unwrap_or_else(|| general(input, pos, ExpectedSet::Rules(positives)));
-    ParseError::new(input, rule, offset, kind, expected)
+    ParseError::new(input, rule, found)
 }
 
 /// The error for `input`, which the rule `rule` rejected at `pos`
@@ -126,7 +128,7 @@ pub(crate) fn describe_named(
     names: impl Iterator<Item = String>,
 ) -> ParseError {
     let pos = floor_char_boundary(input, pos.min(input.len()));
-    let (offset, kind, expected) = percent_problem(input, pos).unwrap_or_else(|| {
+    let found = percent_problem(input, pos).unwrap_or_else(|| {
         let mut words: Vec<String> = Vec::new();
         for name in names {
             let name = name.trim_matches('"');
@@ -138,14 +140,14 @@ pub(crate) fn describe_named(
         }
         general(input, pos, ExpectedSet::Owned(words.into_boxed_slice()))
     });
-    ParseError::new(input, rule.to_owned(), offset, kind, expected)
+    ParseError::new(input, rule.to_owned(), found)
 }
 
 /// "unexpected character ...; expected ..." at `pos`.
 fn general(input: &str, pos: usize, expected: ExpectedSet) -> Found {
     match input[pos..].chars().next() {
-        None => (pos, Kind::UnexpectedEndExpected, expected),
-        Some(c) => (pos, Kind::UnexpectedChar(c), expected),
+        None => Found::new(pos, Kind::UnexpectedEndExpected, expected),
+        Some(c) => Found::new(pos, Kind::UnexpectedChar(c), expected),
     }
 }
 
@@ -172,14 +174,27 @@ fn percent_problem(input: &str, pos: usize) -> Option<Found> {
     let kind = Kind::PercentMissingHex {
         at_end: offset == input.len(),
     };
-    Some((offset, kind, HEX_DIGIT))
+    Some(Found::new(offset, kind, HEX_DIGIT))
 }
 
 /// The error at `pos` (pest's failure position), from the layout of the
 /// longest valid prefix with the component that ends at `pos`
 /// ([`component_at`]), and the rules pest expected there. `None` only when
-/// `positives` is `None` and the description needs them.
+/// `positives` is `None` and the description needs them. The error is in
+/// that component unless the description names another.
 fn find(
+    input: &str,
+    syntax: Syntax,
+    pos: usize,
+    positives: Option<Rules>,
+    prefix: Option<(&Layout, Option<Part>)>,
+) -> Option<Found> {
+    let component = prefix.and_then(|(_, part)| part).map(Part::component);
+    find_in(input, syntax, pos, positives, prefix).map(|found| found.within(component))
+}
+
+/// [`find`], before the component of the prefix is filled in.
+fn find_in(
     input: &str,
     syntax: Syntax,
     pos: usize,
@@ -194,17 +209,14 @@ fn find(
     // An IP literal that failed leaves an empty reg-name before its `[`.
     if let Some(a) = prefix.and_then(|(l, _)| l.authority) {
         if a.host_data == HostData::RegName && input[a.host.start()..].starts_with('[') {
-            return Some(ip_literal_problem(
-                input,
-                a.host.start() + 1,
-                syntax.grammar,
-            ));
+            let found = ip_literal_problem(input, a.host.start() + 1, syntax.grammar);
+            return Some(found.within(Some(UriComponent::Host)));
         }
     }
     let found = input[pos..].chars().next();
     let Some((layout, component)) = prefix else {
         // Nothing matched at all: only the scheme can be missing.
-        return Some(scheme_problem(input, pos));
+        return Some(scheme_problem(input, pos).within(Some(UriComponent::Scheme)));
     };
     let Some(c) = found else {
         let kind = if iri {
@@ -212,29 +224,30 @@ fn find(
         } else {
             Kind::UnexpectedEnd
         };
-        return Some((pos, kind, rules()?));
+        return Some(Found::new(pos, kind, rules()?));
     };
     if iri {
         return iri_problem(input, pos, c, component, layout, positives);
     }
-    let kind = match (component, c) {
+    let (kind, within) = match (component, c) {
         (Some(Part::Path), ':') if layout.scheme.is_none() && layout.authority.is_none() => {
-            Kind::ColonInFirstSegment
+            (Kind::ColonInFirstSegment, None)
         }
-        (Some(Part::Fragment), '#') => Kind::SecondHash,
-        (_, '[' | ']') => Kind::Bracket(c),
-        (Some(component), c) if !c.is_ascii() => Kind::NonAscii(c, component),
-        (Some(component), c) => Kind::Invalid(c, component),
-        (None, '#') if syntax.entry == Entry::AbsoluteUri => {
-            Kind::FragmentInAbsolute { iri: false }
-        }
-        (None, c) => Kind::AfterHost(c),
+        (Some(Part::Fragment), '#') => (Kind::SecondHash, None),
+        (_, '[' | ']') => (Kind::Bracket(c), None),
+        (Some(component), c) if !c.is_ascii() => (Kind::NonAscii(c, component), None),
+        (Some(component), c) => (Kind::Invalid(c, component), None),
+        (None, '#') if syntax.entry == Entry::AbsoluteUri => (
+            Kind::FragmentInAbsolute { iri: false },
+            Some(UriComponent::Fragment),
+        ),
+        (None, c) => (Kind::AfterHost(c), Some(UriComponent::Authority)),
     };
     let expected = match component.and_then(component_expected) {
         Some(words) => words,
         None => rules()?,
     };
-    Some((pos, kind, expected))
+    Some(Found::new(pos, kind, expected).within(within))
 }
 
 /// The IRI reading of a character that cannot continue a component.
@@ -264,7 +277,7 @@ fn iri_problem(
         (component, c) if is_private_use(c) => Kind::PrivateUse(c, component),
         (component, c) => Kind::Invalid(c, component),
     };
-    Some((pos, kind, expected))
+    Some(Found::new(pos, kind, expected))
 }
 
 /// Whether the grammar's `iprivate` accepts `c`.
@@ -291,18 +304,18 @@ fn component_expected(component: Part) -> Option<ExpectedSet> {
 fn scheme_problem(input: &str, pos: usize) -> Found {
     let scheme = ExpectedSet::Words(&["scheme"]);
     let Some(first) = input.chars().next() else {
-        return (pos, Kind::EmptyExpectedScheme, scheme);
+        return Found::new(pos, Kind::EmptyExpectedScheme, scheme);
     };
     let Some(end) = generated::quiet_scheme(input.as_bytes(), 0) else {
-        return (0, Kind::SchemeStart(first), scheme);
+        return Found::new(0, Kind::SchemeStart(first), scheme);
     };
     match input[end..].chars().next() {
-        None => (
+        None => Found::new(
             end,
             Kind::ExpectedColonAfterScheme,
             ExpectedSet::Words(&["':'"]),
         ),
-        Some(c) => (
+        Some(c) => Found::new(
             end,
             Kind::SchemeChar(c),
             ExpectedSet::Words(&["scheme character", "':'"]),
@@ -354,12 +367,12 @@ fn ip_literal_problem(input: &str, start: usize, grammar: Grammar) -> Found {
     // the zone with its own rule when zones are allowed.
     match (grammar, address_end, zoned) {
         (grammar, Some(at), Some(end)) if !grammar.has_zones() && input[end..].starts_with(']') => {
-            return (at, Kind::ZoneNotAllowed, CLOSE);
+            return Found::new(at, Kind::ZoneNotAllowed, CLOSE);
         }
         (grammar, _, Some(end)) if grammar.has_zones() => {
             return match input[end..].chars().next() {
-                None => (end, Kind::ExpectedCloseBracket, CLOSE),
-                Some(c) => (
+                None => Found::new(end, Kind::ExpectedCloseBracket, CLOSE),
+                Some(c) => Found::new(
                     end,
                     Kind::ZoneChar(c),
                     ExpectedSet::Words(&["zone identifier character", "']'"]),
@@ -368,13 +381,13 @@ fn ip_literal_problem(input: &str, start: usize, grammar: Grammar) -> Found {
         }
         (grammar, Some(at), None) if grammar.has_zones() && input[at..].starts_with('%') => {
             return if input[at..].starts_with("%25") {
-                (
+                Found::new(
                     at + 3,
                     Kind::ExpectedZone,
                     ExpectedSet::Words(&["zone identifier"]),
                 )
             } else {
-                (at, Kind::ZoneNeeds25, ExpectedSet::Words(&["'%25'", "']'"]))
+                Found::new(at, Kind::ZoneNeeds25, ExpectedSet::Words(&["'%25'", "']'"]))
             };
         }
         _ => {}
@@ -388,12 +401,12 @@ fn ip_literal_problem(input: &str, start: usize, grammar: Grammar) -> Found {
         let name = Part::Ipv6;
         match address_end {
             Some(end) => match input[end..].chars().next() {
-                None => (end, Kind::ExpectedCloseBracket, CLOSE),
-                Some(c) => (end, Kind::InIpLiteral(c, name), CLOSE),
+                None => Found::new(end, Kind::ExpectedCloseBracket, CLOSE),
+                Some(c) => Found::new(end, Kind::InIpLiteral(c, name), CLOSE),
             },
             None => match input[start..].chars().next() {
-                None => (start, Kind::EndInIpLiteral(name), IPV6),
-                Some(c) => (start, Kind::InIpLiteral(c, name), IPV6),
+                None => Found::new(start, Kind::EndInIpLiteral(name), IPV6),
+                Some(c) => Found::new(start, Kind::InIpLiteral(c, name), IPV6),
             },
         }
     })
@@ -406,15 +419,15 @@ fn ipvfuture_problem(input: &str, start: usize) -> Found {
     let s = input.as_bytes();
     if let Some(end) = generated::quiet_IPvFuture(s, start) {
         return match input[end..].chars().next() {
-            None => (end, Kind::ExpectedCloseBracket, CLOSE),
-            Some(c) => (end, Kind::InIpLiteral(c, name), CLOSE),
+            None => Found::new(end, Kind::ExpectedCloseBracket, CLOSE),
+            Some(c) => Found::new(end, Kind::InIpLiteral(c, name), CLOSE),
         };
     }
     let pos = start + generated::fail_IPvFuture(&s[start..]).map_or(0, |f| f.pos);
     let expected = ExpectedSet::Words(&["IPvFuture"]);
     match input[pos..].chars().next() {
-        None => (pos, Kind::EndInIpLiteral(name), expected),
-        Some(c) => (pos, Kind::InIpLiteral(c, name), expected),
+        None => Found::new(pos, Kind::EndInIpLiteral(name), expected),
+        Some(c) => Found::new(pos, Kind::InIpLiteral(c, name), expected),
     }
 }
 
@@ -429,8 +442,8 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
     let name = Part::Ipv6;
     let invalid = |p: usize| -> Found {
         match input[p..].chars().next() {
-            None => (p, Kind::EndInIpLiteral(name), IPV6),
-            Some(c) => (p, Kind::InIpLiteral(c, name), IPV6),
+            None => Found::new(p, Kind::EndInIpLiteral(name), IPV6),
+            Some(c) => Found::new(p, Kind::InIpLiteral(c, name), IPV6),
         }
     };
     let mut p = start;
@@ -440,7 +453,11 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
     let mut double_colon = false;
     if at(p) == Some(b':') {
         if at(p + 1) != Some(b':') {
-            return Some((p, Kind::Ipv6SingleColon { at_start: true }, IPV6));
+            return Some(Found::new(
+                p,
+                Kind::Ipv6SingleColon { at_start: true },
+                IPV6,
+            ));
         }
         double_colon = true;
         p += 2;
@@ -456,7 +473,11 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
         }
         if at(p + digits) == Some(b'.') {
             let Some(end) = generated::quiet_IPv4address(s, p) else {
-                return Some((p, Kind::Ipv6BadIpv4, ExpectedSet::Words(&["IPv4 address"])));
+                return Some(Found::new(
+                    p,
+                    Kind::Ipv6BadIpv4,
+                    ExpectedSet::Words(&["IPv4 address"]),
+                ));
             };
             if let Some(slot) = starts.get_mut(groups) {
                 *slot = p;
@@ -466,11 +487,11 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
             p = end;
             match at(p) {
                 None | Some(b']') => break,
-                Some(b':') => return Some((p, Kind::Ipv6Ipv4NotLast, CLOSE)),
+                Some(b':') => return Some(Found::new(p, Kind::Ipv6Ipv4NotLast, CLOSE)),
                 // `1.2.3.256`: the grammar took `1.2.3.25`.
                 Some(b'0'..=b'9' | b'.') => {
                     let expected = ExpectedSet::Words(&["IPv4 address"]);
-                    return Some((ipv4_start, Kind::Ipv6BadIpv4, expected));
+                    return Some(Found::new(ipv4_start, Kind::Ipv6BadIpv4, expected));
                 }
                 Some(_) => return Some(invalid(p)),
             }
@@ -480,7 +501,7 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
                 group: u8::try_from(groups + 1).unwrap_or(u8::MAX),
                 digits: u32::try_from(digits).unwrap_or(u32::MAX),
             };
-            return Some((p + 4, kind, ExpectedSet::Words(&["':'", "']'"])));
+            return Some(Found::new(p + 4, kind, ExpectedSet::Words(&["':'", "']'"])));
         }
         if let Some(slot) = starts.get_mut(groups) {
             *slot = p;
@@ -490,14 +511,18 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
         match (at(p), at(p + 1)) {
             (Some(b':'), Some(b':')) => {
                 if double_colon {
-                    return Some((p, Kind::Ipv6TwoDoubleColons, IPV6));
+                    return Some(Found::new(p, Kind::Ipv6TwoDoubleColons, IPV6));
                 }
                 double_colon = true;
                 p += 2;
             }
             (Some(b':'), next) => {
                 if matches!(next, None | Some(b']')) {
-                    return Some((p, Kind::Ipv6SingleColon { at_start: false }, IPV6));
+                    return Some(Found::new(
+                        p,
+                        Kind::Ipv6SingleColon { at_start: false },
+                        IPV6,
+                    ));
                 }
                 p += 1;
             }
@@ -508,10 +533,14 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
     let limit = if double_colon { 7 } else { 8 };
     if groups > limit {
         let extra = starts.get(limit).copied().unwrap_or(p);
-        return Some((extra, Kind::Ipv6TooManyGroups { double_colon }, CLOSE));
+        return Some(Found::new(
+            extra,
+            Kind::Ipv6TooManyGroups { double_colon },
+            CLOSE,
+        ));
     }
     if !double_colon && groups < 8 {
-        return Some((
+        return Some(Found::new(
             p,
             Kind::Ipv6TooFewGroups {
                 groups: u8::try_from(groups).unwrap_or(u8::MAX),
@@ -520,7 +549,7 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
         ));
     }
     if at(p).is_none() {
-        return Some((p, Kind::ExpectedCloseBracket, CLOSE));
+        return Some(Found::new(p, Kind::ExpectedCloseBracket, CLOSE));
     }
     None
 }
@@ -531,8 +560,9 @@ mod tests {
 
     fn ipv6(address: &str) -> Option<(usize, String)> {
         let input = format!("[{address}]");
-        let (offset, kind, expected) = ipv6_problem(&input, 1)?;
-        let err = ParseError::new(&input, "t", offset, kind, expected);
+        let found = ipv6_problem(&input, 1)?;
+        let offset = found.offset;
+        let err = ParseError::new(&input, "t", found);
         Some((offset - 1, err.message().to_string()))
     }
 

@@ -10,6 +10,7 @@ use std::fmt;
 
 use super::compiled::Rules;
 use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
+use super::component::UriComponent;
 
 /// Why a string is not what it was parsed as.
 ///
@@ -40,6 +41,7 @@ pub struct ParseError<I = ()> {
     offset: usize,
     column: u32,
     kind: Kind,
+    component: Option<UriComponent>,
     expected: ExpectedSet,
     excerpt: Excerpt,
     input: I,
@@ -64,6 +66,19 @@ pub(crate) enum Part {
 }
 
 impl Part {
+    /// The component the part is, or is in.
+    pub(crate) const fn component(self) -> UriComponent {
+        match self {
+            Part::Path => UriComponent::Path,
+            Part::Query => UriComponent::Query,
+            Part::Fragment => UriComponent::Fragment,
+            Part::Port => UriComponent::Port,
+            Part::Userinfo => UriComponent::Userinfo,
+            Part::Host | Part::Ipv6 | Part::IpvFuture => UriComponent::Host,
+            Part::Authority => UriComponent::Authority,
+        }
+    }
+
     pub(crate) const fn name(self) -> &'static str {
         match self {
             Part::Path => "path",
@@ -83,6 +98,112 @@ impl fmt::Display for Part {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// What kind of problem a [`ParseError`] reports, for a program to act
+/// on; [`ParseError::message`] says it in words, and
+/// [`ParseError::component`] says where.
+///
+/// ```
+/// use peguri::{ParseErrorKind, UriComponent, UriRef};
+///
+/// let err = UriRef::parse("http://[::1::2]/").unwrap_err();
+/// assert_eq!(err.kind(), ParseErrorKind::InvalidIpv6Address);
+/// assert_eq!(err.component(), Some(UriComponent::Host));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character the grammar does not allow where it is: a space, a
+    /// non-ASCII character in a URI, a second `#`, a bracket outside an IP
+    /// literal, a character that cannot start or continue a scheme.
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, UriRef};
+    /// assert_eq!(UriRef::parse("/a b").unwrap_err().kind(), ParseErrorKind::InvalidChar);
+    /// assert_eq!(UriRef::parse("1a:b").unwrap_err().kind(), ParseErrorKind::ColonInFirstSegment);
+    /// assert_eq!(peguri::Uri::parse("1a:b").unwrap_err().kind(), ParseErrorKind::InvalidChar);
+    /// ```
+    InvalidChar,
+    /// A `%` not followed by two hexadecimal digits (section 2.1).
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, UriRef};
+    /// assert_eq!(UriRef::parse("/a%2x").unwrap_err().kind(), ParseErrorKind::InvalidPercentEncoding);
+    /// ```
+    InvalidPercentEncoding,
+    /// An IPv6 address in brackets that is not one (section 3.2.2): too
+    /// many or too few groups, a group of more than four digits, two `::`,
+    /// a bad IPv4 tail, a character no address holds.
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, UriRef};
+    /// assert_eq!(UriRef::parse("//[1:2:3]").unwrap_err().kind(), ParseErrorKind::InvalidIpv6Address);
+    /// ```
+    InvalidIpv6Address,
+    /// An `IPvFuture` literal (`[v1.x]`) that is not one.
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, UriRef};
+    /// assert_eq!(UriRef::parse("//[vz.1]").unwrap_err().kind(), ParseErrorKind::InvalidIpvFuture);
+    /// ```
+    InvalidIpvFuture,
+    /// An IPv6 zone identifier (RFC 6874) where none is allowed, or one
+    /// that is not well formed.
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, ParseOptions, UriRef};
+    /// assert_eq!(UriRef::parse("//[fe80::1%25en0]").unwrap_err().kind(), ParseErrorKind::InvalidZoneId);
+    /// let zones = ParseOptions::new().allow_zone_id(true);
+    /// assert_eq!(zones.parse("//[fe80::1%en0]").unwrap_err().kind(), ParseErrorKind::InvalidZoneId);
+    /// ```
+    InvalidZoneId,
+    /// A `:` in the first segment of a relative path, which would read as
+    /// a scheme (section 4.2).
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, UriRef};
+    /// assert_eq!(UriRef::parse_relative("a:b").unwrap_err().kind(), ParseErrorKind::ColonInFirstSegment);
+    /// ```
+    ColonInFirstSegment,
+    /// A bidirectional formatting character in an IRI (RFC 3987 section
+    /// 4.1).
+    ///
+    /// ```
+    /// use peguri::{IriRef, ParseErrorKind};
+    /// assert_eq!(IriRef::parse("/\u{202E}").unwrap_err().kind(), ParseErrorKind::BidiFormatting);
+    /// ```
+    BidiFormatting,
+    /// Bytes that are not UTF-8, given to a `parse_bytes` function.
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, UriRef};
+    /// assert_eq!(UriRef::parse_bytes(b"/\xff").unwrap_err().kind(), ParseErrorKind::InvalidUtf8);
+    /// ```
+    InvalidUtf8,
+    /// The input ended where the grammar needed more: an empty input where
+    /// a scheme is required, a scheme without its `:`, an IP literal
+    /// without its `]`.
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, Uri, UriRef};
+    /// assert_eq!(Uri::parse("http").unwrap_err().kind(), ParseErrorKind::UnexpectedEnd);
+    /// assert_eq!(UriRef::parse("//[::1").unwrap_err().kind(), ParseErrorKind::UnexpectedEnd);
+    /// ```
+    UnexpectedEnd,
+    /// An input of 4 GiB or more, longer than peguri parses.
+    ///
+    /// ```
+    /// assert_eq!(format!("{:?}", peguri::ParseErrorKind::TooLong), "TooLong");
+    /// ```
+    TooLong,
+    /// A rule name that the grammar does not have, given to
+    /// `grammar::parse_rule` (feature `pest`).
+    ///
+    /// ```
+    /// assert_ne!(peguri::ParseErrorKind::UnknownRule, peguri::ParseErrorKind::InvalidChar);
+    /// ```
+    UnknownRule,
 }
 
 /// What went wrong, with what the message needs to say so.
@@ -159,6 +280,50 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
+    /// The public kind of the problem.
+    const fn public(self) -> ParseErrorKind {
+        use ParseErrorKind as K;
+        match self {
+            Kind::PercentMissingHex { .. } => K::InvalidPercentEncoding,
+            Kind::EmptyExpectedScheme
+            | Kind::ExpectedColonAfterScheme
+            | Kind::UnexpectedEnd
+            | Kind::UnexpectedEndExpected
+            | Kind::ExpectedCloseBracket
+            | Kind::EndInIpLiteral(_) => K::UnexpectedEnd,
+            // The engines never disagree (tests and fuzzing check it); the
+            // message says so if they did.
+            Kind::SchemeStart(_)
+            | Kind::SchemeChar(_)
+            | Kind::UnexpectedChar(_)
+            | Kind::SecondHash
+            | Kind::Bracket(_)
+            | Kind::NonAscii(..)
+            | Kind::Invalid(..)
+            | Kind::PrivateUse(..)
+            | Kind::FragmentInAbsolute { .. }
+            | Kind::AfterHost(_)
+            | Kind::EnginesDisagree => K::InvalidChar,
+            Kind::ColonInFirstSegment => K::ColonInFirstSegment,
+            Kind::BidiFormatting(..) => K::BidiFormatting,
+            Kind::ZoneNotAllowed | Kind::ZoneChar(_) | Kind::ExpectedZone | Kind::ZoneNeeds25 => {
+                K::InvalidZoneId
+            }
+            Kind::InIpLiteral(_, Part::IpvFuture) => K::InvalidIpvFuture,
+            Kind::InIpLiteral(..)
+            | Kind::Ipv6GroupTooLong { .. }
+            | Kind::Ipv6TwoDoubleColons
+            | Kind::Ipv6TooFewGroups { .. }
+            | Kind::Ipv6TooManyGroups { .. }
+            | Kind::Ipv6SingleColon { .. }
+            | Kind::Ipv6BadIpv4
+            | Kind::Ipv6Ipv4NotLast => K::InvalidIpv6Address,
+            Kind::UnknownRule => K::UnknownRule,
+            Kind::TooLong => K::TooLong,
+            Kind::InvalidUtf8 { .. } => K::InvalidUtf8,
+        }
+    }
+
     fn write(self, f: &mut fmt::Formatter<'_>, rule: &str, expected: &ExpectedSet) -> fmt::Result {
         match self {
             Kind::PercentMissingHex { at_end: false } => f.write_str("expected a hex digit after '%'"),
@@ -496,17 +661,40 @@ impl PartialEq<String> for Message<'_> {
     }
 }
 
+/// Where a parse failed, what went wrong, what was expected there, and in
+/// which component: what diagnosis finds, before it is made a
+/// [`ParseError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    pub(crate) offset: usize,
+    pub(crate) kind: Kind,
+    pub(crate) expected: ExpectedSet,
+    pub(crate) component: Option<UriComponent>,
+}
+
+impl Found {
+    /// A problem at `offset`, in a component not yet known.
+    pub(crate) const fn new(offset: usize, kind: Kind, expected: ExpectedSet) -> Self {
+        Found {
+            offset,
+            kind,
+            expected,
+            component: None,
+        }
+    }
+
+    /// The same problem, in `component` unless it already has one.
+    pub(crate) fn within(mut self, component: Option<UriComponent>) -> Self {
+        self.component = self.component.or(component);
+        self
+    }
+}
+
 impl ParseError {
-    /// An error at `offset` (a byte offset, moved back to a character
-    /// boundary if needed).
-    pub(crate) fn new(
-        input: &str,
-        rule: impl Into<Cow<'static, str>>,
-        offset: usize,
-        kind: Kind,
-        expected: ExpectedSet,
-    ) -> Self {
-        ParseError::after_ascii(input, 0, rule, offset, kind, expected)
+    /// The error `found` describes in `input` (its offset moved back to a
+    /// character boundary if needed).
+    pub(crate) fn new(input: &str, rule: impl Into<Cow<'static, str>>, found: Found) -> Self {
+        ParseError::after_ascii(input, 0, rule, found)
     }
 
     /// [`new`](Self::new), when the first `ascii` bytes of `input` are
@@ -516,12 +704,10 @@ impl ParseError {
         input: &str,
         ascii: usize,
         rule: impl Into<Cow<'static, str>>,
-        offset: usize,
-        kind: Kind,
-        expected: ExpectedSet,
+        found: Found,
     ) -> Self {
         debug_assert!(input.as_bytes()[..ascii.min(input.len())].is_ascii());
-        let offset = floor_char_boundary(input, offset.min(input.len()));
+        let offset = floor_char_boundary(input, found.offset.min(input.len()));
         // When the input is ASCII up to the end of the excerpt's window
         // (one test, a word at a time), the column is the offset and the
         // window is its bytes; characters are counted only past ASCII.
@@ -536,8 +722,9 @@ impl ParseError {
             rule: rule.into(),
             offset,
             column: u32::try_from(column + 1).unwrap_or(u32::MAX),
-            kind,
-            expected,
+            kind: found.kind,
+            component: found.component,
+            expected: found.expected,
             excerpt,
             input: (),
         }
@@ -548,9 +735,7 @@ impl ParseError {
         ParseError::new(
             input,
             rule.to_owned(),
-            0,
-            Kind::UnknownRule,
-            ExpectedSet::NONE,
+            Found::new(0, Kind::UnknownRule, ExpectedSet::NONE),
         )
     }
 
@@ -581,6 +766,33 @@ impl<I> ParseError<I> {
     /// ```
     pub fn column(&self) -> usize {
         self.column as usize
+    }
+
+    /// What kind of problem this is (see [`ParseErrorKind`]).
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, UriRef};
+    ///
+    /// assert_eq!(UriRef::parse("a%zz").unwrap_err().kind(), ParseErrorKind::InvalidPercentEncoding);
+    /// assert_eq!(UriRef::parse("//[1::2::3]").unwrap_err().kind(), ParseErrorKind::InvalidIpv6Address);
+    /// ```
+    pub fn kind(&self) -> ParseErrorKind {
+        self.kind.public()
+    }
+
+    /// The component the failing spot is in, when the parse got that far:
+    /// `None` for an error before any component could be told (an input
+    /// that is not UTF-8, or one given to `grammar::parse_rule`).
+    ///
+    /// ```
+    /// use peguri::{UriComponent, UriRef};
+    ///
+    /// assert_eq!(UriRef::parse("http://h/a b").unwrap_err().component(), Some(UriComponent::Path));
+    /// assert_eq!(UriRef::parse("http://h:8x/").unwrap_err().component(), Some(UriComponent::Port));
+    /// assert_eq!(peguri::Uri::parse("ht tp:").unwrap_err().component(), Some(UriComponent::Scheme));
+    /// ```
+    pub fn component(&self) -> Option<UriComponent> {
+        self.component
     }
 
     /// What the grammar would have accepted at the failing spot, in words
@@ -644,6 +856,7 @@ impl<I> ParseError<I> {
             offset: self.offset,
             column: self.column,
             kind: self.kind,
+            component: self.component,
             expected: self.expected,
             excerpt: self.excerpt,
             input,
@@ -810,7 +1023,8 @@ mod tests {
 
     #[test]
     fn messages_compare_without_rendering_into_a_string() {
-        let err = ParseError::new("a", "rule", 0, Kind::SchemeStart('1'), ExpectedSet::NONE);
+        let found = Found::new(0, Kind::SchemeStart('1'), ExpectedSet::NONE);
+        let err = ParseError::new("a", "rule", found);
         let message = err.message();
         assert_eq!(
             message,
@@ -818,6 +1032,19 @@ mod tests {
         );
         assert_ne!(message, "invalid character '1'");
         assert_ne!(message, "");
+    }
+
+    /// Inputs give every public kind but `TooLong` (4 GiB) in
+    /// `tests/library/errors.rs`; this pins the mapping of the kinds no
+    /// small input reaches.
+    #[test]
+    fn kinds_no_small_input_reaches_have_a_public_kind() {
+        assert_eq!(Kind::TooLong.public(), ParseErrorKind::TooLong);
+        assert_eq!(Kind::EnginesDisagree.public(), ParseErrorKind::InvalidChar);
+        assert_eq!(
+            Kind::EndInIpLiteral(Part::IpvFuture).public(),
+            ParseErrorKind::UnexpectedEnd
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! engines agree.
 
 pub(crate) mod compiled;
+pub(crate) mod component;
 #[cfg(feature = "pest")]
 pub(crate) mod derived;
 pub(crate) mod diagnose;

@@ -4,7 +4,7 @@ use super::compiled::uri::Rec;
 use super::diagnose;
 use super::engine;
 use super::entry::{Entry, Grammar, Syntax};
-use super::error::{ExpectedSet, Kind, ParseError, Part};
+use super::error::{ExpectedSet, Found, Kind, ParseError, Part};
 use super::layout::{Layout, Span};
 
 /// The bidirectional formatting characters. RFC 3987 section 4.1: "IRIs
@@ -83,13 +83,8 @@ pub(crate) fn utf8(input: &[u8], syntax: Syntax) -> Result<&str, ParseError> {
     std::str::from_utf8(input).map_err(|e| {
         let at = e.valid_up_to();
         let shown = String::from_utf8_lossy(input);
-        ParseError::new(
-            &shown,
-            syntax.rfc_name(),
-            at,
-            Kind::InvalidUtf8 { byte: input[at] },
-            ExpectedSet::NONE,
-        )
+        let found = Found::new(at, Kind::InvalidUtf8 { byte: input[at] }, ExpectedSet::NONE);
+        ParseError::new(&shown, syntax.rfc_name(), found)
     })
 }
 
@@ -122,12 +117,11 @@ fn bidi_error(input: &str, syntax: Syntax, layout: &Layout) -> Option<ParseError
     } else {
         Part::Path
     };
+    let found = Found::new(at, Kind::BidiFormatting(c, part), ExpectedSet::NONE);
     Some(ParseError::new(
         input,
         syntax.rfc_name(),
-        at,
-        Kind::BidiFormatting(c, part),
-        ExpectedSet::NONE,
+        found.within(Some(part.component())),
     ))
 }
 
@@ -139,13 +133,8 @@ fn bidi_error(input: &str, syntax: Syntax, layout: &Layout) -> Option<ParseError
 fn error(input: &str, syntax: Syntax, end: Option<usize>, rec: &Rec) -> ParseError {
     if input.len() >= u32::MAX as usize {
         // Spans are recorded in 32 bits.
-        return ParseError::new(
-            input,
-            syntax.rfc_name(),
-            u32::MAX as usize,
-            Kind::TooLong,
-            ExpectedSet::NONE,
-        );
+        let found = Found::new(u32::MAX as usize, Kind::TooLong, ExpectedSet::NONE);
+        return ParseError::new(input, syntax.rfc_name(), found);
     }
     let prefix = engine::prefix(input, end, rec);
     let found = prefix
@@ -164,13 +153,13 @@ fn error(input: &str, syntax: Syntax, end: Option<usize>, rec: &Rec) -> ParseErr
         });
     // The two passes follow the same rules; tests and fuzzing show that
     // the error pass always finds a failure where the first pass found one.
-    let (offset, kind, expected) = found.unwrap_or((0, Kind::EnginesDisagree, ExpectedSet::NONE));
+    let found = found.unwrap_or(Found::new(0, Kind::EnginesDisagree, ExpectedSet::NONE));
     // RFC 3986's rules match ASCII only: the prefix they matched is.
     let ascii = match (syntax.grammar.is_iri(), end) {
         (false, Some(end)) => end,
         _ => 0,
     };
-    ParseError::after_ascii(input, ascii, syntax.rfc_name(), offset, kind, expected)
+    ParseError::after_ascii(input, ascii, syntax.rfc_name(), found)
 }
 
 /// The layout of `text` as a reference (`URI-reference`, `IRI-reference`)

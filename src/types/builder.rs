@@ -16,6 +16,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::net::IpAddr;
 
+use crate::syntax::component::UriComponent;
 use crate::syntax::engine::rule_failure;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
@@ -26,73 +27,17 @@ use crate::types::family::{UriBuf, UriRefBuf};
 use crate::types::parsed::Parsed;
 use crate::types::query::QueryBuilder;
 
-/// A component of a URI reference, as errors name it.
-///
-/// ```
-/// use peguri::{UriBuilder, UriComponent};
-///
-/// let err = UriBuilder::new().query("a b").build().unwrap_err();
-/// assert_eq!(err.component(), UriComponent::Query);
-/// assert_eq!(UriComponent::Query.name(), "query");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum UriComponent {
-    /// The scheme (section 3.1).
-    Scheme,
-    /// The whole authority (section 3.2).
-    Authority,
-    /// The user information (section 3.2.1).
-    Userinfo,
-    /// The host (section 3.2.2).
-    Host,
-    /// The port (section 3.2.3).
-    Port,
-    /// The path (section 3.3).
-    Path,
-    /// The query (section 3.4).
-    Query,
-    /// The fragment (section 3.5).
-    Fragment,
-}
-
-impl UriComponent {
-    /// The component's name as RFC 3986 writes it, lowercase.
-    ///
-    /// ```
-    /// assert_eq!(peguri::UriComponent::Userinfo.name(), "userinfo");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            UriComponent::Scheme => "scheme",
-            UriComponent::Authority => "authority",
-            UriComponent::Userinfo => "userinfo",
-            UriComponent::Host => "host",
-            UriComponent::Port => "port",
-            UriComponent::Path => "path",
-            UriComponent::Query => "query",
-            UriComponent::Fragment => "fragment",
-        }
-    }
-
-    /// The grammar rule that raw text for this component must match.
-    fn rule(self) -> &'static str {
-        match self {
-            UriComponent::Scheme => "scheme",
-            UriComponent::Authority => "authority",
-            UriComponent::Userinfo => "userinfo",
-            UriComponent::Host => "host",
-            UriComponent::Port => "port",
-            UriComponent::Path => "segment",
-            UriComponent::Query => "query",
-            UriComponent::Fragment => "fragment",
-        }
-    }
-}
-
-impl fmt::Display for UriComponent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// The grammar rule that raw text for `component` must match.
+fn rule_of(component: UriComponent) -> &'static str {
+    match component {
+        UriComponent::Scheme => "scheme",
+        UriComponent::Authority => "authority",
+        UriComponent::Userinfo => "userinfo",
+        UriComponent::Host => "host",
+        UriComponent::Port => "port",
+        UriComponent::Path => "segment",
+        UriComponent::Query => "query",
+        UriComponent::Fragment => "fragment",
     }
 }
 
@@ -260,7 +205,7 @@ pub(crate) fn check(text: &str, component: UriComponent) -> Result<(), BuildErro
     if component == UriComponent::Path {
         let mut start = 0;
         for segment in text.split('/') {
-            check_rule(segment, component.rule(), component).map_err(|e| shifted(e, start))?;
+            check_rule(segment, rule_of(component), component).map_err(|e| shifted(e, start))?;
             start += segment.len() + 1;
         }
         return Ok(());
@@ -271,7 +216,7 @@ pub(crate) fn check(text: &str, component: UriComponent) -> Result<(), BuildErro
     if component == UriComponent::Host && text.starts_with('[') {
         return check_ip_literal(text);
     }
-    check_rule(text, component.rule(), component)
+    check_rule(text, rule_of(component), component)
 }
 
 /// Matches all of `text` with the grammar rule `rule`, and says where it

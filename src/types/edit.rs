@@ -10,10 +10,10 @@
 use std::borrow::Cow;
 use std::net::IpAddr;
 
+use crate::syntax::component::UriComponent;
 use crate::syntax::pct::{self, Component};
 use crate::types::builder::{
-    BuildError, BuildErrorKind, Parts, UriComponent, authority_parts, check, encode_path, ip_host,
-    push_segment,
+    BuildError, BuildErrorKind, Parts, authority_parts, check, encode_path, ip_host, push_segment,
 };
 use crate::types::family::{UriBuf, UriRefBuf};
 use crate::types::query::{QueryBuilder, QueryPair, QueryPairs, Separator};

@@ -279,3 +279,78 @@ fn error_is_send_sync_and_std_error() {
     let boxed: Box<dyn std::error::Error> = Box::new(err("a b"));
     assert!(boxed.to_string().contains("invalid character ' '"));
 }
+
+/// `ParseError::kind` and `component`: one input per kind a parse can
+/// give, with the component it names.
+#[test]
+fn every_kind_is_reported_with_its_component() {
+    use peguri::{IriRef, ParseErrorKind as K, ParseOptions, UriComponent as C};
+    #[track_caller]
+    fn check(err: ParseError, kind: K, component: Option<C>) {
+        assert_eq!((err.kind(), err.component()), (kind, component), "{err}");
+    }
+    let zones = ParseOptions::new().allow_zone_id(true);
+    check(err("http://h/a b"), K::InvalidChar, Some(C::Path));
+    check(err("http://h/?a b"), K::InvalidChar, Some(C::Query));
+    check(err("http://h/#a#b"), K::InvalidChar, Some(C::Fragment));
+    check(err("http://h:8x/"), K::InvalidChar, Some(C::Port));
+    check(err("http://h^/"), K::InvalidChar, Some(C::Host));
+    check(err("http://h/é"), K::InvalidChar, Some(C::Path));
+    check(
+        Uri::parse("1a:b").unwrap_err(),
+        K::InvalidChar,
+        Some(C::Scheme),
+    );
+    check(
+        Uri::parse_absolute("a:b#f").unwrap_err(),
+        K::InvalidChar,
+        Some(C::Path),
+    );
+    check(err("/a%2x"), K::InvalidPercentEncoding, Some(C::Path));
+    check(err("?%"), K::InvalidPercentEncoding, Some(C::Query));
+    check(err("//[1:2:3]"), K::InvalidIpv6Address, Some(C::Host));
+    check(err("//[::1::2]"), K::InvalidIpv6Address, Some(C::Host));
+    check(err("//[12345::]"), K::InvalidIpv6Address, Some(C::Host));
+    check(err("//[vz.1]"), K::InvalidIpvFuture, Some(C::Host));
+    check(err("//[fe80::1%25en0]"), K::InvalidZoneId, Some(C::Host));
+    check(
+        zones.parse("//[fe80::1%en0]").unwrap_err(),
+        K::InvalidZoneId,
+        Some(C::Host),
+    );
+    check(
+        zones.parse("//[fe80::1%25]").unwrap_err(),
+        K::InvalidZoneId,
+        Some(C::Host),
+    );
+    let colon = UriRef::parse_relative("a:b").unwrap_err();
+    check(colon, K::ColonInFirstSegment, Some(C::Path));
+    check(
+        IriRef::parse("/\u{202E}").unwrap_err(),
+        K::BidiFormatting,
+        Some(C::Path),
+    );
+    check(
+        IriRef::parse("?\u{200F}").unwrap_err(),
+        K::BidiFormatting,
+        Some(C::Query),
+    );
+    check(
+        UriRef::parse_bytes(b"/\xff").unwrap_err(),
+        K::InvalidUtf8,
+        None,
+    );
+    check(
+        Uri::parse("").unwrap_err(),
+        K::UnexpectedEnd,
+        Some(C::Scheme),
+    );
+    check(
+        Uri::parse("http").unwrap_err(),
+        K::UnexpectedEnd,
+        Some(C::Scheme),
+    );
+    check(err("//[::1"), K::UnexpectedEnd, Some(C::Host));
+    let unknown = peguri::grammar::parse_rule("no-such-rule", "x").unwrap_err();
+    check(unknown, K::UnknownRule, None);
+}
