@@ -5,6 +5,7 @@
 //! `absolute-URI`...); `+zones` after an RFC 3986 name selects RFC 6874's
 //! grammar (`URI-reference+zones`).
 
+use crate::prelude::*;
 use crate::syntax::derived as grammar;
 use crate::syntax::entry::Syntax;
 use crate::syntax::layout::Layout;

@@ -177,10 +177,25 @@
 //!   but only as a whole: `1.2.3.4.5` is a registered name.
 //!
 //! [pest]: https://pest.rs
+#![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(rust_2018_idioms)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+/// What `std`'s prelude would bring from `alloc`, for every module.
+mod prelude {
+    pub(crate) use alloc::borrow::ToOwned;
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::format;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec;
+    pub(crate) use alloc::vec::Vec;
+}
 
 // The layers, bottom up: syntax (grammar, layout, engines, errors), the URI
 // types, operations on them, and text tools. Each folder imports only from

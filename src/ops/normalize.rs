@@ -14,9 +14,10 @@
 //! neither perform nor cache that; callers that can should do it on top.
 
 use crate::ops::resolve::{has_dot_segment, remove_dot_segments};
-use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use alloc::borrow::Cow;
+use core::fmt::{self, Write as _};
 
+use crate::prelude::*;
 use crate::syntax::engine::is_path_noscheme;
 use crate::syntax::entry::Grammar;
 use crate::syntax::error::ParseError;

@@ -1,6 +1,7 @@
 //! Making relative references: the inverse of [`resolve`](crate::ops::resolve).
 
 use crate::ops::resolve::{ResolveError, ResolveErrorKind, Resolver, dot_segment_start};
+use crate::prelude::*;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, offset_in};
 use crate::syntax::parse::reparse;

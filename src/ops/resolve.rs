@@ -10,9 +10,10 @@
 //! The interpretations of the RFC that peguri chose are listed, with their
 //! reasons, in the documentation of [`Resolver`].
 
-use std::fmt;
+use core::fmt;
 
 use crate::Authority;
+use crate::prelude::*;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
 use crate::syntax::parse::reparse;
@@ -823,7 +824,7 @@ impl fmt::Display for ResolveError {
     }
 }
 
-impl std::error::Error for ResolveError {}
+impl core::error::Error for ResolveError {}
 
 /// `{"offset", "column", "expected", "message"}`, the fields of a
 /// [`ParseError`](crate::ParseError)'s object (`expected` is empty).

@@ -14,6 +14,8 @@ use super::component::UriComponent;
 use super::entry::{Entry, Grammar, Syntax};
 use super::error::{ExpectedSet, Found, Kind, ParseError, Part, floor_char_boundary};
 use super::layout::{HostData, Layout};
+#[cfg(feature = "pest")]
+use crate::prelude::*;
 
 const HEX_DIGIT: ExpectedSet = ExpectedSet::Words(&["hex digit"]);
 

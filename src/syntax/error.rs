@@ -5,12 +5,13 @@
 //! when asked for. The one allocation is the excerpt of the input that
 //! `Display` shows under the message.
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use core::fmt;
 
 use super::compiled::Rules;
 use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
 use super::component::UriComponent;
+use crate::prelude::*;
 
 /// Why a string is not what it was parsed as.
 ///
@@ -897,7 +898,7 @@ impl<I> fmt::Display for ParseError<I> {
     }
 }
 
-impl<I: fmt::Debug> std::error::Error for ParseError<I> {}
+impl<I: fmt::Debug> core::error::Error for ParseError<I> {}
 
 pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while !s.is_char_boundary(i) {
@@ -1052,6 +1053,6 @@ mod tests {
         fn assert_send_sync<T: Send + Sync>() {}
         assert_send_sync::<ParseError>();
         assert_send_sync::<ParseError<String>>();
-        assert!(std::mem::size_of::<ParseError>() <= 104);
+        assert!(core::mem::size_of::<ParseError>() <= 104);
     }
 }

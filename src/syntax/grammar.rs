@@ -8,6 +8,7 @@
 //! the two agree.
 
 use super::compiled::uri::RULE_NAMES;
+use crate::prelude::*;
 
 #[cfg(feature = "pest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
@@ -189,8 +190,8 @@ fn edit_distance(a: &[u8], b: &[u8]) -> usize {
     let mut previous = vec![0; width];
     let mut before_previous = vec![0; width];
     for i in 1..=a.len() {
-        std::mem::swap(&mut before_previous, &mut previous);
-        std::mem::swap(&mut previous, &mut d);
+        core::mem::swap(&mut before_previous, &mut previous);
+        core::mem::swap(&mut previous, &mut d);
         d[0] = i;
         for j in 1..width {
             let cost = usize::from(a[i - 1] != b[j - 1]);

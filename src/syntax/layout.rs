@@ -5,8 +5,8 @@
 //! `Authority`, `Host`, ...) are views over an input string and its
 //! `Layout`, so they never allocate.
 
-use std::net::{Ipv4Addr, Ipv6Addr};
-use std::num::NonZeroU32;
+use core::net::{Ipv4Addr, Ipv6Addr};
+use core::num::NonZeroU32;
 
 /// A byte range of the input, in 32 bits: the parse functions refuse
 /// inputs of `u32::MAX` bytes or more, and a small [`Layout`] keeps a parsed

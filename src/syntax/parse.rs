@@ -6,6 +6,7 @@ use super::engine;
 use super::entry::{Entry, Grammar, Syntax};
 use super::error::{ExpectedSet, Found, Kind, ParseError, Part};
 use super::layout::{Layout, Span};
+use crate::prelude::*;
 
 /// The bidirectional formatting characters. RFC 3987 section 4.1: "IRIs
 /// MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE,
@@ -80,7 +81,7 @@ fn parse_checked<T>(
 /// before it is the same in the bytes and in the excerpt shown, where the
 /// bad bytes are U+FFFD).
 pub(crate) fn utf8(input: &[u8], syntax: Syntax) -> Result<&str, ParseError> {
-    std::str::from_utf8(input).map_err(|e| {
+    core::str::from_utf8(input).map_err(|e| {
         let at = e.valid_up_to();
         let shown = String::from_utf8_lossy(input);
         let found = Found::new(at, Kind::InvalidUtf8 { byte: input[at] }, ExpectedSet::NONE);

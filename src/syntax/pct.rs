@@ -21,12 +21,13 @@
 //! [`validate`] says whether text is what the grammar accepts for a
 //! component, and where it is not.
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use core::fmt;
 
 use super::compiled::uri as generated;
 use super::diagnose;
 use super::error::ParseError;
+use crate::prelude::*;
 
 /// A component that text can be percent-encoded for. Each one allows the
 /// characters its grammar rule allows (see the [module docs](self)).
@@ -174,7 +175,7 @@ pub(crate) fn encode_class<'a>(bytes: &'a [u8], class: &Class, also_encode: &[u8
     let keep = |b: u8| is_in(class, b) && !also_encode.contains(&b);
     let first = bytes.iter().position(|&b| !keep(b)).unwrap_or(bytes.len());
     if first == bytes.len() {
-        if let Ok(s) = std::str::from_utf8(bytes) {
+        if let Ok(s) = core::str::from_utf8(bytes) {
             return Cow::Borrowed(s);
         }
     }
@@ -350,7 +351,7 @@ impl fmt::Display for DecodeError {
     }
 }
 
-impl std::error::Error for DecodeError {}
+impl core::error::Error for DecodeError {}
 
 /// Checks that `input` is text the grammar accepts for `component`: only
 /// allowed characters and well-formed triplets (section 2.1).

@@ -418,7 +418,7 @@ mod tests {
     fn runs_give_each_repetition_its_count_and_match_once_per_start() {
         // The body: one digit and a comma.
         let s = b"1,2,3,x";
-        let calls = std::cell::Cell::new(0);
+        let calls = core::cell::Cell::new(0);
         let step = |p: usize| {
             calls.set(calls.get() + 1);
             (s.get(p).is_some_and(u8::is_ascii_digit) && s.get(p + 1) == Some(&b','))
@@ -475,7 +475,7 @@ mod tests {
         for id in [70, 3, 64, 3] {
             set.insert(id);
         }
-        assert_eq!(set.iter().collect::<Vec<_>>(), [3, 64, 70]);
+        assert!(set.iter().eq([3, 64, 70]));
         assert!(set.contains(64) && !set.contains(65));
         // Out of range: ignored, never a panic.
         set.insert(500);
@@ -492,7 +492,7 @@ mod tests {
         let child = t.enter(0);
         t.leave(child, 1, 0, Look::None, false);
         t.leave(parent, 2, 0, Look::None, false);
-        assert_eq!(t.failure::<1>().positives.iter().collect::<Vec<_>>(), [1]);
+        assert!(t.failure::<1>().positives.iter().eq([1]));
 
         let mut t = Tracker::default();
         let parent = t.enter(0);
@@ -501,13 +501,13 @@ mod tests {
             t.leave(child, id, 0, Look::None, false);
         }
         t.leave(parent, 2, 0, Look::None, false);
-        assert_eq!(t.failure::<1>().positives.iter().collect::<Vec<_>>(), [2]);
+        assert!(t.failure::<1>().positives.iter().eq([2]));
 
         let later = t.enter(5);
         t.leave(later, 4, 5, Look::None, false);
         let failure = t.failure::<1>();
         assert_eq!(failure.pos, 5);
-        assert_eq!(failure.positives.iter().collect::<Vec<_>>(), [4]);
+        assert!(failure.positives.iter().eq([4]));
 
         // Inside a negative lookahead, a match is tracked (as a negative)
         // and a failure is not.
@@ -518,7 +518,7 @@ mod tests {
         t.leave(m, 7, 0, Look::Negative, true);
         let failure = t.failure::<1>();
         assert!(failure.positives.is_empty());
-        assert_eq!(failure.negatives.iter().collect::<Vec<_>>(), [7]);
+        assert!(failure.negatives.iter().eq([7]));
     }
 
     #[test]

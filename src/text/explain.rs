@@ -52,8 +52,9 @@
 //! Every position comes from the parsed reference's components (slices of
 //! its input), never from looking for delimiters in the text.
 
-use std::ops::Range;
+use core::ops::Range;
 
+use crate::prelude::*;
 use crate::syntax::layout::offset_in;
 use crate::{Authority, IriRef, UriRef};
 

@@ -63,9 +63,10 @@
 //!   `text[span]`, with whitespace removed, is the URI.
 
 use crate::syntax::pct;
-use std::borrow::Cow;
-use std::ops::Range;
+use alloc::borrow::Cow;
+use core::ops::Range;
 
+use crate::prelude::*;
 use crate::syntax::compiled::uri as generated;
 use crate::{Uri, UriRef};
 

@@ -59,11 +59,12 @@
 use crate::syntax::layout::offset_in;
 use crate::syntax::parse::BIDI_FORMATTING;
 use crate::syntax::pct::{self, decode as percent_decode};
-use std::borrow::Cow;
-use std::fmt;
-use std::net::Ipv4Addr;
-use std::ops::Range;
+use alloc::borrow::Cow;
+use core::fmt;
+use core::net::Ipv4Addr;
+use core::ops::Range;
 
+use crate::prelude::*;
 use crate::{Host, IriRef, UriRef};
 
 /// How much a finding matters.
@@ -505,7 +506,7 @@ fn looks_like_host(s: &str) -> bool {
 
 fn lint_ambiguous_ipv4(name: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
     let decoded = percent_decode(name);
-    let Ok(decoded) = std::str::from_utf8(&decoded) else {
+    let Ok(decoded) = core::str::from_utf8(&decoded) else {
         return;
     };
     if let Some(addr) = lenient_ipv4(decoded) {
@@ -686,7 +687,7 @@ fn encoded_bidi(text: &str, at: usize) -> Option<char> {
     for (k, octet) in octets.iter_mut().enumerate() {
         *octet = pct::triplet_at(bytes, at + 3 * k)?;
     }
-    let c = std::str::from_utf8(&octets).ok()?.chars().next()?;
+    let c = core::str::from_utf8(&octets).ok()?.chars().next()?;
     BIDI_FORMATTING.contains(&c).then_some(c)
 }
 
@@ -748,7 +749,7 @@ fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>
         return;
     }
     let decoded = percent_decode(name);
-    let Ok(decoded) = std::str::from_utf8(&decoded) else {
+    let Ok(decoded) = core::str::from_utf8(&decoded) else {
         return;
     };
     for label in decoded.split('.') {

@@ -49,8 +49,9 @@
 //! [`UriRef::parse`]: crate::UriRef::parse
 //! [`UriRef`]: crate::UriRef
 
-use std::fmt;
+use core::fmt;
 
+use crate::prelude::*;
 use crate::syntax::compiled::split as compiled;
 
 /// The text of `split.pest`, as compiled into this crate.

@@ -58,11 +58,15 @@
 //!   [`UriRef::parse`](crate::UriRef::parse)) where a URI is needed; the
 //!   other operators encode everything but `unreserved`.
 
-use std::borrow::Borrow;
-use std::collections::{BTreeMap, HashMap};
-use std::fmt;
+use alloc::collections::BTreeMap;
+use core::borrow::Borrow;
+use core::fmt;
+#[cfg(feature = "std")]
+use std::collections::HashMap;
+#[cfg(feature = "std")]
 use std::hash::{BuildHasher, Hash};
 
+use crate::prelude::*;
 use crate::syntax::compiled::template as compiled;
 use crate::syntax::pct;
 
@@ -219,6 +223,7 @@ pub trait Variables {
     fn get(&self, name: &str) -> Option<&Value>;
 }
 
+#[cfg(feature = "std")]
 impl<K: Borrow<str> + Hash + Eq, S: BuildHasher> Variables for HashMap<K, Value, S> {
     fn get(&self, name: &str) -> Option<&Value> {
         HashMap::get(self, name)
@@ -404,7 +409,7 @@ impl fmt::Display for TemplateError {
     }
 }
 
-impl std::error::Error for TemplateError {}
+impl core::error::Error for TemplateError {}
 
 impl From<TemplateErrorKind> for TemplateError {
     fn from(kind: TemplateErrorKind) -> Self {
@@ -918,12 +923,13 @@ mod serde_impl {
     //! a map of strings. Numbers and booleans become their text, as JSON
     //! test suites for RFC 6570 write some values.
 
-    use std::fmt;
+    use core::fmt;
 
     use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
     use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
     use super::Value;
+    use crate::prelude::*;
 
     impl Serialize for Value {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

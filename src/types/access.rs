@@ -1,6 +1,7 @@
 //! The component accessors of every type of the family, and the borrowing
 //! and owning conversions between a type and its relatives.
 
+use crate::prelude::*;
 use crate::types::authority::Authority;
 use crate::types::family::{
     Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,

@@ -1,7 +1,7 @@
 //! The authority component (RFC 3986 section 3.2) and its host.
 
-use std::fmt;
-use std::net::{Ipv4Addr, Ipv6Addr};
+use core::fmt;
+use core::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::syntax::layout::{AuthorityLayout, HostData, ipv4_value, ipv6_value};
 
@@ -227,10 +227,10 @@ impl<'a> Host<'a> {
     /// assert_eq!(uri.authority().unwrap().host().decoded(), "[::1]");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn decoded(&self) -> std::borrow::Cow<'a, str> {
+    pub fn decoded(&self) -> alloc::borrow::Cow<'a, str> {
         match *self {
             Host::RegName(name) => crate::syntax::pct::decode_lossy(name),
-            _ => std::borrow::Cow::Borrowed(self.as_str()),
+            _ => alloc::borrow::Cow::Borrowed(self.as_str()),
         }
     }
 
@@ -293,7 +293,7 @@ impl<'a> ZoneId<'a> {
     /// assert_eq!(zone.unwrap().decoded(), "%25");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn decoded(&self) -> std::borrow::Cow<'a, str> {
+    pub fn decoded(&self) -> alloc::borrow::Cow<'a, str> {
         crate::syntax::pct::decode_lossy(self.raw)
     }
 }

@@ -12,10 +12,11 @@
 //! assembled text is parsed again, so a built reference always has the
 //! components it was given.
 
-use std::borrow::Cow;
-use std::fmt;
-use std::net::IpAddr;
+use alloc::borrow::Cow;
+use core::fmt;
+use core::net::IpAddr;
 
+use crate::prelude::*;
 use crate::syntax::component::UriComponent;
 use crate::syntax::engine::rule_failure;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
@@ -197,7 +198,7 @@ impl fmt::Display for BuildError {
     }
 }
 
-impl std::error::Error for BuildError {}
+impl core::error::Error for BuildError {}
 
 /// Checks raw `text` against `component`'s grammar rule (for a path, each
 /// segment against `segment`).

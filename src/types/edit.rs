@@ -7,9 +7,10 @@
 //! combinations RFC 3986 forbids, and leaves the reference unchanged when it
 //! returns an error. The other components keep their text exactly.
 
-use std::borrow::Cow;
-use std::net::IpAddr;
+use alloc::borrow::Cow;
+use core::net::IpAddr;
 
+use crate::prelude::*;
 use crate::syntax::component::UriComponent;
 use crate::syntax::pct::{self, Component};
 use crate::types::builder::{

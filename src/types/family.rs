@@ -15,6 +15,7 @@
 //! and examples of a method are written once too, with the type's name
 //! put in.
 
+use crate::prelude::*;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::Layout;
 use crate::types::parsed::Parsed;

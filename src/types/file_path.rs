@@ -35,9 +35,11 @@
 //!   parse as a URI. Appendix E.3.2's `file:////server/share` is read as a
 //!   UNC path.
 
-use std::fmt;
+use core::fmt;
+#[cfg(feature = "std")]
 use std::path::{Path, PathBuf};
 
+use crate::prelude::*;
 use crate::syntax::pct::{self, Component};
 use crate::types::authority::Host;
 use crate::types::builder::UriBuilder;
@@ -149,7 +151,7 @@ impl fmt::Display for FilePathError {
     }
 }
 
-impl std::error::Error for FilePathError {}
+impl core::error::Error for FilePathError {}
 
 /// The path's segments, each percent-encoded for `segment`, joined by `/`.
 fn encoded_segments<'a>(segments: impl Iterator<Item = &'a [u8]>) -> String {
@@ -176,7 +178,8 @@ fn file_uri(host: &str, path: &str) -> UriBuf {
 }
 
 /// A Unix path (bytes) as a `file` URI.
-pub(crate) fn from_unix_bytes(path: &[u8]) -> Result<UriBuf, FilePathError> {
+#[cfg(all(feature = "std", unix))]
+fn from_unix_bytes(path: &[u8]) -> Result<UriBuf, FilePathError> {
     let Some(rest) = path.strip_prefix(b"/") else {
         return Err(FilePathErrorKind::NotAbsolute.into());
     };
@@ -184,7 +187,8 @@ pub(crate) fn from_unix_bytes(path: &[u8]) -> Result<UriBuf, FilePathError> {
 }
 
 /// The decoded bytes of the path of a local `file` URI, for Unix.
-pub(crate) fn to_unix_bytes(uri: &Uri<'_>) -> Result<Vec<u8>, FilePathError> {
+#[cfg(all(feature = "std", unix))]
+fn to_unix_bytes(uri: &Uri<'_>) -> Result<Vec<u8>, FilePathError> {
     check_scheme(uri)?;
     if let Some(authority) = uri.authority() {
         if !is_local(authority.as_str()) {
@@ -380,6 +384,8 @@ impl UriBuf {
     /// # }
     /// # Ok::<_, peguri::FilePathError>(())
     /// ```
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn from_file_path(path: impl AsRef<Path>) -> Result<UriBuf, FilePathError> {
         platform_from(path.as_ref())
     }
@@ -434,6 +440,8 @@ macro_rules! file_path_methods {
             /// # }
             /// # Ok::<_, peguri::ParseError>(())
             /// ```
+            #[cfg(feature = "std")]
+            #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
             pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
                 platform_to(&Uri::from_parsed(self.view()))
             }
@@ -467,20 +475,20 @@ macro_rules! file_path_methods {
 }
 for_each_type!(file_path_methods);
 
-#[cfg(unix)]
+#[cfg(all(feature = "std", unix))]
 fn platform_from(path: &Path) -> Result<UriBuf, FilePathError> {
     use std::os::unix::ffi::OsStrExt;
     from_unix_bytes(path.as_os_str().as_bytes())
 }
 
-#[cfg(unix)]
+#[cfg(all(feature = "std", unix))]
 fn platform_to(uri: &Uri<'_>) -> Result<PathBuf, FilePathError> {
     use std::ffi::OsString;
     use std::os::unix::ffi::OsStringExt;
     to_unix_bytes(uri).map(|bytes| PathBuf::from(OsString::from_vec(bytes)))
 }
 
-#[cfg(windows)]
+#[cfg(all(feature = "std", windows))]
 fn platform_from(path: &Path) -> Result<UriBuf, FilePathError> {
     let text = path
         .to_str()
@@ -490,17 +498,17 @@ fn platform_from(path: &Path) -> Result<UriBuf, FilePathError> {
     from_windows_text(text)
 }
 
-#[cfg(windows)]
+#[cfg(all(feature = "std", windows))]
 fn platform_to(uri: &Uri<'_>) -> Result<PathBuf, FilePathError> {
     to_windows_text(uri).map(PathBuf::from)
 }
 
-#[cfg(not(any(unix, windows)))]
+#[cfg(all(feature = "std", not(any(unix, windows))))]
 fn platform_from(_: &Path) -> Result<UriBuf, FilePathError> {
     Err(FilePathErrorKind::UnsupportedPlatform.into())
 }
 
-#[cfg(not(any(unix, windows)))]
+#[cfg(all(feature = "std", not(any(unix, windows))))]
 fn platform_to(_: &Uri<'_>) -> Result<PathBuf, FilePathError> {
     Err(FilePathErrorKind::UnsupportedPlatform.into())
 }

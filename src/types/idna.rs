@@ -6,11 +6,12 @@
 //! nothing to map, and every other component is mapped as
 //! [`IriRef::to_uri`] and [`uri_to_iri`](crate::uri_to_iri) map it.
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use core::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
+use crate::prelude::*;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
 use crate::syntax::parse::reparse;
@@ -78,14 +79,14 @@ impl fmt::Display for IdnaError {
     }
 }
 
-impl std::error::Error for IdnaError {}
+impl core::error::Error for IdnaError {}
 
 /// The ASCII form of a registered name that holds non-ASCII characters
 /// (written or percent-encoded UTF-8): `Ok(None)` when it has none, so
 /// that IDNA has nothing to do.
 fn to_ascii(name: &str) -> Result<Option<String>, ()> {
     let decoded = pct::decode(name);
-    let Ok(text) = std::str::from_utf8(&decoded) else {
+    let Ok(text) = core::str::from_utf8(&decoded) else {
         // Percent-encoded octets that are not UTF-8 name no characters.
         return Ok(None);
     };

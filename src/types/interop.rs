@@ -28,7 +28,7 @@
 
 #[cfg(feature = "http")]
 mod http_conv {
-    use std::fmt;
+    use core::fmt;
 
     use crate::types::builder::{BuildError, UriBuilder};
     use crate::types::family::{Uri, UriBuf, UriRef, UriRefBuf, for_each_type};
@@ -70,8 +70,8 @@ mod http_conv {
         }
     }
 
-    impl std::error::Error for HttpConversionError {
-        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+    impl core::error::Error for HttpConversionError {
+        fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
             match self {
                 HttpConversionError::Rejected(e) => Some(e),
                 _ => None,
@@ -238,7 +238,7 @@ pub use http_conv::HttpConversionError;
 
 #[cfg(feature = "url")]
 mod url_conv {
-    use std::fmt;
+    use core::fmt;
 
     use crate::syntax::error::ParseError;
     use crate::types::family::{Uri, UriBuf, UriRef, UriRefBuf, for_each_type};
@@ -273,8 +273,8 @@ mod url_conv {
         }
     }
 
-    impl std::error::Error for UrlConversionError {
-        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+    impl core::error::Error for UrlConversionError {
+        fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
             match self {
                 UrlConversionError::Rejected(e) => Some(e),
                 UrlConversionError::RelativeReference => None,

@@ -7,9 +7,10 @@
 //! query only). The IRI types ([`family`](crate::types::family)) have the
 //! components of the URI types, from the IRI rules of the grammar.
 
-use std::borrow::Cow;
-use std::fmt::Write as _;
+use alloc::borrow::Cow;
+use core::fmt::Write as _;
 
+use crate::prelude::*;
 use crate::syntax::compiled::uri as generated;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
@@ -83,13 +84,13 @@ pub(crate) fn iri_to_uri(iri: Parsed<'_>) -> (String, Layout, Grammar) {
                     // Writing to a String cannot fail.
                     let _ = write!(out, "%{byte:02X}");
                 }
-                at.extend(std::iter::repeat_n(start, len));
+                at.extend(core::iter::repeat_n(start, len));
                 i += len;
             }
             None => {
                 let c = input[i..].chars().next().unwrap_or_default();
                 out.push(c);
-                at.extend(std::iter::repeat_n(start, c.len_utf8()));
+                at.extend(core::iter::repeat_n(start, c.len_utf8()));
                 i += c.len_utf8();
             }
         }
@@ -191,7 +192,7 @@ fn pct_octet(input: &str, at: usize) -> Option<u8> {
 fn displayable_char(octets: &[u8]) -> Option<(char, usize)> {
     // ASCII is never decoded, so one octet is never enough.
     for len in 2..=octets.len().min(4) {
-        let Ok(text) = std::str::from_utf8(&octets[..len]) else {
+        let Ok(text) = core::str::from_utf8(&octets[..len]) else {
             continue;
         };
         let mut chars = text.chars();

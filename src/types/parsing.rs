@@ -3,6 +3,7 @@
 
 use core::str::FromStr;
 
+use crate::prelude::*;
 use crate::syntax::entry::{Entry, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::parse::{parse_into, utf8};

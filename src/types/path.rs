@@ -1,7 +1,7 @@
 //! Path segments (RFC 3986 section 3.3).
 
-use std::borrow::Cow;
-use std::iter::FusedIterator;
+use alloc::borrow::Cow;
+use core::iter::FusedIterator;
 
 /// The segments of a path, in order, still percent-encoded.
 ///
@@ -22,7 +22,7 @@ use std::iter::FusedIterator;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Segments<'a> {
-    inner: Option<std::str::Split<'a, char>>,
+    inner: Option<core::str::Split<'a, char>>,
 }
 
 impl<'a> Segments<'a> {

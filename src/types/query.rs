@@ -12,9 +12,10 @@
 //! character that appears in the built query is checked against the
 //! grammar's `query` class (see [`pct`]).
 
-use std::borrow::Cow;
-use std::iter::FusedIterator;
+use alloc::borrow::Cow;
+use core::iter::FusedIterator;
 
+use crate::prelude::*;
 use crate::syntax::pct::{self, Component};
 use crate::types::family::{
     Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,

@@ -21,6 +21,8 @@
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
+#[cfg(feature = "idna")]
+use crate::prelude::*;
 use crate::types::parsed::Parsed;
 use crate::{Authority, ParseError, UriRef};
 
@@ -68,6 +70,8 @@ impl<'a> Components<'a> {
     /// assert_eq!(out, serde_json::to_vec(&uri.components()).unwrap());
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn write_json(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
         fn text(out: &mut impl std::io::Write, value: Option<&str>) -> std::io::Result<()> {
             match value {

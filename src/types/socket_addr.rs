@@ -2,8 +2,8 @@
 //! IP address, and the port, or the scheme's default port from
 //! [`scheme_info`](crate::scheme_info).
 
-use std::fmt;
-use std::net::{SocketAddr, SocketAddrV4, SocketAddrV6};
+use core::fmt;
+use core::net::{SocketAddr, SocketAddrV4, SocketAddrV6};
 
 use crate::types::authority::{Authority, Host};
 use crate::types::family::{
@@ -55,7 +55,7 @@ impl fmt::Display for SocketAddrError {
     }
 }
 
-impl std::error::Error for SocketAddrError {}
+impl core::error::Error for SocketAddrError {}
 
 impl Authority<'_> {
     /// The socket address of this authority: its IP address, and its port
