@@ -25,6 +25,7 @@ mod interop;
 mod iri;
 mod iri_props;
 mod iri_vectors;
+mod layouts;
 mod lint;
 mod modules;
 mod msrv;
