@@ -24,18 +24,30 @@
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
-//! The entry points follow the RFC's rules: [`UriRef::parse`]
-//! (`URI-reference`, the default), [`Uri::parse`] (`URI`),
-//! [`Uri::parse_absolute`] (`absolute-URI`) and [`UriRef::parse_relative`]
-//! (`relative-ref`). With the feature `pest`, `grammar::parse_rule` parses
-//! with any rule of
-//! Appendix A and returns pest's parse tree.
+//! # The types
 //!
-//! # Borrowed and owned
+//! There is one type for each rule of the RFCs and each owner:
 //!
-//! [`UriRef`] and [`Uri`] borrow their input and allocate nothing;
-//! [`UriRefBuf`] and [`UriBuf`] own it, as `String` owns a `str`. Going from
-//! one to the other reuses the component positions.
+//! | rule | borrowed | owned |
+//! |---|---|---|
+//! | `URI-reference` (RFC 3986 section 4.1) | [`UriRef`] | [`UriRefBuf`] |
+//! | `URI` (section 3) | [`Uri`] | [`UriBuf`] |
+//! | `IRI-reference` (RFC 3987 section 2.2) | [`IriRef`] | [`IriRefBuf`] |
+//! | `IRI` | [`Iri`] | [`IriBuf`] |
+//!
+//! Each parses with `parse` (its rule); the reference types also with
+//! `parse_relative` (`relative-ref`, `irelative-ref`) and the others with
+//! `parse_absolute` (`absolute-URI`, `absolute-IRI`). [`ParseOptions`] has
+//! the same entry points with named leniencies. With the feature `pest`,
+//! `grammar::parse_rule` parses with any rule of Appendix A and returns
+//! pest's parse tree.
+//!
+//! The borrowed types allocate nothing; the owned ones own their text, as
+//! `String` owns a `str`, and going from one to the other reuses the
+//! component positions. Every type has the same accessors and operations
+//! (`normalize`, `resolve_against`, `make_relative`, `query_pairs`...),
+//! documented on each, and `From`/`TryFrom` follow the rules' inclusions: a
+//! URI is a URI reference, a URI reference is an IRI reference.
 //!
 //! # Resolving references
 //!
@@ -57,12 +69,17 @@
 //! # Errors
 //!
 //! A [`ParseError`] names the spot (byte offset and column), what was
-//! expected, and the component, and displays the input with a caret:
+//! expected, the kind of problem ([`ParseErrorKind`]) and the component,
+//! and displays the input with a caret:
 //!
 //! ```
+//! use peguri::{ParseErrorKind, UriComponent};
+//!
 //! let err = peguri::UriRef::parse("http://example.com/%zz").unwrap_err();
 //! assert_eq!(err.message(), "expected a hex digit after '%'");
 //! assert_eq!(err.offset(), 20);
+//! assert_eq!(err.kind(), ParseErrorKind::InvalidPercentEncoding);
+//! assert_eq!(err.component(), Some(UriComponent::Path));
 //! ```
 //!
 //! # Normalizing and comparing
@@ -86,16 +103,15 @@
 //!
 //! # IRIs
 //!
-//! [`IriRef`] and [`IriRefBuf`] parse IRI references (RFC 3987) with the IRI rules
-//! of `iri.pest`, which restates only the rules RFC 3987 changes and reuses
-//! the rest of `uri.pest`, and reject the bidirectional formatting
-//! characters section 4.1 forbids. [`IriRef::to_uri`] maps an IRI to a URI
-//! (section 3.1, percent-encoding), and [`uri_to_iri`] shows a URI as an
-//! IRI (section 3.2); with the feature `idna`, `IriRef::to_uri_idna`
-//! and `uri_to_iri_idna` do the same with UTS 46 ToASCII and ToUnicode for
-//! a registered name. IRIs resolve ([`Resolver::resolve_iri`], section 6.5)
-//! and normalize ([`Normalizer::normalize_iri`], section 5.3.2, NFC
-//! included with the feature `nfc`) through the same code as URIs:
+//! The IRI types parse with the IRI rules of `iri.pest`, which restates
+//! only the rules RFC 3987 changes and reuses the rest of `uri.pest`, and
+//! reject the bidirectional formatting characters section 4.1 forbids.
+//! `to_uri` maps an IRI to a URI (section 3.1, percent-encoding), and
+//! [`uri_to_iri`] shows a URI as an IRI (section 3.2); with the feature
+//! `idna`, `to_uri_idna` and `uri_to_iri_idna` do the same with UTS 46
+//! ToASCII and ToUnicode for a registered name. IRIs resolve (section 6.5)
+//! and normalize (section 5.3.2, NFC included with the feature `nfc`)
+//! through the same code as URIs:
 //!
 //! ```
 //! use peguri::{uri_to_iri, Iri, IriRef};
@@ -155,14 +171,17 @@
 //!
 //! | feature | default | what it adds | crates it brings |
 //! |---|---|---|---|
+//! | `std` | yes | file paths (`UriBuf::from_file_path`, `to_file_path`), `Components::write_json`; without it the crate is `no_std` with `alloc` | |
 //! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON components view ([`Components`], [`Report`]) | serde |
-//! | `pest` | | pest_derive's parser of the grammar: `grammar::UriParser`, `grammar::Rule`, `grammar::parse_rule` (parse trees, any rule), `ParseError::from_pest` | pest, pest_derive (a proc macro) |
-//! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `IriRef::to_uri_idna`, `uri_to_iri_idna` | idna (ICU4X data) |
+//! | `pest` | | (needs `std`) pest_derive's parser of the grammar: `grammar::UriParser`, `grammar::Rule`, `grammar::parse_rule` (parse trees, any rule), `ParseError::from_pest` | pest, pest_derive (a proc macro) |
+//! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `to_uri_idna`, `uri_to_iri_idna` | idna (ICU4X data) |
 //! | `nfc` | | NFC in IRI normalization: `Normalizer::nfc` | icu_normalizer (ICU4X) |
-//! | `http` | | conversions to and from `http::Uri` | http |
-//! | `url` | | conversions to and from `url::Url` | url |
+//! | `http` | | (needs `std`) conversions to and from `http::Uri` | http |
+//! | `url` | | (needs `std`) conversions to and from `url::Url` | url |
 //!
-//! Without features the crate needs only memchr, and, at build time,
+//! Without `std`, everything else works on `core` and `alloc`, the error
+//! types implementing `core::error::Error`. Without features the crate
+//! needs only memchr, and, at build time,
 //! pest_meta and regex-syntax: `build.rs` compiles the grammars into the
 //! parser. `idna` and `nfc` need Rust 1.88 (ICU4X); the rest builds on the
 //! crate's `rust-version`.
