@@ -121,14 +121,15 @@ fn components<'a>(
     (scheme, authority, path, query, fragment)
 }
 
-/// Asserts that `built` (any URI type) has the components a parse of its
-/// text with zone identifiers allowed gives.
-macro_rules! reparses_as_uri {
-    ($built:expr) => {{
+/// Asserts that `built` has the components a parse of its text with zone
+/// identifiers allowed gives: `$view` borrows it as a reference type, which
+/// `$parse` (a `ParseOptions` method) parses.
+macro_rules! reparses {
+    ($built:expr, $view:ident, $parse:ident) => {{
         let owned = &$built;
-        let built = owned.as_uri_ref();
+        let built = owned.$view();
         let parsed = ZONES
-            .parse(built.as_str())
+            .$parse(built.as_str())
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(
             components(
@@ -151,33 +152,18 @@ macro_rules! reparses_as_uri {
     }};
 }
 
-/// The same for any IRI type.
+/// [`reparses`] for any URI type.
+macro_rules! reparses_as_uri {
+    ($built:expr) => {
+        reparses!($built, as_uri_ref, parse)
+    };
+}
+
+/// [`reparses`] for any IRI type.
 macro_rules! reparses_as_iri {
-    ($built:expr) => {{
-        let owned = &$built;
-        let built = owned.as_iri_ref();
-        let parsed = ZONES
-            .parse_iri_ref(built.as_str())
-            .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(
-            components(
-                built.scheme(),
-                built.authority(),
-                built.path(),
-                built.query(),
-                built.fragment()
-            ),
-            components(
-                parsed.scheme(),
-                parsed.authority(),
-                parsed.path(),
-                parsed.query(),
-                parsed.fragment()
-            ),
-            "{}",
-            built
-        );
-    }};
+    ($built:expr) => {
+        reparses!($built, as_iri_ref, parse_iri_ref)
+    };
 }
 
 proptest! {
