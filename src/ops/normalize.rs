@@ -562,7 +562,9 @@ impl Normalizer {
                 let zone = zone.map(|zone| {
                     out.push_str("%25");
                     let zone_start = out.len();
-                    out.push_str(&self.triplets(zone.as_str(), grammar));
+                    // A zone is ASCII in IRIs too (`ihost` takes RFC 3986's
+                    // `IP-literal`): its triplets normalize as a URI's.
+                    out.push_str(&self.triplets(zone.as_str(), grammar.as_uri()));
                     Span::new(zone_start, out.len())
                 });
                 out.push(']');
@@ -582,7 +584,7 @@ impl Normalizer {
                     let zone = zone.as_str();
                     push_cased(out, &text[..text.len() - zone.len() - 1], self.case);
                     let zone_start = out.len();
-                    out.push_str(&self.triplets(zone, grammar));
+                    out.push_str(&self.triplets(zone, grammar.as_uri()));
                     let zone = Span::new(zone_start, out.len());
                     out.push(']');
                     Some(HostData::Ipv6 { zone: Some(zone) })

@@ -281,3 +281,15 @@ fn iri_allow_zone_id() {
         "http://[fe80::a%25En1]/ö"
     );
 }
+
+/// A zone identifier is ASCII in IRIs too (`ihost` takes RFC 3986's
+/// `IP-literal`): IRI normalization decodes no triplet of it into a
+/// non-ASCII character, which would not parse back.
+#[test]
+fn iri_normalization_keeps_a_zones_triplets() {
+    let zones = ParseOptions::new().allow_zone_id(true);
+    let iri = zones.parse_iri_ref("m://[::1%25%D9%89%7e]/%D9%89").unwrap();
+    let normal = iri.normalize();
+    assert_eq!(normal, "m://[::1%25%D9%89~]/ى");
+    assert_eq!(zones.parse_iri_ref(normal.as_str()).unwrap(), normal);
+}
