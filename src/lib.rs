@@ -198,7 +198,7 @@ pub use types::query;
 pub use ops::normalize::{Normalized, Normalizer, equivalent, normalize, normalize_syntax};
 pub use ops::relative::make_relative;
 pub use ops::resolve::{ResolveError, ResolveErrorKind, Resolver, remove_dot_segments, resolve};
-pub use syntax::error::{Expected, Message, ParseError};
+pub use syntax::error::{Excerpt, Expected, Message, ParseError};
 #[cfg(feature = "pest")]
 pub use syntax::grammar::parse_rule;
 pub use text::explain::{Explainer, explain};
