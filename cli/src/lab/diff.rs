@@ -10,7 +10,8 @@ use peguri::ParseError;
 use pest::iterators::Pairs;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
-use super::{BoundedVm, Bounds, Origin, Parsed, Stop, for_each_input, quote_input};
+use super::{Origin, for_each_input, quote_input};
+use crate::bounds::{BoundedVm, Bounds, Parsed, Stop};
 use crate::grammar::{ENTRY, GrammarError, GrammarText, grammar_files, resolve_rule};
 
 /// What is compared between two valid parses, and the rules (of RFC 3986,
