@@ -5,8 +5,8 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::ParseError;
 use peguri::lint::{Finding, Severity, lint, lint_iri};
+use peguri::{Excerpt, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::Outcome;
@@ -116,10 +116,11 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
                 .collect();
             writeln!(out, "{input}: {}", codes.join(", "))?;
             out.flush()?;
-            let mut err = io::stderr().lock();
+            let mut err = io::BufWriter::new(io::stderr().lock());
             for finding in &findings {
                 human(&mut err, &input, finding)?;
             }
+            err.flush()?;
         }
         Ok(())
     })?;
@@ -127,14 +128,11 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
     Ok(crate::outcome(clean))
 }
 
-/// `input: severity[code]: message`, then the input with carets under the
-/// span, counted in characters (an IRI may hold non-ASCII ones).
+/// `severity[code]: message`, then the window of the input around the
+/// span with carets under it ([`Excerpt`], as parse errors show it): a
+/// bounded window, so that the output stays in proportion to the input
+/// however many findings it has.
 fn human(out: &mut impl Write, input: &str, finding: &Finding) -> io::Result<()> {
-    let columns = |text: &str| text.chars().count();
-    let span = finding.span.clone();
-    let before = input.get(..span.start).map_or(span.start, columns);
-    let width = input.get(span).map_or(1, columns).max(1);
-    writeln!(out, "{input}: {finding}")?;
-    writeln!(out, "  {input}")?;
-    writeln!(out, "  {}{}", " ".repeat(before), "^".repeat(width))
+    writeln!(out, "{finding}")?;
+    writeln!(out, "{}", Excerpt::around(input, finding.span.clone()))
 }

@@ -213,7 +213,8 @@ enum Value<'a> {
 }
 
 impl fmt::Display for Value<'_> {
-    /// TSV cell: null is empty; tabs, newlines and backslashes are escaped.
+    /// TSV cell: null is empty; tabs, line breaks, backslashes and other
+    /// control characters are escaped (`\t`, `\n`, `\r`, `\\`, `\x1B`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
             Value::Null => return Ok(()),
@@ -229,6 +230,13 @@ impl fmt::Display for Value<'_> {
                 '\n' => f.write_str("\\n")?,
                 '\r' => f.write_str("\\r")?,
                 '\\' => f.write_str("\\\\")?,
+                // Other control characters, which a terminal would act on:
+                // their UTF-8 bytes.
+                c if c.is_control() => {
+                    for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                        write!(f, "\\x{byte:02X}")?;
+                    }
+                }
                 c => write!(f, "{c}")?,
             }
         }
