@@ -149,20 +149,21 @@ enum Command {
         /// Strings to split; stdin is read when none is given.
         uris: Vec<String>,
     },
-    /// Find the URIs in the text on stdin (RFC 3986 Appendix C): quoted,
-    /// in angle brackets (line breaks inside are removed), `<URL:...>`, or
-    /// bare with a scheme. Prints one JSON object per URI (`uri`, and the
-    /// byte offsets `start` and `end` in the input), or plain URIs.
+    /// Find the URIs in text (RFC 3986 Appendix C), from FILEs or stdin:
+    /// quoted, in angle brackets (line breaks inside are removed),
+    /// `<URL:...>`, or bare with a scheme. Prints one JSON object per URI
+    /// (`uri`, and the byte offsets `start` and `end` in the input; `file`
+    /// too when FILEs are given), or plain URIs.
     ///
-    /// Exit code: 0, also when nothing is found; 2 for usage errors.
+    /// A candidate that is not a URI is left out whole, never cut short
+    /// into another URI: an IRI such as `http://bücher.example/` is found
+    /// with --iri (without it, stderr says how many were left out). Exit
+    /// code: 0, also when nothing is found; 2 for usage errors or a file
+    /// that cannot be read.
     #[command(
-        after_help = "Example:\n  peguri extract < message.txt\n  peguri extract --plain < notes.md"
+        after_help = "Example:\n  peguri extract < message.txt\n  peguri extract --plain notes.md README.md\n  peguri extract --iri < page.txt"
     )]
-    Extract {
-        /// Print one URI per line instead of JSON.
-        #[arg(long)]
-        plain: bool,
-    },
+    Extract(extract::ExtractArgs),
     /// Draw each URI reference with a labelled bracket under or over each
     /// component.
     ///
@@ -457,7 +458,7 @@ fn main() -> ExitCode {
         Command::Normalize(args) => normalize::normalize(&args),
         Command::Equivalent(args) => normalize::equivalent(&args),
         Command::Split { uris } => split::run(&uris).map(outcome),
-        Command::Extract { plain } => extract::run(plain).map(outcome),
+        Command::Extract(args) => extract::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Explain {
             ascii,

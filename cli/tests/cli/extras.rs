@@ -337,3 +337,66 @@ fn extract_offsets_are_bytes() {
     assert_eq!(stdout(&out), "http://a/b\n");
 }
 
+/// Issue: `extract` cut IRIs at their first non-ASCII character into
+/// other URIs: `http://b` twice here, `http://example.com/na` for
+/// `.../naïve.html`. Without `--iri` they are left out whole, and stderr
+/// says so; with `--iri` they are found.
+#[test]
+fn extract_never_cuts_an_iri_into_another_uri() {
+    let text = "a \"http://bücher.example/x\" b <http://bücher.example/y>\n\
+                see http://example.com/naïve.html and http://a.example/\n";
+    let out = peguri(&["extract", "--plain"], text);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://a.example/\n");
+    assert_eq!(
+        stderr(&out),
+        "peguri: 3 IRIs with non-ASCII characters were left out, not being URIs; --iri extracts them\n"
+    );
+    let out = peguri(&["extract", "--iri"], text);
+    assert_eq!(out.status.code(), Some(0));
+    let found: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|f| f["uri"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "http://bücher.example/x",
+            "http://bücher.example/y",
+            "http://example.com/naïve.html",
+            "http://a.example/",
+        ]
+    );
+    assert_eq!(json_lines(&out)[0]["start"], 3);
+    assert!(out.stderr.is_empty());
+}
+
+/// `extract FILE...` reads files (`-` for stdin); each object names its
+/// file. A file that cannot be read is an error after the others.
+#[test]
+fn extract_reads_files() {
+    let dir = std::env::temp_dir().join(format!("peguri-extract-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = dir.join("a.txt");
+    std::fs::write(&a, "see <http://a.example/>\n").unwrap();
+    let a = a.to_str().unwrap();
+    let out = peguri(&["extract", a, "-"], "and http://b.example/\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{{\"file\":\"{a}\",\"uri\":\"http://a.example/\",\"start\":5,\"end\":22}}\n\
+             {{\"file\":\"-\",\"uri\":\"http://b.example/\",\"start\":4,\"end\":21}}\n"
+        )
+    );
+    let missing = dir.join("missing.txt");
+    let out = peguri(&["extract", "--plain", missing.to_str().unwrap(), a], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "http://a.example/\n");
+    assert!(
+        stderr(&out).starts_with("peguri: cannot read "),
+        "{}",
+        stderr(&out)
+    );
+}
+
