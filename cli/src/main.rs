@@ -294,8 +294,8 @@ struct ParseArgs {
     header: bool,
     /// Print only these fields, comma-separated, each once: input, valid,
     /// rule, scheme, authority (an object in JSON), userinfo, host,
-    /// host_kind, port, path, query, fragment, uri (with --iri), error,
-    /// offset, column.
+    /// host_kind, port, path, query, fragment, uri and uri_error (with
+    /// --iri), error, offset, column.
     #[arg(
         long,
         value_delimiter = ',',
@@ -303,10 +303,12 @@ struct ParseArgs {
         conflicts_with = "rule"
     )]
     fields: Option<Vec<Field>>,
-    /// Output format: JSON Lines, or tab-separated values (null is an empty
-    /// cell; control characters are escaped as `\x1B`; the default columns
-    /// are input, valid, scheme, userinfo, host, host_kind, port, path,
-    /// query, fragment, rule, error, and uri with --iri).
+    /// Output format: JSON Lines, or tab-separated values (null, an absent
+    /// component, is `\N` as in PostgreSQL and MySQL, so that it differs
+    /// from an empty cell; tabs, line breaks, backslashes and control
+    /// characters are escaped as `\t`, `\n`, `\r`, `\\` and `\x1B`; the
+    /// default columns are input, valid, scheme, userinfo, host, host_kind,
+    /// port, path, query, fragment, rule, error, and uri with --iri).
     #[arg(long, default_value = "json", conflicts_with = "rule")]
     format: Format,
 }

@@ -57,13 +57,14 @@ pub enum Field {
     Query,
     Fragment,
     Uri,
+    UriError,
     Error,
     Offset,
     Column,
 }
 
 impl Field {
-    const ALL: [(&'static str, Field); 16] = [
+    const ALL: [(&'static str, Field); 17] = [
         ("input", Field::Input),
         ("valid", Field::Valid),
         ("rule", Field::Rule),
@@ -77,6 +78,7 @@ impl Field {
         ("query", Field::Query),
         ("fragment", Field::Fragment),
         ("uri", Field::Uri),
+        ("uri_error", Field::UriError),
         ("error", Field::Error),
         ("offset", Field::Offset),
         ("column", Field::Column),
@@ -212,12 +214,18 @@ enum Value<'a> {
     Authority(Authority<'a>),
 }
 
+/// A TSV cell for null: PostgreSQL's and MySQL's `\N`, which no text cell
+/// holds (a backslash in text is written `\\`), so that an absent
+/// component and an empty one differ.
+pub const TSV_NULL: &str = "\\N";
+
 impl fmt::Display for Value<'_> {
-    /// TSV cell: null is empty; tabs, line breaks, backslashes and other
-    /// control characters are escaped (`\t`, `\n`, `\r`, `\\`, `\x1B`).
+    /// TSV cell: null is `\N`; tabs, line breaks, backslashes and other
+    /// control characters are escaped as PostgreSQL's text format reads
+    /// them (`\t`, `\n`, `\r`, `\\`, `\x1B`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
-            Value::Null => return Ok(()),
+            Value::Null => return f.write_str(TSV_NULL),
             Value::Text(t) => *t,
             Value::Owned(t) => t.as_str(),
             Value::Number(n) => return write!(f, "{n}"),
@@ -296,6 +304,11 @@ fn field_value<'a>(parsed: &'a Parsed<'_>, field: Field) -> Value<'a> {
                 Field::Fragment => text(v.fragment),
                 Field::Uri => match valid.mapped_uri() {
                     Some(Ok(uri)) => Value::Owned(uri),
+                    _ => Value::Null,
+                },
+                // Why a valid IRI has no URI (IDNA), as the whole object says.
+                Field::UriError => match valid.mapped_uri() {
+                    Some(Err(e)) => Value::Owned(e),
                     _ => Value::Null,
                 },
                 // A valid IRI whose IDNA mapping fails says why here.

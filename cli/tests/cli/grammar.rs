@@ -196,7 +196,7 @@ fn fields_tsv_and_pretty() {
         b"",
     );
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stdout), "http\th\t8\t\n\tx\t\t\n");
+    assert_eq!(text(&out.stdout), "http\th\t8\t\n\\N\tx\t\\N\t\\N\n");
     let out = run(&["parse", "--fields", "input,valid,offset", "a b"], b"");
     assert_eq!(
         text(&out.stdout).trim(),
