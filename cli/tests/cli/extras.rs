@@ -400,3 +400,32 @@ fn extract_reads_files() {
     );
 }
 
+/// Issue: a punycode homograph was found written in Unicode or
+/// percent-encoded, not in its IDNA form (RFC 3987 section 8).
+#[test]
+fn check_decodes_idna_labels() {
+    let out = peguri(&["check", "http://xn--pypal-4ve.example/"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "http://xn--pypal-4ve.example/: warning[mixed-script-host]\n"
+    );
+    assert!(
+        stderr(&out).contains("\"pаypal\" in Unicode"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `port = *DIGIT` allows `http://h:70000/`, which names no TCP port.
+#[test]
+fn check_finds_a_port_above_65535() {
+    let out = peguri(&["check", "--json", "http://h:70000/"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let finding = &json_lines(&out)[0]["findings"][0];
+    assert_eq!(finding["code"], "port-out-of-range");
+    assert_eq!(
+        (finding["start"].as_u64(), finding["end"].as_u64()),
+        (Some(9), Some(14))
+    );
+}
