@@ -10,7 +10,7 @@ use peguri::{Excerpt, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::Outcome;
-use crate::common::{Reference, SyntaxArgs};
+use crate::common::{IriHint, Reference, SyntaxArgs};
 
 /// The arguments of `peguri check`.
 #[derive(Args)]
@@ -64,6 +64,7 @@ impl Serialize for Checked<'_> {
 pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
     let mut out = crate::stdout();
     let mut clean = true;
+    let mut hint = IriHint::default();
     crate::input::for_each_input_bytes(&args.uris, |line| {
         let (input, linted) = match args.syntax.text(line) {
             Ok(input) => {
@@ -94,6 +95,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
                 // Keep stdout and stderr in order for a terminal.
                 out.flush()?;
                 eprintln!("peguri: {error}");
+                hint.after_error(&args.syntax, &input);
                 return Ok(());
             }
         };

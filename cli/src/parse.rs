@@ -481,6 +481,8 @@ pub struct Parser<W: Write> {
     header: bool,
     /// Some valid IRI could not be mapped to a URI as asked (IDNA).
     unmapped: bool,
+    /// Invalid inputs that are IRI references (without `--iri`).
+    iri_only: u64,
 }
 
 impl<W: Write> Parser<W> {
@@ -493,6 +495,7 @@ impl<W: Write> Parser<W> {
             started: Instant::now(),
             header,
             unmapped: false,
+            iri_only: 0,
         }
     }
 
@@ -528,6 +531,13 @@ impl<W: Write> Parser<W> {
         };
         if self.options.idna {
             self.unmapped |= matches!(parsed.mapped_uri(), Some(Err(_)));
+        }
+        if let Parsed::Invalid { input, .. } = &parsed
+            && !self.options.iri
+            && !input.is_ascii()
+            && self.options.syntax.parse_iri(input).is_ok()
+        {
+            self.iri_only += 1;
         }
         if self.options.stats {
             self.stats.count(line.len(), &parsed);
@@ -590,15 +600,25 @@ impl<W: Write> Parser<W> {
     }
 
     /// Flushes the output; returns whether every input was valid, and the
-    /// `--stats` summary if asked for.
+    /// `--stats` summary if asked for, with a hint at `--iri` when invalid
+    /// inputs are IRI references.
     pub fn finish(mut self) -> io::Result<(bool, Option<String>)> {
         self.write_header()?;
         self.out.flush()?;
         let all_valid = self.stats.valid == self.stats.lines && !self.unmapped;
-        let summary = self
+        let mut summary = self
             .options
             .stats
             .then(|| self.stats.summary(self.started.elapsed()));
+        if self.iri_only > 0 {
+            let text = summary.get_or_insert_with(String::new);
+            text.push_str(&format!(
+                "hint: {} invalid input{} IRI reference{} (RFC 3987), which may hold non-ASCII characters; --iri reads IRIs\n",
+                self.iri_only,
+                if self.iri_only == 1 { " is an" } else { "s are" },
+                if self.iri_only == 1 { "" } else { "s" },
+            ));
+        }
         Ok((all_valid, summary))
     }
 }

@@ -9,7 +9,7 @@ use peguri::Resolver;
 use serde::Serialize;
 
 use crate::Outcome;
-use crate::common::{Lines, Reference, SyntaxArgs};
+use crate::common::{IriHint, Lines, Reference, SyntaxArgs};
 
 /// The arguments of `peguri resolve`.
 #[derive(Args)]
@@ -60,6 +60,7 @@ fn parse_base<'a>(
         Ok(parsed) => parsed,
         Err(err) => {
             refuse_base(json, base, &err)?;
+            IriHint::default().after_error(syntax, base);
             return Ok(None);
         }
     };
@@ -108,7 +109,7 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
     let Some(base) = parse_base(&args.syntax, args.json, &args.base)? else {
         return Ok(Outcome::Invalid);
     };
-    let mut lines = Lines::new(args.json);
+    let mut lines = Lines::new(args.json, args.syntax);
     crate::input::for_each_input_bytes(&args.references, |line| {
         let input = match args.syntax.text(line) {
             Ok(input) => input,
@@ -140,7 +141,7 @@ pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
     let Some(base) = parse_base(&args.syntax, args.json, &args.base)? else {
         return Ok(Outcome::Invalid);
     };
-    let mut lines = Lines::new(args.json);
+    let mut lines = Lines::new(args.json, args.syntax);
     crate::input::for_each_input_bytes(&args.targets, |line| {
         let input = match args.syntax.text(line) {
             Ok(input) => input,
