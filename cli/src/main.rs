@@ -566,6 +566,19 @@ fn typed_report<'a>(rule: &str, input: &'a str) -> Option<Report<'a>> {
     })
 }
 
+/// The error `peguri parse` gives for `input` with one of its entry rules
+/// (`URI-reference`, `URI`, `absolute-URI`, `relative-ref`, or
+/// `IRI-reference` as with `--iri`; any spelling), if the input is invalid.
+fn typed_error(rule: &str, input: &str) -> Option<peguri::ParseError> {
+    if rule.replace('_', "-").eq_ignore_ascii_case("IRI-reference") {
+        return peguri::ParseOptions::new().parse_iri(input).err();
+    }
+    match typed_report(rule, input)? {
+        Report::Invalid { error, .. } => Some(error),
+        Report::Valid(_) => None,
+    }
+}
+
 /// One input's [`grammar::RuleResult`] as a JSON line.
 fn write_rule_result<R: pest::RuleType>(
     out: &mut impl Write,
