@@ -236,6 +236,22 @@ pub fn resolve_built_in_rule(rule: &str) -> Result<&'static str, String> {
     }
 }
 
+/// The RFC 6874 form of a built-in rule (any spelling): `URI-reference`
+/// becomes `URI_reference_6874`, `IRI` becomes `IRI_6874`. A rule without
+/// one is returned as given: zone identifiers do not change it.
+pub fn zone_rule(rule: &str) -> String {
+    let names = || peguri::grammar::rule_names();
+    let RuleLookup::Found(found) = peguri::grammar::find_rule(names(), rule) else {
+        return rule.to_owned();
+    };
+    let zoned = format!("{found}_6874");
+    if names().any(|name| name == zoned) {
+        zoned
+    } else {
+        rule.to_owned()
+    }
+}
+
 /// A grammar loaded at run time, ready to parse from one rule, each parse
 /// bounded (see [`crate::bounds`]; run it on [`crate::bounds::on_big_stack`]).
 pub struct LoadedGrammar {

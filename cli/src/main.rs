@@ -68,6 +68,7 @@ enum Command {
     #[command(after_help = "Examples:\n  \
         peguri tree 'http://h/p?q'\n  \
         peguri tree --rule IPv6address --format json '::ffff:1.2.3.4'\n  \
+        peguri tree --allow-zone-id 'http://[fe80::1%25en0]/'\n  \
         peguri tree --grammar my-uri.pest 'my_scheme:x'\n  \
         peguri tree --grammar uri.pest+my-iri.pest --rule IRI 'http://é.example'")]
     Tree(TreeArgs),
@@ -334,6 +335,11 @@ struct TreeArgs {
     /// Indented text, or one JSON object per input.
     #[arg(long, value_enum, default_value_t)]
     format: TreeFormat,
+    /// Accept IPv6 zone identifiers (RFC 6874): parse with the rule's
+    /// RFC 6874 form (`URI-reference` becomes `URI_reference_6874`) when
+    /// it has one.
+    #[arg(long, conflicts_with = "grammar")]
+    allow_zone_id: bool,
 }
 
 #[derive(Args)]
@@ -660,7 +666,11 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
 
 fn run_tree(args: TreeArgs) -> io::Result<Outcome> {
     if args.grammar.is_empty() {
-        let rule = args.rule.clone();
+        let rule = if args.allow_zone_id {
+            grammar::zone_rule(&args.rule)
+        } else {
+            args.rule.clone()
+        };
         if let Err(message) = grammar::resolve_built_in_rule(&rule) {
             return Ok(Outcome::Usage(message));
         }

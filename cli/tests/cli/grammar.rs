@@ -436,6 +436,36 @@ fn every_listed_rule_is_accepted_in_any_spelling() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// Gap: `tree` had no `--allow-zone-id`, though the error for a zone names
+/// the flag. It parses with the rule's RFC 6874 form.
+#[test]
+fn tree_allow_zone_id() {
+    let out = run(
+        &["tree", "--allow-zone-id", "http://[fe80::1%25eth0]/"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let tree = text(&out.stdout);
+    assert!(tree.starts_with("URI_reference_6874 0..24 "), "{tree}");
+    assert!(tree.contains("ZoneID 18..22 \"eth0\""), "{tree}");
+    let out = run(
+        &[
+            "tree",
+            "--allow-zone-id",
+            "--rule",
+            "IPv6addrz",
+            "fe80::1%25x",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // A rule without an RFC 6874 form is the rule itself.
+    let out = run(&["tree", "--allow-zone-id", "--rule", "path", "/a"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(&["tree", "http://[fe80::1%25eth0]/"], b"");
+    assert_eq!(out.status.code(), Some(1));
+}
+
 /// A node's text is cut after 100 characters, so that a tree as deep as
 /// its input stays in proportion to it.
 #[test]
