@@ -10,7 +10,11 @@ use crate::common::{IriHint, Reference, SyntaxArgs};
 /// are none), a blank line between two diagrams; an invalid input gets the
 /// caret error on stderr instead. Returns whether all inputs were valid.
 pub(crate) fn run(uris: &[String], ascii: bool, syntax: &SyntaxArgs) -> io::Result<bool> {
-    let explainer = Explainer::new().ascii(ascii);
+    // Columns as a terminal draws them; the reference holds no control
+    // character, which has no width.
+    let explainer = Explainer::new()
+        .ascii(ascii)
+        .char_width(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(1));
     let mut out = crate::stdout();
     let mut all_valid = true;
     let mut first = true;

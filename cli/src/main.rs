@@ -170,16 +170,20 @@ enum Command {
     ///
     /// Scheme, user information, host, port, query and fragment are below
     /// the reference; authority, path and the hierarchical (or relative)
-    /// part above it. An empty component is marked with `│` where it would start; an
-    /// absent one is not drawn. Lines are not wrapped: a long URI gives
-    /// long lines (pipe them to `less -S`). With no URI arguments, reads one
-    /// per line from stdin. Exit code: 0 when every input is valid, 1 when
-    /// any is invalid (its error goes to stderr), 2 for usage errors.
+    /// part above it. An empty component is marked with `│` where it would
+    /// start; an absent one is not drawn. Each label stays within two
+    /// columns of its tick: the labels of a crowded row are stacked, each
+    /// at its tick. Widths are the columns a terminal draws (two for most
+    /// CJK characters). Lines are not wrapped: a long URI gives long lines
+    /// (pipe them to `less -S`). With no URI arguments, reads one per line
+    /// from stdin. Exit code: 0 when every input is valid, 1 when any is
+    /// invalid (its error goes to stderr), 2 for usage errors.
     #[command(
         after_help = "Example:\n  peguri explain 'abc://username:password@example.com:123/path/file?key=value#fragid1'\n  peguri explain --ascii 'http://[::1]:8080/'\n  peguri explain --iri 'http://bücher.example/straße'"
     )]
     Explain {
-        /// Draw with `+`, `-` and `|` instead of box-drawing characters.
+        /// Draw with ASCII instead of box-drawing characters: corners `.`
+        /// (above) and `'` (below), lines `-`, ticks `+`, markers `|`.
         #[arg(long)]
         ascii: bool,
         #[command(flatten)]
