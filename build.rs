@@ -101,6 +101,7 @@ const URI_ENTRIES: &[&str] = &[
 const URI_QUIET: &[&str] = &[
     "scheme",
     "URI",
+    "IRI",
     "IPv6address",
     "IPv6addrz",
     "IPvFuture",

@@ -5,12 +5,12 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::ParseError;
 use peguri::lint::{Finding, Severity, lint, lint_iri};
+use peguri::{Excerpt, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::Outcome;
-use crate::common::{Reference, SyntaxArgs};
+use crate::common::{IriHint, Reference, SyntaxArgs};
 
 /// The arguments of `peguri check`.
 #[derive(Args)]
@@ -64,6 +64,7 @@ impl Serialize for Checked<'_> {
 pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
     let mut out = crate::stdout();
     let mut clean = true;
+    let mut hint = IriHint::default();
     crate::input::for_each_input_bytes(&args.uris, |line| {
         let (input, linted) = match args.syntax.text(line) {
             Ok(input) => {
@@ -94,6 +95,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
                 // Keep stdout and stderr in order for a terminal.
                 out.flush()?;
                 eprintln!("peguri: {error}");
+                hint.after_error(&args.syntax, &input);
                 return Ok(());
             }
         };
@@ -116,10 +118,11 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
                 .collect();
             writeln!(out, "{input}: {}", codes.join(", "))?;
             out.flush()?;
-            let mut err = io::stderr().lock();
+            let mut err = io::BufWriter::new(io::stderr().lock());
             for finding in &findings {
                 human(&mut err, &input, finding)?;
             }
+            err.flush()?;
         }
         Ok(())
     })?;
@@ -127,14 +130,11 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
     Ok(crate::outcome(clean))
 }
 
-/// `input: severity[code]: message`, then the input with carets under the
-/// span, counted in characters (an IRI may hold non-ASCII ones).
+/// `severity[code]: message`, then the window of the input around the
+/// span with carets under it ([`Excerpt`], as parse errors show it): a
+/// bounded window, so that the output stays in proportion to the input
+/// however many findings it has.
 fn human(out: &mut impl Write, input: &str, finding: &Finding) -> io::Result<()> {
-    let columns = |text: &str| text.chars().count();
-    let span = finding.span.clone();
-    let before = input.get(..span.start).map_or(span.start, columns);
-    let width = input.get(span).map_or(1, columns).max(1);
-    writeln!(out, "{input}: {finding}")?;
-    writeln!(out, "  {input}")?;
-    writeln!(out, "  {}{}", " ".repeat(before), "^".repeat(width))
+    writeln!(out, "{finding}")?;
+    writeln!(out, "{}", Excerpt::around(input, finding.span.clone()))
 }

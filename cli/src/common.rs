@@ -60,6 +60,34 @@ impl SyntaxArgs {
     }
 }
 
+/// Says once, on stderr, that `--iri` reads an input that the URI grammar
+/// refused for its non-ASCII characters (RFC 3987 allows them).
+#[derive(Default)]
+pub struct IriHint {
+    given: bool,
+}
+
+impl IriHint {
+    /// The hint, once, if `input` (refused) is an IRI reference and the
+    /// inputs are not read as IRIs already.
+    pub fn after_error(&mut self, syntax: &SyntaxArgs, input: &str) {
+        if !self.given && is_iri_only(syntax, input) {
+            self.given = true;
+            eprintln!("{IRI_HINT}");
+        }
+    }
+}
+
+/// What [`IriHint`] says.
+pub const IRI_HINT: &str = "hint: this input is an IRI reference (RFC 3987), which may hold \
+     non-ASCII characters; --iri reads IRIs";
+
+/// Whether `input`, read as a URI reference (not `--iri`), is refused but
+/// is an IRI reference.
+pub fn is_iri_only(syntax: &SyntaxArgs, input: &str) -> bool {
+    !syntax.iri && !input.is_ascii() && syntax.options().parse_iri_ref(input).is_ok()
+}
+
 /// An input line that is not UTF-8 (boxed where returned: it is rare and
 /// large).
 pub struct NotUtf8 {
@@ -107,15 +135,20 @@ pub struct Lines {
     out: BufWriter<io::StdoutLock<'static>>,
     json: bool,
     all_valid: bool,
+    syntax: SyntaxArgs,
+    hint: IriHint,
 }
 
 impl Lines {
-    /// Writes to stdout, JSON objects when `json`.
-    pub fn new(json: bool) -> Self {
+    /// Writes to stdout, JSON objects when `json`, for inputs read with
+    /// `syntax`.
+    pub fn new(json: bool, syntax: SyntaxArgs) -> Self {
         Lines {
             out: crate::stdout(),
             json,
             all_valid: true,
+            syntax,
+            hint: IriHint::default(),
         }
     }
 
@@ -152,6 +185,7 @@ impl Lines {
         // Keep stdout and stderr in order for a reader of both.
         self.out.flush()?;
         eprintln!("{error}");
+        self.hint.after_error(&self.syntax, input);
         Ok(())
     }
 

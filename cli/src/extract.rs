@@ -1,47 +1,121 @@
-//! `peguri extract`: the URIs in the text on stdin (RFC 3986 Appendix C).
+//! `peguri extract`: the URIs (or, with `--iri`, the IRIs) in text (RFC
+//! 3986 Appendix C), from files or stdin.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 
+use clap::Args;
+use peguri::extract::Extractor;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-/// `{"uri", "start", "end"}`, in that order.
-struct Found<'a>(&'a peguri::Extracted<'a>);
+use crate::Outcome;
+
+/// The arguments of `peguri extract`.
+#[derive(Args)]
+pub struct ExtractArgs {
+    /// Print one URI per line instead of JSON.
+    #[arg(long)]
+    plain: bool,
+    /// Find IRIs (RFC 3987), which may hold non-ASCII characters, instead
+    /// of URIs.
+    #[arg(long)]
+    iri: bool,
+    /// Files to read; stdin when none is given (or for `-`). With files,
+    /// each JSON object also has "file".
+    files: Vec<String>,
+}
+
+/// `{"uri", "start", "end"}` (and `"file"` first when files were named),
+/// in that order.
+struct Found<'a> {
+    file: Option<&'a str>,
+    found: &'a peguri::Extracted<'a>,
+}
 
 impl Serialize for Found<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Found", 3)?;
-        s.serialize_field("uri", &*self.0.uri)?;
-        s.serialize_field("start", &self.0.span.start)?;
-        s.serialize_field("end", &self.0.span.end)?;
+        let mut s = serializer.serialize_struct("Found", 4)?;
+        if let Some(file) = self.file {
+            s.serialize_field("file", file)?;
+        }
+        s.serialize_field("uri", &*self.found.uri)?;
+        s.serialize_field("start", &self.found.span.start)?;
+        s.serialize_field("end", &self.found.span.end)?;
         s.end()
     }
 }
 
-/// Reads all of stdin and prints each URI found: a JSON object
-/// `{"uri", "start", "end"}` per line (byte offsets in the input as given),
-/// or the bare URI with `plain`. Finding nothing is not an error.
-pub fn run(plain: bool) -> io::Result<bool> {
-    let mut bytes = Vec::new();
-    io::stdin().lock().read_to_end(&mut bytes)?;
-    let text = text_keeping_offsets(bytes);
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    for found in peguri::extract(&text) {
-        if plain {
-            writeln!(out, "{}", found.uri)?;
+/// Reads each file (or stdin) whole and prints each URI found: a JSON
+/// object per line (byte offsets in the input as given), or the bare URI
+/// with `--plain`. Finding nothing is not an error; a file that cannot be
+/// read is (exit 2, after the others).
+pub fn run(args: &ExtractArgs) -> io::Result<Outcome> {
+    let extractor = Extractor::new().iri(args.iri);
+    let mut out = crate::stdout();
+    let stdin = ["-".to_owned()];
+    let sources = if args.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.files[..]
+    };
+    let mut unreadable = None;
+    let mut iris_left = 0;
+    for source in sources {
+        let mut bytes = Vec::new();
+        let read = if source == "-" {
+            io::stdin().lock().read_to_end(&mut bytes)
         } else {
-            serde_json::to_writer(&mut out, &Found(&found))?;
-            out.write_all(b"\n")?;
+            std::fs::File::open(source).and_then(|mut file| file.read_to_end(&mut bytes))
+        };
+        if let Err(e) = read {
+            out.flush()?;
+            eprintln!("peguri: cannot read {source}: {e}");
+            unreadable = Some(source);
+            continue;
+        }
+        let text = text_keeping_offsets(bytes);
+        let file = (!args.files.is_empty()).then_some(source.as_str());
+        for found in extractor.extract(&text) {
+            if args.plain {
+                writeln!(out, "{}", found.uri)?;
+            } else {
+                serde_json::to_writer(
+                    &mut out,
+                    &Found {
+                        file,
+                        found: &found,
+                    },
+                )?;
+                out.write_all(b"\n")?;
+            }
+        }
+        if !args.iri && !text.is_ascii() {
+            iris_left += Extractor::new()
+                .iri(true)
+                .extract(&text)
+                .iter()
+                .filter(|found| !found.uri.is_ascii())
+                .count();
         }
     }
     out.flush()?;
-    Ok(true)
+    if iris_left > 0 {
+        eprintln!(
+            "peguri: {iris_left} IRI{} with non-ASCII characters {} left out, not being URIs; --iri extracts them",
+            if iris_left == 1 { "" } else { "s" },
+            if iris_left == 1 { "was" } else { "were" },
+        );
+    }
+    Ok(match unreadable {
+        Some(_) => Outcome::Trouble,
+        None => Outcome::Success,
+    })
 }
 
 /// The input as text with the same byte offsets: each byte of a sequence
-/// that is not UTF-8 becomes a NUL, which no URI holds and which is no
-/// delimiter Appendix C knows, so it ends a URI as the bad byte would, and
-/// every offset into the text is the offset into the input.
+/// that is not UTF-8 becomes a space, which no URI holds, so that it ends
+/// a URI as whitespace does (and makes the text between delimiters around
+/// it prose), and every offset into the text is the offset into the
+/// input.
 fn text_keeping_offsets(bytes: Vec<u8>) -> String {
     match String::from_utf8(bytes) {
         Ok(text) => text,
@@ -50,7 +124,7 @@ fn text_keeping_offsets(bytes: Vec<u8>) -> String {
             let mut text = String::with_capacity(bytes.len());
             for chunk in bytes.utf8_chunks() {
                 text.push_str(chunk.valid());
-                text.extend(std::iter::repeat_n('\0', chunk.invalid().len()));
+                text.extend(std::iter::repeat_n(' ', chunk.invalid().len()));
             }
             text
         }

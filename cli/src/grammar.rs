@@ -20,6 +20,8 @@ use pest::{Position, RuleType};
 use pest_meta::optimizer::OptimizedRule;
 use serde::ser::{SerializeStruct, Serializer};
 
+use crate::bounds::{BoundedVm, Bounds, Parsed, Stop};
+
 /// The name of the anchored entry rule added to a loaded grammar.
 pub const ENTRY: &str = "__peguri_entry";
 
@@ -234,9 +236,26 @@ pub fn resolve_built_in_rule(rule: &str) -> Result<&'static str, String> {
     }
 }
 
-/// A grammar loaded at run time, ready to parse from one rule.
+/// The RFC 6874 form of a built-in rule (any spelling): `URI-reference`
+/// becomes `URI_reference_6874`, `IRI` becomes `IRI_6874`. A rule without
+/// one is returned as given: zone identifiers do not change it.
+pub fn zone_rule(rule: &str) -> String {
+    let names = || peguri::grammar::rule_names();
+    let RuleLookup::Found(found) = peguri::grammar::find_rule(names(), rule) else {
+        return rule.to_owned();
+    };
+    let zoned = format!("{found}_6874");
+    if names().any(|name| name == zoned) {
+        zoned
+    } else {
+        rule.to_owned()
+    }
+}
+
+/// A grammar loaded at run time, ready to parse from one rule, each parse
+/// bounded (see [`crate::bounds`]; run it on [`crate::bounds::on_big_stack`]).
 pub struct LoadedGrammar {
-    vm: pest_vm::Vm,
+    vm: BoundedVm,
     rule: String,
 }
 
@@ -252,7 +271,7 @@ impl LoadedGrammar {
         let anchored = grammar.with_rules(&format!("{ENTRY} = {{ SOI ~ {rule} ~ EOI }}"));
         let (_, rules) = anchored.compile()?;
         Ok(LoadedGrammar {
-            vm: pest_vm::Vm::new(rules),
+            vm: BoundedVm::new(rules, Bounds::default()),
             rule,
         })
     }
@@ -261,10 +280,35 @@ impl LoadedGrammar {
         &self.rule
     }
 
-    pub fn parse<'a>(&'a self, input: &'a str) -> Result<Pairs<'a, &'a str>, ParseError> {
-        self.vm
-            .parse(ENTRY, input)
-            .map_err(|e| ParseError::from_pest(input, &self.rule, &e))
+    pub fn parse<'a>(&'a self, input: &'a str) -> RuleOutcome<'a, &'a str> {
+        match self.vm.parse(ENTRY, input) {
+            Parsed::Valid(pairs) => RuleOutcome::Tree(pairs),
+            Parsed::Invalid(e) => RuleOutcome::Error(ParseError::from_pest(input, &self.rule, &e)),
+            Parsed::Stopped(stop) => RuleOutcome::Stopped(stop),
+        }
+    }
+}
+
+/// One input parsed with one rule: its tree, why it is not valid, or why
+/// its parse was stopped (a grammar loaded at run time).
+pub enum RuleOutcome<'i, R: RuleType> {
+    Tree(Pairs<'i, R>),
+    Error(ParseError),
+    Stopped(Stop),
+}
+
+impl<'i, R: RuleType> From<Result<Pairs<'i, R>, ParseError>> for RuleOutcome<'i, R> {
+    fn from(result: Result<Pairs<'i, R>, ParseError>) -> Self {
+        match result {
+            Ok(pairs) => RuleOutcome::Tree(pairs),
+            Err(error) => RuleOutcome::Error(error),
+        }
+    }
+}
+
+impl<R: RuleType> RuleOutcome<'_, R> {
+    pub fn is_valid(&self) -> bool {
+        matches!(self, RuleOutcome::Tree(_))
     }
 }
 
@@ -282,43 +326,70 @@ fn under_entry<'i, R: RuleType>(pairs: Pairs<'i, R>) -> Vec<Pair<'i, R>> {
         .collect()
 }
 
-/// Writes the tree as indented lines: rule, byte span, matched text.
+/// Characters of a node's text that a tree shows: with the span, enough
+/// to recognize it, and a bound on the output of a tree as deep as its
+/// input (each node's text holds its children's).
+pub const MAX_NODE_TEXT_CHARS: usize = 100;
+/// Levels of a text tree shown by indentation; a deeper node is indented
+/// as deep as this and says its depth.
+const MAX_INDENT_LEVELS: usize = 40;
+
+/// A node's text as a tree shows it: at most [`MAX_NODE_TEXT_CHARS`]
+/// characters, and whether it was cut.
+fn node_text(text: &str) -> (&str, bool) {
+    match text.char_indices().nth(MAX_NODE_TEXT_CHARS) {
+        Some((cut, _)) => (&text[..cut], true),
+        None => (text, false),
+    }
+}
+
+/// Writes the tree as indented lines: rule, byte span, matched text (cut
+/// after [`MAX_NODE_TEXT_CHARS`] characters, with `…` after the quotes).
+/// Iterative, so that a tree as deep as its input needs no stack.
 pub fn write_tree_text<R: RuleType>(out: &mut impl Write, pairs: Pairs<'_, R>) -> io::Result<()> {
-    fn walk<R: RuleType>(out: &mut impl Write, pair: Pair<'_, R>, depth: usize) -> io::Result<()> {
+    let mut pending: Vec<(Pair<'_, R>, usize)> = under_entry(pairs)
+        .into_iter()
+        .rev()
+        .map(|p| (p, 0))
+        .collect();
+    while let Some((pair, depth)) = pending.pop() {
         let span = pair.as_span();
+        let (text, cut) = node_text(span.as_str());
+        let indent = depth.min(MAX_INDENT_LEVELS) * 2;
+        write!(out, "{:indent$}", "")?;
+        if depth > MAX_INDENT_LEVELS {
+            write!(out, "(depth {depth}) ")?;
+        }
         writeln!(
             out,
-            "{:indent$}{} {}..{} {:?}",
-            "",
+            "{} {}..{} {text:?}{}",
             label(&pair.as_rule()),
             span.start(),
             span.end(),
-            span.as_str(),
-            indent = depth * 2
+            if cut { "…" } else { "" }
         )?;
-        for child in pair.into_inner() {
-            walk(out, child, depth + 1)?;
-        }
-        Ok(())
-    }
-    for pair in under_entry(pairs) {
-        walk(out, pair, 0)?;
+        let children: Vec<Pair<'_, R>> = pair.into_inner().collect();
+        pending.extend(children.into_iter().rev().map(|c| (c, depth + 1)));
     }
     Ok(())
 }
 
-/// A parse tree node as JSON: `{"rule", "start", "end", "text", "children"}`.
+/// A parse tree node as JSON: `{"rule", "start", "end", "text",
+/// "text_cut", "children"}`, the text cut after [`MAX_NODE_TEXT_CHARS`]
+/// characters (`text_cut` says so).
 pub struct TreeJson<'i, R: RuleType>(pub Pair<'i, R>);
 
 impl<R: RuleType> serde::Serialize for TreeJson<'_, R> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let span = self.0.as_span();
+        let (text, cut) = node_text(span.as_str());
         let children: Vec<TreeJson<'_, R>> = self.0.clone().into_inner().map(TreeJson).collect();
-        let mut st = s.serialize_struct("Tree", 5)?;
+        let mut st = s.serialize_struct("Tree", 6)?;
         st.serialize_field("rule", &label(&self.0.as_rule()))?;
         st.serialize_field("start", &span.start())?;
         st.serialize_field("end", &span.end())?;
-        st.serialize_field("text", span.as_str())?;
+        st.serialize_field("text", text)?;
+        st.serialize_field("text_cut", &cut)?;
         st.serialize_field("children", &children)?;
         st.end()
     }
@@ -330,22 +401,28 @@ pub fn trees_json<R: RuleType>(pairs: Pairs<'_, R>) -> Vec<TreeJson<'_, R>> {
 }
 
 /// The outcome of parsing one input with one rule, as JSON:
-/// `{"input", "valid", "rule", "tree"}` or `{"input", "valid", "rule", "error"}`.
+/// `{"input", "valid": true, "rule", "tree"}`, `{"input", "valid": false,
+/// "rule", "error"}`, or for a parse that was stopped `{"input", "valid":
+/// false, "rule", "stopped", "message"}`.
 pub struct RuleResult<'a, 'i, R: RuleType> {
     pub input: &'a str,
     pub rule: &'a str,
-    pub result: Result<Vec<TreeJson<'i, R>>, ParseError>,
+    pub outcome: RuleOutcome<'i, R>,
 }
 
 impl<R: RuleType> serde::Serialize for RuleResult<'_, '_, R> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("RuleResult", 4)?;
+        let mut st = s.serialize_struct("RuleResult", 5)?;
         st.serialize_field("input", self.input)?;
-        st.serialize_field("valid", &self.result.is_ok())?;
+        st.serialize_field("valid", &self.outcome.is_valid())?;
         st.serialize_field("rule", self.rule)?;
-        match &self.result {
-            Ok(trees) => st.serialize_field("tree", trees)?,
-            Err(error) => st.serialize_field("error", error)?,
+        match &self.outcome {
+            RuleOutcome::Tree(pairs) => st.serialize_field("tree", &trees_json(pairs.clone()))?,
+            RuleOutcome::Error(error) => st.serialize_field("error", error)?,
+            RuleOutcome::Stopped(stop) => {
+                st.serialize_field("stopped", stop.kind())?;
+                st.serialize_field("message", &stop.to_string())?;
+            }
         }
         st.end()
     }

@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+mod bounds;
 mod check;
 mod common;
 mod explain;
@@ -57,12 +58,17 @@ enum Command {
         peguri parse --rule IRI --grammar uri.pest --grammar my-iri.pest 'http://é.example'")]
     Parse(ParseArgs),
 
-    /// Print the pest parse tree: rule names, byte spans, matched text.
+    /// Print the pest parse tree: rule names, byte spans, matched text (cut
+    /// after 100 characters).
     ///
-    /// Reads inputs from stdin, one per line, when none is given.
+    /// Reads inputs from stdin, one per line, when none is given. A
+    /// grammar given with --grammar runs under pest's call limit and a
+    /// stack budget; an input that exceeds them gets "stopped at ..." on
+    /// stderr (in JSON, "stopped" and "message") and counts as invalid.
     #[command(after_help = "Examples:\n  \
         peguri tree 'http://h/p?q'\n  \
         peguri tree --rule IPv6address --format json '::ffff:1.2.3.4'\n  \
+        peguri tree --allow-zone-id 'http://[fe80::1%25en0]/'\n  \
         peguri tree --grammar my-uri.pest 'my_scheme:x'\n  \
         peguri tree --grammar uri.pest+my-iri.pest --rule IRI 'http://é.example'")]
     Tree(TreeArgs),
@@ -144,35 +150,40 @@ enum Command {
         /// Strings to split; stdin is read when none is given.
         uris: Vec<String>,
     },
-    /// Find the URIs in the text on stdin (RFC 3986 Appendix C): quoted,
-    /// in angle brackets (line breaks inside are removed), `<URL:...>`, or
-    /// bare with a scheme. Prints one JSON object per URI (`uri`, and the
-    /// byte offsets `start` and `end` in the input), or plain URIs.
+    /// Find the URIs in text (RFC 3986 Appendix C), from FILEs or stdin:
+    /// quoted, in angle brackets (line breaks inside are removed),
+    /// `<URL:...>`, or bare with a scheme. Prints one JSON object per URI
+    /// (`uri`, and the byte offsets `start` and `end` in the input; `file`
+    /// too when FILEs are given), or plain URIs.
     ///
-    /// Exit code: 0, also when nothing is found; 2 for usage errors.
+    /// A candidate that is not a URI is left out whole, never cut short
+    /// into another URI: an IRI such as `http://bücher.example/` is found
+    /// with --iri (without it, stderr says how many were left out). Exit
+    /// code: 0, also when nothing is found; 2 for usage errors or a file
+    /// that cannot be read.
     #[command(
-        after_help = "Example:\n  peguri extract < message.txt\n  peguri extract --plain < notes.md"
+        after_help = "Example:\n  peguri extract < message.txt\n  peguri extract --plain notes.md README.md\n  peguri extract --iri < page.txt"
     )]
-    Extract {
-        /// Print one URI per line instead of JSON.
-        #[arg(long)]
-        plain: bool,
-    },
+    Extract(extract::ExtractArgs),
     /// Draw each URI reference with a labelled bracket under or over each
     /// component.
     ///
     /// Scheme, user information, host, port, query and fragment are below
     /// the reference; authority, path and the hierarchical (or relative)
-    /// part above it. An empty component is marked with `│` where it would start; an
-    /// absent one is not drawn. Lines are not wrapped: a long URI gives
-    /// long lines (pipe them to `less -S`). With no URI arguments, reads one
-    /// per line from stdin. Exit code: 0 when every input is valid, 1 when
-    /// any is invalid (its error goes to stderr), 2 for usage errors.
+    /// part above it. An empty component is marked with `│` where it would
+    /// start; an absent one is not drawn. Each label stays within two
+    /// columns of its tick: the labels of a crowded row are stacked, each
+    /// at its tick. Widths are the columns a terminal draws (two for most
+    /// CJK characters). Lines are not wrapped: a long URI gives long lines
+    /// (pipe them to `less -S`). With no URI arguments, reads one per line
+    /// from stdin. Exit code: 0 when every input is valid, 1 when any is
+    /// invalid (its error goes to stderr), 2 for usage errors.
     #[command(
         after_help = "Example:\n  peguri explain 'abc://username:password@example.com:123/path/file?key=value#fragid1'\n  peguri explain --ascii 'http://[::1]:8080/'\n  peguri explain --iri 'http://bücher.example/straße'"
     )]
     Explain {
-        /// Draw with `+`, `-` and `|` instead of box-drawing characters.
+        /// Draw with ASCII instead of box-drawing characters: corners `.`
+        /// (above) and `'` (below), lines `-`, ticks `+`, markers `|`.
         #[arg(long)]
         ascii: bool,
         #[command(flatten)]
@@ -262,6 +273,9 @@ struct ParseArgs {
     /// (needs --rule; prints the parse tree, not components). Give it more
     /// than once, or join files with `+`, for a grammar in several files,
     /// read in order as one (`--grammar uri.pest --grammar my-iri.pest`).
+    /// Each parse runs under pest's call limit and a stack budget, as in
+    /// `grammar diff`; an input that exceeds them gets `"stopped"` and
+    /// `"message"` instead of `"error"`.
     #[arg(long, value_name = "FILE", requires = "rule")]
     grammar: Vec<String>,
     /// Print a summary on stderr: valid and invalid counts, host kinds,
@@ -285,8 +299,8 @@ struct ParseArgs {
     header: bool,
     /// Print only these fields, comma-separated, each once: input, valid,
     /// rule, scheme, authority (an object in JSON), userinfo, host,
-    /// host_kind, port, path, query, fragment, uri (with --iri), error,
-    /// offset, column.
+    /// host_kind, port, path, query, fragment, uri and uri_error (with
+    /// --iri), error, offset, column.
     #[arg(
         long,
         value_delimiter = ',',
@@ -294,10 +308,12 @@ struct ParseArgs {
         conflicts_with = "rule"
     )]
     fields: Option<Vec<Field>>,
-    /// Output format: JSON Lines, or tab-separated values (null is an empty
-    /// cell; the default columns are input, valid, scheme, userinfo, host,
-    /// host_kind, port, path, query, fragment, rule, error, and uri with
-    /// --iri).
+    /// Output format: JSON Lines, or tab-separated values (null, an absent
+    /// component, is `\N` as in PostgreSQL and MySQL, so that it differs
+    /// from an empty cell; tabs, line breaks, backslashes and control
+    /// characters are escaped as `\t`, `\n`, `\r`, `\\` and `\x1B`; the
+    /// default columns are input, valid, scheme, userinfo, host, host_kind,
+    /// port, path, query, fragment, rule, error, and uri with --iri).
     #[arg(long, default_value = "json", conflicts_with = "rule")]
     format: Format,
 }
@@ -323,6 +339,11 @@ struct TreeArgs {
     /// Indented text, or one JSON object per input.
     #[arg(long, value_enum, default_value_t)]
     format: TreeFormat,
+    /// Accept IPv6 zone identifiers (RFC 6874): parse with the rule's
+    /// RFC 6874 form (`URI-reference` becomes `URI_reference_6874`) when
+    /// it has one.
+    #[arg(long, conflicts_with = "grammar")]
+    allow_zone_id: bool,
 }
 
 #[derive(Args)]
@@ -363,7 +384,9 @@ enum GrammarCommand {
     /// Inputs are read one per line from the FILEs, or from stdin. Counts
     /// come from the parse pest accepts (what it tries and gives up is not
     /// counted, nor what happens inside lookaheads). Each parse is bounded
-    /// as in `grammar diff`. Exit code: 0, 2 for usage errors.
+    /// as in `grammar diff`, and an input longer than --max-input-bytes is
+    /// not parsed (counting takes memory in proportion to the input); both
+    /// are reported as stopped. Exit code: 0, 2 for usage errors.
     #[command(after_help = "Examples:\n  \
         peguri grammar coverage urls.txt\n  \
         peguri grammar coverage --grammar my-uri.pest --json < urls.txt\n  \
@@ -379,7 +402,7 @@ struct LabArgs {
     rule: String,
     /// pest calls allowed per input byte (at least 20,000 per input);
     /// an input that needs more is reported as stopped.
-    #[arg(long, value_name = "N", default_value_t = lab::DEFAULT_CALLS_PER_BYTE)]
+    #[arg(long, value_name = "N", default_value_t = bounds::DEFAULT_CALLS_PER_BYTE)]
     call_limit: usize,
     /// JSON output.
     #[arg(long)]
@@ -411,6 +434,11 @@ struct CoverageArgs {
     grammar: Vec<String>,
     #[command(flatten)]
     lab: LabArgs,
+    /// The longest input counted, in bytes; a longer one is reported as
+    /// stopped. Counting keeps every match of an input until its parse
+    /// ends, about 600 bytes of memory per input byte with uri.pest.
+    #[arg(long, value_name = "BYTES", default_value_t = lab::coverage::DEFAULT_MAX_INPUT_BYTES)]
+    max_input_bytes: usize,
 }
 
 /// How a command ended, other than by an I/O error.
@@ -434,14 +462,15 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Parse(args) => run_parse(args),
         Command::Tree(args) => run_tree(args),
-        Command::Rules(args) => run_rules(args),
+        // pest_meta reads a grammar's nesting recursively: a large stack.
+        Command::Rules(args) => bounds::on_big_stack(|| run_rules(args)),
         Command::Grammar(command) => run_grammar_lab(command),
         Command::Resolve(args) => resolve::resolve(&args),
         Command::Relative(args) => resolve::relative(&args),
         Command::Normalize(args) => normalize::normalize(&args),
         Command::Equivalent(args) => normalize::equivalent(&args),
         Command::Split { uris } => split::run(&uris).map(outcome),
-        Command::Extract { plain } => extract::run(plain).map(outcome),
+        Command::Extract(args) => extract::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Explain {
             ascii,
@@ -547,19 +576,32 @@ fn typed_report<'a>(rule: &str, input: &'a str) -> Option<Report<'a>> {
     })
 }
 
-/// `{"input", "valid", "rule", "tree"}` or `{"input", "valid", "rule", "error"}`.
+/// The error `peguri parse` gives for `input` with one of its entry rules
+/// (`URI-reference`, `URI`, `absolute-URI`, `relative-ref`, or
+/// `IRI-reference` as with `--iri`; any spelling), if the input is invalid.
+fn typed_error(rule: &str, input: &str) -> Option<peguri::ParseError> {
+    if rule.replace('_', "-").eq_ignore_ascii_case("IRI-reference") {
+        return peguri::ParseOptions::new().parse_iri_ref(input).err();
+    }
+    match typed_report(rule, input)? {
+        Report::Invalid { error, .. } => Some(error),
+        Report::Valid(_) => None,
+    }
+}
+
+/// One input's [`grammar::RuleResult`] as a JSON line.
 fn write_rule_result<R: pest::RuleType>(
     out: &mut impl Write,
     input: &str,
     rule: &str,
-    result: Result<pest::iterators::Pairs<'_, R>, peguri::ParseError>,
+    outcome: grammar::RuleOutcome<'_, R>,
     pretty: bool,
 ) -> io::Result<bool> {
-    let valid = result.is_ok();
+    let valid = outcome.is_valid();
     let value = grammar::RuleResult {
         input,
         rule,
-        result: result.map(grammar::trees_json),
+        outcome,
     };
     if pretty {
         serde_json::to_writer_pretty(&mut *out, &value)?;
@@ -571,7 +613,6 @@ fn write_rule_result<R: pest::RuleType>(
 }
 
 fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
-    let mut out = stdout();
     let mut all_valid = true;
     let keep = |valid: bool| match (args.only_valid, args.only_invalid) {
         (true, _) => valid,
@@ -579,80 +620,91 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
         _ => true,
     };
     if !args.grammar.is_empty() {
-        let loaded = match LoadedGrammar::load(&grammar_files(&args.grammar), rule) {
-            Ok(loaded) => loaded,
-            Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
-        };
-        for_each_input(&args.uris, |input| {
-            let result = loaded.parse(input);
-            all_valid &= result.is_ok();
-            if keep(result.is_ok()) {
-                write_rule_result(&mut out, input, loaded.rule(), result, args.pretty)?;
-            }
-            Ok(())
-        })?;
-    } else {
-        let found = match grammar::resolve_built_in_rule(rule) {
-            Ok(found) => found,
-            Err(message) => return Ok(Outcome::Usage(message)),
-        };
-        for_each_input(&args.uris, |input| {
-            if let Some(report) = typed_report(found, input) {
-                all_valid &= report.is_valid();
-                if keep(report.is_valid()) {
-                    if args.pretty {
-                        serde_json::to_writer_pretty(&mut out, &report)?;
-                    } else {
-                        serde_json::to_writer(&mut out, &report)?;
-                    }
-                    out.write_all(b"\n")?;
+        // A user's grammar runs on a large stack, bounded (see `bounds`).
+        return bounds::on_big_stack(|| {
+            let mut out = stdout();
+            let loaded = match LoadedGrammar::load(&grammar_files(&args.grammar), rule) {
+                Ok(loaded) => loaded,
+                Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
+            };
+            for_each_input(&args.uris, |input| {
+                let outcome = loaded.parse(input);
+                all_valid &= outcome.is_valid();
+                if keep(outcome.is_valid()) {
+                    write_rule_result(&mut out, input, loaded.rule(), outcome, args.pretty)?;
                 }
-                return Ok(());
-            }
-            let result = peguri::parse_rule(found, input);
-            all_valid &= result.is_ok();
-            if keep(result.is_ok()) {
-                write_rule_result(&mut out, input, rule, result, args.pretty)?;
-            }
-            Ok(())
-        })?;
+                Ok(())
+            })?;
+            out.flush()?;
+            Ok(outcome(all_valid))
+        });
     }
+    let found = match grammar::resolve_built_in_rule(rule) {
+        Ok(found) => found,
+        Err(message) => return Ok(Outcome::Usage(message)),
+    };
+    let mut out = stdout();
+    for_each_input(&args.uris, |input| {
+        if let Some(report) = typed_report(found, input) {
+            all_valid &= report.is_valid();
+            if keep(report.is_valid()) {
+                if args.pretty {
+                    serde_json::to_writer_pretty(&mut out, &report)?;
+                } else {
+                    serde_json::to_writer(&mut out, &report)?;
+                }
+                out.write_all(b"\n")?;
+            }
+            return Ok(());
+        }
+        let outcome: grammar::RuleOutcome<'_, _> = peguri::parse_rule(found, input).into();
+        all_valid &= outcome.is_valid();
+        if keep(outcome.is_valid()) {
+            write_rule_result(&mut out, input, rule, outcome, args.pretty)?;
+        }
+        Ok(())
+    })?;
     out.flush()?;
     Ok(outcome(all_valid))
 }
 
 fn run_tree(args: TreeArgs) -> io::Result<Outcome> {
-    let loaded = if args.grammar.is_empty() {
-        if let Err(message) = grammar::resolve_built_in_rule(&args.rule) {
+    if args.grammar.is_empty() {
+        let rule = if args.allow_zone_id {
+            grammar::zone_rule(&args.rule)
+        } else {
+            args.rule.clone()
+        };
+        if let Err(message) = grammar::resolve_built_in_rule(&rule) {
             return Ok(Outcome::Usage(message));
         }
-        None
-    } else {
-        match LoadedGrammar::load(&grammar_files(&args.grammar), &args.rule) {
-            Ok(loaded) => Some(loaded),
+        return each_tree(&args.inputs, |out, input| {
+            let outcome = peguri::parse_rule(&rule, input).into();
+            write_tree(out, input, &rule, outcome, args.format)
+        });
+    }
+    // A user's grammar runs on a large stack, bounded (see `bounds`).
+    bounds::on_big_stack(|| {
+        let loaded = match LoadedGrammar::load(&grammar_files(&args.grammar), &args.rule) {
+            Ok(loaded) => loaded,
             Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
-        }
-    };
+        };
+        each_tree(&args.inputs, |out, input| {
+            write_tree(out, input, loaded.rule(), loaded.parse(input), args.format)
+        })
+    })
+}
+
+/// Calls `write` on each input with stdout; `write` says whether the
+/// input is valid.
+fn each_tree(
+    inputs: &[String],
+    mut write: impl FnMut(&mut BufWriter<io::StdoutLock<'static>>, &str) -> io::Result<bool>,
+) -> io::Result<Outcome> {
     let mut out = stdout();
     let mut all_valid = true;
-    for_each_input(&args.inputs, |input| {
-        let written = match &loaded {
-            Some(loaded) => write_tree(
-                &mut out,
-                input,
-                loaded.rule(),
-                loaded.parse(input),
-                args.format,
-            ),
-            None => write_tree(
-                &mut out,
-                input,
-                &args.rule,
-                peguri::parse_rule(&args.rule, input),
-                args.format,
-            ),
-        }?;
-        all_valid &= written;
+    for_each_input(inputs, |input| {
+        all_valid &= write(&mut out, input)?;
         Ok(())
     })?;
     out.flush()?;
@@ -663,19 +715,24 @@ fn write_tree<R: pest::RuleType>(
     out: &mut impl Write,
     input: &str,
     rule: &str,
-    result: Result<pest::iterators::Pairs<'_, R>, peguri::ParseError>,
+    outcome: grammar::RuleOutcome<'_, R>,
     format: TreeFormat,
 ) -> io::Result<bool> {
     match format {
-        TreeFormat::Json => write_rule_result(out, input, rule, result, false),
-        TreeFormat::Text => match result {
-            Ok(pairs) => {
+        TreeFormat::Json => write_rule_result(out, input, rule, outcome, false),
+        TreeFormat::Text => match outcome {
+            grammar::RuleOutcome::Tree(pairs) => {
                 grammar::write_tree_text(out, pairs)?;
                 Ok(true)
             }
-            Err(error) => {
+            grammar::RuleOutcome::Error(error) => {
                 out.flush()?;
                 eprintln!("{error}");
+                Ok(false)
+            }
+            grammar::RuleOutcome::Stopped(stop) => {
+                out.flush()?;
+                eprintln!("{stop}");
                 Ok(false)
             }
         },
@@ -707,8 +764,8 @@ fn run_rules(args: RulesArgs) -> io::Result<Outcome> {
 
 fn run_grammar_lab(command: GrammarCommand) -> io::Result<Outcome> {
     // The lab parses on a thread with a large stack, so that a grammar
-    // that recurses deeply is stopped by its stack budget (see `lab`).
-    lab::on_big_stack(move || match command {
+    // that recurses deeply is stopped by its stack budget (see `bounds`).
+    bounds::on_big_stack(move || match command {
         GrammarCommand::Diff(args) => lab::diff::run(&lab::diff::DiffOptions {
             old: args.old,
             new: args.new,
@@ -716,8 +773,9 @@ fn run_grammar_lab(command: GrammarCommand) -> io::Result<Outcome> {
             rule: args.lab.rule,
             json: args.lab.json,
             examples: args.examples,
-            bounds: lab::Bounds {
+            bounds: bounds::Bounds {
                 calls_per_byte: args.lab.call_limit,
+                ..bounds::Bounds::default()
             },
         }),
         GrammarCommand::Coverage(args) => lab::coverage::run(&lab::coverage::CoverageOptions {
@@ -725,8 +783,10 @@ fn run_grammar_lab(command: GrammarCommand) -> io::Result<Outcome> {
             inputs: args.inputs,
             rule: args.lab.rule,
             json: args.lab.json,
-            bounds: lab::Bounds {
+            bounds: bounds::Bounds {
                 calls_per_byte: args.lab.call_limit,
+                max_input_bytes: Some(args.max_input_bytes),
+                deadline: None,
             },
         }),
     })

@@ -8,7 +8,7 @@ use peguri::{Normalizer, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::Outcome;
-use crate::common::{Lines, Reference, SyntaxArgs};
+use crate::common::{IriHint, Lines, Reference, SyntaxArgs};
 
 /// The normalization steps, as flags.
 #[derive(Args, Clone, Copy)]
@@ -89,7 +89,7 @@ fn normal_form(
 /// error goes to stderr).
 pub(crate) fn normalize(args: &NormalizeArgs) -> io::Result<Outcome> {
     let normalizer = args.steps.normalizer();
-    let mut lines = Lines::new(args.json);
+    let mut lines = Lines::new(args.json, args.syntax);
     crate::input::for_each_input_bytes(&args.uris, |line| {
         let input = match args.syntax.text(line) {
             Ok(input) => input,
@@ -178,8 +178,12 @@ pub(crate) fn equivalent(args: &EquivalentArgs) -> io::Result<Outcome> {
         }
     }
     out.flush()?;
-    for err in [na.as_ref().err(), nb.as_ref().err()].into_iter().flatten() {
-        eprintln!("{err}");
+    let mut hint = IriHint::default();
+    for (input, result) in [(&args.a, &na), (&args.b, &nb)] {
+        if let Err(err) = result {
+            eprintln!("{err}");
+            hint.after_error(&args.syntax, input);
+        }
     }
     Ok(match same {
         Some(true) => Outcome::Success,

@@ -57,13 +57,14 @@ pub enum Field {
     Query,
     Fragment,
     Uri,
+    UriError,
     Error,
     Offset,
     Column,
 }
 
 impl Field {
-    const ALL: [(&'static str, Field); 16] = [
+    const ALL: [(&'static str, Field); 17] = [
         ("input", Field::Input),
         ("valid", Field::Valid),
         ("rule", Field::Rule),
@@ -77,6 +78,7 @@ impl Field {
         ("query", Field::Query),
         ("fragment", Field::Fragment),
         ("uri", Field::Uri),
+        ("uri_error", Field::UriError),
         ("error", Field::Error),
         ("offset", Field::Offset),
         ("column", Field::Column),
@@ -212,11 +214,18 @@ enum Value<'a> {
     Authority(Authority<'a>),
 }
 
+/// A TSV cell for null: PostgreSQL's and MySQL's `\N`, which no text cell
+/// holds (a backslash in text is written `\\`), so that an absent
+/// component and an empty one differ.
+pub const TSV_NULL: &str = "\\N";
+
 impl fmt::Display for Value<'_> {
-    /// TSV cell: null is empty; tabs, newlines and backslashes are escaped.
+    /// TSV cell: null is `\N`; tabs, line breaks, backslashes and other
+    /// control characters are escaped as PostgreSQL's text format reads
+    /// them (`\t`, `\n`, `\r`, `\\`, `\x1B`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
-            Value::Null => return Ok(()),
+            Value::Null => return f.write_str(TSV_NULL),
             Value::Text(t) => *t,
             Value::Owned(t) => t.as_str(),
             Value::Number(n) => return write!(f, "{n}"),
@@ -229,6 +238,13 @@ impl fmt::Display for Value<'_> {
                 '\n' => f.write_str("\\n")?,
                 '\r' => f.write_str("\\r")?,
                 '\\' => f.write_str("\\\\")?,
+                // Other control characters, which a terminal would act on:
+                // their UTF-8 bytes.
+                c if c.is_control() => {
+                    for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                        write!(f, "\\x{byte:02X}")?;
+                    }
+                }
                 c => write!(f, "{c}")?,
             }
         }
@@ -288,6 +304,11 @@ fn field_value<'a>(parsed: &'a Parsed<'_>, field: Field) -> Value<'a> {
                 Field::Fragment => text(v.fragment),
                 Field::Uri => match valid.mapped_uri() {
                     Some(Ok(uri)) => Value::Owned(uri),
+                    _ => Value::Null,
+                },
+                // Why a valid IRI has no URI (IDNA), as the whole object says.
+                Field::UriError => match valid.mapped_uri() {
+                    Some(Err(e)) => Value::Owned(e),
                     _ => Value::Null,
                 },
                 // A valid IRI whose IDNA mapping fails says why here.
@@ -460,6 +481,8 @@ pub struct Parser<W: Write> {
     header: bool,
     /// Some valid IRI could not be mapped to a URI as asked (IDNA).
     unmapped: bool,
+    /// Invalid inputs that are IRI references (without `--iri`).
+    iri_only: u64,
 }
 
 impl<W: Write> Parser<W> {
@@ -472,6 +495,7 @@ impl<W: Write> Parser<W> {
             started: Instant::now(),
             header,
             unmapped: false,
+            iri_only: 0,
         }
     }
 
@@ -507,6 +531,13 @@ impl<W: Write> Parser<W> {
         };
         if self.options.idna {
             self.unmapped |= matches!(parsed.mapped_uri(), Some(Err(_)));
+        }
+        if let Parsed::Invalid { input, .. } = &parsed
+            && !self.options.iri
+            && !input.is_ascii()
+            && self.options.syntax.parse_iri_ref(input).is_ok()
+        {
+            self.iri_only += 1;
         }
         if self.options.stats {
             self.stats.count(line.len(), &parsed);
@@ -572,15 +603,25 @@ impl<W: Write> Parser<W> {
     }
 
     /// Flushes the output; returns whether every input was valid, and the
-    /// `--stats` summary if asked for.
+    /// `--stats` summary if asked for, with a hint at `--iri` when invalid
+    /// inputs are IRI references.
     pub fn finish(mut self) -> io::Result<(bool, Option<String>)> {
         self.write_header()?;
         self.out.flush()?;
         let all_valid = self.stats.valid == self.stats.lines && !self.unmapped;
-        let summary = self
+        let mut summary = self
             .options
             .stats
             .then(|| self.stats.summary(self.started.elapsed()));
+        if self.iri_only > 0 {
+            let text = summary.get_or_insert_with(String::new);
+            text.push_str(&format!(
+                "hint: {} invalid input{} IRI reference{} (RFC 3987), which may hold non-ASCII characters; --iri reads IRIs\n",
+                self.iri_only,
+                if self.iri_only == 1 { " is an" } else { "s are" },
+                if self.iri_only == 1 { "" } else { "s" },
+            ));
+        }
         Ok((all_valid, summary))
     }
 }

@@ -1,13 +1,15 @@
 //! `peguri resolve` and `peguri relative`: RFC 3986 section 5 on the
 //! command line (RFC 3987 section 6.5 with `--iri`).
 
-use std::io;
+use std::fmt::Display;
+use std::io::{self, Write};
 
 use clap::Args;
 use peguri::Resolver;
+use serde::Serialize;
 
 use crate::Outcome;
-use crate::common::{Lines, Reference, SyntaxArgs};
+use crate::common::{IriHint, Lines, Reference, SyntaxArgs};
 
 /// The arguments of `peguri resolve`.
 #[derive(Args)]
@@ -19,7 +21,9 @@ pub struct ResolveArgs {
     #[command(flatten)]
     syntax: SyntaxArgs,
     /// Print one JSON object per input: `{"input", "valid": true,
-    /// "resolved"}` or `{"input", "valid": false, "error"}`.
+    /// "resolved"}` or `{"input", "valid": false, "error"}`; for an
+    /// invalid or relative base, one object `{"base", "valid": false,
+    /// "error"}` and nothing else.
     #[arg(long)]
     json: bool,
     /// The base URI (it must have a scheme).
@@ -34,7 +38,9 @@ pub struct RelativeArgs {
     #[command(flatten)]
     syntax: SyntaxArgs,
     /// Print one JSON object per input: `{"input", "valid": true,
-    /// "relative"}` or `{"input", "valid": false, "error"}`.
+    /// "relative"}` or `{"input", "valid": false, "error"}`; for an
+    /// invalid or relative base, one object `{"base", "valid": false,
+    /// "error"}` and nothing else.
     #[arg(long)]
     json: bool,
     /// The base URI (it must have a scheme).
@@ -43,13 +49,19 @@ pub struct RelativeArgs {
     targets: Vec<String>,
 }
 
-/// Parses the base; on failure reports it on stderr and gives `None`.
-fn parse_base<'a>(syntax: &SyntaxArgs, base: &'a str) -> Option<Reference<'a>> {
+/// Parses the base; on failure reports it on stderr (with `--json`, also
+/// as `{"base", "valid": false, "error"}` on stdout) and gives `None`.
+fn parse_base<'a>(
+    syntax: &SyntaxArgs,
+    json: bool,
+    base: &'a str,
+) -> io::Result<Option<Reference<'a>>> {
     let parsed = match syntax.parse(base) {
         Ok(parsed) => parsed,
         Err(err) => {
-            eprintln!("{err}");
-            return None;
+            refuse_base(json, base, &err)?;
+            IriHint::default().after_error(syntax, base);
+            return Ok(None);
         }
     };
     // Let the library say why a relative base cannot be used.
@@ -59,20 +71,45 @@ fn parse_base<'a>(syntax: &SyntaxArgs, base: &'a str) -> Option<Reference<'a>> {
     };
     match relative {
         Some(err) => {
-            eprintln!("{err}");
-            None
+            refuse_base(json, base, &err)?;
+            Ok(None)
         }
-        None => Some(parsed),
+        None => Ok(Some(parsed)),
     }
+}
+
+/// Why the base cannot be used: on stderr, and with `--json` as one object
+/// on stdout, `{"base", "valid": false, "error"}` (the error as `parse`
+/// writes it), so that a reader of stdout learns why nothing follows.
+fn refuse_base(json: bool, base: &str, error: &(impl Serialize + Display)) -> io::Result<()> {
+    if json {
+        struct Refused<'a, E>(&'a str, &'a E);
+        impl<E: Serialize> Serialize for Refused<'_, E> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeStruct;
+                let mut st = s.serialize_struct("Refused", 3)?;
+                st.serialize_field("base", self.0)?;
+                st.serialize_field("valid", &false)?;
+                st.serialize_field("error", self.1)?;
+                st.end()
+            }
+        }
+        let mut out = crate::stdout();
+        serde_json::to_writer(&mut out, &Refused(base, error))?;
+        out.write_all(b"\n")?;
+        out.flush()?;
+    }
+    eprintln!("{error}");
+    Ok(())
 }
 
 /// `peguri resolve [--non-strict] [--iri] [--allow-zone-id] [--json] BASE [REF...]`.
 pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
     let resolver = Resolver::new().non_strict(args.non_strict);
-    let Some(base) = parse_base(&args.syntax, &args.base) else {
+    let Some(base) = parse_base(&args.syntax, args.json, &args.base)? else {
         return Ok(Outcome::Invalid);
     };
-    let mut lines = Lines::new(args.json);
+    let mut lines = Lines::new(args.json, args.syntax);
     crate::input::for_each_input_bytes(&args.references, |line| {
         let input = match args.syntax.text(line) {
             Ok(input) => input,
@@ -101,10 +138,10 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
 
 /// `peguri relative [--iri] [--allow-zone-id] [--json] BASE TARGET...`.
 pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
-    let Some(base) = parse_base(&args.syntax, &args.base) else {
+    let Some(base) = parse_base(&args.syntax, args.json, &args.base)? else {
         return Ok(Outcome::Invalid);
     };
-    let mut lines = Lines::new(args.json);
+    let mut lines = Lines::new(args.json, args.syntax);
     crate::input::for_each_input_bytes(&args.targets, |line| {
         let input = match args.syntax.text(line) {
             Ok(input) => input,

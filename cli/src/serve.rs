@@ -19,7 +19,8 @@
 //! process (`peguri serve --worker`): pest_meta reads a grammar's nesting
 //! recursively, so a pathological grammar could overflow any stack, and a
 //! child that dies or overruns its time takes only its request with it.
-//! Inside the child, pest's call limit, a stack budget and a deadline
+//! Inside the child, the bounds every command puts on a user's grammar
+//! (pest's call limit, a stack budget: `crate::bounds`) and a deadline
 //! stop the parse first, with a message (see `playground.rs`).
 
 mod playground;
@@ -43,7 +44,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, oneshot};
 
-use self::playground::{JOB_STACK_BYTES, MAX_GRAMMAR_BYTES, Question, Stopped};
+use self::playground::{MAX_GRAMMAR_BYTES, Question, Stopped};
 
 /// The largest request body, in bytes.
 pub const MAX_BODY_BYTES: usize = 1 << 20;
@@ -377,16 +378,9 @@ pub fn worker() -> io::Result<()> {
         &mut text,
     )?;
     let reply = match serde_json::from_slice::<Value>(&text) {
-        Ok(question) => {
-            // The answer is computed on a thread with a large stack.
-            let job = std::thread::Builder::new()
-                .name("peguri-worker".to_owned())
-                .stack_size(JOB_STACK_BYTES)
-                .spawn(move || playground::answer_json(&question))?;
-            job.join().unwrap_or_else(|_| {
-                playground::stopped_json(&Stopped::Failed("the worker panicked".to_owned()))
-            })
-        }
+        // On the large stack every user's grammar runs on; `answer` turns
+        // a panic into an answer.
+        Ok(question) => crate::bounds::on_big_stack(|| playground::answer_json(&question)),
         Err(e) => playground::stopped_json(&Stopped::Failed(format!("bad question: {e}"))),
     };
     let mut out = io::stdout().lock();

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use clap::Args;
+use peguri::Excerpt;
 use peguri::template::{UriTemplate, Value};
 
 use crate::Outcome;
@@ -129,8 +130,9 @@ pub fn run(args: &TemplateArgs) -> io::Result<Outcome> {
                 writeln!(out, "{}", crate::common::INVALID)?;
                 // Keep stdout and stderr in order for a reader of both.
                 out.flush()?;
-                let column = template[..e.offset()].chars().count();
-                eprintln!("invalid URI Template: {e}\n  {template}\n  {:column$}^", "");
+                // The window around the spot, control characters replaced.
+                let excerpt = Excerpt::around(template, e.offset()..e.offset());
+                eprintln!("invalid URI Template: {e}\n{excerpt}");
                 Ok(())
             }
         }

@@ -38,15 +38,23 @@
 //!   sum of the squared moves is the least possible (rounded to whole
 //!   columns, leftwards). Labels stay on their line, in the order of
 //!   their ticks.
+//! - *Each label stays near its tick*, at most two columns from it. When
+//!   the moves above would take a label farther (short components close
+//!   together, as in `a://b@c:1/d?e#f`), the labels of that row are
+//!   stacked instead:
+//!   each starts at its tick, on the line nearest the brackets where it
+//!   fits, the rightmost first, with a line (`│`, or `|` in ASCII) from
+//!   its tick down (or up) to it.
 //! - *The reference is indented just enough for the leftmost label*, so no
 //!   label is pushed aside by the edge of the line.
 //! - *Two markers or brackets that would share a column on one line*
 //!   (an empty authority and the path after it, as in `file:///etc`) are
 //!   drawn on two lines, the non-empty one nearer the reference.
-//! - *Width is counted in characters* (Unicode scalar values), which is
-//!   what a terminal shows for the ASCII of a URI. For an IRI with
-//!   characters that a terminal draws twice as wide (most CJK), the
-//!   brackets after them drift; nothing here knows a terminal's widths.
+//! - *Width is counted in characters* (Unicode scalar values) by default,
+//!   which is what a terminal shows for the ASCII of a URI. An IRI may
+//!   hold characters that a terminal draws twice as wide (most CJK): give
+//!   [`Explainer::char_width`] the terminal's widths (the `unicode-width`
+//!   crate's, for one) and the brackets stay under their characters.
 //! - *Lines are never wrapped*: a long reference gives long lines.
 //!
 //! Every position comes from the parsed reference's components (slices of
@@ -59,7 +67,8 @@ use crate::syntax::layout::offset_in;
 use crate::{Authority, IriRef, UriRef};
 
 /// Draws component diagrams: box-drawing characters by default, or plain
-/// ASCII (`+`, `-`, `|`) for terminals without them.
+/// ASCII (`.`, `'`, `-`, `+`, `|`) for terminals without them, with widths
+/// counted in characters or as a terminal shows them.
 ///
 /// ```
 /// use peguri::{Explainer, UriRef};
@@ -67,11 +76,11 @@ use crate::{Authority, IriRef, UriRef};
 /// let uri = UriRef::parse("https://example.com:8042/over/there")?;
 /// assert_eq!(Explainer::new().ascii(true).explain(&uri), "\
 /// \x20              hierarchical part
-/// \x20        +-------------+-------------+
+/// \x20        .-------------+-------------.
 /// \x20             authority        path
-/// \x20          +------+-------++----+----+
+/// \x20          .------+-------..----+----.
 /// \x20  https://example.com:8042/over/there
-/// \x20  +-+-+   +----+----+ ++-+
+/// \x20  '-+-'   '----+----' '+-'
 /// scheme name    host    port
 /// ");
 /// # Ok::<_, peguri::ParseError>(())
@@ -80,6 +89,36 @@ use crate::{Authority, IriRef, UriRef};
 #[must_use = "an explainer does nothing until `explain` is called"]
 pub struct Explainer {
     ascii: bool,
+    width: CharWidth,
+}
+
+/// How many columns a character takes: one by default, or what a function
+/// says.
+#[derive(Clone, Copy, Debug, Default)]
+struct CharWidth(Option<fn(char) -> usize>);
+
+impl CharWidth {
+    fn of(self, c: char) -> usize {
+        self.0.map_or(1, |width| width(c))
+    }
+}
+
+/// Two explainers are equal when they draw the same: the same function.
+impl PartialEq for CharWidth {
+    fn eq(&self, other: &Self) -> bool {
+        match (self.0, other.0) {
+            (Some(a), Some(b)) => core::ptr::fn_addr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        }
+    }
+}
+
+impl Eq for CharWidth {}
+
+impl core::hash::Hash for CharWidth {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.0.map(|width| width as usize).hash(state);
+    }
 }
 
 impl Explainer {
@@ -91,21 +130,44 @@ impl Explainer {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub const fn new() -> Self {
-        Explainer { ascii: false }
+        Explainer {
+            ascii: false,
+            width: CharWidth(None),
+        }
     }
 
-    /// Draw with `+`, `-` and `|` only (corners and ticks are `+`, a
-    /// zero-width marker is `|`).
+    /// Draw with ASCII only: corners are `.` over the reference and `'`
+    /// under it, lines `-`, ticks `+`, and a zero-width marker or a line
+    /// to a label `|`.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("//example.com")?;
     /// let diagram = peguri::Explainer::new().ascii(true).explain(&uri);
     /// assert!(diagram.is_ascii());
-    /// assert!(diagram.contains("+----+----+"));
+    /// assert!(diagram.contains(".----+----."));
+    /// assert!(diagram.contains("'----+----'"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub const fn ascii(mut self, on: bool) -> Self {
         self.ascii = on;
+        self
+    }
+
+    /// Count each character of the reference as `width` columns, as the
+    /// terminal that shows the diagram draws it (two for most CJK, zero
+    /// for a combining mark), instead of one. The `unicode-width` crate's
+    /// `UnicodeWidthChar::width` is such a function.
+    ///
+    /// ```
+    /// let iri = peguri::IriRef::parse("http://例え.jp/")?;
+    /// let wide = |c: char| if c.is_ascii() { 1 } else { 2 };
+    /// let diagram = peguri::Explainer::new().char_width(wide).explain_iri(&iri);
+    /// // The host's bracket spans four columns for 例え, then `.jp`.
+    /// assert!(diagram.contains("\n    └┬─┘   └──┬──┘\n"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub const fn char_width(mut self, width: fn(char) -> usize) -> Self {
+        self.width = CharWidth(Some(width));
         self
     }
 
@@ -128,6 +190,7 @@ impl Explainer {
     pub fn explain(&self, uri: &UriRef<'_>) -> String {
         let parts = Parts {
             input: uri.as_str(),
+            width: self.width,
             scheme: uri.scheme(),
             authority: uri.authority(),
             path: uri.path(),
@@ -138,7 +201,7 @@ impl Explainer {
     }
 
     /// The diagram of an IRI reference (RFC 3987), its width counted in
-    /// characters.
+    /// characters (or by [`char_width`](Self::char_width)).
     ///
     /// ```
     /// let iri = peguri::IriRef::parse("http://bücher.example/straße")?;
@@ -149,6 +212,7 @@ impl Explainer {
     pub fn explain_iri(&self, iri: &IriRef<'_>) -> String {
         let parts = Parts {
             input: iri.as_str(),
+            width: self.width,
             scheme: iri.scheme(),
             authority: iri.authority(),
             path: iri.path(),
@@ -174,15 +238,18 @@ impl Explainer {
         let indent = usize::try_from(-leftmost.min(0)).unwrap_or(0);
 
         let mut lines = Vec::new();
-        // Outermost row first: its labels, then its brackets.
+        // Outermost row first: its labels (the farthest line first), then
+        // its brackets.
         for (row, placed) in above.iter().zip(&placed_above).rev() {
-            lines.push(label_line(row, placed, indent));
+            let mut labels = label_lines(row, placed, indent, glyphs.above.marker);
+            labels.reverse();
+            lines.extend(labels);
             lines.push(bracket_line(row, &glyphs.above, indent));
         }
         lines.push(format!("{:indent$}{}", "", parts.input));
         for (row, placed) in below.iter().zip(&placed_below) {
             lines.push(bracket_line(row, &glyphs.below, indent));
-            lines.push(label_line(row, placed, indent));
+            lines.extend(label_lines(row, placed, indent, glyphs.below.marker));
         }
         let mut out = String::new();
         for line in lines {
@@ -216,6 +283,7 @@ pub fn explain(uri: &UriRef<'_>) -> String {
 /// The components of a URI or IRI reference, as its accessors give them.
 struct Parts<'a> {
     input: &'a str,
+    width: CharWidth,
     scheme: Option<&'a str>,
     authority: Option<Authority<'a>>,
     path: &'a str,
@@ -251,9 +319,9 @@ impl<'a> Parts<'a> {
         offset_in(self.input, part)
     }
 
-    /// The column (in characters) of a byte offset.
+    /// The column of a byte offset: the width of the text before it.
     fn column(&self, offset: usize) -> usize {
-        self.input[..offset].chars().count()
+        self.input[..offset].chars().map(|c| self.width.of(c)).sum()
     }
 
     fn bracket(&self, label: &'static str, bytes: Range<usize>) -> Bracket {
@@ -331,10 +399,39 @@ fn pack(levels: Vec<Vec<Bracket>>) -> Vec<Vec<Bracket>> {
     rows
 }
 
-/// Where a row's labels start, relative to the reference's first column
-/// (negative: to its left), in the order of the row's brackets.
+/// Where a row's labels are: the column each starts at, relative to the
+/// reference's first column (negative: to its left), and the line each is
+/// on (0 next to the brackets), in the order of the row's brackets.
 struct Placed {
     label_starts: Vec<isize>,
+    lines: Vec<usize>,
+}
+
+/// How far (in columns) a label on one line may be from its tick.
+const NEAR_TICK: isize = 2;
+
+/// The labels of a row on one line (see [`centred`]) when each stays near
+/// its tick, or else [`stacked`].
+fn place(row: &[Bracket]) -> Placed {
+    let starts = centred(row);
+    let near = row.iter().zip(&starts).all(|(bracket, &start)| {
+        let tick = bracket.tick() as isize;
+        let end = start + label_width(bracket);
+        let distance = (start - tick).max(tick + 1 - end).max(0);
+        distance <= NEAR_TICK
+    });
+    if near {
+        Placed {
+            lines: vec![0; row.len()],
+            label_starts: starts,
+        }
+    } else {
+        stacked(row)
+    }
+}
+
+fn label_width(bracket: &Bracket) -> isize {
+    bracket.label.chars().count() as isize
 }
 
 /// Centres each label on its tick, then moves labels apart as little as
@@ -344,12 +441,12 @@ struct Placed {
 /// `i`, the constraint `x_i + w_i + 1 <= x_(i+1)` becomes `z_i <= z_(i+1)`
 /// for `z_i = x_i - o_i`; the least-squares non-decreasing `z` is found by
 /// pooling adjacent violators, each pool taking the mean of its members.
-fn place(row: &[Bracket]) -> Placed {
+fn centred(row: &[Bracket]) -> Vec<isize> {
     let mut before = 0isize;
     let mut shifted = Vec::with_capacity(row.len());
     let mut widths = Vec::with_capacity(row.len());
     for bracket in row {
-        let width = bracket.label.chars().count() as isize;
+        let width = label_width(bracket);
         let ideal = bracket.tick() as isize - (width - 1) / 2;
         shifted.push(ideal - before);
         widths.push(width);
@@ -380,7 +477,56 @@ fn place(row: &[Bracket]) -> Placed {
             offset += widths.next().unwrap_or(0) + 1;
         }
     }
-    Placed { label_starts }
+    label_starts
+}
+
+/// Each label starts at its tick, on the line nearest the brackets where
+/// it fits, the rightmost label first: one space from the labels beside
+/// it and from the lines that lead from a tick to a label farther away,
+/// and its own line one space from the labels it passes.
+fn stacked(row: &[Bracket]) -> Placed {
+    // Per line: the labels on it, as columns [start, end), and the columns
+    // that a line to a farther label crosses.
+    let mut labels: Vec<Vec<(isize, isize)>> = Vec::new();
+    let mut crossings: Vec<Vec<isize>> = Vec::new();
+    let mut lines = vec![0; row.len()];
+    for (i, bracket) in row.iter().enumerate().rev() {
+        let start = bracket.tick() as isize;
+        let end = start + label_width(bracket);
+        // `gap`: one space between the line to this label and the labels
+        // it passes, which may be impossible (ticks side by side).
+        let fits = |line: usize, gap: isize| {
+            let apart = labels
+                .get(line)
+                .is_none_or(|on| on.iter().all(|&(s, e)| end < s || e < start));
+            let clear = crossings
+                .get(line)
+                .is_none_or(|on| on.iter().all(|&c| c < start || end < c));
+            let passes = labels[..line.min(labels.len())]
+                .iter()
+                .all(|on| on.iter().all(|&(s, e)| start + gap < s || e < start));
+            apart && clear && passes
+        };
+        // A line past the last one always fits without the gap: the labels
+        // it passes start right of this tick.
+        let line = (0..=labels.len())
+            .find(|&line| fits(line, 1))
+            .or_else(|| (0..=labels.len()).find(|&line| fits(line, 0)))
+            .unwrap_or(labels.len());
+        if labels.len() <= line {
+            labels.resize(line + 1, Vec::new());
+            crossings.resize(line + 1, Vec::new());
+        }
+        labels[line].push((start, end));
+        for on in &mut crossings[..line] {
+            on.push(start);
+        }
+        lines[i] = line;
+    }
+    Placed {
+        label_starts: row.iter().map(|b| b.tick() as isize).collect(),
+        lines,
+    }
 }
 
 /// The characters a bracket is drawn with.
@@ -414,17 +560,21 @@ const BOX: GlyphSet = GlyphSet {
     },
 };
 
-const ASCII_GLYPHS: Glyphs = Glyphs {
-    left: '+',
-    right: '+',
-    line: '-',
-    tick: '+',
-    marker: '|',
-};
-
 const ASCII: GlyphSet = GlyphSet {
-    above: ASCII_GLYPHS,
-    below: ASCII_GLYPHS,
+    above: Glyphs {
+        left: '.',
+        right: '.',
+        line: '-',
+        tick: '+',
+        marker: '|',
+    },
+    below: Glyphs {
+        left: '\'',
+        right: '\'',
+        line: '-',
+        tick: '+',
+        marker: '|',
+    },
 };
 
 /// A line of characters written at columns, blank where nothing is.
@@ -469,14 +619,21 @@ fn bracket_line(row: &[Bracket], glyphs: &Glyphs, indent: usize) -> String {
     canvas.into_string()
 }
 
-fn label_line(row: &[Bracket], placed: &Placed, indent: usize) -> String {
-    let mut canvas = Canvas::default();
-    for (bracket, &start) in row.iter().zip(&placed.label_starts) {
+/// The label lines of a row, the one next to the brackets first: each
+/// label, and a `line` character under (or over) the tick of each label
+/// on a farther line.
+fn label_lines(row: &[Bracket], placed: &Placed, indent: usize, line: char) -> Vec<String> {
+    let count = placed.lines.iter().max().map_or(1, |&last| last + 1);
+    let mut canvases: Vec<Canvas> = (0..count).map(|_| Canvas::default()).collect();
+    for ((bracket, &start), &on) in row.iter().zip(&placed.label_starts).zip(&placed.lines) {
         // `indent` makes every start non-negative.
         let start = usize::try_from(start + indent as isize).unwrap_or(0);
         for (i, c) in bracket.label.chars().enumerate() {
-            canvas.put(start + i, c);
+            canvases[on].put(start + i, c);
+        }
+        for canvas in &mut canvases[..on] {
+            canvas.put(indent + bracket.tick(), line);
         }
     }
-    canvas.into_string()
+    canvases.into_iter().map(Canvas::into_string).collect()
 }

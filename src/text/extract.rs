@@ -22,11 +22,42 @@
 //! Scanning the prose only proposes candidates; whether a candidate is a
 //! URI, and where an undelimited one ends, is decided by the grammar
 //! (`uri.pest`'s `URI` rule, then [`Uri::parse`] on the final text).
+//! [`Extractor::iri`] finds IRIs (RFC 3987) instead, with `iri.pest`'s
+//! `IRI` rule and [`Iri::parse`].
+//!
+//! ```
+//! use peguri::extract::Extractor;
+//!
+//! let text = "a \"http://bücher.example/x\" b <http://bücher.example/y> http://example.com/naïve.html";
+//! // Not URIs: none is cut short into another URI.
+//! assert!(peguri::extract(text).is_empty());
+//! let found: Vec<String> = Extractor::new().iri(true).extract(text).into_iter().map(|e| e.uri.into_owned()).collect();
+//! assert_eq!(found, [
+//!     "http://bücher.example/x",
+//!     "http://bücher.example/y",
+//!     "http://example.com/naïve.html",
+//! ]);
+//! ```
 //!
 //! # Rationale
 //!
 //! Appendix C is advice, not a grammar; these are the readings taken here.
 //!
+//! - *A candidate is never cut short into another URI.* A delimited
+//!   candidate that is not a URI (an IRI, say) is dropped whole: no
+//!   undelimited URI is looked for inside its delimiters, where the
+//!   grammar would stop at the first character it does not take
+//!   (`"http://bücher.example/"` would give `http://b`, another host). An
+//!   undelimited candidate that the text goes on after with a non-ASCII
+//!   letter or digit (`http://example.com/naïve.html`) is an IRI, not a
+//!   URI, and is dropped too; [`Extractor::iri`] finds it.
+//! - *In prose, non-ASCII punctuation ends an undelimited candidate*, as
+//!   whitespace does: the General Punctuation block (curly quotes, dashes,
+//!   the ellipsis), CJK symbols and punctuation (`。`, `、`, `「」`), the
+//!   fullwidth and small forms of ASCII punctuation, and Latin-1's (`«`,
+//!   `»`, the no-break space). The IRI grammar allows them, but in text
+//!   they close a sentence or a quotation far more often than they belong
+//!   to an IRI.
 //! - *A scheme is required by default*, delimited or not. Inside angle
 //!   brackets a relative reference would make every HTML tag (`<b>`) and
 //!   mail address (`<jim@example.com>`) a "URI".
@@ -68,7 +99,7 @@ use core::ops::Range;
 
 use crate::prelude::*;
 use crate::syntax::compiled::uri as generated;
-use crate::{Uri, UriRef};
+use crate::{Iri, IriRef, Uri, UriRef};
 
 /// How a URI found in text was delimited.
 ///
@@ -112,12 +143,14 @@ pub struct Extracted<'a> {
 }
 
 impl Extracted<'_> {
-    /// The URI, parsed. Extraction only yields text the grammar accepted,
-    /// so this succeeds; it is a `Result` so that no input can panic.
+    /// The URI, parsed. Extraction without [`Extractor::iri`] only yields
+    /// text the grammar accepted, so this succeeds; it is a `Result` so
+    /// that no input can panic.
     ///
     /// # Errors
     ///
-    /// None in practice (see above).
+    /// None in practice for URIs (see above); a [`ParseError`](crate::ParseError) for an IRI
+    /// that is not a URI (use [`parse_iri_ref`](Self::parse_iri_ref)).
     ///
     /// ```
     /// let found = peguri::extract("at https://example.com:8443/x.");
@@ -126,6 +159,22 @@ impl Extracted<'_> {
     /// ```
     pub fn parse(&self) -> Result<UriRef<'_>, crate::ParseError> {
         UriRef::parse(&self.uri)
+    }
+
+    /// The IRI, parsed: what [`Extractor::iri`] finds (every URI is an IRI
+    /// too). It succeeds for everything an extractor yields.
+    ///
+    /// # Errors
+    ///
+    /// None in practice (see above).
+    ///
+    /// ```
+    /// let found = peguri::extract::Extractor::new().iri(true).extract("at https://例え.jp/パス.");
+    /// assert_eq!(found[0].parse_iri_ref()?.authority().unwrap().host_str(), "例え.jp");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn parse_iri_ref(&self) -> Result<IriRef<'_>, crate::ParseError> {
+        IriRef::parse(&self.uri)
     }
 }
 
@@ -179,6 +228,7 @@ pub fn extract(text: &str) -> Vec<Extracted<'_>> {
 pub struct Extractor {
     relative_when_delimited: bool,
     any_scheme_undelimited: bool,
+    iri: bool,
 }
 
 impl Extractor {
@@ -192,7 +242,26 @@ impl Extractor {
         Extractor {
             relative_when_delimited: false,
             any_scheme_undelimited: false,
+            iri: false,
         }
+    }
+
+    /// Find IRIs (RFC 3987) instead of URIs: the same rules, with the IRI
+    /// grammar (`IRI`, and `IRI-reference` with
+    /// [`relative_when_delimited`](Self::relative_when_delimited)). The
+    /// text found is the IRI as written; [`Extracted::parse_iri_ref`] parses
+    /// it, and [`Iri::to_uri`] maps it to a URI.
+    ///
+    /// ```
+    /// use peguri::extract::Extractor;
+    /// let found = Extractor::new().iri(true).extract("«http://例え.jp/» et <http://bücher.example/>");
+    /// assert_eq!(found[0].uri, "http://例え.jp/");
+    /// assert_eq!(found[1].uri, "http://bücher.example/");
+    /// assert!(peguri::extract("«http://例え.jp/»").is_empty());
+    /// ```
+    pub const fn iri(mut self, yes: bool) -> Self {
+        self.iri = yes;
+        self
     }
 
     /// Also accept relative references (no scheme) inside `<...>` and
@@ -232,49 +301,64 @@ impl Extractor {
         let bytes = text.as_bytes();
         let mut found = Vec::new();
         let mut i = 0;
+        // Inside the delimiters of a candidate that was not accepted, no
+        // undelimited one is looked for: it would be that candidate cut
+        // short.
+        let mut delimited_until = 0;
         while i < bytes.len() {
             // Candidates start at ASCII bytes only, which are always char
             // boundaries; every slice below starts or ends at one.
             let hit = match bytes[i] {
                 b'<' => self.angle(text, i),
                 b'"' => self.quoted(text, i),
-                b if pct::is_in(pct::classes().alpha, b) && starts_word(bytes, i) => {
+                b if i >= delimited_until
+                    && pct::is_in(pct::classes().alpha, b)
+                    && starts_word(bytes, i) =>
+                {
                     match self.bare(text, i) {
-                        Bare::Found(hit) => Some(hit),
+                        Bare::Found(hit) => Ok(hit),
                         Bare::Skip(to) => {
                             i = to.max(i + 1);
                             continue;
                         }
                     }
                 }
-                _ => None,
+                _ => Err(None),
             };
             match hit {
-                Some((item, resume)) => {
+                Ok((item, resume)) => {
                     found.push(item);
                     i = resume;
                 }
-                None => i += 1,
+                Err(refused) => {
+                    if let Some(close) = refused {
+                        delimited_until = delimited_until.max(close);
+                    }
+                    i += 1;
+                }
             }
         }
         found
     }
 
-    /// Whether `candidate` is accepted as a delimited URI.
+    /// Whether `candidate` is accepted as a delimited URI (or IRI).
     fn delimited_ok(&self, candidate: &str) -> bool {
-        if self.relative_when_delimited {
-            UriRef::parse(candidate).is_ok()
-        } else {
-            Uri::parse(candidate).is_ok()
+        match (self.iri, self.relative_when_delimited) {
+            (false, true) => UriRef::parse(candidate).is_ok(),
+            (false, false) => Uri::parse(candidate).is_ok(),
+            (true, true) => IriRef::parse(candidate).is_ok(),
+            (true, false) => Iri::parse(candidate).is_ok(),
         }
     }
 
-    /// `<...>` or `<URL:...>` starting at `open`.
-    fn angle<'a>(&self, text: &'a str, open: usize) -> Option<(Extracted<'a>, usize)> {
+    /// `<...>` or `<URL:...>` starting at `open`: the URI, or, for a
+    /// candidate that is not accepted, where its closing delimiter is
+    /// (`None` when the brackets hold no candidate, but prose).
+    fn angle<'a>(&self, text: &'a str, open: usize) -> Delimited<'a> {
         let inner_start = open + 1;
-        let close = inner_start + text[inner_start..].find(['<', '>'])?;
+        let close = inner_start + text[inner_start..].find(['<', '>']).ok_or(None)?;
         if text.as_bytes()[close] != b'>' {
-            return None;
+            return Err(None);
         }
         let mut start = inner_start;
         let mut delimiter = Delimiter::Angle;
@@ -291,37 +375,41 @@ impl Extractor {
         let trimmed = trimmed.trim_end();
         let end = start + trimmed.len();
         if trimmed.is_empty() {
-            return None;
+            return Err(None);
         }
-        let uri = remove_line_breaks(trimmed)?;
+        let uri = remove_line_breaks(trimmed).ok_or(None)?;
         if !self.delimited_ok(&uri) {
-            return None;
+            return Err(Some(close));
         }
         let item = Extracted {
             uri,
             span: start..end,
             delimiter,
         };
-        Some((item, close + 1))
+        Ok((item, close + 1))
     }
 
-    /// `"..."` starting at `open`, holding no whitespace.
-    fn quoted<'a>(&self, text: &'a str, open: usize) -> Option<(Extracted<'a>, usize)> {
+    /// `"..."` starting at `open`, holding no whitespace: as
+    /// [`angle`](Self::angle).
+    fn quoted<'a>(&self, text: &'a str, open: usize) -> Delimited<'a> {
         let start = open + 1;
-        let stop = start + text[start..].find(|c: char| c == '"' || c.is_whitespace())?;
+        let stop = start
+            + text[start..]
+                .find(|c: char| c == '"' || c.is_whitespace())
+                .ok_or(None)?;
         if text.as_bytes()[stop] != b'"' || stop == start {
-            return None;
+            return Err(None);
         }
         let candidate = &text[start..stop];
         if !self.delimited_ok(candidate) {
-            return None;
+            return Err(Some(stop));
         }
         let item = Extracted {
             uri: Cow::Borrowed(candidate),
             span: start..stop,
             delimiter: Delimiter::Quotes,
         };
-        Some((item, stop + 1))
+        Ok((item, stop + 1))
     }
 
     /// An undelimited URI starting at `start` (a letter beginning a word).
@@ -344,14 +432,42 @@ impl Extractor {
         if !promising {
             return Bare::Skip(start + scheme_len);
         }
-        // The longest prefix the grammar's `URI` rule matches.
-        let matched = match generated::quiet_URI(text.as_bytes(), start) {
-            Some(end) => &text[start..end],
-            None => return Bare::Skip(start + scheme_len),
+        // The longest prefix the grammar's `URI` (or `IRI`) rule matches;
+        // an IRI ends at the first punctuation of prose.
+        let matched = if self.iri {
+            generated::quiet_IRI(text.as_bytes(), start).map(|end| {
+                let matched = &text[start..end];
+                matched
+                    .find(is_prose_punctuation)
+                    .map_or(matched, |cut| &matched[..cut])
+            })
+        } else {
+            generated::quiet_URI(text.as_bytes(), start).map(|end| &text[start..end])
         };
+        let Some(matched) = matched else {
+            return Bare::Skip(start + scheme_len);
+        };
+        // The text goes on as an IRI: this is no URI, and its prefix is
+        // another one.
+        let goes_on = text[start + matched.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| !c.is_ascii() && !is_prose_punctuation(c) && !c.is_whitespace());
+        if goes_on {
+            return Bare::Skip(start + scheme_len);
+        }
         let candidate = trim_sentence_punctuation(matched, wrapper_before(text.as_bytes(), start));
-        let accepted = Uri::parse(candidate).ok().filter(|uri| {
-            self.any_scheme_undelimited || uri.authority().is_some() || is_bare_scheme(uri.scheme())
+        let accepted = if self.iri {
+            Iri::parse(candidate)
+                .ok()
+                .map(|iri| (iri.authority().is_some(), iri.scheme()))
+        } else {
+            Uri::parse(candidate)
+                .ok()
+                .map(|uri| (uri.authority().is_some(), uri.scheme()))
+        }
+        .filter(|&(authority, scheme)| {
+            self.any_scheme_undelimited || authority || is_bare_scheme(scheme)
         });
         if accepted.is_none() {
             // Stop at the scheme only: a URI may start later in the matched
@@ -368,6 +484,31 @@ impl Extractor {
             end,
         ))
     }
+}
+
+/// The outcome of trying a delimited candidate: the URI and where to
+/// resume, or, when it is not accepted, where its closing delimiter is
+/// (`None` when the delimiters hold prose, not a candidate).
+type Delimited<'a> = Result<(Extracted<'a>, usize), Option<usize>>;
+
+/// Non-ASCII characters that end an undelimited candidate in prose, as
+/// whitespace does (see the module documentation): Latin-1 punctuation and
+/// the no-break space, General and Supplemental Punctuation, CJK symbols
+/// and punctuation, vertical, small and fullwidth forms of punctuation.
+fn is_prose_punctuation(c: char) -> bool {
+    matches!(
+        c,
+        '\u{A0}' | '\u{A1}' | '\u{A7}' | '\u{AB}' | '\u{B6}' | '\u{B7}' | '\u{BB}' | '\u{BF}'
+            | '\u{2000}'..='\u{206F}'
+            | '\u{2E00}'..='\u{2E7F}'
+            | '\u{3000}'..='\u{303F}'
+            | '\u{FE10}'..='\u{FE1F}'
+            | '\u{FE30}'..='\u{FE6F}'
+            | '\u{FF01}'..='\u{FF0F}'
+            | '\u{FF1A}'..='\u{FF20}'
+            | '\u{FF3B}'..='\u{FF40}'
+            | '\u{FF5B}'..='\u{FF65}'
+    )
 }
 
 /// The outcome of trying an undelimited candidate.

@@ -20,6 +20,7 @@
 //! | code | severity | section | what |
 //! |---|---|---|---|
 //! | `foreign-port` | warning | 7.2 | a scheme with a port that belongs to another well-known protocol ([`WELL_KNOWN_PORTS`]) |
+//! | `port-out-of-range` | warning | 7.2 | a port above 65535, which no TCP or UDP port is |
 //! | `encoded-nul` | warning | 7.3 | `%00` anywhere |
 //! | `encoded-line-break` | warning | 7.3 | `%0D` or `%0A` anywhere |
 //! | `encoded-control` | info | 7.3 | another percent-encoded C0 control or DEL |
@@ -29,7 +30,7 @@
 //! | `password-in-userinfo` | warning | 7.5 | `user:password` with a password |
 //! | `empty-password` | info | 7.5 | `user:` with an empty password (still the deprecated form) |
 //! | `deceptive-userinfo` | warning | 7.6 | userinfo that looks like a host name or URL |
-//! | `mixed-script-host` | warning | 7.6 | a reg-name label mixing Latin, Greek or Cyrillic letters once decoded |
+//! | `mixed-script-host` | warning | 7.6 | a reg-name label mixing Latin, Greek or Cyrillic letters once decoded (percent-decoded, and with the feature `idna` an `xn--` label by IDNA ToUnicode) |
 //! | `encoded-bidi` | warning | 7.6 | a percent-encoded bidirectional formatting character (RFC 3987 section 4.1) |
 //!
 //! Component boundaries come from the parsed [`UriRef`] (the grammar);
@@ -54,7 +55,16 @@
 //!   no port is "foreign".
 //! - *Mixed scripts* are detected cheaply, by Unicode block, for Latin,
 //!   Greek and Cyrillic only (the classic homographs); mixing with CJK or
-//!   other scripts is common and legitimate.
+//!   other scripts is common and legitimate. A label is read as a
+//!   resolver and a browser show it: percent-decoded, and, with the
+//!   feature `idna`, an IDNA label (`xn--`) decoded by UTS 46 ToUnicode,
+//!   as RFC 3987 section 8 asks, so that `xn--pypal-4ve` is read as the
+//!   `pаypal` (with a Cyrillic `а`) it stands for. A label ToUnicode
+//!   rejects is left as written.
+//! - *A port above 65535* matches `port = *DIGIT` but names no TCP or UDP
+//!   port: a client may refuse it, or keep its low 16 bits and connect to
+//!   another port than the one shown, which is the confusion section 7.2
+//!   warns about. Leading zeros do not count (`00080` is 80).
 
 use crate::syntax::layout::offset_in;
 use crate::syntax::parse::BIDI_FORMATTING;
@@ -176,13 +186,15 @@ impl serde::Serialize for Finding {
 ///
 /// assert_eq!(Code::AmbiguousIpv4.as_str(), "ambiguous-ipv4");
 /// assert_eq!(Code::AmbiguousIpv4, "ambiguous-ipv4");
-/// assert_eq!(Code::ALL.len(), 12);
+/// assert_eq!(Code::ALL.len(), 13);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Code {
     /// `foreign-port`: A scheme with a port that belongs to another well-known protocol (7.2).
     ForeignPort,
+    /// `port-out-of-range`: A port above 65535, which no TCP or UDP port is (7.2).
+    PortOutOfRange,
     /// `encoded-nul`: `%00` anywhere (7.3).
     EncodedNul,
     /// `encoded-line-break`: `%0D` or `%0A` anywhere (7.3).
@@ -201,7 +213,8 @@ pub enum Code {
     EmptyPassword,
     /// `deceptive-userinfo`: Userinfo that looks like a host name or URL (7.6).
     DeceptiveUserinfo,
-    /// `mixed-script-host`: A reg-name label mixing Latin, Greek or Cyrillic letters once decoded (7.6).
+    /// `mixed-script-host`: A reg-name label mixing Latin, Greek or Cyrillic letters once decoded
+    /// (percent-decoded, and with the feature `idna` an `xn--` label by ToUnicode) (7.6).
     MixedScriptHost,
     /// `encoded-bidi`: A percent-encoded bidirectional formatting character (7.6, RFC 3987 section 4.1).
     EncodedBidi,
@@ -214,8 +227,9 @@ impl Code {
     /// ```
     /// assert_eq!(peguri::lint::Code::ALL[0], "foreign-port");
     /// ```
-    pub const ALL: [Code; 12] = [
+    pub const ALL: [Code; 13] = [
         Code::ForeignPort,
+        Code::PortOutOfRange,
         Code::EncodedNul,
         Code::EncodedLineBreak,
         Code::EncodedControl,
@@ -238,6 +252,7 @@ impl Code {
     pub const fn as_str(self) -> &'static str {
         match self {
             Code::ForeignPort => "foreign-port",
+            Code::PortOutOfRange => "port-out-of-range",
             Code::EncodedNul => "encoded-nul",
             Code::EncodedLineBreak => "encoded-line-break",
             Code::EncodedControl => "encoded-control",
@@ -367,9 +382,9 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
             lint_ambiguous_ipv4(name, span.clone(), &mut findings);
             lint_mixed_script(name, span, &mut findings);
         }
-        if let (Some(scheme), Some(port)) = (uri.scheme(), authority.port()) {
+        if let Some(port) = authority.port() {
             let start = offset_in(text, port);
-            lint_port(scheme, port, start..start + port.len(), &mut findings);
+            lint_port(uri.scheme(), port, start..start + port.len(), &mut findings);
         }
     }
     lint_encoded_octets(uri, &mut findings);
@@ -575,7 +590,34 @@ fn number_part(part: &str) -> Option<u64> {
     u64::from_str_radix(digits, radix).ok()
 }
 
-fn lint_port(scheme: &str, port: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
+fn lint_port(scheme: Option<&str>, port: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
+    let significant = port.trim_start_matches('0');
+    if significant.len() > 5 || significant.parse::<u32>().is_ok_and(|n| n > 65535) {
+        // The low 16 bits, digit by digit: the port may have any length.
+        let low = port.bytes().fold(0u32, |low, digit| {
+            (low * 10 + u32::from(digit - b'0')) % 65536
+        });
+        let shown = if port.len() > 20 {
+            format!("{}... ({} digits)", &port[..20], port.len())
+        } else {
+            port.to_owned()
+        };
+        findings.push(Finding {
+            code: Code::PortOutOfRange,
+            severity: Severity::Warning,
+            section: "7.2",
+            span,
+            message: format!(
+                "port {shown} is above 65535, the largest TCP or UDP port: a client may refuse \
+                 it, or keep its low 16 bits and connect to port {low} instead \
+                 (RFC 3986 sections 3.2.3 and 7.2)"
+            ),
+        });
+        return;
+    }
+    let Some(scheme) = scheme else {
+        return;
+    };
     let scheme = scheme.to_ascii_lowercase();
     let known = WELL_KNOWN_PORTS
         .iter()
@@ -744,8 +786,12 @@ fn script(c: char) -> Option<Script> {
 }
 
 fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
-    if name.is_ascii() && !name.contains('%') {
-        // ASCII only: a single script.
+    let idna_labels = cfg!(feature = "idna")
+        && name
+            .split('.')
+            .any(|l| l.len() > 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"));
+    if name.is_ascii() && !name.contains('%') && !idna_labels {
+        // ASCII only, no IDNA label: a single script.
         return;
     }
     let decoded = percent_decode(name);
@@ -753,20 +799,30 @@ fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>
         return;
     };
     for label in decoded.split('.') {
+        let unicode = idna_label(label);
+        let letters = unicode.as_deref().unwrap_or(label);
         let mut first: Option<Script> = None;
-        for s in label.chars().filter_map(script) {
+        for s in letters.chars().filter_map(script) {
             match first {
                 None => first = Some(s),
                 Some(f) if f != s => {
+                    let message = match &unicode {
+                        Some(unicode) => format!(
+                            "host label {label:?} is {unicode:?} in Unicode (IDNA ToUnicode, \
+                             RFC 3987 section 8), which mixes {f:?} and {s:?} letters, a way to \
+                             imitate another name (RFC 3986 section 7.6)"
+                        ),
+                        None => format!(
+                            "host label {label:?} mixes {f:?} and {s:?} letters once decoded, \
+                             a way to imitate another name (RFC 3986 section 7.6)"
+                        ),
+                    };
                     findings.push(Finding {
                         code: Code::MixedScriptHost,
                         severity: Severity::Warning,
                         section: "7.6",
                         span,
-                        message: format!(
-                            "host label {label:?} mixes {f:?} and {s:?} letters once decoded, \
-                             a way to imitate another name (RFC 3986 section 7.6)"
-                        ),
+                        message,
                     });
                     return;
                 }
@@ -774,6 +830,19 @@ fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>
             }
         }
     }
+}
+
+/// The Unicode form of an IDNA label (`xn--...`) by UTS 46 ToUnicode, or
+/// `None` for another label or one ToUnicode rejects.
+#[cfg(feature = "idna")]
+fn idna_label(label: &str) -> Option<String> {
+    crate::types::idna::label_to_unicode(label)
+}
+
+/// Without the feature `idna`, labels are read as written.
+#[cfg(not(feature = "idna"))]
+fn idna_label(_label: &str) -> Option<String> {
+    None
 }
 
 #[cfg(test)]

@@ -225,6 +225,19 @@ pub fn uri_to_iri_idna<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
     }
 }
 
+/// The Unicode form of one IDNA label (`xn--...`, any case) by UTS 46
+/// ToUnicode, or `None` for another label or one ToUnicode finds an error
+/// in (bad punycode, a disallowed character).
+pub(crate) fn label_to_unicode(label: &str) -> Option<String> {
+    let is_idna = label.len() > 4 && label.is_ascii() && label[..4].eq_ignore_ascii_case("xn--");
+    if !is_idna {
+        return None;
+    }
+    let (unicode, result) =
+        Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    result.ok().map(|()| unicode.into_owned())
+}
+
 /// Where the host at `span` of `original` is in `shown`, the same text
 /// with some triplets decoded: only the userinfo precedes the host in the
 /// authority, and decoding changes lengths only where triplets were.

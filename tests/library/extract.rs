@@ -196,9 +196,10 @@ fn parentheses() {
 #[test]
 fn grammar_decides_where_a_bare_uri_ends() {
     // Characters outside the URI grammar end it: brackets, quotes, spaces,
-    // non-ASCII, backquotes.
+    // backquotes. A letter that is not ASCII makes it an IRI instead.
     assert_eq!(uris("[http://example.com/x]"), ["http://example.com/x"]);
-    assert_eq!(uris("«http://example.com/é»"), ["http://example.com/"]);
+    assert_eq!(uris("«http://example.com/»"), ["http://example.com/"]);
+    assert!(uris("«http://example.com/é»").is_empty());
     assert_eq!(
         uris("http://[2001:db8::1]:8080/p."),
         ["http://[2001:db8::1]:8080/p"]
@@ -347,4 +348,63 @@ proptest! {
         let text = format!("Read {uri}{punct} today.");
         prop_assert_eq!(uris(&text), vec![uri]);
     }
+}
+
+/// Issue: an IRI was cut at its first non-ASCII character into another
+/// URI (`http://b` for `http://bücher.example/x`, twice; `http://example.com/na`
+/// for `.../naïve.html`). A candidate that is not a URI is dropped whole.
+#[test]
+fn an_iri_is_never_cut_into_another_uri() {
+    let text = "a \"http://bücher.example/x\" b <http://bücher.example/y>\n";
+    assert_eq!(checked(text), Vec::<String>::new());
+    assert_eq!(
+        checked("see http://example.com/naïve.html now"),
+        Vec::<String>::new()
+    );
+    assert_eq!(checked("<URL:http://例え.jp/>"), Vec::<String>::new());
+    // Delimiters inside a refused candidate still delimit.
+    assert_eq!(checked("\"<http://a.example/>\""), ["http://a.example/"]);
+    // Punctuation of prose still ends a URI: it is not part of an IRI.
+    assert_eq!(
+        checked("“http://example.com/” and http://example.org/。next"),
+        ["http://example.com/", "http://example.org/"]
+    );
+}
+
+fn iris(text: &str) -> Vec<String> {
+    let found = Extractor::new().iri(true).extract(text);
+    for item in &found {
+        assert!(item.parse_iri_ref().is_ok(), "{:?}", item.uri);
+        let shown: String = text[item.span.clone()]
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        assert_eq!(shown, item.uri);
+    }
+    found.into_iter().map(|e| e.uri.into_owned()).collect()
+}
+
+/// `Extractor::iri` finds IRIs by the same rules, with the IRI grammar.
+#[test]
+fn iri_mode_finds_iris() {
+    assert_eq!(
+        iris("a \"http://bücher.example/x\" b <http://bücher.example/y>\n"),
+        ["http://bücher.example/x", "http://bücher.example/y"]
+    );
+    assert_eq!(
+        iris("see http://example.com/naïve.html, or (http://例え.jp/パス)."),
+        ["http://example.com/naïve.html", "http://例え.jp/パス"]
+    );
+    // Prose punctuation ends an IRI as whitespace does.
+    assert_eq!(
+        iris("「https://例え.jp/」と“http://ü.example/”。"),
+        ["https://例え.jp/", "http://ü.example/"]
+    );
+    // Line breaks in angle brackets, and the switches, as for URIs.
+    assert_eq!(iris("<http://ü.example/a\n  /b>"), ["http://ü.example/a/b"]);
+    assert!(iris("<../ü>").is_empty());
+    let lenient = Extractor::new().iri(true).relative_when_delimited(true);
+    assert_eq!(lenient.extract("<../ü>")[0].uri, "../ü");
+    // URIs are IRIs.
+    assert_eq!(iris("http://a.example/"), ["http://a.example/"]);
 }

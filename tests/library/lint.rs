@@ -57,6 +57,16 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     (
+        "port-out-of-range",
+        &[
+            "http://h:65536/",
+            "//h:99999",
+            "http://h:0000070000/",
+            "http://h:123456789012345678901234567890/",
+        ],
+        &["http://h:65535/", "http://h:000080/", "http://h:/", "//h:0"],
+    ),
+    (
         "encoded-nul",
         &[
             "http://h/file%00.txt",
@@ -173,6 +183,10 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "http://%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.com/",
             "http://caf%C3%A9.example/",
             "http://%FF%FE.example/",
+            // IDNA labels of one script, and one that is not punycode.
+            "http://xn--caf-dma.example/",
+            "http://xn--e1afmkfd.xn--p1ai/",
+            "http://xn--a.example/",
         ],
     ),
     (
@@ -371,4 +385,52 @@ fn lint_codes_are_an_enum() {
     }
     let json = serde_json::to_value(&f[0]).unwrap();
     assert_eq!(json["code"], "password-in-userinfo");
+}
+
+/// An IDNA label is read as a browser shows it (ToUnicode, RFC 3987
+/// section 8): `xn--pypal-4ve` is `pаypal` with a Cyrillic `а`, which was
+/// found only written in Unicode or percent-encoded.
+#[cfg(feature = "idna")]
+#[test]
+fn punycode_homographs_are_mixed_script_hosts() {
+    let found = findings("http://xn--pypal-4ve.example/");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].code, "mixed-script-host");
+    assert_eq!(found[0].span, 7..28);
+    assert_eq!(
+        found[0].message,
+        "host label \"xn--pypal-4ve\" is \"pаypal\" in Unicode (IDNA ToUnicode, RFC 3987 \
+         section 8), which mixes Latin and Cyrillic letters, a way to imitate another name \
+         (RFC 3986 section 7.6)"
+    );
+    // The same host as an IRI, and percent-encoded: the same code.
+    let iri = peguri::IriRef::parse("http://pаypal.example/").unwrap();
+    assert_eq!(peguri::lint::lint_iri(&iri)[0].code, "mixed-script-host");
+    assert_eq!(codes("http://p%D0%B0ypal.example/"), ["mixed-script-host"]);
+    assert_eq!(
+        codes("http://www.XN--PYPAL-4VE.example/"),
+        ["mixed-script-host"]
+    );
+}
+
+/// `port = *DIGIT` allows any number; one above 65535 names no port.
+#[test]
+fn ports_above_65535_are_found() {
+    let found = findings("http://h:70000/");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].code, "port-out-of-range");
+    assert_eq!(found[0].severity, Severity::Warning);
+    assert_eq!(found[0].span, 9..14);
+    assert_eq!(
+        found[0].message,
+        "port 70000 is above 65535, the largest TCP or UDP port: a client may refuse it, or \
+         keep its low 16 bits and connect to port 4464 instead (RFC 3986 sections 3.2.3 and \
+         7.2)"
+    );
+    let long = format!("http://h:{}/", "9".repeat(1_000));
+    assert!(
+        findings(&long)[0]
+            .message
+            .starts_with("port 99999999999999999999... (1000 digits) is above 65535")
+    );
 }

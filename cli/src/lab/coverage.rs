@@ -28,8 +28,15 @@ use std::io::{self, Write};
 
 use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
 
-use super::{BoundedVm, Bounds, Json, Parsed, for_each_input, quote_input};
+use super::{Json, for_each_input, quote_input};
+use crate::bounds::{BoundedVm, Bounds, Parsed};
 use crate::grammar::{ENTRY, GrammarError, GrammarText, resolve_rule};
+
+/// The longest input counted by default, in bytes. pest keeps a token for
+/// every match until the parse ends, and counting makes every rule and
+/// every alternative match: about 570 bytes of memory per input byte with
+/// uri.pest, so at most about 150 MB for an input of this length.
+pub const DEFAULT_MAX_INPUT_BYTES: usize = 256 << 10;
 
 /// The prefix of the marker rules; a grammar's own rules must not use it.
 const MARKER: &str = "__peguri_alt_";

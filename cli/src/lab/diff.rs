@@ -10,7 +10,8 @@ use peguri::ParseError;
 use pest::iterators::Pairs;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
-use super::{BoundedVm, Bounds, Origin, Parsed, Stop, for_each_input, quote_input};
+use super::{Origin, for_each_input, quote_input};
+use crate::bounds::{BoundedVm, Bounds, Parsed, Stop};
 use crate::grammar::{ENTRY, GrammarError, GrammarText, grammar_files, resolve_rule};
 
 /// What is compared between two valid parses, and the rules (of RFC 3986,
@@ -143,7 +144,17 @@ impl Side {
     fn run<'a>(&'a self, input: &'a str) -> Outcome<'a> {
         match self.vm.parse(ENTRY, input) {
             Parsed::Valid(pairs) => Outcome::Valid(fields(pairs)),
-            Parsed::Invalid(e) => Outcome::Invalid(ParseError::from_pest(input, &self.rule, &e)),
+            Parsed::Invalid(e) => {
+                let error = ParseError::from_pest(input, &self.rule, &e);
+                // Where the built-in grammar fails at the same spot, its
+                // error is the one `peguri parse` prints: the message names
+                // the component. The offset, which is compared, stays
+                // pest's.
+                Outcome::Invalid(match crate::typed_error(&self.rule, input) {
+                    Some(typed) if typed.offset() == error.offset() => typed,
+                    _ => error,
+                })
+            }
             Parsed::Stopped(stop) => Outcome::Stopped(stop),
         }
     }
@@ -172,7 +183,7 @@ fn fields<'a>(pairs: Pairs<'a, &'a str>) -> Vec<Option<&'a str>> {
             let inside =
                 host_span.is_some_and(|(start, end)| span.start() >= start && span.end() <= end);
             if inside && found[HOST_KIND].is_none() {
-                found[HOST_KIND] = Some(rule);
+                found[HOST_KIND] = Some(host_kind(rule));
             }
             continue;
         }
@@ -188,6 +199,17 @@ fn fields<'a>(pairs: Pairs<'a, &'a str>) -> Vec<Option<&'a str>> {
         }
     }
     found
+}
+
+/// The host kind a rule under the host stands for, as `peguri parse`
+/// writes it (`Host::kind`).
+fn host_kind(rule: &str) -> &'static str {
+    match rule {
+        "IPv6address" | "IPv6addrz" => "ipv6",
+        "IPvFuture" => "ipvfuture",
+        "IPv4address" => "ipv4",
+        _ => "reg-name",
+    }
 }
 
 /// One input's difference: its kind, and for a component change the fields.

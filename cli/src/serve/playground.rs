@@ -3,35 +3,27 @@
 //! tree, the components, the diagram, or the error.
 //!
 //! An edited grammar is answered in a worker process of its own (see
-//! `serve.rs`); there [`Guard`] and pest's call limit stop a grammar that
-//! recurses deeply or backtracks without end, with a message, before the
-//! process's own limits would.
+//! `serve.rs`); there the bounds every command puts on a user's grammar
+//! (`crate::bounds`: pest's call limit, a stack budget), and a deadline,
+//! stop a grammar that recurses deeply or backtracks without end, with a
+//! message, before the process's own limits would.
 
-use std::cell::Cell;
-use std::num::NonZeroUsize;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use peguri::ParseError;
 use peguri::grammar::RuleLookup;
 use pest::RuleType;
-use pest::error::{Error as PestError, ErrorVariant, LineColLocation};
+use pest::error::LineColLocation;
 use pest::iterators::Pairs;
 use serde_json::{Map, Value, json};
+
+use crate::bounds::{BoundedVm, Bounds, Parsed, Stop};
 
 /// The largest grammar the page may send, in bytes (`uri.pest` is about
 /// 19 KB).
 pub const MAX_GRAMMAR_BYTES: usize = 64 * 1024;
-/// The stack of a job thread. It is only reserved, not used, until a
-/// grammar recurses; [`Guard`] stops a parse long before the end, and the
-/// rest is for pest_meta, which reads a grammar's nesting recursively.
-pub const JOB_STACK_BYTES: usize = 512 << 20;
-/// How much of the job stack an edited grammar's parse may use.
-const PARSE_STACK_BUDGET: usize = JOB_STACK_BYTES / 4;
-/// pest's call limit for an edited grammar's parse (each call may queue
-/// tokens, so this also bounds memory).
-const CALL_LIMIT: usize = 2_000_000;
 /// Wall-clock time an edited grammar's parse may take.
 const PARSE_DEADLINE: Duration = Duration::from_secs(3);
 /// Tree nodes sent to the page; a larger tree is cut.
@@ -56,10 +48,9 @@ pub struct Question<'a> {
 /// Why a question got no answer.
 #[derive(Debug)]
 pub enum Stopped {
-    /// The edited grammar recursed too deeply.
-    TooDeep,
-    /// The edited grammar's parse took too long.
-    TooSlow,
+    /// The edited grammar's parse was stopped at a bound (too deep, too
+    /// slow): its kind and message, as [`Stop`] gives them.
+    Bound { kind: String, message: String },
     /// Something panicked (a bug, here or in pest); the message.
     Panicked(String),
     /// The worker process died; how.
@@ -73,12 +64,7 @@ pub enum Stopped {
 impl std::fmt::Display for Stopped {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Stopped::TooDeep => {
-                f.write_str("the parse was stopped: the grammar recursed too deeply for this input")
-            }
-            Stopped::TooSlow => f.write_str(
-                "the parse was stopped: it took too long (the grammar backtracks too much for this input)",
-            ),
+            Stopped::Bound { message, .. } => f.write_str(message),
             Stopped::Panicked(message) => {
                 write!(f, "this grammar or input made the parser fail: {message}")
             }
@@ -120,16 +106,18 @@ pub fn answer_json(question: &Value) -> Value {
 /// `{"stopped": kind, "message": ...}`.
 pub fn stopped_json(stopped: &Stopped) -> Value {
     let kind = match stopped {
-        Stopped::TooDeep => "too-deep",
-        Stopped::TooSlow => "too-slow",
+        Stopped::Bound { kind, .. } => kind.as_str(),
         Stopped::Panicked(_) => "panicked",
         Stopped::Crashed(_) => "crashed",
         Stopped::TimedOut => "timed-out",
         Stopped::Failed(_) => "failed",
     };
     let message = match stopped {
-        Stopped::Panicked(m) | Stopped::Crashed(m) | Stopped::Failed(m) => m.clone(),
-        _ => String::new(),
+        Stopped::Bound { message, .. }
+        | Stopped::Panicked(message)
+        | Stopped::Crashed(message)
+        | Stopped::Failed(message) => message.clone(),
+        Stopped::TimedOut => String::new(),
     };
     json!({"stopped": kind, "message": message})
 }
@@ -145,8 +133,10 @@ pub fn from_worker_json(mut reply: Value) -> Result<Value, Stopped> {
         .unwrap_or("")
         .to_owned();
     Err(match reply.get("stopped").and_then(Value::as_str) {
-        Some("too-deep") => Stopped::TooDeep,
-        Some("too-slow") => Stopped::TooSlow,
+        Some(kind @ ("too-deep" | "too-slow" | "call-limit" | "too-long")) => Stopped::Bound {
+            kind: kind.to_owned(),
+            message,
+        },
         Some("panicked") => Stopped::Panicked(message),
         Some("crashed") => Stopped::Crashed(message),
         Some("timed-out") => Stopped::TimedOut,
@@ -160,17 +150,16 @@ pub fn answer(question: &Question<'_>) -> Result<Value, Stopped> {
         Some(text) if text != peguri::grammar::GRAMMAR => {
             edited(question.input, question.rule, text)
         }
-        _ => built_in(question.input, question.rule),
+        _ => Ok(built_in(question.input, question.rule)),
     }));
-    outcome.map_err(|payload| match payload.downcast::<Stopped>() {
-        Ok(stopped) => *stopped,
-        Err(payload) => Stopped::Panicked(
+    outcome.unwrap_or_else(|payload| {
+        Err(Stopped::Panicked(
             payload
                 .downcast_ref::<String>()
                 .cloned()
                 .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_owned()))
                 .unwrap_or_else(|| "unknown panic".to_owned()),
-        ),
+        ))
     })
 }
 
@@ -222,13 +211,14 @@ fn built_in(input: &str, rule: &str) -> Value {
     answer.into_json()
 }
 
-fn edited(input: &str, rule: &str, text: &str) -> Value {
+/// The answer with an edited grammar, or where its parse was stopped.
+fn edited(input: &str, rule: &str, text: &str) -> Result<Value, Stopped> {
     let (all_names, _) = match compile_rules(text) {
         Ok(compiled) => compiled,
         Err(errors) => {
             let mut answer = Answer::new(input, rule, "edited", &[]);
             answer.grammar_errors = errors;
-            return answer.into_json();
+            return Ok(answer.into_json());
         }
     };
     let names = selectable(all_names.clone());
@@ -259,7 +249,7 @@ fn edited(input: &str, rule: &str, text: &str) -> Value {
                 column: None,
                 display: message,
             });
-            return answer.into_json();
+            return Ok(answer.into_json());
         }
     };
     let anchored = format!("{text}\n{ENTRY} = {{ SOI ~ {found} ~ EOI }}\n");
@@ -267,38 +257,33 @@ fn edited(input: &str, rule: &str, text: &str) -> Value {
         Ok(compiled) => compiled,
         Err(errors) => {
             answer.grammar_errors = errors;
-            return answer.into_json();
+            return Ok(answer.into_json());
         }
     };
-    let vm = pest_vm::Vm::new_with_listener(
-        rules,
-        Box::new(|_rule: String, _position: &pest::Position<'_>| Guard::check()),
-    );
-    // The limit is pest's global setting: it is set here, in the worker
-    // process that answers this one question, for the edited grammar's
-    // parse only (pest_meta's parser above reads text of bounded size).
-    pest::set_call_limit(NonZeroUsize::new(CALL_LIMIT));
-    Guard::start();
-    let parsed = vm.parse(ENTRY, input);
-    Guard::stop();
-    pest::set_call_limit(None);
-    match parsed {
-        Ok(pairs) => {
+    // The bounds of every command that runs a user's grammar, and a
+    // deadline: this worker process answers this one question.
+    let bounds = Bounds {
+        deadline: Some(PARSE_DEADLINE),
+        ..Bounds::default()
+    };
+    let vm = BoundedVm::new(rules, bounds);
+    match vm.parse(ENTRY, input) {
+        Parsed::Valid(pairs) => {
             answer.valid = true;
             answer.set_tree(Some(pairs));
         }
-        Err(e) if is_call_limit(&e) => {
-            answer.notes.push(format!(
-                "The parse stopped at pest's call limit ({CALL_LIMIT} calls): the grammar backtracks too much for this input."
-            ));
+        Parsed::Stopped(stop @ Stop::CallLimit(_)) => {
+            answer.notes.push(format!("The parse {stop}."))
         }
-        Err(e) => answer.set_error(&ParseError::from_pest(input, &found, &e)),
+        Parsed::Stopped(stop) => {
+            return Err(Stopped::Bound {
+                kind: stop.kind().to_owned(),
+                message: stop.to_string(),
+            });
+        }
+        Parsed::Invalid(e) => answer.set_error(&ParseError::from_pest(input, &found, &e)),
     }
-    answer.into_json()
-}
-
-fn is_call_limit<R>(e: &PestError<R>) -> bool {
-    matches!(&e.variant, ErrorVariant::CustomError { message } if message == "call limit reached")
+    Ok(answer.into_json())
 }
 
 /// A grammar error with its position (1-based line and column).
@@ -464,56 +449,4 @@ fn to_json(value: &impl serde::Serialize) -> Value {
 /// whose `Debug` adds quotes).
 fn label<R: std::fmt::Debug>(rule: &R) -> String {
     format!("{rule:?}").trim_matches('"').to_owned()
-}
-
-thread_local! {
-    static GUARD: Cell<Option<Guard>> = const { Cell::new(None) };
-}
-
-/// Stops an edited grammar's parse that goes too deep or takes too long.
-/// pest_vm calls [`Guard::check`] each time it enters a rule; the guard
-/// measures the stack by the address of a local variable and the time by
-/// the clock, and unwinds out of the parse with a [`Stopped`] payload
-/// (`resume_unwind`, so no panic message is printed).
-#[derive(Clone, Copy)]
-struct Guard {
-    stack_base: usize,
-    deadline: Instant,
-}
-
-impl Guard {
-    /// Starts guarding the current thread from here.
-    fn start() {
-        let marker = 0u8;
-        let stack_base = std::ptr::addr_of!(marker) as usize;
-        GUARD.with(|g| {
-            g.set(Some(Guard {
-                stack_base,
-                deadline: Instant::now() + PARSE_DEADLINE,
-            }))
-        });
-    }
-
-    fn stop() {
-        GUARD.with(|g| g.set(None));
-    }
-
-    /// Never returns `true` (that would only fail the one rule call);
-    /// unwinds instead when a bound is crossed.
-    fn check() -> bool {
-        let Some(guard) = GUARD.with(Cell::get) else {
-            return false;
-        };
-        let marker = 0u8;
-        let here = std::ptr::addr_of!(marker) as usize;
-        if here.abs_diff(guard.stack_base) > PARSE_STACK_BUDGET {
-            GUARD.with(|g| g.set(None));
-            panic::resume_unwind(Box::new(Stopped::TooDeep));
-        }
-        if Instant::now() > guard.deadline {
-            GUARD.with(|g| g.set(None));
-            panic::resume_unwind(Box::new(Stopped::TooSlow));
-        }
-        false
-    }
 }

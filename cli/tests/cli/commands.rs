@@ -264,7 +264,10 @@ fn iri_combines_with_fields_format_and_stats() {
         &["parse", "--iri", "--format", "tsv", "--fields", "host,rule"],
         Some(input),
     );
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "例え.jp\tIRI\n\t\n");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "例え.jp\tIRI\n\\N\t\\N\n"
+    );
     let out = run(
         &["parse", "--iri", "--stats", "--only-invalid"],
         Some(input),
@@ -328,8 +331,8 @@ fn tsv_header_and_rule_and_error_columns() {
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "input\tvalid\tscheme\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\trule\terror\n\
-         http://h/p\ttrue\thttp\t\th\treg-name\t\t/p\t\t\tURI\t\n\
-         bad ref\tfalse\t\t\t\t\t\t\t\t\t\tinvalid character ' ' in path\n"
+         http://h/p\ttrue\thttp\t\\N\th\treg-name\t\\N\t/p\t\\N\t\\N\tURI\t\\N\n\
+         bad ref\tfalse\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\tinvalid character ' ' in path\n"
     );
     let out = run(
         &[
@@ -388,4 +391,58 @@ fn parse_allow_zone_id_accepts_a_zone() {
         String::from_utf8_lossy(&out.stdout)
             .contains(r#""host":"[fe80::1%25en0]","host_kind":"ipv6""#)
     );
+}
+
+/// `--format tsv` writes an absent component as `\N` (PostgreSQL's and
+/// MySQL's null), so that `http://h?` (an empty query) and `http://h`
+/// (none), or `http://@h:/` and `http://h/`, give different rows.
+#[test]
+fn tsv_tells_absent_from_empty() {
+    let out = run(
+        &[
+            "parse",
+            "--format",
+            "tsv",
+            "--fields",
+            "userinfo,port,query",
+        ],
+        Some(b"http://h?\nhttp://h\nhttp://@h:/\nhttp://h/\n"),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "\\N\t\\N\t\n\\N\t\\N\t\\N\n\t\t\\N\n\\N\t\\N\t\\N\n"
+    );
+    // A backslash in text is escaped, so `\N` is never text.
+    let out = run(
+        &["parse", "--format", "tsv", "--fields", "input,query"],
+        Some(b"a\\N b\n"),
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "a\\\\N b\t\\N\n");
+}
+
+/// `--fields uri_error` is the field `--idna` writes when a valid IRI's
+/// host has no ASCII form.
+#[test]
+fn fields_take_uri_error() {
+    let out = run(
+        &[
+            "parse",
+            "--iri",
+            "--idna",
+            "--fields",
+            "input,uri,uri_error",
+        ],
+        Some("http://xn--a.例.jp/\nhttp://例.jp/\n".as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert!(lines[0]["uri"].is_null());
+    assert!(
+        lines[0]["uri_error"].as_str().unwrap().contains("ToASCII"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1]["uri"], "http://xn--fsq.jp/");
+    assert!(lines[1]["uri_error"].is_null());
 }

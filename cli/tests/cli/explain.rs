@@ -74,20 +74,51 @@ fn invalid_input_is_an_error_with_a_caret_and_exit_code_1() {
 }
 
 #[test]
-fn ascii_draws_with_plus_minus_and_bar() {
+fn ascii_draws_corners_ticks_and_lines_apart() {
     let out = peguri(&["explain", "--ascii", "http://h:/p?"], "");
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         stdout(&out),
         r"       hierarchical part
-             +-+--+
+             .-+--.
         authority path
-               ++++
+               +.+.
         http://h:/p?
-        ++-+   + |  |
+        '+-'   + |  |
 scheme name host port query
 "
     );
+}
+
+/// Issue: `explain` counted characters, and a terminal draws most CJK
+/// characters two columns wide: the brackets after them drifted.
+#[test]
+fn widths_are_terminal_columns() {
+    let out = peguri(&["explain", "--iri", "http://例え.jp/パス?q=1"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        r"       hierarchical part
+         ┌─────┴──────┐
+         authority path
+           ┌──┴──┐┌─┴─┐
+    http://例え.jp/パス?q=1
+    └┬─┘   └──┬──┘      └┬┘
+scheme name  host      query
+"
+    );
+}
+
+/// Issue: in `a://b@c:1/d?e#f` "scheme name" was 23 columns from its
+/// tick. Labels that do not fit near their ticks are stacked.
+#[test]
+fn labels_stay_near_their_ticks() {
+    let out = peguri(&["explain", "a://b@c:1/d?e#f"], "");
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[4], "  a://b@c:1/d?e#f", "{text}");
+    assert_eq!(lines[5], "  ┬   ┬ ┬ ┬   ┬ ┬", "{text}");
+    assert_eq!(lines.last(), Some(&"  scheme name"), "{text}");
 }
 
 #[test]

@@ -227,3 +227,40 @@ fn normalize_iri_nfc() {
     let out = run(&["normalize", "--nfc", "http://h/"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Issue: non-ASCII input without `--iri` got no hint to try it. The hint
+/// comes once, on stderr, when a refused input is an IRI reference.
+#[test]
+fn non_ascii_input_gets_a_hint_to_try_iri() {
+    let hint = "hint: this input is an IRI reference (RFC 3987), which may hold non-ASCII \
+                characters; --iri reads IRIs\n";
+    for command in [
+        &["normalize"][..],
+        &["check"],
+        &["explain"],
+        &["resolve", "http://a/"],
+        &["relative", "http://a/"],
+    ] {
+        let out = run(command, Some("http://ü.example/\nhttp://ä.example/\nb c\n"));
+        assert_eq!(out.status.code(), Some(1), "{command:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.matches(hint).count(), 1, "{command:?}: {stderr}");
+    }
+    let out = run(&["equivalent", "http://ü/", "http://ü/"], None);
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap().matches(hint).count(),
+        1
+    );
+    // `parse` writes its errors in JSON: the hint comes last, with a count.
+    let out = run(&["parse"], Some("http://ü/\nhttp://ä/\nb c\n"));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "hint: 2 invalid inputs are IRI references (RFC 3987), which may hold non-ASCII \
+         characters; --iri reads IRIs\n"
+    );
+    // No hint for what --iri would not read either, or with --iri.
+    let out = run(&["normalize"], Some("http://ü/ x\n"));
+    assert!(!String::from_utf8(out.stderr).unwrap().contains("hint"));
+    let out = run(&["normalize", "--iri"], Some("http://ü/ x\n"));
+    assert!(!String::from_utf8(out.stderr).unwrap().contains("hint"));
+}

@@ -102,7 +102,7 @@ fn diff_finds_the_lines_an_underscore_in_schemes_changes() {
     let components = &first["new"]["components"];
     assert_eq!(components["scheme"], "my_app");
     assert_eq!(components["host"], "open");
-    assert_eq!(components["host_kind"], "reg_name");
+    assert_eq!(components["host_kind"], "reg-name");
     assert_eq!(components["path_rule"], "path_abempty");
     assert_eq!(components["query"], "item=42");
     assert_eq!(components["fragment"], Value::Null);
@@ -157,7 +157,7 @@ fn diff_reports_ipv4_without_its_end_of_host_lookahead() {
     assert_eq!(records[0]["input"], "http://1.2.3.4.5/");
     assert_eq!(records[0]["change"], "became-invalid");
     assert_eq!(records[0]["old"]["components"]["host"], "1.2.3.4.5");
-    assert_eq!(records[0]["old"]["components"]["host_kind"], "reg_name");
+    assert_eq!(records[0]["old"]["components"]["host_kind"], "reg-name");
     assert_eq!(records[0]["new"]["error"]["offset"], 14);
     assert_eq!(records[1]["input"], "//1.2.3.4.in-addr.arpa/x");
     // With the host rule itself.
@@ -196,8 +196,8 @@ fn diff_compares_components_and_error_offsets() {
     assert_eq!(records.len(), 1);
     assert_eq!(records[0]["change"], "components");
     assert_eq!(records[0]["fields"], serde_json::json!(["host_kind"]));
-    assert_eq!(records[0]["old"]["components"]["host_kind"], "IPv4address");
-    assert_eq!(records[0]["new"]["components"]["host_kind"], "reg_name");
+    assert_eq!(records[0]["old"]["components"]["host_kind"], "ipv4");
+    assert_eq!(records[0]["new"]["components"]["host_kind"], "reg-name");
     // `^` allowed in pchar: the error moves to the space.
     let caret = variant(
         "uri.pest",
@@ -344,6 +344,8 @@ fn pathological_grammars_stop_with_a_message() {
             nested.to_str().unwrap(),
             "--rule",
             "e",
+            "--max-input-bytes",
+            "1000000",
         ],
         format!("(a)\n{very_deep}").as_bytes(),
     );
@@ -354,8 +356,42 @@ fn pathological_grammars_stop_with_a_message() {
         "{report}"
     );
     assert!(
-        report.contains("... (800001 bytes): stopped: the grammar recursed too deeply for this input (stack budget used up)\n"),
+        report.contains("... (800001 bytes): stopped at the stack budget (128 MiB): the grammar recurses too deeply for this input\n"),
         "{report}"
+    );
+}
+
+/// Issue: counting took about 570 bytes of memory per input byte (5.6 GB
+/// for a 10 MB line). An input longer than --max-input-bytes (256 KiB by
+/// default, about 150 MB to count) is stopped before it is parsed.
+#[test]
+fn coverage_stops_an_input_longer_than_its_length_limit() {
+    let long = format!("http://h/{}\n", "a".repeat(256 << 10));
+    let out = run(
+        &["grammar", "coverage"],
+        format!("http://h/\n{long}").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(
+        report.starts_with("2 inputs: 1 valid (counted), 0 invalid, 1 stopped;"),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "... (262153 bytes): stopped at the length limit (262144 bytes; --max-input-bytes raises it): the input is longer\n"
+        ),
+        "{report}"
+    );
+    // The limit is the flag's.
+    let out = run(
+        &["grammar", "coverage", "--json", "--max-input-bytes", "9"],
+        b"http://h/\nhttp://h/a\n",
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (report["valid"].as_u64(), report["stopped"].as_u64()),
+        (Some(1), Some(1))
     );
 }
 
@@ -582,4 +618,47 @@ fn coverage_accepts_what_the_grammar_accepts() {
     assert_eq!(report["inputs"].as_u64(), Some(inputs.len() as u64));
     assert_eq!(report["valid"].as_u64(), Some(valid as u64));
     assert_eq!(report["stopped"].as_u64(), Some(0));
+}
+
+/// `grammar diff --json` writes what `peguri parse` writes: `host_kind`
+/// as `reg-name`, `ipv4`, `ipv6` or `ipvfuture`, and for an entry rule of
+/// `peguri parse` the error `parse` gives (its message names the
+/// component) where the built-in grammar fails at the same spot, where it
+/// wrote `reg_name` and pest's general words.
+#[test]
+fn diff_json_writes_host_kinds_and_errors_as_parse_does() {
+    let uri = crate_file("uri.pest");
+    let caret = variant(
+        "uri.pest",
+        "caret-14.pest",
+        r#"pchar = @{ unreserved | pct_encoded | sub_delims | ":" | "@" }"#,
+        r#"pchar = @{ unreserved | pct_encoded | sub_delims | ":" | "@" | "^" }"#,
+    );
+    let caret = caret.to_str().unwrap();
+    let inputs = "http://h/a^b\nhttp://1.2.3.4/^\nhttp://[::1]/^\nhttp://[v1.x]/^\n";
+    let out = run(
+        &["grammar", "diff", "--json", &uri, caret],
+        inputs.as_bytes(),
+    );
+    let records = json_lines(&out);
+    let kinds: Vec<&str> = records
+        .iter()
+        .map(|r| r["new"]["components"]["host_kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["reg-name", "ipv4", "ipv6", "ipvfuture"]);
+    // The old grammar's error is the one `peguri parse` prints.
+    let parse = run(&["parse", "http://h/a^b"], b"");
+    let parsed: Value = serde_json::from_slice(&parse.stdout).unwrap();
+    assert_eq!(records[0]["old"]["error"], parsed["error"]);
+    assert_eq!(
+        records[0]["old"]["error"]["message"],
+        "invalid character '^' in path"
+    );
+    // The summary's words are the same.
+    let out = run(&["grammar", "diff", &uri, caret], inputs.as_bytes());
+    assert!(
+        text(&out.stdout).contains("      old: invalid at byte 10: invalid character '^' in path;"),
+        "{}",
+        text(&out.stdout)
+    );
 }

@@ -261,3 +261,23 @@ fn resolve_names_invalid_utf8() {
     assert!(message.starts_with("invalid UTF-8"), "{message}");
     assert_eq!(lines[2]["resolved"], "http://a/b/h");
 }
+
+/// Gap: `resolve --json` with a relative (or invalid) base printed
+/// nothing on stdout; it prints one object that says why.
+#[test]
+fn resolve_json_reports_a_refused_base() {
+    let o = peguri(&["resolve", "--json", "a/b", "c"], None);
+    assert_eq!(o.status.code(), Some(1));
+    let refused: serde_json::Value = serde_json::from_str(stdout(&o).trim_end()).unwrap();
+    assert_eq!(refused["base"], "a/b");
+    assert_eq!(refused["valid"], false);
+    assert_eq!(refused["error"]["offset"], 0);
+    assert_eq!(stdout(&o).lines().count(), 1);
+    let o = peguri(&["relative", "--json", "http://a/%zz", "http://a/b"], None);
+    assert_eq!(o.status.code(), Some(1));
+    let refused: serde_json::Value = serde_json::from_str(stdout(&o).trim_end()).unwrap();
+    assert_eq!(
+        refused["error"]["message"],
+        "expected a hex digit after '%'"
+    );
+}

@@ -1,0 +1,427 @@
+//! What no input can make a command do: write more than in proportion to
+//! the input, run a user's grammar without bounds, or echo a control
+//! character to the terminal.
+
+use crate::common::run_peguri;
+
+use std::path::PathBuf;
+use std::process::Output;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("peguri-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn uri_pest() -> String {
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../uri.pest").to_owned()
+}
+
+/// uri.pest with `_` allowed in a scheme: `grammar diff` finds every
+/// input with one.
+fn underscore_scheme_grammar() -> PathBuf {
+    let grammar = std::fs::read_to_string(uri_pest()).unwrap();
+    let edited = grammar.replacen(
+        "scheme = @{ ALPHA ~ (ALPHA | DIGIT | \"+\" | \"-\" | \".\")* }",
+        "scheme = @{ ALPHA ~ (ALPHA | DIGIT | \"+\" | \"-\" | \".\" | \"_\")* }",
+        1,
+    );
+    assert_ne!(
+        edited, grammar,
+        "the scheme rule is where the test expects it"
+    );
+    temp_file("underscore-scheme.pest", &edited)
+}
+
+/// A grammar whose tree is as deep as the input is nested, in a file of
+/// its own for each test that runs at once.
+fn nested_grammar(name: &str) -> PathBuf {
+    temp_file(name, "e = { \"(\" ~ e ~ \")\" | \"a\" }\n")
+}
+
+/// One command line and its stdin, for `n` problems.
+struct Case {
+    name: &'static str,
+    make: fn(usize) -> (Vec<String>, String),
+}
+
+fn args(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| (*s).to_owned()).collect()
+}
+
+/// `n` lines with a problem each, and one line with `n` problems.
+fn lines(n: usize, line: &str, long_line: impl Fn(usize) -> String) -> String {
+    let mut stdin = line.repeat(n);
+    stdin.push_str(&long_line(n));
+    stdin.push('\n');
+    stdin
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "parse",
+        make: |n| {
+            let stdin = lines(n, "http://h/%zz\n", |n| {
+                format!("http://h/{}", "a b".repeat(n))
+            });
+            (args(&["parse"]), stdin)
+        },
+    },
+    Case {
+        name: "parse --format tsv",
+        make: |n| {
+            let stdin = lines(n, "http://h/%zz\n", |n| format!("x:/{}", "%00".repeat(n)));
+            (args(&["parse", "--format", "tsv"]), stdin)
+        },
+    },
+    Case {
+        name: "tree",
+        make: |n| {
+            let stdin = lines(n, "http://h/ x\n", |n| {
+                format!("http://h/{}", "a/".repeat(n))
+            });
+            (args(&["tree"]), stdin)
+        },
+    },
+    Case {
+        name: "tree --grammar (a tree as deep as the input)",
+        make: |n| {
+            let grammar = nested_grammar("nested-tree.pest");
+            let grammar = grammar.to_str().unwrap().to_owned();
+            let stdin = lines(n, "(b)\n", |n| {
+                format!("{}a{}", "(".repeat(n), ")".repeat(n))
+            });
+            (args(&["tree", "--rule", "e", "--grammar", &grammar]), stdin)
+        },
+    },
+    Case {
+        name: "parse --rule --grammar (JSON trees)",
+        make: |n| {
+            let grammar = nested_grammar("nested-parse.pest");
+            let grammar = grammar.to_str().unwrap().to_owned();
+            let stdin = lines(n, "(b)\n", |n| {
+                format!("{}a{}", "(".repeat(n), ")".repeat(n))
+            });
+            (
+                args(&["parse", "--rule", "e", "--grammar", &grammar]),
+                stdin,
+            )
+        },
+    },
+    Case {
+        name: "grammar diff --json",
+        make: |n| {
+            let new = underscore_scheme_grammar().to_str().unwrap().to_owned();
+            let stdin = lines(n, "a_b:c d\n", |n| format!("a_b:{}", "%00".repeat(n)));
+            (
+                args(&["grammar", "diff", "--json", &uri_pest(), &new]),
+                stdin,
+            )
+        },
+    },
+    Case {
+        name: "grammar coverage",
+        make: |n| {
+            let stdin = lines(n, "http://h/%zz\n", |n| {
+                format!("http://h/{}", "%41".repeat(n))
+            });
+            (args(&["grammar", "coverage"]), stdin)
+        },
+    },
+    Case {
+        name: "resolve",
+        make: |n| {
+            let stdin = lines(n, "a b\n", |n| format!("g/{}", "a b".repeat(n)));
+            (args(&["resolve", "http://a/b/c"]), stdin)
+        },
+    },
+    Case {
+        name: "relative --json",
+        make: |n| {
+            let stdin = lines(n, "http://a/%zz\n", |n| {
+                format!("http://a/{}", "%zz".repeat(n))
+            });
+            (args(&["relative", "--json", "http://a/b/c"]), stdin)
+        },
+    },
+    Case {
+        name: "normalize",
+        make: |n| {
+            let stdin = lines(n, "http://h/\u{1b}\n", |n| {
+                format!("HTTP://H/{}", "%7e".repeat(n))
+            });
+            (args(&["normalize"]), stdin)
+        },
+    },
+    Case {
+        name: "equivalent",
+        make: |n| {
+            let a = format!("http://h/{}", "a b".repeat(n));
+            let b = format!("http://h/{}", "%zz".repeat(n));
+            (vec!["equivalent".to_owned(), a, b], String::new())
+        },
+    },
+    Case {
+        name: "split",
+        make: |n| {
+            let stdin = lines(n, "a b c\n", |n| "?#".repeat(n));
+            (args(&["split"]), stdin)
+        },
+    },
+    Case {
+        name: "extract",
+        make: |n| {
+            let stdin = lines(n, "see <http://h/a b> and \"x y\"\n", |n| {
+                "<http://h/> \"http://h/\u{fc}\" ".repeat(n)
+            });
+            (args(&["extract"]), stdin)
+        },
+    },
+    Case {
+        name: "explain",
+        make: |n| {
+            let stdin = lines(n, "http://h/ x\n", |n| {
+                format!("http://h/{}", "a b".repeat(n))
+            });
+            (args(&["explain"]), stdin)
+        },
+    },
+    Case {
+        name: "check",
+        make: |n| {
+            let stdin = lines(n, "http://h/%00\n", |n| {
+                format!("http://h/{}", "%00".repeat(n))
+            });
+            (args(&["check"]), stdin)
+        },
+    },
+    Case {
+        name: "check --iri",
+        make: |n| {
+            let stdin = lines(n, "http://ü/%0A\n", |n| {
+                format!("http://ü/{}", "%0A%2F.".repeat(n))
+            });
+            (args(&["check", "--iri"]), stdin)
+        },
+    },
+    Case {
+        name: "template",
+        make: |n| {
+            let stdin = lines(n, "{a\n", |n| format!("{}{{", "x{x}".repeat(n)));
+            (args(&["template", "--var", "x=y"]), stdin)
+        },
+    },
+];
+
+/// Bytes written on stdout and stderr.
+fn written(output: &Output) -> usize {
+    output.stdout.len() + output.stderr.len()
+}
+
+#[test]
+fn every_command_writes_output_linear_in_its_input() {
+    // Twice the problems in twice the input: a command whose output grows
+    // with the square of the input writes four times as much.
+    const N: usize = 1_000;
+    for case in CASES {
+        let (small_args, small_stdin) = (case.make)(N);
+        let (big_args, big_stdin) = (case.make)(2 * N);
+        let small = run_peguri(
+            &small_args.iter().map(String::as_str).collect::<Vec<_>>(),
+            small_stdin.as_bytes(),
+        );
+        let big = run_peguri(
+            &big_args.iter().map(String::as_str).collect::<Vec<_>>(),
+            big_stdin.as_bytes(),
+        );
+        let input = |args: &[String], stdin: &str| {
+            stdin.len() + args.iter().map(String::len).sum::<usize>()
+        };
+        let (small_in, big_in) = (
+            input(&small_args, &small_stdin),
+            input(&big_args, &big_stdin),
+        );
+        assert!(
+            !big.stdout.is_empty() || !big.stderr.is_empty(),
+            "{}: no output",
+            case.name
+        );
+        assert_ne!(
+            big.status.code(),
+            Some(101),
+            "{}: {}",
+            case.name,
+            text(&big.stderr)
+        );
+        let (small_out, big_out) = (written(&small), written(&big));
+        // Bytes out per byte in stay the same, within a margin for what
+        // each run writes once.
+        assert!(
+            big_out * small_in <= small_out * big_in * 5 / 4,
+            "{}: {small_out} bytes for {small_in} bytes of input, {big_out} for {big_in}",
+            case.name,
+        );
+        // A text tree writes up to about 200 bytes a node.
+        assert!(
+            big_out <= 100 * big_in,
+            "{}: {big_out} bytes for {big_in} bytes of input",
+            case.name
+        );
+    }
+}
+
+#[test]
+fn check_shows_each_finding_in_a_bounded_window() {
+    // 2,000 findings on one 6 KB line wrote 2 x 6 KB per finding.
+    let input = format!("http://h/{}", "%00".repeat(2_000));
+    let out = run_peguri(&["check", &input], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    let findings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning[encoded-nul]"))
+        .collect();
+    assert_eq!(findings.len(), 2_000);
+    assert!(stderr.len() < 2_000 * 300, "{} bytes", stderr.len());
+    for line in stderr.lines() {
+        assert!(line.chars().count() <= 160, "{line}");
+    }
+    // The second finding's window: the input around it, cut with an
+    // ellipsis, the carets under its three characters.
+    let second: Vec<&str> = stderr.lines().skip(3).take(3).collect();
+    assert!(second[0].starts_with("warning[encoded-nul]: percent-encoded NUL (%00)"));
+    assert_eq!(second[1], format!("  http://h/{}%0…", "%00".repeat(8)));
+    assert_eq!(second[2], format!("{}^^^", " ".repeat(2 + 12)));
+}
+
+/// Where each path that runs a user's grammar takes it, with `input` as
+/// its input.
+fn grammar_paths(name: &str, grammar: &str, input: &str) -> Vec<(&'static str, Output)> {
+    let file = temp_file(name, grammar);
+    let file = file.to_str().unwrap();
+    let stdin = format!("{input}\n");
+    vec![
+        (
+            "parse --rule --grammar",
+            run_peguri(
+                &["parse", "--rule", "a", "--grammar", file],
+                stdin.as_bytes(),
+            ),
+        ),
+        (
+            "tree --grammar",
+            run_peguri(
+                &["tree", "--rule", "a", "--grammar", file],
+                stdin.as_bytes(),
+            ),
+        ),
+        (
+            "tree --grammar --format json",
+            run_peguri(
+                &["tree", "--rule", "a", "--grammar", file, "--format", "json"],
+                stdin.as_bytes(),
+            ),
+        ),
+        (
+            "grammar diff",
+            run_peguri(
+                &["grammar", "diff", "--rule", "a", file, file],
+                stdin.as_bytes(),
+            ),
+        ),
+        (
+            "grammar coverage",
+            // Its length limit, which comes first, out of the way.
+            run_peguri(
+                &[
+                    "grammar",
+                    "coverage",
+                    "--rule",
+                    "a",
+                    "--grammar",
+                    file,
+                    "--max-input-bytes",
+                    "10000000",
+                ],
+                stdin.as_bytes(),
+            ),
+        ),
+    ]
+}
+
+#[test]
+fn every_path_that_runs_a_grammar_stops_an_exponential_one() {
+    // 2^26 ways to fail: 8.6 s and 528 MB on this input without a bound.
+    let grammar = "a = { (\"x\" ~ a ~ \"z\" | \"x\" ~ a ~ \"y\" | \"x\") }\n";
+    for (path, out) in grammar_paths("exponential.pest", grammar, &"x".repeat(26)) {
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert!(
+            all.contains("stopped at pest's call limit (26000 calls for this input): the grammar backtracks too much for it"),
+            "{path}: {all}"
+        );
+        assert_ne!(out.status.code(), Some(101), "{path}: {all}");
+    }
+}
+
+#[test]
+fn every_path_that_runs_a_grammar_stops_a_deep_one() {
+    // Nesting as deep as the input: it overflowed the main thread's stack
+    // and aborted.
+    let grammar = "a = { \"(\" ~ a ~ \")\" | \"\" }\n";
+    // Deeper than the stack budget allows in any build (a release build
+    // has smaller frames than a debug one).
+    let input = format!("{}{}", "(".repeat(1_000_000), ")".repeat(1_000_000));
+    for (path, out) in grammar_paths("deep.pest", grammar, &input) {
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert!(
+            all.contains(
+                "stopped at the stack budget (128 MiB): the grammar recurses too deeply for this input"
+            ),
+            "{path}: {}",
+            &all[..all.len().min(2_000)]
+        );
+        assert_ne!(out.status.code(), Some(101), "{path}");
+    }
+}
+
+#[test]
+fn no_command_echoes_a_control_character() {
+    // An escape sequence in an input must not reach the terminal.
+    let esc = "\u{1b}[31m";
+    let nested = nested_grammar("nested-escape.pest");
+    let nested = nested.to_str().unwrap();
+    let commands: &[&[&str]] = &[
+        &["parse"],
+        &["parse", "--format", "tsv"],
+        &["parse", "--iri"],
+        &["tree"],
+        &["tree", "--rule", "e", "--grammar", nested],
+        &["parse", "--rule", "e", "--grammar", nested],
+        &["resolve", "http://a/"],
+        &["relative", "http://a/"],
+        &["normalize"],
+        &["explain"],
+        &["check"],
+        &["template"],
+        &["split"],
+        &["extract"],
+        &["grammar", "diff", &uri_pest(), &uri_pest()],
+    ];
+    for command in commands {
+        let stdin = format!("{esc}{{a\nhttp://h/{esc}\n(a{esc}\n");
+        let out = run_peguri(command, stdin.as_bytes());
+        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            assert!(
+                !bytes.contains(&0x1b),
+                "{command:?} wrote ESC on {stream}: {}",
+                text(bytes)
+            );
+        }
+    }
+}
