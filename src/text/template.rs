@@ -267,8 +267,8 @@ impl<T: Variables + ?Sized> Variables for &T {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TemplateErrorKind {
-    /// A character that literal text may not hold (space, `"`, `'`, `<`,
-    /// `>`, `\`, `^`, `` ` ``, `|`, `}`, a control character...).
+    /// A character that literal text may not hold (space, `"`, `<`, `>`,
+    /// `\`, `^`, `` ` ``, `|`, `}`, a control character...).
     InvalidLiteral {
         /// The character.
         ch: char,

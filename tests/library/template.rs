@@ -409,6 +409,21 @@ fn literals_are_copied_and_non_ascii_encoded() {
     );
 }
 
+/// RFC 6570 Errata ID 6937: `'` (%x27) is a literal character, as the
+/// uritemplate-test suite and JSON-Schema-Test-Suite read it; it was refused.
+#[test]
+fn literal_apostrophe_is_copied_per_errata_6937() {
+    let vars = [("var", Value::from("value"))];
+    check_table(
+        &vars,
+        &[("'{var}'", "'value'"), ("/it's/{var}", "/it's/value")],
+    );
+    // The characters beside it in the table are still refused.
+    for (template, ch) in [("\"{var}", '"'), ("{var}%", '%')] {
+        assert!(UriTemplate::parse(template).is_err(), "{template} ({ch:?})");
+    }
+}
+
 #[test]
 fn reserved_expansion_keeps_triplets_and_encodes_stray_percent() {
     let vars = [
