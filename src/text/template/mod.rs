@@ -96,7 +96,7 @@ enum Rule {
 /// ```
 /// assert!(peguri::template::TEMPLATE_GRAMMAR.contains("varspec"));
 /// ```
-pub const TEMPLATE_GRAMMAR: &str = include_str!("../../rfc6570.pest");
+pub const TEMPLATE_GRAMMAR: &str = include_str!("../../../rfc6570.pest");
 
 /// A variable's value (RFC 6570 section 2.3): a string, a list of strings,
 /// or an associative array of (name, value) pairs, in order.
