@@ -37,6 +37,7 @@ fn check_table(variables: &[(&str, Value)], table: &[(&str, &str)]) {
     for (template, expected) in table {
         let got = expand(template, variables).unwrap_or_else(|e| panic!("{template}: {e}"));
         assert_eq!(&got, expected, "template {template}");
+        crate::template_match::matches_back(variables, template, expected);
     }
 }
 
