@@ -1278,7 +1278,7 @@ fn same(a: &str, b: &str) -> bool {
 }
 
 /// Whether `hay` starts with `needle`, compared inline.
-pub(super) fn starts_with(hay: &[u8], needle: &[u8]) -> bool {
+fn starts_with(hay: &[u8], needle: &[u8]) -> bool {
     hay.len() >= needle.len() && hay.iter().zip(needle).all(|(a, b)| a == b)
 }
 

@@ -7,7 +7,7 @@
 //! differs from the URI, and every node knows the best precedence under
 //! it, so a subtree that cannot beat the match found so far is skipped.
 
-use super::matching::{Extent, Step, starts_with};
+use super::matching::{Extent, Step};
 use super::{Ambiguity, Captures, UriTemplate};
 
 /// Many URI Templates, and the best one for a URI: for routers, MCP
@@ -169,8 +169,9 @@ struct Best {
     key: u128,
     template: Option<u32>,
     /// The template's expressions' texts, when it is plain and has at most
-    /// [`SPANS`] expressions.
-    spans: Option<Spans>,
+    /// [`SPANS`] expressions (the first `len`).
+    spans: Spans,
+    plain: bool,
 }
 
 impl<'a> TemplateSet<'a> {
@@ -372,9 +373,10 @@ impl<'a> TemplateSet<'a> {
         let best = self.best(uri);
         let index = best.template? as usize;
         let template = &self.templates[index];
-        let variables = match &best.spans {
-            Some(spans) => template.capture_spans(uri, &spans.spans[..spans.len]),
-            None => template.capture(uri),
+        let variables = if best.plain {
+            template.capture_spans(uri, &best.spans.spans[..best.spans.len])
+        } else {
+            template.capture(uri)
         }?;
         Some(SetMatch {
             index,
@@ -401,16 +403,18 @@ impl<'a> TemplateSet<'a> {
     }
 
     fn best(&self, uri: &str) -> Best {
+        let none = Spans {
+            spans: [(0, 0); SPANS],
+            len: 0,
+        };
         let mut best = Best {
             key: 0,
             template: None,
-            spans: None,
+            spans: none,
+            plain: false,
         };
         if !self.nodes.is_empty() {
-            let mut spans = Spans {
-                spans: [(0, 0); SPANS],
-                len: 0,
-            };
+            let mut spans = none;
             self.search(0, uri, 0, &mut best, &mut spans);
         }
         best
@@ -437,11 +441,15 @@ impl<'a> TemplateSet<'a> {
                 let template = &self.templates[t as usize];
                 let plain = template.plan.plain && spans.len <= SPANS;
                 if plain || template.is_match(uri) {
-                    *best = Best {
-                        key,
-                        template: Some(t),
-                        spans: plain.then_some(*spans),
-                    };
+                    best.key = key;
+                    best.template = Some(t);
+                    best.plain = plain;
+                    if plain {
+                        // Only the spans on the way here.
+                        let len = spans.len;
+                        best.spans.spans[..len].copy_from_slice(&spans.spans[..len]);
+                        best.spans.len = len;
+                    }
                     break;
                 }
             }
@@ -449,7 +457,7 @@ impl<'a> TemplateSet<'a> {
         if let Some(&b) = bytes.get(pos) {
             if let Ok(edge) = n.firsts.binary_search(&b) {
                 let (label, child) = &n.literals[edge];
-                if starts_with(&bytes[pos..], label) {
+                if bytes.get(pos..pos + label.len()) == Some(&label[..]) {
                     self.search(*child, uri, pos + label.len(), best, spans);
                 }
             }
