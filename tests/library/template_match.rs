@@ -850,12 +850,7 @@ fn set_agrees_with_each_template() {
             .filter_map(|(i, t)| {
                 let t = UriTemplate::parse(t).unwrap();
                 let found = t.match_uri(uri)?;
-                let literal: usize = t.as_str().len()
-                    - t.as_str()
-                        .split('{')
-                        .skip(1)
-                        .map(|e| e.find('}').unwrap() + 1)
-                        .sum::<usize>();
+                let literal = literal_len(t.as_str());
                 Some((std::cmp::Reverse(literal), found.len(), i, found))
             })
             .min_by_key(|(literal, vars, i, _)| (*literal, *vars, *i));
@@ -894,6 +889,19 @@ const POOL: &[&str] = &[
     "/{z}{/w}",
 ];
 
+/// The bytes of a (ASCII) template outside its expressions.
+fn literal_len(template: &str) -> usize {
+    let mut inside = false;
+    template
+        .bytes()
+        .filter(|&b| {
+            let literal = !inside && b != b'{';
+            inside = (inside || b == b'{') && b != b'}';
+            literal
+        })
+        .count()
+}
+
 /// What the URIs of the set test are made of.
 const PIECES: &[&str] = &[
     "/", "a", "b", "c", "x", "%20", "?q=1", "&r=2", ";m=3", "#f", ".json", "-", "%FF", "ab",
@@ -908,12 +916,7 @@ fn brute_force(templates: &[&str], uri: &str) -> Option<(usize, BTreeMap<String,
         .filter_map(|(i, text)| {
             let t = UriTemplate::parse(text).unwrap();
             let found = t.match_uri(uri)?;
-            let expressions: usize = text
-                .split('{')
-                .skip(1)
-                .map(|e| e.find('}').unwrap() + 1)
-                .sum();
-            let literal = text.len() - expressions;
+            let literal = literal_len(text);
             let names: std::collections::BTreeSet<&str> = t.variable_names().collect();
             Some((std::cmp::Reverse(literal), names.len(), i, map(&found)))
         })
@@ -1098,9 +1101,13 @@ proptest! {
         prop_assert_eq!(found.is_some(), t.is_match(&uri));
         if let Some(found) = found {
             // Query parameters may be reordered; everything else is read
-            // back as it was.
-            if !case.template.contains('?') && !case.template.contains('&') {
-                prop_assert_eq!(t.expand(&found).unwrap(), uri);
+            // back as it was, except that reserved and fragment expansion
+            // write a decoded `%23` back as `#`: compare those decoded.
+            let again = t.expand(&found).unwrap();
+            if case.template.contains("{+") || case.template.contains("{#") {
+                prop_assert_eq!(peguri::pct::decode(&again), peguri::pct::decode(&uri));
+            } else if !case.template.contains('?') && !case.template.contains('&') {
+                prop_assert_eq!(again, uri);
             }
         }
     }
