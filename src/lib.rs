@@ -150,7 +150,9 @@
 //! # URI Templates, file paths, interop
 //!
 //! [`template`] expands RFC 6570 templates (all four levels) with a grammar
-//! of their own, `rfc6570.pest`. [`UriBuf::from_file_path`] and
+//! of their own, `rfc6570.pest`, and matches URIs against them
+//! ([`UriTemplate::match_uri`], [`template::TemplateSet`] for many).
+//! [`UriBuf::from_file_path`] and
 //! [`Uri::to_file_path`] convert `file` URIs and paths (RFC 8089; Windows
 //! forms as text with [`UriBuf::from_windows_path`]).
 //! [`UriRef::socket_addr`] uses the scheme's default port. With the

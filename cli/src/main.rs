@@ -18,6 +18,7 @@ mod resolve;
 mod serve;
 mod split;
 mod template;
+mod template_match;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -247,6 +248,26 @@ enum Command {
         peguri template '{?keys*}' --map keys=semi=';' --map keys=dot=.\n  \
         peguri template '{+base}{/list*}' --json '{\"base\": \"http://h\", \"list\": [\"a\", \"b\"]}'")]
     Template(template::TemplateArgs),
+    /// Match URIs against URI Templates (RFC 6570, the reverse of
+    /// `template`): for each URI, the template it matches and the
+    /// variables whose expansion gives it, percent-decoded.
+    ///
+    /// One JSON object per URI: `{"uri", "matched": true, "template",
+    /// "variables": {...}}` (lists and associative arrays as JSON arrays
+    /// and objects) or `{"uri", "matched": false}`. With several
+    /// templates, a URI gets the one with the most literal text, then the
+    /// fewest variables, then the first given. Query parameters may come
+    /// in any order. With no URI arguments, reads one URI per line from
+    /// stdin. Exit code: 0 when every URI matched, 1 when any did not, 2
+    /// for usage errors and for an invalid or ambiguous template (the
+    /// reason is shown; a template such as `{a}{b}` could give the same
+    /// URI from different values, so it is refused rather than guessed).
+    #[command(after_help = "Examples:\n  \
+        peguri match -t 'file:///{+path}' -t 'search://emails{?query,start,end}' \\\n      \
+        'search://emails?start=1&query=pest' 'file:///docs/a.md'\n  \
+        peguri match -t '/users/{id}' -t '/users/{id}/repos{/path*}' < access-paths.txt\n  \
+        peguri match -t '/users/{id}' -t '/users/me' /users/me /users/42")]
+    Match(template_match::MatchArgs),
 }
 
 #[derive(Args)]
@@ -484,6 +505,7 @@ fn main() -> ExitCode {
             serve::run(&serve::ServeOptions { bind, port }).map(|()| Outcome::Success)
         }
         Command::Template(args) => template::run(&args),
+        Command::Match(args) => template_match::run(&args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

@@ -41,6 +41,7 @@
 //! | `iri_to_uri(iri)` | the URI an IRI maps to (RFC 3987 section 3.1) | not an IRI reference |
 //! | `uri_lint(uri)` | list of section 7 finding codes (`peguri check`) | invalid input |
 //! | `try_parse_url(url, part[, key])` | Spark's function, strictly | invalid input, absent part, unknown part |
+//! | `uri_template_match(template, uri)` | map from each defined variable of the URI Template (RFC 6570) to its decoded value (a list or associative array as JSON text) | the URI does not match; an invalid or ambiguous template is an error |
 //!
 //! "Invalid" means "not an RFC 3986 `URI-reference`" (for `iri_to_uri`,
 //! not an RFC 3987 `IRI-reference`). An absent component is NULL and an
@@ -122,6 +123,7 @@ use functions::parse::ParseFunction;
 use functions::query_param::QueryParamFunction;
 use functions::resolve::ResolveFunction;
 use functions::spark::TryParseUrlFunction;
+use functions::template_match::TemplateMatchFunction;
 use functions::validity::{ErrorFunction, IsValidFunction};
 
 /// Every function of this crate, ready to register (each knows its
@@ -157,6 +159,7 @@ pub fn scalar_functions() -> Vec<Arc<ScalarUDF>> {
         udf(IriToUriFunction::new()),
         udf(LintFunction::new()),
         udf(TryParseUrlFunction::new()),
+        udf(TemplateMatchFunction::new()),
     ]
 }
 

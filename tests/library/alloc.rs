@@ -123,3 +123,55 @@ fn errors_do_allocate_their_message() {
     assert!(result);
     assert!(n > 0);
 }
+
+/// The allocations a value owns: its string, or its vector and each
+/// non-empty member (an empty `String` owns none).
+fn owned(value: &peguri::template::Value) -> usize {
+    use peguri::template::Value;
+    let text = |s: &String| usize::from(!s.is_empty());
+    match value {
+        Value::String(s) => text(s),
+        Value::List(items) => 1 + items.iter().map(text).sum::<usize>(),
+        Value::Map(pairs) => 1 + pairs.iter().map(|(k, v)| text(k) + text(v)).sum::<usize>(),
+    }
+}
+
+#[test]
+fn matching_a_template_allocates_only_the_values() {
+    use peguri::template::{TemplateSet, UriTemplate};
+
+    let template = UriTemplate::parse("/v1/users/{id}/repos/{repo}{/path*}{?q,tags*}").unwrap();
+    let mut set = TemplateSet::new();
+    set.insert(UriTemplate::parse("/v1/users/{id}").unwrap())
+        .unwrap();
+    set.insert(template.clone()).unwrap();
+    set.insert(UriTemplate::parse("/v1/orgs/{org}").unwrap())
+        .unwrap();
+    for uri in [
+        "/v1/users/42/issues",
+        "/v1/users/4%FF/repos/x",
+        "/v1/users/4/repos/x?q=1&q=2",
+        "/v2/x",
+    ] {
+        let (n, found) = allocations(|| template.match_uri(uri));
+        assert!(found.is_none(), "{uri}");
+        assert_eq!(n, 0, "no match on {uri:?} allocated {n} times");
+        let (n, found) = allocations(|| set.match_uri(uri).map(|m| m.index()));
+        assert_eq!((n, found), (0, None), "{uri}");
+    }
+    for uri in [
+        "/v1/users/42/repos/peguri/a/b?tags=x&q=y%20z",
+        "/v1/users/42/repos/peguri?a=1&b=",
+        "/v1/users/42/repos/peguri",
+        "/v1/users/42/repos/",
+    ] {
+        let (n, found) = allocations(|| template.match_uri(uri));
+        let found = found.expect(uri);
+        let values: usize = found.iter().map(|(_, v)| owned(v)).sum();
+        // One vector for the captures, and the values' own.
+        assert_eq!(n, 1 + values, "{uri}: {found:?}");
+        let (n, chosen) = allocations(|| set.match_uri(uri));
+        assert_eq!(chosen.map(|m| m.into_variables()), Some(found), "{uri}");
+        assert_eq!(n, 1 + values, "{uri}");
+    }
+}

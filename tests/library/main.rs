@@ -43,5 +43,6 @@ mod rfc_examples;
 mod scheme;
 mod split;
 mod template;
+mod template_match;
 mod vectors;
 mod zone;

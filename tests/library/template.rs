@@ -37,6 +37,7 @@ fn check_table(variables: &[(&str, Value)], table: &[(&str, &str)]) {
     for (template, expected) in table {
         let got = expand(template, variables).unwrap_or_else(|e| panic!("{template}: {e}"));
         assert_eq!(&got, expected, "template {template}");
+        crate::template_match::matches_back(variables, template, expected);
     }
 }
 
@@ -407,6 +408,21 @@ fn literals_are_copied_and_non_ascii_encoded() {
             ("", ""),
         ],
     );
+}
+
+/// RFC 6570 Errata ID 6937: `'` (%x27) is a literal character, as the
+/// uritemplate-test suite and JSON-Schema-Test-Suite read it; it was refused.
+#[test]
+fn literal_apostrophe_is_copied_per_errata_6937() {
+    let vars = [("var", Value::from("value"))];
+    check_table(
+        &vars,
+        &[("'{var}'", "'value'"), ("/it's/{var}", "/it's/value")],
+    );
+    // The characters beside it in the table are still refused.
+    for (template, ch) in [("\"{var}", '"'), ("{var}%", '%')] {
+        assert!(UriTemplate::parse(template).is_err(), "{template} ({ch:?})");
+    }
 }
 
 #[test]

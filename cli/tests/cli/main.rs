@@ -17,3 +17,4 @@ mod lab;
 mod normalize;
 mod resolve;
 mod template;
+mod template_match;

@@ -8,4 +8,5 @@ pub(crate) mod parse;
 pub(crate) mod query_param;
 pub(crate) mod resolve;
 pub(crate) mod spark;
+pub(crate) mod template_match;
 pub(crate) mod validity;

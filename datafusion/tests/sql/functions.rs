@@ -771,3 +771,54 @@ fn every_function_is_tested() {
         );
     }
 }
+
+#[tokio::test]
+async fn uri_template_match() {
+    check_binary(
+        "uri_template_match",
+        &[
+            (Some("/users/{id}"), Some("/users/42"), Some("{id: 42}")),
+            (
+                Some("search://emails{?query,start,end}"),
+                Some("search://emails?start=1&query=a%20b"),
+                Some("{query: a b, start: 1}"),
+            ),
+            (
+                Some("/api{/path*}{?keys*}"),
+                Some("/api/a/b%22?x=1"),
+                Some(r#"{path: ["a","b\""], keys: {"x":"1"}}"#),
+            ),
+            (Some("/search{?q}"), Some("/search"), Some("{}")),
+            (Some("/users/{id}"), Some("/teams/1"), None),
+            (Some("file:///{path}"), Some("file:///a/b"), None),
+            (None, Some("/x"), None),
+            (Some("/x"), None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_template_match_refuses_invalid_and_ambiguous_templates() {
+    let ctx = context();
+    assert_eq!(
+        error(
+            &ctx,
+            "SELECT uri_template_match('/files/{name}.{ext}', '/files/a.b')"
+        )
+        .await,
+        "Execution error: uri_template_match: ambiguous URI Template \"/files/{name}.{ext}\": \
+         where `{name}` ends is not known: `.` after it holds only characters `{name}` may \
+         hold, and more variable text follows"
+    );
+    assert_eq!(
+        error(&ctx, "SELECT uri_template_match('/x/{a b}', '/x/1')").await,
+        "Execution error: uri_template_match: invalid URI Template \"/x/{a b}\": invalid \
+         character ' ' in expression at byte 5"
+    );
+    // A template that is never used (every URI is NULL) is not checked.
+    assert_eq!(
+        column(&ctx, "SELECT uri_template_match('{a}{b}', NULL)").await,
+        vec![None]
+    );
+}

@@ -57,6 +57,72 @@
 //!   reference, as section 3.2.3 warns. Parse the result (for example with
 //!   [`UriRef::parse`](crate::UriRef::parse)) where a URI is needed; the
 //!   other operators encode everything but `unreserved`.
+//!
+//! # Matching
+//!
+//! RFC 6570 defines expansion only. [`UriTemplate::match_uri`] goes the
+//! other way: it finds the variables whose expansion gives a URI, and
+//! [`TemplateSet`] picks the best of many templates for one URI.
+//!
+//! ```
+//! use peguri::template::{UriTemplate, Value};
+//!
+//! let template = UriTemplate::parse("/users/{id}/repos{/path*}{?page,sort}")?;
+//! let found = template.match_uri("/users/jo%20ann/repos/a/b?sort=asc&page=2").unwrap();
+//! assert_eq!(found.get("id"), Some(&Value::from("jo ann")));
+//! assert_eq!(found.get("path"), Some(&Value::list(["a", "b"])));
+//! assert_eq!(found.get("page"), Some(&Value::from("2")));
+//! # Ok::<_, peguri::template::TemplateError>(())
+//! ```
+//!
+//! Expansion loses information, so matching reads a URI by these rules,
+//! and the round trip `match_uri(expand(t, v)) == v` holds for the values
+//! they describe:
+//!
+//! - *Every byte is accounted for.* Literal text must appear as the
+//!   expansion writes it (non-ASCII characters percent-encoded, triplets
+//!   byte for byte). A value holds only what its operator writes: `{var}`,
+//!   `{.var}`, `{/var}`, `{;var}`, `{?var}` and `{&var}` unreserved
+//!   characters and triplets, so `{var}` never captures a `/`; `{+var}` and
+//!   `{#var}` reserved characters too. The sets are [`pct`](crate::pct)'s
+//!   classes, from the grammar.
+//! - *Values are percent-decoded* and must be UTF-8. Reserved and fragment
+//!   expansion keep a triplet found in a value, so `{+var}` reads `%41` as
+//!   `A`, not as the `%41` it may have been given.
+//! - *Query parameters come in any order.* A `{?...}` expression and the
+//!   `{&...}` expressions right after it are read as one set of
+//!   parameters, by name: `{?query,start,end}` matches `?start=1&query=x`,
+//!   and `end` is undefined. A parameter no variable names, one named
+//!   twice, and `name` without `=` do not match, unless an exploded
+//!   variable takes the other names (`{?page,filters*}`). `{;...}`
+//!   parameters are read by name too, in the template's order.
+//! - *Undefined and empty.* `{var}` and `{+var}` write nothing for an
+//!   empty string and for an undefined value alike; matching reads the
+//!   empty string. In an expression without names (`{x,y}`, `{/x,y}`), the
+//!   values are given to the variables from the left, since `{x,y}` with
+//!   only `y` defined writes what `{x,y}` with only `x` does.
+//! - *Prefixes.* `{var:3}` reads its text as the value (at most 3
+//!   characters); a variable that also appears without a prefix takes that
+//!   value, and every appearance must agree with it.
+//! - *Lists and maps.* An exploded variable (`{/path*}`, `{?list*}`) reads
+//!   a list, or an associative array when its members are `key=value`
+//!   pairs (for a named operator: when a member is not named after the
+//!   variable). A comma in the text of a variable that is not exploded is
+//!   a list separator, since the operator would have encoded a comma in a
+//!   string; a list of one member reads as a string, and an associative
+//!   array that is not exploded as the list of its keys and values.
+//!
+//! A template that these rules cannot read one way is ambiguous, and
+//! [`UriTemplate::matchability`] says which expressions and why (an
+//! [`Ambiguity`]); such a template matches nothing. Each expression must
+//! know where its text ends from the text itself: nothing after it may
+//! start with a character it may hold (`{a}{b}`, `{+path}{?q}` are
+//! ambiguous), unless only literal text follows (`{name}.json`) or the
+//! literal after it holds a character it cannot (`{user}@{host}`). An
+//! expression whose variables may all be undefined must not start with what
+//! may follow it (`{/a}{/b}`). Its values must be told apart: `{+a,b}`,
+//! `{#list*}` and `{.a,b}` are ambiguous since their separator may appear
+//! in a value, `{/list*,x}` since the list may take any number of values.
 
 use alloc::collections::BTreeMap;
 use core::borrow::Borrow;
@@ -69,6 +135,12 @@ use std::hash::{BuildHasher, Hash};
 use crate::prelude::*;
 use crate::syntax::compiled::template as compiled;
 use crate::syntax::pct;
+
+mod matching;
+mod set;
+
+pub use matching::{Ambiguity, AmbiguityKind, Captures};
+pub use set::{SetMatch, TemplateSet};
 
 /// The parser pest derives from `rfc6570.pest` (RFC 6570 section 2): the
 /// reference the compiled rules are tested against.
@@ -100,7 +172,7 @@ enum Rule {
 /// ```
 /// assert!(peguri::template::TEMPLATE_GRAMMAR.contains("varspec"));
 /// ```
-pub const TEMPLATE_GRAMMAR: &str = include_str!("../../rfc6570.pest");
+pub const TEMPLATE_GRAMMAR: &str = include_str!("../../../rfc6570.pest");
 
 /// A variable's value (RFC 6570 section 2.3): a string, a list of strings,
 /// or an associative array of (name, value) pairs, in order.
@@ -272,8 +344,8 @@ impl<T: Variables + ?Sized> Variables for &T {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TemplateErrorKind {
-    /// A character that literal text may not hold (space, `"`, `'`, `<`,
-    /// `>`, `\`, `^`, `` ` ``, `|`, `}`, a control character...).
+    /// A character that literal text may not hold (space, `"`, `<`, `>`,
+    /// `\`, `^`, `` ` ``, `|`, `}`, a control character...).
     InvalidLiteral {
         /// The character.
         ch: char,
@@ -506,6 +578,8 @@ enum Part<'a> {
 pub struct UriTemplate<'a> {
     text: &'a str,
     parts: Vec<Part<'a>>,
+    /// How a URI is matched against the parts (see [`UriTemplate::match_uri`]).
+    plan: matching::Plan<'a>,
 }
 
 impl<'a> UriTemplate<'a> {
@@ -547,7 +621,8 @@ impl<'a> UriTemplate<'a> {
                 return Err(syntax_error(text));
             }
         }
-        Ok(UriTemplate { text, parts })
+        let plan = matching::Plan::new(text, &parts);
+        Ok(UriTemplate { text, parts, plan })
     }
 
     /// The template's text.

@@ -1,0 +1,84 @@
+//! `peguri match`: which URI Template (RFC 6570) each URI matches, and the
+//! variables whose expansion gives it.
+
+use std::io::{self, Write};
+
+use clap::Args;
+use peguri::template::{Captures, TemplateSet, UriTemplate};
+use serde::Serialize;
+
+use crate::Outcome;
+
+#[derive(Args)]
+pub struct MatchArgs {
+    /// A URI Template to match against (repeatable). With several, each
+    /// URI gets the one with the most literal text, then the fewest
+    /// variables, then the first given.
+    #[arg(
+        short = 't',
+        long = "template",
+        value_name = "TEMPLATE",
+        required = true
+    )]
+    templates: Vec<String>,
+    /// URIs to match; stdin is read, one per line, when none is given.
+    uris: Vec<String>,
+}
+
+/// One output line.
+#[derive(Serialize)]
+struct Line<'a> {
+    uri: &'a str,
+    matched: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    template: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variables: Option<&'a Captures<'a>>,
+}
+
+/// `what: message`, then the template with a caret under `offset`
+/// (control characters shown as U+FFFD, so none reaches the terminal).
+fn at_fault(what: &str, message: &str, template: &str, offset: usize) -> String {
+    let shown: String = template
+        .chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect();
+    let column = template.get(..offset).map_or(0, |t| t.chars().count());
+    format!("{what}: {message}\n  {shown}\n  {:column$}^", "")
+}
+
+/// Matches each URI against the templates: one JSON object per URI. An
+/// invalid or ambiguous template is a usage error, reported before any
+/// URI is read.
+pub fn run(args: &MatchArgs) -> io::Result<Outcome> {
+    let mut set = TemplateSet::new();
+    for text in &args.templates {
+        let template = match UriTemplate::parse(text) {
+            Ok(template) => template,
+            Err(e) => {
+                let message = at_fault("invalid URI Template", &e.to_string(), text, e.offset());
+                return Ok(Outcome::Usage(message));
+            }
+        };
+        if let Err(e) = set.insert(template) {
+            let message = at_fault("ambiguous URI Template", &e.to_string(), text, e.offset());
+            return Ok(Outcome::Usage(message));
+        }
+    }
+    let mut out = crate::stdout();
+    let mut all_matched = true;
+    crate::for_each_input(&args.uris, |uri| {
+        let found = set.match_uri(uri);
+        all_matched &= found.is_some();
+        let line = Line {
+            uri,
+            matched: found.is_some(),
+            template: found.as_ref().map(|m| m.template().as_str()),
+            variables: found.as_ref().map(|m| m.variables()),
+        };
+        serde_json::to_writer(&mut out, &line)?;
+        out.write_all(b"\n")
+    })?;
+    out.flush()?;
+    Ok(crate::outcome(all_matched))
+}
