@@ -12,8 +12,8 @@
 //! and once to capture, so that a URI that does not match costs no
 //! allocation and one that does allocates only the values returned.
 
-use core::fmt;
 use alloc::borrow::Cow;
+use core::fmt;
 
 use super::{Modifier, Operator, Part, UriTemplate, Value, VarSpec, Variables};
 use crate::prelude::*;
