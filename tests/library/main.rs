@@ -43,4 +43,6 @@ mod scheme;
 mod split;
 mod template;
 mod vectors;
+#[cfg(feature = "whatwg")]
+mod whatwg;
 mod zone;
