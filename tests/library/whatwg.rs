@@ -2,11 +2,15 @@
 //! input per cause, with both readings, the differences, the cause codes
 //! and the message; spellings of one meaning that must not be reported;
 //! the JSON view and the `whatwg-differs` finding; properties over
-//! generated input.
+//! generated input; and the shared corpus against `docs/whatwg.md`.
+
+use std::collections::BTreeMap;
 
 use peguri::whatwg::{Cause, Comparison, Component, compare, compare_bytes};
 use peguri::{Report, UriRef};
 use proptest::prelude::*;
+
+use crate::common;
 
 /// The RFC 3986 reading in one line: its components, or its error.
 fn rfc3986_reading(comparison: &Comparison<'_>) -> String {
@@ -705,4 +709,106 @@ proptest! {
             }
         }
     }
+}
+
+/// Lines of the shared corpus by outcome, and by cause, as
+/// `examples/whatwg_corpus.rs` counts them.
+#[derive(Default, Debug, PartialEq)]
+struct CorpusCounts {
+    agree: usize,
+    differ: usize,
+    only_rfc: usize,
+    only_whatwg: usize,
+    neither: usize,
+    causes: BTreeMap<String, usize>,
+}
+
+/// The corpus's counts in `docs/whatwg.md` (its tables' `all` and `lines`
+/// columns) match a run over `../shared/corpus`, every difference there
+/// has a cause, and the lines whose readings agree still agree on their
+/// WHATWG serialization.
+#[test]
+fn corpus_matches_the_docs() {
+    let names = [
+        "isaacs_files.txt",
+        "kasztp.txt",
+        "node_files.txt",
+        "userbait.txt",
+    ];
+    let mut counts = CorpusCounts::default();
+    let mut unexplained = Vec::new();
+    for name in names {
+        let Some(path) = common::shared_file(&format!("corpus/{name}")) else {
+            return;
+        };
+        let bytes = std::fs::read(&path).unwrap();
+        let bytes = bytes.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(&bytes);
+        for line in bytes.split(|&b| b == b'\n') {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.is_empty() {
+                continue;
+            }
+            let comparison = compare_bytes(line);
+            let outcome = match (comparison.rfc3986().is_ok(), comparison.whatwg()) {
+                (true, Ok(_)) if comparison.differs() => &mut counts.differ,
+                (true, Ok(url)) => {
+                    if url.as_str() != comparison.input() && UriRef::parse(url.as_str()).is_ok() {
+                        assert!(!compare(url.as_str()).differs(), "{:?}", url.as_str());
+                    }
+                    &mut counts.agree
+                }
+                (true, Err(_)) => &mut counts.only_rfc,
+                (false, Ok(_)) => &mut counts.only_whatwg,
+                (false, Err(_)) => &mut counts.neither,
+            };
+            *outcome += 1;
+            if comparison.differs() && comparison.causes().is_empty() {
+                unexplained.push(comparison.input().to_owned());
+            }
+            for explanation in comparison.causes() {
+                *counts
+                    .causes
+                    .entry(explanation.cause.to_string())
+                    .or_default() += 1;
+            }
+        }
+    }
+    assert!(
+        unexplained.is_empty(),
+        "differences without a cause: {unexplained:?}"
+    );
+    common::notice(&format!("whatwg over the corpus: {counts:?}"));
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/whatwg.md")).unwrap();
+    assert_eq!(
+        documented(&docs),
+        counts,
+        "docs/whatwg.md's corpus tables are not current: run the example whatwg_corpus"
+    );
+}
+
+/// The counts in `docs/whatwg.md`'s corpus tables: the last column of the
+/// outcome rows, and the count of each cause row (`| `code` | n |`).
+fn documented(docs: &str) -> CorpusCounts {
+    let number = |cell: &str| -> usize { cell.trim().replace(',', "").parse().unwrap_or(0) };
+    let mut counts = CorpusCounts::default();
+    for line in docs.lines() {
+        let cells: Vec<&str> = line.trim().trim_matches('|').split(" | ").collect();
+        let last = cells.last().map_or(0, |c| number(c));
+        match cells.first().map(|c| c.trim()) {
+            Some("both accept, same meaning") => counts.agree = last,
+            Some("both accept, meanings differ") => counts.differ = last,
+            Some("RFC 3986 accepts, WHATWG rejects") => counts.only_rfc = last,
+            Some("WHATWG accepts, RFC 3986 rejects") => counts.only_whatwg = last,
+            Some("both reject") => counts.neither = last,
+            Some(code) if code.starts_with('`') && cells.len() == 3 => {
+                let code = code.trim_matches('`');
+                if Cause::from_name(code).is_some() && number(cells[1]) > 0 {
+                    counts.causes.insert(code.to_owned(), number(cells[1]));
+                }
+            }
+            _ => {}
+        }
+    }
+    counts
 }
