@@ -17,6 +17,7 @@ mod resolve;
 mod serve;
 mod split;
 mod template;
+mod whatwg;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -236,6 +237,25 @@ enum Command {
         peguri template '{?keys*}' --map keys=semi=';' --map keys=dot=.\n  \
         peguri template '{+base}{/list*}' --json '{\"base\": \"http://h\", \"list\": [\"a\", \"b\"]}'")]
     Template(template::TemplateArgs),
+    /// Read each URL by RFC 3986 and by the WHATWG URL Standard (the `url`
+    /// crate, what browsers and most HTTP clients follow) and report where
+    /// their meanings differ, with the causes.
+    ///
+    /// Spellings of one meaning are no difference (case, default ports,
+    /// dot-segments, percent-encoding of unreserved characters: RFC 3986
+    /// normalization, sections 6.2.2 and 6.2.3). One JSON object per input:
+    /// {"input", "rfc3986": the object `peguri parse` prints, "whatwg":
+    /// {"href", "scheme", "authority", "path", "query", "fragment"} or
+    /// {"error"}, "differs": components (scheme, userinfo, host, port,
+    /// path, query, fragment, validity), "causes": [{"code", "message"}]}.
+    /// With no URL arguments, reads one per line from stdin (a line that is
+    /// not UTF-8 is read by WHATWG with U+FFFD). Exit code: 0 when no input
+    /// differs, 1 when any does, 2 for usage errors.
+    #[command(after_help = "Examples:\n  \
+        peguri whatwg 'http://0x7f.1/' 'http://evil.example\\@good.example/'\n  \
+        peguri whatwg --only-differing < urls.txt\n  \
+        peguri whatwg --format tsv --header < urls.txt | cut -f3 | tr , '\\n' | sort | uniq -c")]
+    Whatwg(whatwg::WhatwgArgs),
 }
 
 #[derive(Args)]
@@ -455,6 +475,7 @@ fn main() -> ExitCode {
             serve::run(&serve::ServeOptions { bind, port }).map(|()| Outcome::Success)
         }
         Command::Template(args) => template::run(&args),
+        Command::Whatwg(args) => whatwg::run(&args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

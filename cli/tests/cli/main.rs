@@ -16,3 +16,4 @@ mod lab;
 mod normalize;
 mod resolve;
 mod template;
+mod whatwg;
