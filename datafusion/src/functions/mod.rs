@@ -9,3 +9,4 @@ pub(crate) mod query_param;
 pub(crate) mod resolve;
 pub(crate) mod spark;
 pub(crate) mod validity;
+pub(crate) mod whatwg;
