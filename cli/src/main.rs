@@ -217,7 +217,7 @@ enum Command {
     /// is found (info findings allowed), 1 when any input has a warning or
     /// is invalid, 2 for usage errors.
     #[command(
-        after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'"
+        after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'\n  peguri check --whatwg 'http:///evil.example/'"
     )]
     Check(check::CheckArgs),
     /// Expand URI Templates (RFC 6570, all four levels), one result per

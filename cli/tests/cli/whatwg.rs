@@ -221,3 +221,14 @@ fn check_whatwg_json() {
             .starts_with("the WHATWG URL Standard rejects this reference (port-out-of-range")
     );
 }
+
+#[test]
+fn check_help_shows_the_whatwg_example() {
+    let out = run_peguri(&["check", "--help"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let help = stdout(&out);
+    assert!(
+        help.contains("peguri check --whatwg 'http:///evil.example/'"),
+        "{help}"
+    );
+}
