@@ -9,4 +9,5 @@ pub mod lint;
 pub mod split;
 pub mod template;
 #[cfg(feature = "whatwg")]
+#[cfg_attr(docsrs, doc(cfg(feature = "whatwg")))]
 pub mod whatwg;
