@@ -159,7 +159,9 @@
 //! features `http` and `url`, `to_http_uri`, `from_http_uri`, `to_url` and
 //! `from_url` convert to and from those crates' types, refusing what the
 //! other side would read differently (the README has the table of
-//! disagreements).
+//! disagreements). With the feature `whatwg`, `whatwg::compare` reads a
+//! URL by RFC 3986 and by the WHATWG URL Standard and says which
+//! components differ in meaning, and why.
 //!
 //! ```
 //! use peguri::template::{UriTemplate, Value};
@@ -180,13 +182,14 @@
 //! | `nfc` | | NFC in IRI normalization: `Normalizer::nfc` | icu_normalizer (ICU4X) |
 //! | `http` | | (needs `std`) conversions to and from `http::Uri` | http |
 //! | `url` | | (needs `std`) conversions to and from `url::Url` | url |
+//! | `whatwg` | | (needs `std`) `whatwg::compare`: the WHATWG URL Standard's reading next to RFC 3986's, and where their meanings differ, with causes (implies `idna`) | url, idna (ICU4X data) |
 //!
 //! Without `std`, everything else works on `core` and `alloc`, the error
 //! types implementing `core::error::Error`. Without features the crate
 //! needs only memchr, and, at build time,
 //! pest_meta and regex-syntax: `build.rs` compiles the grammars into the
-//! parser. `idna` and `nfc` need Rust 1.88 (ICU4X); the rest builds on the
-//! crate's `rust-version`.
+//! parser. `idna`, `nfc` and `whatwg` need Rust 1.88 (ICU4X); the rest
+//! builds on the crate's `rust-version`.
 //!
 //! # Rationale
 //!
@@ -228,6 +231,8 @@ mod types;
 
 pub use ops::normalize;
 pub use syntax::{grammar, pct};
+#[cfg(feature = "whatwg")]
+pub use text::whatwg;
 pub use text::{explain, extract, lint, split, template};
 pub use types::query;
 

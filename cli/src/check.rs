@@ -22,6 +22,10 @@ pub struct CheckArgs {
     /// inputs.
     #[arg(long)]
     json: bool,
+    /// Also warn `whatwg-differs` when the WHATWG URL Standard reads the
+    /// reference differently (see `peguri whatwg`).
+    #[arg(long, conflicts_with_all = ["iri", "allow_zone_id"])]
+    whatwg: bool,
     /// URI references to check; stdin is read when none is given.
     uris: Vec<String>,
 }
@@ -76,7 +80,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
             }
             Err(bad) => (Cow::Owned(bad.shown), Err(bad.error)),
         };
-        let findings = match linted {
+        let mut findings = match linted {
             Ok(findings) => findings,
             Err(error) => {
                 clean = false;
@@ -99,6 +103,9 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
                 return Ok(());
             }
         };
+        if args.whatwg {
+            findings.extend(peguri::whatwg::compare(&input).finding());
+        }
         clean &= !findings.iter().any(|f| f.severity == Severity::Warning);
         if args.json {
             let checked = Checked::Valid {

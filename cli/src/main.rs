@@ -19,6 +19,7 @@ mod serve;
 mod split;
 mod template;
 mod template_match;
+mod whatwg;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -228,7 +229,7 @@ enum Command {
     /// is found (info findings allowed), 1 when any input has a warning or
     /// is invalid, 2 for usage errors.
     #[command(
-        after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'"
+        after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'\n  peguri check --whatwg 'http:///evil.example/'"
     )]
     Check(check::CheckArgs),
     /// Expand URI Templates (RFC 6570, all four levels), one result per
@@ -268,6 +269,25 @@ enum Command {
         peguri match -t '/users/{id}' -t '/users/{id}/repos{/path*}' < access-paths.txt\n  \
         peguri match -t '/users/{id}' -t '/users/me' /users/me /users/42")]
     Match(template_match::MatchArgs),
+    /// Read each URL by RFC 3986 and by the WHATWG URL Standard (the `url`
+    /// crate, what browsers and most HTTP clients follow) and report where
+    /// their meanings differ, with the causes.
+    ///
+    /// Spellings of one meaning are no difference (case, default ports,
+    /// dot-segments, percent-encoding of unreserved characters: RFC 3986
+    /// normalization, sections 6.2.2 and 6.2.3). One JSON object per input:
+    /// {"input", "rfc3986": the object `peguri parse` prints, "whatwg":
+    /// {"href", "scheme", "authority", "path", "query", "fragment"} or
+    /// {"error"}, "differs": components (scheme, userinfo, host, port,
+    /// path, query, fragment, validity), "causes": [{"code", "message"}]}.
+    /// With no URL arguments, reads one per line from stdin (a line that is
+    /// not UTF-8 is read by WHATWG with U+FFFD). Exit code: 0 when no input
+    /// differs, 1 when any does, 2 for usage errors.
+    #[command(after_help = "Examples:\n  \
+        peguri whatwg 'http://0x7f.1/' 'http://evil.example\\@good.example/'\n  \
+        peguri whatwg --only-differing < urls.txt\n  \
+        peguri whatwg --format tsv --header < urls.txt | cut -f3 | tr , '\\n' | sort | uniq -c")]
+    Whatwg(whatwg::WhatwgArgs),
 }
 
 #[derive(Args)]
@@ -506,6 +526,7 @@ fn main() -> ExitCode {
         }
         Command::Template(args) => template::run(&args),
         Command::Match(args) => template_match::run(&args),
+        Command::Whatwg(args) => whatwg::run(&args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

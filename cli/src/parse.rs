@@ -205,7 +205,7 @@ impl<'a> Parsed<'a> {
 
 /// A value of one field for one input: absent (`null`), text, a number, a
 /// boolean or an authority (an object in JSON, its text in TSV).
-enum Value<'a> {
+pub(crate) enum Value<'a> {
     Null,
     Text(&'a str),
     Owned(String),

@@ -40,6 +40,7 @@
 //! | `uri_equivalent(a, b)` | whether the normal forms are equal | either is invalid |
 //! | `iri_to_uri(iri)` | the URI an IRI maps to (RFC 3987 section 3.1) | not an IRI reference |
 //! | `uri_lint(uri)` | list of section 7 finding codes (`peguri check`) | invalid input |
+//! | `uri_whatwg_differs(s)` | list of the components whose meaning differs between RFC 3986 and the WHATWG URL Standard (`peguri whatwg`): `scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `validity` | never |
 //! | `try_parse_url(url, part[, key])` | Spark's function, strictly | invalid input, absent part, unknown part |
 //! | `uri_template_match(template, uri)` | map from each defined variable of the URI Template (RFC 6570) to its decoded value (a list or associative array as JSON text) | the URI does not match; an invalid or ambiguous template is an error |
 //!
@@ -60,7 +61,7 @@
 //! only the output's views (parsing a valid URI allocates nothing; an
 //! invalid one allocates its error). The functions that compute new text
 //! (`uri_resolve`, `uri_normalize`, `uri_equivalent`, `iri_to_uri`,
-//! `uri_lint`) get it from peguri as an owned value per row, which is then
+//! `uri_lint`, `uri_whatwg_differs`) get it from peguri as an owned value per row, which is then
 //! copied into the output; an input that is already its own result
 //! (normal, ASCII, an absolute reference) is pointed at instead.
 //!
@@ -125,6 +126,7 @@ use functions::resolve::ResolveFunction;
 use functions::spark::TryParseUrlFunction;
 use functions::template_match::TemplateMatchFunction;
 use functions::validity::{ErrorFunction, IsValidFunction};
+use functions::whatwg::WhatwgDiffersFunction;
 
 /// Every function of this crate, ready to register (each knows its
 /// aliases).
@@ -158,6 +160,7 @@ pub fn scalar_functions() -> Vec<Arc<ScalarUDF>> {
         udf(EquivalentFunction::new()),
         udf(IriToUriFunction::new()),
         udf(LintFunction::new()),
+        udf(WhatwgDiffersFunction::new()),
         udf(TryParseUrlFunction::new()),
         udf(TemplateMatchFunction::new()),
     ]

@@ -32,6 +32,7 @@
 //! | `deceptive-userinfo` | warning | 7.6 | userinfo that looks like a host name or URL |
 //! | `mixed-script-host` | warning | 7.6 | a reg-name label mixing Latin, Greek or Cyrillic letters once decoded (percent-decoded, and with the feature `idna` an `xn--` label by IDNA ToUnicode) |
 //! | `encoded-bidi` | warning | 7.6 | a percent-encoded bidirectional formatting character (RFC 3987 section 4.1) |
+//! | `whatwg-differs` | warning | 7 | the WHATWG URL Standard reads the reference differently (feature `whatwg`: `whatwg::Comparison::finding`, not `lint`) |
 //!
 //! Component boundaries come from the parsed [`UriRef`] (the grammar);
 //! these lints only look inside components: at percent-encoded octets, at
@@ -218,6 +219,10 @@ pub enum Code {
     MixedScriptHost,
     /// `encoded-bidi`: A percent-encoded bidirectional formatting character (7.6, RFC 3987 section 4.1).
     EncodedBidi,
+    /// `whatwg-differs`: The WHATWG URL Standard reads the reference
+    /// differently (feature `whatwg`). [`lint`] never reports it, so it is
+    /// not in [`ALL`](Self::ALL): `whatwg::Comparison::finding` does.
+    WhatwgDiffers,
 }
 
 impl Code {
@@ -264,6 +269,7 @@ impl Code {
             Code::DeceptiveUserinfo => "deceptive-userinfo",
             Code::MixedScriptHost => "mixed-script-host",
             Code::EncodedBidi => "encoded-bidi",
+            Code::WhatwgDiffers => "whatwg-differs",
         }
     }
 
@@ -272,10 +278,14 @@ impl Code {
     /// ```
     /// use peguri::lint::Code;
     /// assert_eq!(Code::from_name("encoded-bidi"), Some(Code::EncodedBidi));
+    /// assert_eq!(Code::from_name("whatwg-differs"), Some(Code::WhatwgDiffers));
     /// assert_eq!(Code::from_name("nonsense"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Code> {
-        Code::ALL.into_iter().find(|code| code.as_str() == name)
+        Code::ALL
+            .into_iter()
+            .chain([Code::WhatwgDiffers])
+            .find(|code| code.as_str() == name)
     }
 }
 

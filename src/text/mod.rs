@@ -1,9 +1,13 @@
 //! Text tools: the lenient Appendix B split, finding URIs in text
 //! (Appendix C), the security lints of section 7, URI Templates
-//! (RFC 6570), and the component diagram.
+//! (RFC 6570), the component diagram, and the comparison with the WHATWG
+//! URL Standard's reading.
 
 pub mod explain;
 pub mod extract;
 pub mod lint;
 pub mod split;
 pub mod template;
+#[cfg(feature = "whatwg")]
+#[cfg_attr(docsrs, doc(cfg(feature = "whatwg")))]
+pub mod whatwg;

@@ -45,4 +45,6 @@ mod split;
 mod template;
 mod template_match;
 mod vectors;
+#[cfg(feature = "whatwg")]
+mod whatwg;
 mod zone;

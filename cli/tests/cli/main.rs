@@ -18,3 +18,4 @@ mod normalize;
 mod resolve;
 mod template;
 mod template_match;
+mod whatwg;

@@ -10,3 +10,4 @@ pub(crate) mod resolve;
 pub(crate) mod spark;
 pub(crate) mod template_match;
 pub(crate) mod validity;
+pub(crate) mod whatwg;

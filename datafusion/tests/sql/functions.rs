@@ -497,6 +497,28 @@ async fn uri_lint() {
     .await;
 }
 
+#[tokio::test]
+async fn uri_whatwg_differs() {
+    check_unary(
+        "uri_whatwg_differs",
+        &[
+            (Some("http://0x7f.1/"), Some("[host]")),
+            (Some("http:///evil.example/"), Some("[host, path]")),
+            (
+                Some("http://evil.example\\@good.example/"),
+                Some("[validity]"),
+            ),
+            (Some("//evil.example/"), Some("[validity]")),
+            // Two spellings of one meaning.
+            (Some("HTTP://H:80/a/./b"), Some("[]")),
+            // Both standards reject it.
+            (Some("http://a b/"), Some("[]")),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
 const PARSE_CASES: &[Option<&str>] = &[
     Some("http://user@example.com:8080/p?q#f"),
     Some("//[::1]/x"),

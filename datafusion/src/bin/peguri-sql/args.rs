@@ -9,8 +9,8 @@ Runs a SQL query (Apache DataFusion's dialect) with peguri's URI functions
 registered: uri_parse, uri_parse_strict, uri_scheme, uri_userinfo, uri_host,
 uri_port, uri_port_number, uri_path, uri_query, uri_fragment,
 uri_query_param, uri_is_valid, uri_error, uri_resolve, uri_normalize,
-uri_equivalent, iri_to_uri, uri_lint, try_parse_url (and Trino and
-ClickHouse aliases such as url_extract_host).
+uri_equivalent, iri_to_uri, uri_lint, uri_whatwg_differs, try_parse_url
+(and Trino and ClickHouse aliases such as url_extract_host).
 
 Each FILE becomes a table named after its stem: CSV (.csv), Parquet
 (.parquet), JSON Lines (.json, .jsonl, .ndjson; `peguri parse` output

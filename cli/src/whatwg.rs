@@ -1,0 +1,103 @@
+//! `peguri whatwg`: each input read by RFC 3986 and by the WHATWG URL
+//! Standard, and where the two readings differ (`peguri::whatwg`).
+
+use std::io::{self, Write};
+
+use clap::Args;
+use peguri::whatwg::{Comparison, compare_bytes};
+
+use crate::Outcome;
+use crate::parse::{Format, Value};
+
+/// The arguments of `peguri whatwg`.
+#[derive(Args)]
+pub struct WhatwgArgs {
+    /// URLs to compare; stdin is read when none is given.
+    urls: Vec<String>,
+    /// Output format: JSON Lines, or tab-separated values (columns input,
+    /// differs, causes, rfc3986_error, whatwg_href, whatwg_error; lists
+    /// comma-separated, an absent value an empty cell).
+    #[arg(long, default_value = "json")]
+    format: Format,
+    /// With `--format tsv`: a first line with the column names.
+    #[arg(long)]
+    header: bool,
+    /// Print only the inputs whose readings differ.
+    #[arg(long)]
+    only_differing: bool,
+}
+
+/// The TSV columns.
+const COLUMNS: [&str; 6] = [
+    "input",
+    "differs",
+    "causes",
+    "rfc3986_error",
+    "whatwg_href",
+    "whatwg_error",
+];
+
+/// Compares each input and prints one line for it. Exit code 1 when any
+/// input's readings differ.
+pub fn run(args: &WhatwgArgs) -> io::Result<Outcome> {
+    let tsv = args.format == Format::Tsv;
+    if args.header && !tsv {
+        return Ok(Outcome::Usage(
+            "--header writes the TSV column names; it needs --format tsv".to_owned(),
+        ));
+    }
+    let mut out = crate::stdout();
+    if args.header {
+        writeln!(out, "{}", COLUMNS.join("\t"))?;
+    }
+    let mut any_differs = false;
+    crate::input::for_each_input_bytes(&args.urls, |line| {
+        let comparison = compare_bytes(line);
+        any_differs |= comparison.differs();
+        if args.only_differing && !comparison.differs() {
+            return Ok(());
+        }
+        if tsv {
+            write_row(&mut out, &comparison)?;
+        } else {
+            serde_json::to_writer(&mut out, &comparison)?;
+        }
+        out.write_all(b"\n")
+    })?;
+    out.flush()?;
+    Ok(crate::outcome(!any_differs))
+}
+
+/// One TSV row, as `parse --format tsv` writes its cells.
+fn write_row(out: &mut impl Write, comparison: &Comparison<'_>) -> io::Result<()> {
+    let differs: Vec<&str> = comparison
+        .differences()
+        .iter()
+        .map(|c| c.as_str())
+        .collect();
+    let causes: Vec<&str> = comparison
+        .causes()
+        .iter()
+        .map(|e| e.cause.as_str())
+        .collect();
+    let rfc3986_error = comparison.rfc3986().err().map(|e| e.message().to_string());
+    let (href, whatwg_error) = match comparison.whatwg() {
+        Ok(url) => (Some(url.as_str()), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    let cells = [
+        Value::Text(comparison.input()),
+        Value::Owned(differs.join(",")),
+        Value::Owned(causes.join(",")),
+        rfc3986_error.map_or(Value::Null, Value::Owned),
+        href.map_or(Value::Null, Value::Text),
+        whatwg_error.map_or(Value::Null, Value::Owned),
+    ];
+    for (i, cell) in cells.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b"\t")?;
+        }
+        write!(out, "{cell}")?;
+    }
+    Ok(())
+}
