@@ -5,7 +5,7 @@ use std::fmt::Display;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::Resolver;
+use peguri::{ResolveErrorKind, Resolver};
 use serde::Serialize;
 
 use crate::Outcome;
@@ -55,6 +55,7 @@ fn parse_base<'a>(
     syntax: &SyntaxArgs,
     json: bool,
     base: &'a str,
+    making_relative: bool,
 ) -> io::Result<Option<Reference<'a>>> {
     let parsed = match syntax.parse(base) {
         Ok(parsed) => parsed,
@@ -64,11 +65,15 @@ fn parse_base<'a>(
             return Ok(None);
         }
     };
-    // Let the library say why a relative base cannot be used.
-    let relative = match parsed {
-        Reference::Uri(b) => peguri::resolve(&b, &b).err(),
-        Reference::IriRef(b) => Resolver::new().resolve_iri(&b, &b).err(),
-    };
+    // Let the library say why a relative base cannot be used, in the
+    // words of the command's operation.
+    let relative = match (parsed, making_relative) {
+        (Reference::Uri(b), false) => peguri::resolve(b, b).err(),
+        (Reference::IriRef(b), false) => Resolver::new().resolve_iri(&b, &b).err(),
+        (Reference::Uri(b), true) => b.make_relative(&b).err(),
+        (Reference::IriRef(b), true) => b.make_relative(&b).err(),
+    }
+    .filter(|e| e.kind() == ResolveErrorKind::RelativeBase);
     match relative {
         Some(err) => {
             refuse_base(json, base, &err)?;
@@ -106,7 +111,7 @@ fn refuse_base(json: bool, base: &str, error: &(impl Serialize + Display)) -> io
 /// `peguri resolve [--non-strict] [--iri] [--allow-zone-id] [--json] BASE [REF...]`.
 pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
     let resolver = Resolver::new().non_strict(args.non_strict);
-    let Some(base) = parse_base(&args.syntax, args.json, &args.base)? else {
+    let Some(base) = parse_base(&args.syntax, args.json, &args.base, false)? else {
         return Ok(Outcome::Invalid);
     };
     let mut lines = Lines::new(args.json, args.syntax);
@@ -138,7 +143,7 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
 
 /// `peguri relative [--iri] [--allow-zone-id] [--json] BASE TARGET...`.
 pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
-    let Some(base) = parse_base(&args.syntax, args.json, &args.base)? else {
+    let Some(base) = parse_base(&args.syntax, args.json, &args.base, true)? else {
         return Ok(Outcome::Invalid);
     };
     let mut lines = Lines::new(args.json, args.syntax);

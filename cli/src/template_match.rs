@@ -4,8 +4,9 @@
 use std::io::{self, Write};
 
 use clap::Args;
+use peguri::Excerpt;
 use peguri::template::{Captures, TemplateSet, UriTemplate};
-use serde::Serialize;
+use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::Outcome;
 
@@ -25,26 +26,36 @@ pub struct MatchArgs {
     uris: Vec<String>,
 }
 
-/// One output line.
-#[derive(Serialize)]
+/// One output line: `template` and `variables` only for a match.
 struct Line<'a> {
     uri: &'a str,
     matched: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
     template: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     variables: Option<&'a Captures<'a>>,
 }
 
-/// `what: message`, then the template with a caret under `offset`
-/// (control characters shown as U+FFFD, so none reaches the terminal).
+impl Serialize for Line<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("uri", self.uri)?;
+        map.serialize_entry("matched", &self.matched)?;
+        if let Some(template) = self.template {
+            map.serialize_entry("template", template)?;
+        }
+        if let Some(variables) = self.variables {
+            map.serialize_entry("variables", variables)?;
+        }
+        map.end()
+    }
+}
+
+/// `what: message`, then the template's window with a caret under
+/// `offset`, as every input is shown.
 fn at_fault(what: &str, message: &str, template: &str, offset: usize) -> String {
-    let shown: String = template
-        .chars()
-        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
-        .collect();
-    let column = template.get(..offset).map_or(0, |t| t.chars().count());
-    format!("{what}: {message}\n  {shown}\n  {:column$}^", "")
+    format!(
+        "{what}: {message}\n{}",
+        Excerpt::around(template, offset..offset)
+    )
 }
 
 /// Matches each URI against the templates: one JSON object per URI. An

@@ -1049,6 +1049,30 @@ impl From<&UriRef<'_>> for Normalized {
     }
 }
 
+/// As its text (the normal form); any URI reference deserializes, and is
+/// normalized on the way in, so that a set of `Normalized` read back keeps
+/// its equality.
+///
+/// ```
+/// let n: peguri::Normalized = serde_json::from_str(r#""HTTP://H:80""#).unwrap();
+/// assert_eq!(n.as_str(), "http://h/");
+/// assert_eq!(serde_json::to_string(&n).unwrap(), r#""http://h/""#);
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for Normalized {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Normalized {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let uri = UriRefBuf::deserialize(deserializer)?;
+        Ok(Normalized::new(&uri.as_uri_ref()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{remove_dot_segments, remove_relative_dot_segments};

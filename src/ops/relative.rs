@@ -43,6 +43,9 @@ use crate::types::parsed::Parsed;
 ///   every path but the base's own (an empty reference, `?y` or `#s` keeps
 ///   the base path as it is).
 ///
+/// Both are any URI type, borrowed (`&UriRef`, `&Uri`, `&UriRefBuf`,
+/// `&UriBuf`); the methods of the types do the same, for IRIs too.
+///
 /// ```
 /// use peguri::{make_relative, UriRef};
 ///
@@ -58,7 +61,11 @@ use crate::types::parsed::Parsed;
 /// assert_eq!(rel("https://example.com/"), "https://example.com/");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
-pub fn make_relative(base: &UriRef<'_>, target: &UriRef<'_>) -> Result<UriRefBuf, ResolveError> {
+pub fn make_relative<'b, 't>(
+    base: impl Into<UriRef<'b>>,
+    target: impl Into<UriRef<'t>>,
+) -> Result<UriRefBuf, ResolveError> {
+    let (base, target) = (base.into(), target.into());
     let (text, layout, grammar) = relative_parsed(&base.view(), &target.view())?;
     Ok(UriRefBuf::from_parts(text, layout, grammar))
 }
@@ -72,11 +79,9 @@ fn relative_parsed(
 ) -> Result<(String, Layout, Grammar), ResolveError> {
     let grammar = base.grammar.union(target.grammar);
     let Some(base_scheme) = base.scheme() else {
-        return Err(ResolveError::new(
-            ResolveErrorKind::RelativeBase,
-            base.as_str(),
-            0,
-        ));
+        return Err(
+            ResolveError::new(ResolveErrorKind::RelativeBase, base.as_str(), 0).making_relative(),
+        );
     };
     let Some(target_scheme) = target.scheme() else {
         return Err(ResolveError::new(

@@ -267,24 +267,33 @@ impl Resolver {
 }
 
 /// Resolves `reference` against `base` with the strict rules of RFC 3986
-/// section 5.2 (the same as [`Resolver::new`]`.resolve`).
+/// section 5.2 (the same as [`Resolver::new`]`.resolve`). Both are any URI
+/// type, borrowed (`&UriRef`, `&Uri`, `&UriRefBuf`, `&UriBuf`).
 ///
 /// # Errors
 ///
-/// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme.
+/// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme (a `Uri`
+/// always has one: [`UriRef::resolve_against`] then cannot fail).
 ///
 /// ```
-/// use peguri::UriRef;
+/// use peguri::{Uri, UriRef};
 ///
 /// let base = UriRef::parse("http://a/b/c/d;p?q")?;
 /// let resolved = peguri::resolve(&base, &UriRef::parse("g;x?y#s")?).unwrap();
 /// assert_eq!(resolved, "http://a/b/c/g;x?y#s");
 /// // RFC 3986 section 5.4.2: extra ".." segments are dropped.
 /// assert_eq!(peguri::resolve(&base, &UriRef::parse("../../../g")?).unwrap(), "http://a/g");
+/// // A `Uri` is a base too.
+/// let base = Uri::parse("http://a/b/c/d;p?q")?;
+/// assert_eq!(peguri::resolve(&base, &UriRef::parse("?y")?).unwrap(), "http://a/b/c/d;p?y");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
-pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
-    Resolver::new().resolve(base, reference)
+pub fn resolve<'b, 'r>(
+    base: impl Into<UriRef<'b>>,
+    reference: impl Into<UriRef<'r>>,
+) -> Result<UriBuf, ResolveError> {
+    let (base, reference) = (base.into(), reference.into());
+    Resolver::new().resolve(&base, &reference)
 }
 
 /// A resolution against a base that has a scheme cannot fail; the check of
@@ -695,6 +704,10 @@ pub struct ResolveError {
     kind: ResolveErrorKind,
     input: String,
     offset: usize,
+    /// Whether the error came from making a reference relative rather
+    /// than resolving one: a relative base is refused by both, in words
+    /// of its own.
+    making_relative: bool,
 }
 
 /// What a [`ResolveError`] is about.
@@ -731,6 +744,15 @@ impl ResolveError {
             kind,
             input: input.to_owned(),
             offset,
+            making_relative: false,
+        }
+    }
+
+    /// The same error, from making a reference relative.
+    pub(crate) fn making_relative(self) -> Self {
+        ResolveError {
+            making_relative: true,
+            ..self
         }
     }
 
@@ -793,6 +815,10 @@ impl ResolveError {
     /// ```
     pub fn message(&self) -> &'static str {
         match self.kind {
+            ResolveErrorKind::RelativeBase if self.making_relative => {
+                "cannot make a reference relative to a relative reference: a base URI must start \
+                 with a scheme (RFC 3986 section 5.2.1)"
+            }
             ResolveErrorKind::RelativeBase => {
                 "cannot resolve against a relative reference: a base URI must start with a scheme \
                  (RFC 3986 section 5.2.1)"

@@ -229,12 +229,17 @@ fn find_in(
         return Some(Found::new(pos, kind, rules()?));
     };
     if iri {
-        return iri_problem(input, pos, c, component, layout, positives);
+        return iri_problem(input, syntax, pos, c, component, layout, positives);
+    }
+    let first_segment_colon =
+        component == Some(Part::Path) && layout.scheme.is_none() && layout.authority.is_none();
+    if first_segment_colon && c == ':' {
+        if let Some(found) = meant_as_scheme(input, syntax, pos) {
+            return Some(found);
+        }
     }
     let (kind, within) = match (component, c) {
-        (Some(Part::Path), ':') if layout.scheme.is_none() && layout.authority.is_none() => {
-            (Kind::ColonInFirstSegment, None)
-        }
+        (Some(Part::Path), ':') if first_segment_colon => (Kind::ColonInFirstSegment, None),
         (Some(Part::Fragment), '#') => (Kind::SecondHash, None),
         (_, '[' | ']') => (Kind::Bracket(c), None),
         (Some(component), c) if !c.is_ascii() => (Kind::NonAscii(c, component), None),
@@ -255,6 +260,7 @@ fn find_in(
 /// The IRI reading of a character that cannot continue a component.
 fn iri_problem(
     input: &str,
+    syntax: Syntax,
     pos: usize,
     c: char,
     component: Option<Part>,
@@ -271,15 +277,36 @@ fn iri_problem(
     let Some(expected) = component_expected(component) else {
         return general();
     };
-    let kind = match (component, c) {
-        (Part::Path, ':') if layout.scheme.is_none() && layout.authority.is_none() => {
-            Kind::ColonInFirstSegment
+    let first_segment_colon =
+        component == Part::Path && layout.scheme.is_none() && layout.authority.is_none();
+    if first_segment_colon && c == ':' {
+        if let Some(found) = meant_as_scheme(input, syntax, pos) {
+            return Some(found);
         }
+    }
+    let kind = match (component, c) {
+        (Part::Path, ':') if first_segment_colon => Kind::ColonInFirstSegment,
         (Part::Fragment, '#') => Kind::SecondHash,
         (component, c) if is_private_use(c) => Kind::PrivateUse(c, component),
         (component, c) => Kind::Invalid(c, component),
     };
     Some(Found::new(pos, kind, expected))
+}
+
+/// For a reference whose first path segment ends in the `:` at `pos`:
+/// when the text before it starts with a letter, it was meant as a scheme,
+/// and the error is the first character the grammar's `scheme` rule does
+/// not take (`a_b:c`, `x%41:y`). `None` when it cannot be a scheme (it
+/// starts otherwise), or when a relative reference was asked for: then
+/// the colon in the first segment is the error.
+fn meant_as_scheme(input: &str, syntax: Syntax, pos: usize) -> Option<Found> {
+    if syntax.entry != Entry::UriReference {
+        return None;
+    }
+    let end = generated::quiet_scheme(input.as_bytes(), 0).filter(|&end| end < pos)?;
+    let c = input[end..].chars().next()?;
+    let expected = ExpectedSet::Words(&["scheme character", "':'"]);
+    Some(Found::new(end, Kind::NotInScheme(c), expected).within(Some(UriComponent::Scheme)))
 }
 
 /// Whether the grammar's `iprivate` accepts `c`.
@@ -453,6 +480,7 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
     // Where each group starts, to point at the first one too many.
     let mut starts = [0usize; 10];
     let mut double_colon = false;
+    let mut ipv4_tail = false;
     if at(p) == Some(b':') {
         if at(p + 1) != Some(b':') {
             return Some(Found::new(
@@ -481,10 +509,13 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
                     ExpectedSet::Words(&["IPv4 address"]),
                 ));
             };
-            if let Some(slot) = starts.get_mut(groups) {
+            // It counts as two groups: both start where it does, so that
+            // the first group too many is found here too.
+            for slot in starts.iter_mut().skip(groups).take(2) {
                 *slot = p;
             }
             groups += 2;
+            ipv4_tail = true;
             let ipv4_start = p;
             p = end;
             match at(p) {
@@ -535,11 +566,15 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
     let limit = if double_colon { 7 } else { 8 };
     if groups > limit {
         let extra = starts.get(limit).copied().unwrap_or(p);
-        return Some(Found::new(
-            extra,
-            Kind::Ipv6TooManyGroups { double_colon },
-            CLOSE,
-        ));
+        let kind = if ipv4_tail {
+            Kind::Ipv6TooManyWithIpv4 {
+                groups: u8::try_from(groups - 2).unwrap_or(u8::MAX),
+                double_colon,
+            }
+        } else {
+            Kind::Ipv6TooManyGroups { double_colon }
+        };
+        return Some(Found::new(extra, kind, CLOSE));
     }
     if !double_colon && groups < 8 {
         return Some(Found::new(

@@ -218,6 +218,8 @@ pub(crate) enum Kind {
     SchemeStart(char),
     ExpectedColonAfterScheme,
     SchemeChar(char),
+    /// A character no scheme holds, in what reads as one before a `:`.
+    NotInScheme(char),
     /// The input ended where more was needed.
     UnexpectedEnd,
     /// The input ended; the expected things are listed.
@@ -261,6 +263,12 @@ pub(crate) enum Kind {
     Ipv6TooManyGroups {
         double_colon: bool,
     },
+    /// `groups` groups and an IPv4 address, which counts as two: more than
+    /// eight, or eight and a `::`.
+    Ipv6TooManyWithIpv4 {
+        groups: u8,
+        double_colon: bool,
+    },
     Ipv6SingleColon {
         at_start: bool,
     },
@@ -296,6 +304,7 @@ impl Kind {
             // message says so if they did.
             Kind::SchemeStart(_)
             | Kind::SchemeChar(_)
+            | Kind::NotInScheme(_)
             | Kind::UnexpectedChar(_)
             | Kind::SecondHash
             | Kind::Bracket(_)
@@ -316,6 +325,7 @@ impl Kind {
             | Kind::Ipv6TwoDoubleColons
             | Kind::Ipv6TooFewGroups { .. }
             | Kind::Ipv6TooManyGroups { .. }
+            | Kind::Ipv6TooManyWithIpv4 { .. }
             | Kind::Ipv6SingleColon { .. }
             | Kind::Ipv6BadIpv4
             | Kind::Ipv6Ipv4NotLast => K::InvalidIpv6Address,
@@ -340,14 +350,19 @@ impl Kind {
             Kind::SchemeChar(c) => {
                 write!(f, "invalid character {c:?} in scheme; expected ':' after the scheme")
             }
+            Kind::NotInScheme(c) => write!(
+                f,
+                "invalid character {c:?} in scheme; a scheme holds letters, digits, '+', '-' and \
+                 '.' (RFC 3986 section 3.1)"
+            ),
             Kind::UnexpectedEnd => f.write_str("unexpected end of input"),
             Kind::UnexpectedEndExpected => {
                 f.write_str("unexpected end of input; expected ")?;
-                write_or_list(f, expected)
+                write_or_list(f, Expected { set: expected, next: 0 })
             }
             Kind::UnexpectedChar(c) => {
                 write!(f, "unexpected character {c:?}; expected ")?;
-                write_or_list(f, expected)
+                write_or_list(f, Expected { set: expected, next: 0 })
             }
             Kind::ColonInFirstSegment => f.write_str(
                 "':' in the first segment of a relative path; a scheme must start with a letter, \
@@ -419,6 +434,20 @@ impl Kind {
             }
             Kind::Ipv6TooManyGroups { double_colon: true } => f.write_str(
                 "the IPv6 address has eight groups besides '::', which stands for at least one",
+            ),
+            Kind::Ipv6TooManyWithIpv4 {
+                groups,
+                double_colon,
+            } => write!(
+                f,
+                "the IPv6 address has {groups} groups and an IPv4 address, which counts as two: \
+                 {} 16-bit pieces{}",
+                u32::from(groups) + 2,
+                if double_colon {
+                    " besides '::', which stands for at least one"
+                } else {
+                    ", more than eight"
+                }
             ),
             Kind::Ipv6SingleColon { at_start: true } => {
                 f.write_str("an IPv6 address cannot start with a single ':'")
@@ -552,6 +581,19 @@ impl fmt::Debug for Expected<'_> {
     }
 }
 
+/// The words as messages list them: `a, b or c`, and `something else`
+/// when there are none.
+///
+/// ```
+/// let err = peguri::UriRef::parse("http://h:1x").unwrap_err();
+/// assert_eq!(err.expected().to_string(), "digit, '/', '?', '#' or end of input");
+/// ```
+impl fmt::Display for Expected<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_or_list(f, self.clone())
+    }
+}
+
 impl<S: AsRef<str>> PartialEq<[S]> for Expected<'_> {
     fn eq(&self, other: &[S]) -> bool {
         self.clone().eq(other.iter().map(AsRef::as_ref))
@@ -576,11 +618,7 @@ impl<S: AsRef<str>> PartialEq<Vec<S>> for Expected<'_> {
     }
 }
 
-fn write_or_list(f: &mut fmt::Formatter<'_>, expected: &ExpectedSet) -> fmt::Result {
-    let words = Expected {
-        set: expected,
-        next: 0,
-    };
+fn write_or_list(f: &mut fmt::Formatter<'_>, words: Expected<'_>) -> fmt::Result {
     let total = words.clone().count();
     if total == 0 {
         return f.write_str("something else");

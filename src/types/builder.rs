@@ -94,6 +94,11 @@ pub enum BuildErrorKind {
     /// A URI (as opposed to a relative reference) was asked for, and there
     /// is no scheme.
     NoScheme,
+    /// A path segment `.` or `..` given as one segment to append: a dot
+    /// segment, which resolution and normalization remove (section 5.2.4),
+    /// so the path would not mean what was asked. Other segments are
+    /// encoded (a `/` in them too) and keep the path's meaning.
+    DotSegment,
 }
 
 /// A component that is not valid text for its place, or components that
@@ -194,6 +199,12 @@ impl fmt::Display for BuildError {
                 write!(f, "a {component} needs a host, and there is no authority")
             }
             BuildErrorKind::NoScheme => write!(f, "a URI needs a {component} (RFC 3986 section 3)"),
+            BuildErrorKind::DotSegment => write!(
+                f,
+                "invalid {component}: a segment \".\" or \"..\" is a dot segment, which \
+                 resolution and normalization remove (RFC 3986 section 5.2.4); it would change \
+                 what the path names"
+            ),
         }
     }
 }
@@ -321,9 +332,18 @@ pub(crate) fn encode_path(text: &str) -> Cow<'_, str> {
 }
 
 /// One encoded segment, with the `/` that starts it, appended to `path`.
-pub(crate) fn push_segment(path: &mut String, segment: &str) {
+/// A segment `.` or `..` is refused: encoding leaves its dots (they are
+/// unreserved), and it would be a dot segment.
+pub(crate) fn push_segment(path: &mut String, segment: &str) -> Result<(), BuildError> {
+    if segment == "." || segment == ".." {
+        return Err(BuildError::new(
+            UriComponent::Path,
+            BuildErrorKind::DotSegment,
+        ));
+    }
     path.push('/');
     path.push_str(&pct::encode(segment, Component::PathSegment));
+    Ok(())
 }
 
 /// The text of an IP address as a `host`: IPv6 in brackets.
@@ -671,16 +691,20 @@ impl<'a> UriBuilder<'a> {
 
     /// Appends `/` and one segment, unencoded: a `/` inside it is encoded,
     /// as are the characters `segment` does not allow. Start with
-    /// [`path`](Self::path) for a path that does not begin with `/`.
+    /// [`path`](Self::path) for a path that does not begin with `/`. A
+    /// segment `.` or `..` is refused ([`BuildErrorKind::DotSegment`]):
+    /// normalization would remove it, and the one before it.
     ///
     /// ```
     /// let uri = peguri::UriBuilder::new().scheme("s").path("a").push_segment("b/c").build()?;
     /// assert_eq!(uri, "s:a/b%2Fc");
+    /// let err = peguri::UriBuilder::new().path("/a").push_segment("..").build().unwrap_err();
+    /// assert_eq!(err.kind(), peguri::BuildErrorKind::DotSegment);
     /// # Ok::<_, peguri::BuildError>(())
     /// ```
     pub fn push_segment(mut self, segment: &str) -> Self {
-        push_segment(self.parts.path.to_mut(), segment);
-        self
+        let pushed = push_segment(self.parts.path.to_mut(), segment);
+        self.checked(pushed)
     }
 
     /// The query, raw, without its `?`.

@@ -283,18 +283,22 @@ macro_rules! setters {
             /// # Errors
             ///
             /// A [`BuildError`] if the path would start with `//` without
-            /// an authority (appending to the path `/` an empty segment).
+            /// an authority (appending to the path `/` an empty segment),
+            /// or for a segment `.` or `..`, a dot segment that
+            /// normalization would remove with the one before it
+            /// ([`BuildErrorKind::DotSegment`](crate::BuildErrorKind::DotSegment)).
             ///
             /// ```
             #[doc = concat!("let mut uri = peguri::", stringify!($ty), "::parse(\"https://h/api?v=2\")?;")]
             /// uri.push_segment("users")?;
             /// uri.push_segment("a/b")?;
             /// assert_eq!(uri, "https://h/api/users/a%2Fb?v=2");
+            /// assert!(uri.push_segment("..").is_err());
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn push_segment(&mut self, segment: &str) -> Result<(), BuildError> {
                 let mut path = self.path().to_owned();
-                push_segment(&mut path, segment);
+                push_segment(&mut path, segment)?;
                 self.put_path(Cow::Owned(path))
             }
 

@@ -76,6 +76,22 @@ pub enum FilePathErrorKind {
         /// The byte offset of the triplet in the URI.
         offset: usize,
     },
+    /// A path given to make a URI holds a NUL character, which no file
+    /// name holds.
+    NulInPath {
+        /// The byte offset of the NUL in the path.
+        offset: usize,
+    },
+    /// A Unix path given to make a URI has a `..` segment. Normalizing or
+    /// resolving the URI removes it with the segment before it, which on
+    /// Unix names another file when that segment is a symbolic link; the
+    /// path should be resolved first (`std::fs::canonicalize`). `.`
+    /// segments are kept: removing them never changes the file. (Windows
+    /// removes `..` by the same rule as URIs, so Windows paths keep it.)
+    ParentSegment {
+        /// The byte offset of the segment in the path.
+        offset: usize,
+    },
     /// A Windows path must be Unicode, and the URI's decoded path or host
     /// is not UTF-8 (or a platform path is not Unicode).
     NotUnicode {
@@ -138,6 +154,16 @@ impl fmt::Display for FilePathError {
                 f,
                 "percent-encoded NUL at byte {offset}: no file name can hold one"
             ),
+            FilePathErrorKind::NulInPath { offset } => write!(
+                f,
+                "NUL at byte {offset} of the path: no file name can hold one"
+            ),
+            FilePathErrorKind::ParentSegment { offset } => write!(
+                f,
+                "a '..' segment at byte {offset} of the path: a URI's normalization removes it \
+                 with the segment before it, which names another file if that is a symbolic \
+                 link; resolve the path first"
+            ),
             FilePathErrorKind::NotUnicode { offset } => {
                 write!(f, "not Unicode at byte {offset}, as a Windows path must be")
             }
@@ -180,6 +206,16 @@ fn file_uri(host: &str, path: &str) -> UriBuf {
 /// A Unix path (bytes) as a `file` URI.
 #[cfg(all(feature = "std", unix))]
 fn from_unix_bytes(path: &[u8]) -> Result<UriBuf, FilePathError> {
+    if let Some(offset) = path.iter().position(|&b| b == 0) {
+        return Err(FilePathErrorKind::NulInPath { offset }.into());
+    }
+    let mut offset = 0;
+    for segment in path.split(|&b| b == b'/') {
+        if segment == b".." {
+            return Err(FilePathErrorKind::ParentSegment { offset }.into());
+        }
+        offset += segment.len() + 1;
+    }
     let Some(rest) = path.strip_prefix(b"/") else {
         return Err(FilePathErrorKind::NotAbsolute.into());
     };
@@ -265,8 +301,13 @@ fn drive_letter(text: &str) -> Option<char> {
     (chars.next() == Some(':')).then_some(letter)
 }
 
-/// A Windows path (text) as a `file` URI.
+/// A Windows path (text) as a `file` URI. A NUL is refused here, as
+/// `to_windows_path` refuses the `%00` it would become: no Windows path
+/// holds one.
 pub(crate) fn from_windows_text(path: &str) -> Result<UriBuf, FilePathError> {
+    if let Some(offset) = path.find('\0') {
+        return Err(FilePathErrorKind::NulInPath { offset }.into());
+    }
     let is_separator = |c: char| c == '\\' || c == '/';
     // Verbatim paths: `\\?\C:\...` and `\\?\UNC\server\share\...`.
     let (path, verbatim_unc) = match path.strip_prefix(r"\\?\") {
@@ -371,16 +412,22 @@ impl UriBuf {
     ///
     /// # Errors
     ///
-    /// A [`FilePathError`] if the path is relative, or (on Windows) not
-    /// Unicode or a device path.
+    /// A [`FilePathError`] if the path is relative or holds a NUL, on Unix
+    /// if it has a `..` segment ([`FilePathErrorKind::ParentSegment`]: the
+    /// URI's normalization would remove it lexically, which names another
+    /// file past a symbolic link), or on Windows if it is not Unicode or a
+    /// device path. `.` segments are kept as they are.
     ///
     /// ```
     /// # #[cfg(unix)] {
-    /// use peguri::UriBuf;
+    /// use peguri::{FilePathErrorKind, UriBuf};
     ///
     /// let uri = UriBuf::from_file_path("/home/me/My Files/#1.txt")?;
     /// assert_eq!(uri, "file:///home/me/My%20Files/%231.txt");
     /// assert_eq!(uri.to_file_path()?, std::path::Path::new("/home/me/My Files/#1.txt"));
+    /// let err = UriBuf::from_file_path("/a/../b").unwrap_err();
+    /// assert_eq!(err.kind(), FilePathErrorKind::ParentSegment { offset: 3 });
+    /// assert_eq!(UriBuf::from_file_path("/a/./b")?, "file:///a/./b");
     /// # }
     /// # Ok::<_, peguri::FilePathError>(())
     /// ```

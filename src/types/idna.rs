@@ -24,9 +24,10 @@ use crate::types::iri::{decode_displayable, iri_to_uri};
 use crate::types::parsed::Parsed;
 
 /// Why an IRI's registered name has no ASCII form: UTS 46 ToASCII failed
-/// on it (a character IDNA disallows, a label too long or starting or
-/// ending with `-`, an empty label...). RFC 3987 section 3.1: "the
-/// ToASCII operation may fail, but this would mean that the IRI cannot be
+/// on it, and which of its rules did (a character UseSTD3ASCIIRules does
+/// not allow, a label starting or ending with `-`, an empty or too long
+/// label, a character IDNA disallows). RFC 3987 section 3.1: "the ToASCII
+/// operation may fail, but this would mean that the IRI cannot be
 /// resolved".
 ///
 /// ```
@@ -35,7 +36,8 @@ use crate::types::parsed::Parsed;
 /// assert_eq!(err.offset(), 7);
 /// assert_eq!(
 ///     err.to_string(),
-///     "the host \"a_b.例え\" has no ASCII form: UTS 46 ToASCII rejects it (RFC 3987 section 3.1)"
+///     "the host \"a_b.例え\" has no ASCII form: UTS 46 ToASCII rejects it (RFC 3987 \
+///      section 3.1): UseSTD3ASCIIRules allows letters, digits and '-' in a label, not '_'"
 /// );
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
@@ -43,6 +45,7 @@ use crate::types::parsed::Parsed;
 pub struct IdnaError {
     host: String,
     offset: usize,
+    rule: String,
 }
 
 impl IdnaError {
@@ -67,16 +70,88 @@ impl IdnaError {
     pub fn offset(&self) -> usize {
         self.offset
     }
+
+    /// The rule of UTS 46 ToASCII the host breaks, in words.
+    ///
+    /// ```
+    /// let err = peguri::IriRef::parse("//-x.ü")?.to_uri_idna().unwrap_err();
+    /// assert_eq!(err.rule(), "CheckHyphens: the label \"-x\" starts with '-'");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn rule(&self) -> &str {
+        &self.rule
+    }
 }
 
 impl fmt::Display for IdnaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the host {:?} has no ASCII form: UTS 46 ToASCII rejects it (RFC 3987 section 3.1)",
-            self.host
+            "the host {:?} has no ASCII form: UTS 46 ToASCII rejects it (RFC 3987 section 3.1): {}",
+            self.host, self.rule
         )
     }
+}
+
+/// Which rule of ToASCII (with UseSTD3ASCIIRules, CheckHyphens and
+/// VerifyDnsLength, as [`to_ascii`] applies it) the host `text` (decoded)
+/// breaks: the first label that breaks one, checked as ToASCII does.
+fn broken_rule(text: &str) -> String {
+    // The full stops UTS 46 maps to `.`.
+    let labels: Vec<&str> = text
+        .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
+        .collect();
+    let last = labels.len() - 1;
+    let mut ascii_len = 0;
+    for (i, label) in labels.iter().enumerate() {
+        if label.is_empty() {
+            if i == last && i > 0 {
+                // A trailing dot: the root, allowed.
+                continue;
+            }
+            return "VerifyDnsLength: an empty label".to_owned();
+        }
+        if let Some(c) = label
+            .chars()
+            .find(|c| c.is_ascii() && !c.is_ascii_alphanumeric() && *c != '-')
+        {
+            return format!(
+                "UseSTD3ASCIIRules allows letters, digits and '-' in a label, not {c:?}"
+            );
+        }
+        if label.starts_with('-') {
+            return format!("CheckHyphens: the label {label:?} starts with '-'");
+        }
+        if label.ends_with('-') {
+            return format!("CheckHyphens: the label {label:?} ends with '-'");
+        }
+        let one = Uts46::new().to_ascii(
+            label.as_bytes(),
+            AsciiDenyList::STD3,
+            Hyphens::CheckFirstLast,
+            DnsLength::Ignore,
+        );
+        let Ok(ascii) = one else {
+            return format!(
+                "the label {label:?} holds a character IDNA does not allow, or breaks the Bidi \
+                 or ContextJ rules (UTS 46 section 4.1)"
+            );
+        };
+        if ascii.len() > 63 {
+            return format!(
+                "VerifyDnsLength: the label {label:?} is {} bytes long in ASCII, more than 63",
+                ascii.len()
+            );
+        }
+        ascii_len += ascii.len() + 1;
+    }
+    if ascii_len > 254 {
+        return format!(
+            "VerifyDnsLength: the name is {} bytes long in ASCII, more than 253",
+            ascii_len - 1
+        );
+    }
+    "the labels together break the Bidi rule (UTS 46 section 4.1)".to_owned()
 }
 
 impl core::error::Error for IdnaError {}
@@ -84,7 +159,7 @@ impl core::error::Error for IdnaError {}
 /// The ASCII form of a registered name that holds non-ASCII characters
 /// (written or percent-encoded UTF-8): `Ok(None)` when it has none, so
 /// that IDNA has nothing to do.
-fn to_ascii(name: &str) -> Result<Option<String>, ()> {
+fn to_ascii(name: &str) -> Result<Option<String>, String> {
     let decoded = pct::decode(name);
     let Ok(text) = core::str::from_utf8(&decoded) else {
         // Percent-encoded octets that are not UTF-8 name no characters.
@@ -103,7 +178,7 @@ fn to_ascii(name: &str) -> Result<Option<String>, ()> {
             DnsLength::VerifyAllowRootDot,
         )
         .map(|ascii| Some(ascii.into_owned()))
-        .map_err(|_| ())
+        .map_err(|_| broken_rule(text))
 }
 
 /// `to_uri_idna` for each IRI type.
@@ -158,11 +233,12 @@ fn iri_to_uri_idna(iri: Parsed<'_>) -> Result<(String, Layout, Grammar), IdnaErr
         return Ok(iri_to_uri(iri));
     };
     let start = authority.layout().host.start();
-    let error = || IdnaError {
+    let error = |rule| IdnaError {
         host: name.to_owned(),
         offset: start,
+        rule,
     };
-    let Some(ascii) = to_ascii(name).map_err(|()| error())? else {
+    let Some(ascii) = to_ascii(name).map_err(error)? else {
         return Ok(iri_to_uri(iri));
     };
     let text = iri.as_str();
@@ -170,7 +246,8 @@ fn iri_to_uri_idna(iri: Parsed<'_>) -> Result<(String, Layout, Grammar), IdnaErr
     let mapped = format!("{}{ascii}{}", &text[..start], &text[end..]);
     // The ASCII form is letters, digits, `-` and `.`: a reg-name, so the
     // text is an IRI reference with the same other components.
-    let layout = reparse(&mapped, iri.grammar).map_err(|_| error())?;
+    let layout = reparse(&mapped, iri.grammar)
+        .map_err(|e| error(format!("its ASCII form does not parse: {}", e.message())))?;
     Ok(iri_to_uri(Parsed::new(&mapped, layout, iri.grammar)))
 }
 

@@ -7,6 +7,7 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
 use crate::prelude::*;
+use crate::syntax::error::ParseError;
 use crate::types::family::{
     Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
 };
@@ -35,7 +36,7 @@ macro_rules! serde_impls {
                         self,
                         v: &'de str,
                     ) -> Result<Self::Value, E> {
-                        $ty::parse(v).map_err(E::custom)
+                        $ty::parse(v).map_err(|e| one_line(&e))
                     }
                 }
                 deserializer.deserialize_str(V)
@@ -54,11 +55,11 @@ macro_rules! serde_impls {
                     }
 
                     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-                        v.parse().map_err(E::custom)
+                        v.parse().map_err(|e| one_line(&e))
                     }
 
                     fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
-                        $ty::parse(v).map_err(E::custom)
+                        $ty::parse(v).map_err(|e| one_line(&e))
                     }
                 }
                 deserializer.deserialize_string(V)
@@ -67,3 +68,15 @@ macro_rules! serde_impls {
     };
 }
 for_each_type!(serde_impls);
+
+/// A parse error as one line: a deserializer adds where the string is in
+/// its document (serde_json: "at line 1 column 14"), so the multi-line
+/// display with its caret would be in the way.
+fn one_line<I, E: de::Error>(error: &ParseError<I>) -> E {
+    E::custom(format_args!(
+        "invalid {}: {} at byte {} of the string",
+        error.rule(),
+        error.message(),
+        error.offset()
+    ))
+}

@@ -26,9 +26,12 @@ use crate::types::scheme::scheme_info;
 pub enum SocketAddrError {
     /// The reference has no authority.
     NoAuthority,
-    /// The host is a registered name (which needs a name lookup, see
-    /// [`std::net::ToSocketAddrs`]) or an IPvFuture literal.
+    /// The host is a registered name, which needs a name lookup (see
+    /// `std::net::ToSocketAddrs`).
     NotAnIpAddress,
+    /// The host is an IPvFuture literal (`[v1.x]`), an address of a
+    /// version no socket address holds.
+    IpvFuture,
     /// There is no port, or it is empty, and the scheme has no default
     /// port in the scheme table (or there is no scheme).
     NoPort,
@@ -44,7 +47,10 @@ impl fmt::Display for SocketAddrError {
         f.write_str(match self {
             SocketAddrError::NoAuthority => "no authority, so no host and port",
             SocketAddrError::NotAnIpAddress => {
-                "the host is not an IP address (a registered name needs a name lookup)"
+                "the host is a registered name, not an IP address (it needs a name lookup)"
+            }
+            SocketAddrError::IpvFuture => {
+                "the host is an IPvFuture literal, whose address no socket address holds"
             }
             SocketAddrError::NoPort => "no port, and no default port known for the scheme",
             SocketAddrError::PortOutOfRange => "the port is above 65535",
@@ -93,7 +99,8 @@ impl Authority<'_> {
                 };
                 Ok(SocketAddr::V6(SocketAddrV6::new(addr, port, 0, scope)))
             }
-            Host::RegName(_) | Host::IpvFuture { .. } => Err(SocketAddrError::NotAnIpAddress),
+            Host::RegName(_) => Err(SocketAddrError::NotAnIpAddress),
+            Host::IpvFuture { .. } => Err(SocketAddrError::IpvFuture),
         }
     }
 }

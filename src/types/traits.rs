@@ -161,6 +161,22 @@ widen! {
     UriBuf => IriBuf [], as_iri;
 }
 
+/// `From` a reference to any type of a family to its borrowed reference
+/// type, for the functions that take any of them (`resolve`,
+/// `make_relative`).
+macro_rules! borrow_as {
+    ($to:ident: $($from:ty),* $(,)?) => {$(
+        impl<'a> From<&'a $from> for $to<'a> {
+            fn from(value: &'a $from) -> Self {
+                $to::from_parsed(value.view())
+            }
+        }
+    )*};
+}
+
+borrow_as!(UriRef: UriRef<'_>, Uri<'_>, UriRefBuf, UriBuf);
+borrow_as!(IriRef: IriRef<'_>, Iri<'_>, IriRefBuf, IriBuf);
+
 /// `TryFrom` a reference to the type with a scheme: it succeeds when the
 /// reference has one, and gives the reference back otherwise.
 macro_rules! narrow {

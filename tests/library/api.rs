@@ -312,3 +312,17 @@ fn safe_relative_reference_from_a_path() {
         assert!(UriRefBuf::from_path(bad).is_err(), "{bad}");
     }
 }
+
+/// A deserializer adds where the string is in its document; the parse
+/// error comes as one line before it, without the caret display.
+#[test]
+fn serde_errors_are_one_line() {
+    let err = serde_json::from_str::<UriRefBuf>(r#"  "http://h/a b""#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid URI-reference: invalid character ' ' in path at byte 10 of the string at line 1 \
+         column 16"
+    );
+    let err = serde_json::from_str::<Uri<'_>>(r#""a b""#).unwrap_err();
+    assert!(!err.to_string().contains('\n'), "{err}");
+}

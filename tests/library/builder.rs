@@ -811,8 +811,14 @@ proptest! {
         let built = match builder.build() {
             Ok(built) => built,
             Err(e) => {
-                // Pushed segments make a path that starts with "/": only an
-                // empty first segment without an authority is refused.
+                // A dot segment is refused; otherwise pushed segments make a
+                // path that starts with "/": only an empty first segment
+                // without an authority is refused.
+                let segments = given.segments.as_deref().unwrap_or_default();
+                if segments.iter().any(|s| s == "." || s == "..") {
+                    prop_assert_eq!(e.kind(), BuildErrorKind::DotSegment);
+                    return Ok(());
+                }
                 prop_assert_eq!(e.kind(), BuildErrorKind::PathStartsWithDoubleSlash);
                 prop_assert!(given.authority.is_none());
                 return Ok(());
@@ -919,7 +925,7 @@ proptest! {
     fn setters_keep_the_other_components(
         query in text(10),
         fragment in text(10),
-        segment in text(6),
+        segment in text(6).prop_filter("not a dot segment", |s| s != "." && s != ".."),
     ) {
         let mut uri = UriBuf::parse("http://u@h:8/a/b?x=1#y").unwrap();
         uri.set_query_unencoded(&query);
@@ -968,4 +974,40 @@ proptest! {
         let without: Vec<&String> = after.iter().filter(|p| !p.starts_with(&format!("{key}="))).collect();
         prop_assert_eq!(without, others);
     }
+}
+
+/// `.` and `..` pushed as a segment would be dot segments, which
+/// normalization removes (`http://h/.././` normalizes to `http://h/`): they
+/// are refused, by the builder and the setter alike.
+#[test]
+fn pushing_a_dot_segment_is_refused() {
+    for segment in [".", ".."] {
+        let err = UriBuilder::new()
+            .scheme("http")
+            .host("h")
+            .push_segment(segment)
+            .build()
+            .unwrap_err();
+        assert_eq!(err.kind(), BuildErrorKind::DotSegment, "{segment}");
+        assert_eq!(err.component(), UriComponent::Path);
+        assert_eq!(
+            err.to_string(),
+            "invalid path: a segment \".\" or \"..\" is a dot segment, which resolution and \
+             normalization remove (RFC 3986 section 5.2.4); it would change what the path names"
+        );
+        let mut uri = peguri::UriBuf::parse("http://h/a").unwrap();
+        assert_eq!(
+            uri.push_segment(segment).unwrap_err().kind(),
+            BuildErrorKind::DotSegment
+        );
+        assert_eq!(uri, "http://h/a", "left unchanged");
+    }
+    // Dots inside a segment are ordinary characters.
+    let uri = UriBuilder::new()
+        .path("/a")
+        .push_segment("..b")
+        .push_segment(".c.")
+        .build()
+        .unwrap();
+    assert_eq!(uri, "/a/..b/.c.");
 }

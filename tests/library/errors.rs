@@ -354,3 +354,74 @@ fn every_kind_is_reported_with_its_component() {
     let unknown = peguri::grammar::parse_rule("no-such-rule", "x").unwrap_err();
     check(unknown, K::UnknownRule, None);
 }
+
+/// Seven groups and an IPv4 tail are nine 16-bit pieces: the error points
+/// at the tail and counts it, instead of at the start of the input.
+#[test]
+fn ipv6_with_an_ipv4_tail_over_eight_pieces_points_at_the_tail() {
+    pins(
+        "http://[1:2:3:4:5:6:7:1.2.3.4]/",
+        22,
+        23,
+        "the IPv6 address has 7 groups and an IPv4 address, which counts as two: 9 16-bit \
+         pieces, more than eight",
+    );
+    pins(
+        "http://[1:2:3:4:5:6::1.2.3.4]/",
+        21,
+        22,
+        "the IPv6 address has 6 groups and an IPv4 address, which counts as two: 8 16-bit \
+         pieces besides '::', which stands for at least one",
+    );
+    // Without an IPv4 tail, as before.
+    pins(
+        "http://[1:2:3:4:5:6:7:8:9]/",
+        24,
+        25,
+        "the IPv6 address has more than eight groups",
+    );
+}
+
+/// A reference whose text before its first `:` starts with a letter was
+/// meant to have a scheme: the error names the character no scheme holds,
+/// where it is (RFC 3986 section 3.1), not the colon.
+#[test]
+fn scheme_errors_name_the_character_a_scheme_cannot_hold() {
+    let message = |c: char| {
+        format!(
+            "invalid character {c:?} in scheme; a scheme holds letters, digits, '+', '-' and '.' \
+             (RFC 3986 section 3.1)"
+        )
+    };
+    pins("a_b:c", 1, 2, &message('_'));
+    pins("my_app://x", 2, 3, &message('_'));
+    pins("ht~tp://h", 2, 3, &message('~'));
+    pins("x%41:y", 1, 2, &message('%'));
+    assert_eq!(err("a_b:c").component(), Some(peguri::UriComponent::Scheme));
+    // What cannot be a scheme is a relative path with a colon, as before.
+    let colon = "':' in the first segment of a relative path; a scheme must start with a letter, \
+                 and a relative path containing ':' must start with './'";
+    pins("1a:b", 2, 3, colon);
+    pins("_x:y", 2, 3, colon);
+    // A relative reference asked for: the colon is the error.
+    let relative = UriRef::parse_relative("a_b:c").unwrap_err();
+    assert_eq!(
+        (relative.offset(), relative.message().to_string()),
+        (3, colon.to_owned())
+    );
+    // IRIs read the same.
+    let iri = peguri::IriRef::parse("a_ü:x").unwrap_err();
+    assert_eq!((iri.offset(), iri.message().to_string()), (1, message('_')));
+}
+
+/// The words of what was expected, as a message lists them.
+#[test]
+fn expected_displays_as_the_message_lists_it() {
+    let err = err("http://h:1x");
+    assert_eq!(
+        err.expected().to_string(),
+        "digit, '/', '?', '#' or end of input"
+    );
+    let err = peguri::UriRef::parse_bytes(b"\xff").unwrap_err();
+    assert_eq!(err.expected().to_string(), "something else");
+}

@@ -195,7 +195,6 @@ mod unix {
         assert_eq!(uri("/etc/hosts"), "file:///etc/hosts");
         assert_eq!(uri("/a b/c#d?e%f"), "file:///a%20b/c%23d%3Fe%25f");
         assert_eq!(uri("/dir/"), "file:///dir/");
-        assert_eq!(uri("/a/../b/./c"), "file:///a/../b/./c");
         assert_eq!(uri("//double"), "file:////double");
         assert_eq!(uri("/x:y@z;w=1"), "file:///x:y@z;w=1");
         // A file name that is not UTF-8.
@@ -299,4 +298,40 @@ proptest! {
         let uri = UriBuf::from_windows_path(&path).unwrap();
         prop_assert_eq!(uri.to_windows_path().unwrap(), path);
     }
+}
+
+/// A NUL in a Windows path became `%00`, which `to_windows_path` then
+/// refused: it is refused on the way in.
+#[test]
+fn windows_path_with_a_nul_is_refused_on_the_way_in() {
+    let err = UriBuf::from_windows_path("C:\\a\\b\0").unwrap_err();
+    assert_eq!(err.kind(), FilePathErrorKind::NulInPath { offset: 6 });
+    assert_eq!(
+        err.to_string(),
+        "NUL at byte 6 of the path: no file name can hold one"
+    );
+}
+
+/// On Unix, a NUL is refused too, and a `..` segment: the URI's
+/// normalization would remove it lexically, which names another file when
+/// the segment before it is a symbolic link. `.` segments are kept.
+#[cfg(unix)]
+#[test]
+fn unix_paths_with_parent_segments_or_nul_are_refused() {
+    let err = UriBuf::from_file_path("/a/../b/./c").unwrap_err();
+    assert_eq!(err.kind(), FilePathErrorKind::ParentSegment { offset: 3 });
+    assert!(
+        err.to_string()
+            .starts_with("a '..' segment at byte 3 of the path")
+    );
+    let err = UriBuf::from_file_path("/a\0b").unwrap_err();
+    assert_eq!(err.kind(), FilePathErrorKind::NulInPath { offset: 2 });
+    let uri = UriBuf::from_file_path("/a/./b/.").unwrap();
+    assert_eq!(uri, "file:///a/./b/.");
+    assert_eq!(
+        uri.to_file_path().unwrap(),
+        std::path::Path::new("/a/./b/.")
+    );
+    // A `..` inside a name is no segment of its own.
+    assert!(UriBuf::from_file_path("/a/..b/c..").is_ok());
 }

@@ -329,10 +329,7 @@ fn socket_addresses_with_default_ports_from_the_scheme_table() {
         socket("http://example.com/"),
         Err(SocketAddrError::NotAnIpAddress)
     );
-    assert_eq!(
-        socket("http://[v1.x]/"),
-        Err(SocketAddrError::NotAnIpAddress)
-    );
+    assert_eq!(socket("http://[v1.x]/"), Err(SocketAddrError::IpvFuture));
     assert_eq!(
         socket("http://1.2.3.4:65536/"),
         Err(SocketAddrError::PortOutOfRange)
@@ -340,7 +337,21 @@ fn socket_addresses_with_default_ports_from_the_scheme_table() {
     assert_eq!(socket("mailto:a@b"), Err(SocketAddrError::NoAuthority));
     assert_eq!(
         SocketAddrError::NotAnIpAddress.to_string(),
-        "the host is not an IP address (a registered name needs a name lookup)"
+        "the host is a registered name, not an IP address (it needs a name lookup)"
+    );
+}
+
+/// An IPvFuture literal is no registered name: the error says what it is.
+#[test]
+fn socket_addr_of_an_ipvfuture_host_names_it() {
+    let err = peguri::UriRef::parse("http://[v1.x]/")
+        .unwrap()
+        .socket_addr()
+        .unwrap_err();
+    assert_eq!(err, SocketAddrError::IpvFuture);
+    assert_eq!(
+        err.to_string(),
+        "the host is an IPvFuture literal, whose address no socket address holds"
     );
 }
 

@@ -932,3 +932,42 @@ fn iri_normalization_with_nfc() {
         "/e\u{301}"
     );
 }
+
+/// An IDNA failure says which rule of UTS 46 ToASCII the host breaks.
+#[cfg(feature = "idna")]
+#[test]
+fn idna_errors_name_the_rule() {
+    let rule = |input: &str| {
+        IriRef::parse(input)
+            .unwrap()
+            .to_uri_idna()
+            .unwrap_err()
+            .rule()
+            .to_owned()
+    };
+    assert_eq!(
+        rule("http://a_b.例え/"),
+        "UseSTD3ASCIIRules allows letters, digits and '-' in a label, not '_'"
+    );
+    assert_eq!(
+        rule("http://-x.ü/"),
+        "CheckHyphens: the label \"-x\" starts with '-'"
+    );
+    assert_eq!(
+        rule("http://x-.ü/"),
+        "CheckHyphens: the label \"x-\" ends with '-'"
+    );
+    assert_eq!(rule("http://ü..x/"), "VerifyDnsLength: an empty label");
+    let long = format!("http://{}ü/", "a".repeat(70));
+    assert!(
+        rule(&long).starts_with("VerifyDnsLength: the label"),
+        "{}",
+        rule(&long)
+    );
+    assert!(rule("http://\u{0308}a.ü/").contains("a character IDNA does not allow"));
+    let err = IriRef::parse("http://a_b.ü/")
+        .unwrap()
+        .to_uri_idna()
+        .unwrap_err();
+    assert!(err.to_string().ends_with("(RFC 3987 section 3.1): UseSTD3ASCIIRules allows letters, digits and '-' in a label, not '_'"));
+}

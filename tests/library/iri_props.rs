@@ -248,7 +248,7 @@ proptest! {
         let reference = IriRef::parse(&reference_text).unwrap();
         let resolved = reference.resolve_against(&base);
         let (base_uri, reference_uri) = (base.to_uri(), reference.to_uri());
-        let via_uris = resolve(&base_uri.as_uri_ref(), &reference_uri.as_uri_ref()).unwrap();
+        let via_uris = resolve(base_uri.as_uri_ref(), reference_uri.as_uri_ref()).unwrap();
         prop_assert_eq!(resolved.to_uri().into_string(), via_uris.into_string());
         // The result's components are where its layout says (it parses
         // back to the same ones).

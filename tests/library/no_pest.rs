@@ -73,7 +73,7 @@ fn typed_parsing_never_runs_pest() {
             let _ = uri_to_iri(&uri);
             let _ = uri.authority().map(|a| a.host());
             if let Ok(base) = Uri::parse("http://a/b/c/d;p?q") {
-                let _ = resolve(&base.as_uri_ref(), &uri);
+                let _ = resolve(base.as_uri_ref(), uri);
             }
         }
         let _ = serde_json::to_string(&Report::parse(input));

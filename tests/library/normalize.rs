@@ -291,7 +291,7 @@ fn normalizing_relative_references_keeps_their_meaning() {
         }
     }
     let resolve = |base: &str, r: &str| {
-        peguri::resolve(&UriRef::parse(base).unwrap(), &UriRef::parse(r).unwrap())
+        peguri::resolve(UriRef::parse(base).unwrap(), UriRef::parse(r).unwrap())
             .unwrap()
             .into_string()
     };
@@ -412,4 +412,16 @@ fn ipv6_equivalence_with_rfc_5952_text() {
     // Idempotent.
     let once = BY_ADDRESS.normalize(&uri("//[0:0::0001]"));
     assert_eq!(BY_ADDRESS.normalize(&once.as_uri_ref()), once);
+}
+
+/// A `Normalized` serializes as its normal form, and what deserializes is
+/// normalized, so that keys read back keep their equality.
+#[test]
+fn normalized_round_trips_through_serde() {
+    let n = Normalized::parse("HTTP://Example.COM:80/%7ea").unwrap();
+    let json = serde_json::to_string(&n).unwrap();
+    assert_eq!(json, r#""http://example.com/~a""#);
+    let back: Normalized = serde_json::from_str(r#""http://EXAMPLE.com/%7Ea""#).unwrap();
+    assert_eq!(back, n);
+    assert!(serde_json::from_str::<Normalized>(r#""a b""#).is_err());
 }

@@ -371,7 +371,7 @@ proptest! {
             let normal = normalizer.normalize(&r);
             let decoded = Normalizer::none().percent_encoding(true).normalize(&r);
             let ours = |r: &UriRef<'_>| {
-                let resolved = peguri::resolve(&base, r).unwrap();
+                let resolved = peguri::resolve(base, r).unwrap();
                 normalize(&resolved.as_uri_ref()).into_string()
             };
             let theirs = |r: &UriRef<'_>| {

@@ -126,7 +126,7 @@ fn check_relativize(
 ) -> Result<Option<String>, String> {
     let b = UriRef::parse(base).map_err(|e| format!("base: {e}"))?;
     let t = UriRef::parse(target).map_err(|e| format!("target: {e}"))?;
-    let got = make_relative(&b, &t);
+    let got = make_relative(b, t);
     let Some(expected) = expected else {
         return match got {
             Err(_) => Ok(None),
@@ -134,7 +134,7 @@ fn check_relativize(
         };
     };
     let r = got.map_err(|e| format!("expected {expected:?}, got an error: {e}"))?;
-    let back = peguri::resolve(&b, &r.as_uri_ref())
+    let back = peguri::resolve(b, r.as_uri_ref())
         .map_err(|e| format!("{:?} does not resolve: {e}", r.as_str()))?;
     if back.as_str() != target {
         return Err(format!(

@@ -232,7 +232,7 @@ fn zoned_bases_resolve() {
         ("//[::2%25lo]/p", "http://[::2%25lo]/p"),
     ] {
         let reference = ZONES.parse(reference).unwrap();
-        let resolved = peguri::resolve(&base, &reference).unwrap();
+        let resolved = peguri::resolve(base, reference).unwrap();
         assert_eq!(resolved, expected);
         let Host::Ipv6 {
             zone: Some(zone), ..
