@@ -150,6 +150,19 @@ const URI_TRACKED: &[&str] = &[
     "IPv6address_entry",
     "IPvFuture_entry",
     "IPvFuture",
+    // The same components in the zone and IRI grammars, for the setters
+    // of references parsed with them and the builder's options.
+    "authority_6874_entry",
+    "host_6874_entry",
+    "IP_literal_6874_entry",
+    "iauthority_entry",
+    "iuserinfo_entry",
+    "ihost_entry",
+    "isegment_entry",
+    "iquery_entry",
+    "ifragment_entry",
+    "iauthority_6874_entry",
+    "ihost_6874_entry",
 ];
 
 /// The character classes `pct` encodes with: a name, the rule, and the

@@ -265,6 +265,8 @@ pub use types::path::Segments;
 #[cfg(feature = "serde")]
 pub use types::report::{Components, IriComponents, Report};
 pub use types::scheme::{SchemeInfo, known_schemes, scheme_info};
+#[cfg(feature = "serde")]
+pub use types::serde_impl::serde_zone_id;
 pub use types::socket_addr::SocketAddrError;
 
 /// The README's examples run as doctests.

@@ -195,8 +195,11 @@ pub(crate) fn is_path_noscheme(text: &str, grammar: Grammar) -> bool {
 
 /// Where all of `text` fails to be the component rule `rule` (`scheme`,
 /// `authority`, `userinfo`, `host`, `port`, `reg_name`, `segment`,
-/// `query`, `fragment`, `IP_literal`, `IPv6address`, `IPvFuture`): `Ok` if
-/// it matches, else pest's failure. `None` for another rule name.
+/// `query`, `fragment`, `IP_literal`, `IPv6address`, `IPvFuture`, their
+/// RFC 3987 forms `iauthority`, `iuserinfo`, `ihost`, `isegment`,
+/// `iquery`, `ifragment`, and RFC 6874's `authority_6874`, `host_6874`,
+/// `IP_literal_6874`, `iauthority_6874`, `ihost_6874`): `Ok` if it
+/// matches, else pest's failure. `None` for another rule name.
 pub(crate) fn rule_failure(rule: &str, text: &str) -> Option<Result<(), Fail>> {
     use generated::*;
     let s = text.as_bytes();
@@ -213,6 +216,17 @@ pub(crate) fn rule_failure(rule: &str, text: &str) -> Option<Result<(), Fail>> {
         "IP_literal" => fail_IP_literal_entry(s),
         "IPv6address" => fail_IPv6address_entry(s),
         "IPvFuture" => fail_IPvFuture_entry(s),
+        "authority_6874" => fail_authority_6874_entry(s),
+        "host_6874" => fail_host_6874_entry(s),
+        "IP_literal_6874" => fail_IP_literal_6874_entry(s),
+        "iauthority" => fail_iauthority_entry(s),
+        "iuserinfo" => fail_iuserinfo_entry(s),
+        "ihost" => fail_ihost_entry(s),
+        "isegment" => fail_isegment_entry(s),
+        "iquery" => fail_iquery_entry(s),
+        "ifragment" => fail_ifragment_entry(s),
+        "iauthority_6874" => fail_iauthority_6874_entry(s),
+        "ihost_6874" => fail_ihost_6874_entry(s),
         _ => return None,
     };
     Some(failure.map_or(Ok(()), Err))

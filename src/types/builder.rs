@@ -25,20 +25,33 @@ use crate::syntax::layout::Layout;
 use crate::syntax::parse::{parse, reparse};
 use crate::syntax::pct::{self, Component};
 use crate::types::family::{UriBuf, UriRefBuf};
+use crate::types::options::ParseOptions;
 use crate::types::parsed::Parsed;
 use crate::types::query::QueryBuilder;
 
-/// The grammar rule that raw text for `component` must match.
-fn rule_of(component: UriComponent) -> &'static str {
-    match component {
-        UriComponent::Scheme => "scheme",
-        UriComponent::Authority => "authority",
-        UriComponent::Userinfo => "userinfo",
-        UriComponent::Host => "host",
-        UriComponent::Port => "port",
-        UriComponent::Path => "segment",
-        UriComponent::Query => "query",
-        UriComponent::Fragment => "fragment",
+/// The grammar rule that raw text for `component` must match in `grammar`
+/// (for a path, each segment): RFC 3986's, RFC 3987's `i` rules, RFC
+/// 6874's host and authority with zone identifiers.
+fn rule_of(component: UriComponent, grammar: Grammar) -> &'static str {
+    match (component, grammar) {
+        (UriComponent::Scheme, _) => "scheme",
+        (UriComponent::Port, _) => "port",
+        (UriComponent::Authority, Grammar::Rfc3986) => "authority",
+        (UriComponent::Authority, Grammar::Rfc6874) => "authority_6874",
+        (UriComponent::Authority, Grammar::Rfc3987) => "iauthority",
+        (UriComponent::Authority, Grammar::Rfc3987Zones) => "iauthority_6874",
+        (UriComponent::Host, Grammar::Rfc3986) => "host",
+        (UriComponent::Host, Grammar::Rfc6874) => "host_6874",
+        (UriComponent::Host, Grammar::Rfc3987) => "ihost",
+        (UriComponent::Host, Grammar::Rfc3987Zones) => "ihost_6874",
+        (UriComponent::Userinfo, g) if g.is_iri() => "iuserinfo",
+        (UriComponent::Userinfo, _) => "userinfo",
+        (UriComponent::Path, g) if g.is_iri() => "isegment",
+        (UriComponent::Path, _) => "segment",
+        (UriComponent::Query, g) if g.is_iri() => "iquery",
+        (UriComponent::Query, _) => "query",
+        (UriComponent::Fragment, g) if g.is_iri() => "ifragment",
+        (UriComponent::Fragment, _) => "fragment",
     }
 }
 
@@ -213,11 +226,16 @@ impl core::error::Error for BuildError {}
 
 /// Checks raw `text` against `component`'s grammar rule (for a path, each
 /// segment against `segment`).
-pub(crate) fn check(text: &str, component: UriComponent) -> Result<(), BuildError> {
+pub(crate) fn check(
+    text: &str,
+    component: UriComponent,
+    grammar: Grammar,
+) -> Result<(), BuildError> {
+    let rule = rule_of(component, grammar);
     if component == UriComponent::Path {
         let mut start = 0;
         for segment in text.split('/') {
-            check_rule(segment, rule_of(component), component).map_err(|e| shifted(e, start))?;
+            check_rule(segment, rule, component).map_err(|e| shifted(e, start))?;
             start += segment.len() + 1;
         }
         return Ok(());
@@ -226,9 +244,9 @@ pub(crate) fn check(text: &str, component: UriComponent) -> Result<(), BuildErro
         return Err(BuildError::new(component, BuildErrorKind::Empty));
     }
     if component == UriComponent::Host && text.starts_with('[') {
-        return check_ip_literal(text);
+        return check_ip_literal(text, grammar);
     }
-    check_rule(text, rule_of(component), component)
+    check_rule(text, rule, component)
 }
 
 /// Matches all of `text` with the grammar rule `rule`, and says where it
@@ -245,9 +263,14 @@ fn check_rule(text: &str, rule: &str, component: UriComponent) -> Result<(), Bui
 /// atomic address rules at the `[` (as pest does), so when the literal is
 /// refused, the address between the brackets is asked again on its own to
 /// find the spot.
-fn check_ip_literal(text: &str) -> Result<(), BuildError> {
+fn check_ip_literal(text: &str, grammar: Grammar) -> Result<(), BuildError> {
     let component = UriComponent::Host;
-    if rule_failure("IP_literal", text).is_some_and(|r| r.is_ok()) {
+    let literal = if grammar.has_zones() {
+        "IP_literal_6874"
+    } else {
+        "IP_literal"
+    };
+    if rule_failure(literal, text).is_some_and(|r| r.is_ok()) {
         return Ok(());
     }
     let close = text.find(']').unwrap_or(text.len());
@@ -501,7 +524,7 @@ impl<'a> Parts<'a> {
 ///
 /// [`push_segment`]: Self::push_segment
 /// [`append_pair`]: Self::append_pair
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 #[must_use = "a builder does nothing until `build` is called"]
 pub struct UriBuilder<'a> {
     parts: Parts<'a>,
@@ -509,6 +532,20 @@ pub struct UriBuilder<'a> {
     /// opposed to an authority made only to hold a userinfo or port.
     host_given: bool,
     error: Option<BuildError>,
+    /// The grammar components are checked against and the result parsed
+    /// with: RFC 3986, with zone identifiers if the options allow them.
+    grammar: Grammar,
+}
+
+impl Default for UriBuilder<'_> {
+    fn default() -> Self {
+        UriBuilder {
+            parts: Parts::default(),
+            host_given: false,
+            error: None,
+            grammar: Grammar::Rfc3986,
+        }
+    }
 }
 
 impl<'a> UriBuilder<'a> {
@@ -520,6 +557,29 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn new() -> Self {
         UriBuilder::default()
+    }
+
+    /// A builder that checks components with the leniencies `options`
+    /// allows: with [`ParseOptions::allow_zone_id`](crate::ParseOptions::allow_zone_id),
+    /// a host may be an IPv6 literal with an RFC 6874 zone identifier, and
+    /// the reference built keeps the option (its setters take zones too).
+    ///
+    /// ```
+    /// use peguri::{Host, ParseOptions, UriBuilder};
+    ///
+    /// let zones = ParseOptions::new().allow_zone_id(true);
+    /// let uri = UriBuilder::with_options(zones).scheme("http").host("[fe80::1%25eth0]").port(8080).build_uri()?;
+    /// assert_eq!(uri, "http://[fe80::1%25eth0]:8080");
+    /// let Host::Ipv6 { zone, .. } = uri.authority().unwrap().host() else { unreachable!() };
+    /// assert_eq!(zone.unwrap().as_str(), "eth0");
+    /// assert!(UriBuilder::new().host("[fe80::1%25eth0]").build().is_err());
+    /// # Ok::<_, peguri::BuildError>(())
+    /// ```
+    pub fn with_options(options: ParseOptions) -> Self {
+        UriBuilder {
+            grammar: Grammar::Rfc3986.with_zones(options.zone_id_allowed()),
+            ..UriBuilder::default()
+        }
     }
 
     /// Keeps the first error; later components are still recorded.
@@ -538,7 +598,8 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn scheme(mut self, scheme: &'a str) -> Self {
         self.parts.scheme = Some(Cow::Borrowed(scheme));
-        self.checked(check(scheme, UriComponent::Scheme))
+        let checked = check(scheme, UriComponent::Scheme, self.grammar);
+        self.checked(checked)
     }
 
     /// The whole authority, raw (`[ userinfo "@" ] host [ ":" port ]`);
@@ -550,7 +611,7 @@ impl<'a> UriBuilder<'a> {
     /// # Ok::<_, peguri::BuildError>(())
     /// ```
     pub fn authority(mut self, authority: &'a str) -> Self {
-        match authority_parts(authority) {
+        match authority_parts(authority, self.grammar) {
             Ok(parts) => {
                 self.parts.authority = Some(parts);
                 self.host_given = true;
@@ -570,7 +631,8 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn userinfo(mut self, userinfo: &'a str) -> Self {
         self.parts.authority_mut().userinfo = Some(Cow::Borrowed(userinfo));
-        self.checked(check(userinfo, UriComponent::Userinfo))
+        let checked = check(userinfo, UriComponent::Userinfo, self.grammar);
+        self.checked(checked)
     }
 
     /// The user information, unencoded: everything the `userinfo` rule
@@ -603,7 +665,8 @@ impl<'a> UriBuilder<'a> {
     pub fn host(mut self, host: &'a str) -> Self {
         self.host_given = true;
         self.parts.authority_mut().host = Cow::Borrowed(host);
-        self.checked(check(host, UriComponent::Host))
+        let checked = check(host, UriComponent::Host, self.grammar);
+        self.checked(checked)
     }
 
     /// The host as a registered name, unencoded: everything `reg-name`
@@ -658,7 +721,8 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn port_str(mut self, port: &'a str) -> Self {
         self.parts.authority_mut().port = Some(Cow::Borrowed(port));
-        self.checked(check(port, UriComponent::Port))
+        let checked = check(port, UriComponent::Port, self.grammar);
+        self.checked(checked)
     }
 
     /// The path, raw: segments separated by `/`, each valid for `segment`.
@@ -672,7 +736,8 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn path(mut self, path: &'a str) -> Self {
         self.parts.path = Cow::Borrowed(path);
-        self.checked(check(path, UriComponent::Path))
+        let checked = check(path, UriComponent::Path, self.grammar);
+        self.checked(checked)
     }
 
     /// The path, unencoded: `/` separates segments, and each segment is
@@ -716,7 +781,8 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn query(mut self, query: &'a str) -> Self {
         self.parts.query = Some(Cow::Borrowed(query));
-        self.checked(check(query, UriComponent::Query))
+        let checked = check(query, UriComponent::Query, self.grammar);
+        self.checked(checked)
     }
 
     /// The query, unencoded: characters `query` does not allow (`#`, `%`,
@@ -761,7 +827,8 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn fragment(mut self, fragment: &'a str) -> Self {
         self.parts.fragment = Some(Cow::Borrowed(fragment));
-        self.checked(check(fragment, UriComponent::Fragment))
+        let checked = check(fragment, UriComponent::Fragment, self.grammar);
+        self.checked(checked)
     }
 
     /// The fragment, unencoded: characters `fragment` does not allow are
@@ -813,7 +880,7 @@ impl<'a> UriBuilder<'a> {
                 return Err(BuildError::new(component, BuildErrorKind::NoHost));
             }
         }
-        let grammar = Grammar::Rfc3986;
+        let grammar = self.grammar;
         let (text, layout) = self.parts.assemble(grammar)?;
         Ok((text, layout, grammar))
     }
@@ -846,16 +913,21 @@ impl<'a> UriBuilder<'a> {
 
 /// The parts of a raw authority, checked with the `authority` rule and
 /// split where the grammar puts `userinfo`, `host` and `port`.
-pub(crate) fn authority_parts(authority: &str) -> Result<AuthorityParts<'_>, BuildError> {
-    check_rule(authority, "authority", UriComponent::Authority)?;
+pub(crate) fn authority_parts(
+    authority: &str,
+    grammar: Grammar,
+) -> Result<AuthorityParts<'_>, BuildError> {
+    check_rule(
+        authority,
+        rule_of(UriComponent::Authority, grammar),
+        UriComponent::Authority,
+    )?;
     // After `//`, as a network-path reference, the authority parses into
     // the same parts; their lengths place them in `authority`, which is
     // `[ userinfo "@" ] host [ ":" port ]`.
     let reference = format!("//{authority}");
-    let Some(parsed) = crate::UriRef::parse_relative(&reference)
-        .ok()
-        .and_then(|r| r.authority())
-    else {
+    let layout = parse(&reference, Syntax::new(Entry::RelativeRef, grammar)).ok();
+    let Some(parsed) = layout.and_then(|l| Parsed::new(&reference, l, grammar).authority()) else {
         unreachable!("an authority the grammar accepts parses after \"//\"");
     };
     let userinfo = parsed.userinfo().map(|u| &authority[..u.len()]);

@@ -1,31 +1,46 @@
 //! Changing one component of an owned reference in place: the setters of
-//! [`UriRefBuf`] and [`UriBuf`], and [`QueryEditor`] for `key=value` pairs.
+//! every owned type ([`UriRefBuf`], [`UriBuf`], [`IriRefBuf`], [`IriBuf`]),
+//! and [`QueryEditor`] for `key=value` pairs.
 //!
 //! A setter checks its text as [`UriBuilder`](crate::UriBuilder) does
 //! (raw text against the component's grammar rule, unencoded text
 //! percent-encoded with [`pct`](crate::pct)'s classes), refuses the
 //! combinations RFC 3986 forbids, and leaves the reference unchanged when it
-//! returns an error. The other components keep their text exactly.
+//! returns an error. The other components keep their text exactly. Text is
+//! checked against the grammar the reference was parsed with: an IRI's
+//! components may hold what RFC 3987 allows, and a reference parsed with
+//! zone identifiers allowed takes a host with one.
 
 use alloc::borrow::Cow;
 use core::net::IpAddr;
 
 use crate::prelude::*;
 use crate::syntax::component::UriComponent;
+use crate::syntax::entry::Grammar;
+use crate::syntax::layout::Layout;
 use crate::syntax::pct::{self, Component};
 use crate::types::builder::{
     BuildError, BuildErrorKind, Parts, authority_parts, check, encode_path, ip_host, push_segment,
 };
-use crate::types::family::{UriBuf, UriRefBuf};
+use crate::types::family::{IriBuf, IriRefBuf, UriBuf, UriRefBuf, for_each_type};
+use crate::types::parsed::Parsed;
 use crate::types::query::{QueryBuilder, QueryPair, QueryPairs, Separator};
 
-/// Puts the reference `parts` make in place of `$self`'s text and layout,
-/// in its grammar; an error leaves it unchanged.
+/// An owned reference's text, layout and grammar, changed in place: the
+/// one place the setters of every owned type and [`QueryEditor`] write.
+pub(crate) struct Edit<'u> {
+    text: &'u mut String,
+    layout: &'u mut Layout,
+    grammar: Grammar,
+}
+
+/// Puts the reference `parts` make in place of the text and layout `$edit`
+/// changes, in its grammar; an error leaves them unchanged.
 macro_rules! replace_with {
-    ($self:ident, $parts:expr) => {
-        $parts.assemble($self.grammar).map(|(text, layout)| {
-            $self.text = text;
-            $self.layout = layout;
+    ($edit:ident, $parts:expr) => {
+        $parts.assemble($edit.grammar).map(|(text, layout)| {
+            *$edit.text = text;
+            *$edit.layout = layout;
         })
     };
 }
@@ -38,11 +53,181 @@ fn needs_authority(parts: &Parts<'_>, component: UriComponent) -> Result<(), Bui
     Ok(())
 }
 
-/// The setters both owned types share. `$ty` is the type, for the doc
-/// examples.
+impl Edit<'_> {
+    fn view(&self) -> Parsed<'_> {
+        Parsed::new(self.text, *self.layout, self.grammar)
+    }
+
+    fn path(&self) -> &str {
+        self.view().path()
+    }
+
+    fn query(&self) -> Option<&str> {
+        self.view().query()
+    }
+
+    fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
+        if let Some(scheme) = scheme {
+            check(scheme, UriComponent::Scheme, self.grammar)?;
+        }
+        let mut parts = Parts::of(self.view());
+        parts.scheme = scheme.map(Cow::Borrowed);
+        replace_with!(self, parts)?;
+        Ok(())
+    }
+}
+
+impl Edit<'_> {
+    fn set_authority(&mut self, authority: Option<&str>) -> Result<(), BuildError> {
+        let authority = authority
+            .map(|a| authority_parts(a, self.grammar))
+            .transpose()?;
+        let mut parts = Parts::of(self.view());
+        parts.authority = authority;
+        replace_with!(self, parts)?;
+        Ok(())
+    }
+
+    fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
+        if let Some(userinfo) = userinfo {
+            check(userinfo, UriComponent::Userinfo, self.grammar)?;
+        }
+        self.put_userinfo(userinfo.map(Cow::Borrowed))
+    }
+
+    fn set_userinfo_unencoded(&mut self, userinfo: &str) -> Result<(), BuildError> {
+        self.put_userinfo(Some(pct::encode(userinfo, Component::Userinfo)))
+    }
+
+    fn put_userinfo(&mut self, userinfo: Option<Cow<'_, str>>) -> Result<(), BuildError> {
+        let mut parts = Parts::of(self.view());
+        match parts.authority.as_mut() {
+            Some(authority) => authority.userinfo = userinfo,
+            None if userinfo.is_none() => return Ok(()),
+            None => needs_authority(&parts, UriComponent::Userinfo)?,
+        }
+        replace_with!(self, parts)?;
+        Ok(())
+    }
+
+    fn set_host(&mut self, host: &str) -> Result<(), BuildError> {
+        check(host, UriComponent::Host, self.grammar)?;
+        self.put_host(Cow::Borrowed(host))
+    }
+
+    fn set_host_unencoded(&mut self, host: &str) -> Result<(), BuildError> {
+        self.put_host(pct::encode(host, Component::RegName))
+    }
+
+    fn set_host_ip(&mut self, ip: impl Into<IpAddr>) -> Result<(), BuildError> {
+        self.put_host(Cow::Owned(ip_host(ip.into())))
+    }
+
+    fn put_host(&mut self, host: Cow<'_, str>) -> Result<(), BuildError> {
+        let mut parts = Parts::of(self.view());
+        parts.authority_mut().host = host;
+        replace_with!(self, parts)?;
+        Ok(())
+    }
+
+    fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
+        self.put_port(port.map(|p| Cow::Owned(p.to_string())))
+    }
+
+    fn set_port_str(&mut self, port: Option<&str>) -> Result<(), BuildError> {
+        if let Some(port) = port {
+            check(port, UriComponent::Port, self.grammar)?;
+        }
+        self.put_port(port.map(Cow::Borrowed))
+    }
+
+    fn put_port(&mut self, port: Option<Cow<'_, str>>) -> Result<(), BuildError> {
+        let mut parts = Parts::of(self.view());
+        match parts.authority.as_mut() {
+            Some(authority) => authority.port = port,
+            None if port.is_none() => return Ok(()),
+            None => needs_authority(&parts, UriComponent::Port)?,
+        }
+        replace_with!(self, parts)?;
+        Ok(())
+    }
+
+    fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
+        check(path, UriComponent::Path, self.grammar)?;
+        self.put_path(Cow::Borrowed(path))
+    }
+
+    fn set_path_unencoded(&mut self, path: &str) -> Result<(), BuildError> {
+        self.put_path(encode_path(path))
+    }
+
+    fn push_segment(&mut self, segment: &str) -> Result<(), BuildError> {
+        let mut path = self.path().to_owned();
+        push_segment(&mut path, segment)?;
+        self.put_path(Cow::Owned(path))
+    }
+
+    fn put_path(&mut self, path: Cow<'_, str>) -> Result<(), BuildError> {
+        let mut parts = Parts::of(self.view());
+        parts.path = path;
+        replace_with!(self, parts)?;
+        Ok(())
+    }
+
+    fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
+        if let Some(query) = query {
+            check(query, UriComponent::Query, self.grammar)?;
+        }
+        self.put_query(query.map(Cow::Borrowed));
+        Ok(())
+    }
+
+    fn set_query_unencoded(&mut self, query: &str) {
+        self.put_query(Some(pct::encode(query, Component::Query)));
+    }
+
+    fn put_query(&mut self, query: Option<Cow<'_, str>>) {
+        let mut parts = Parts::of(self.view());
+        parts.query = query;
+        // The query takes no part in the section 3.3 and 4.2
+        // checks, and the rest is as it was: this cannot fail.
+        let _ = replace_with!(self, parts);
+    }
+
+    fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
+        if let Some(fragment) = fragment {
+            check(fragment, UriComponent::Fragment, self.grammar)?;
+        }
+        self.put_fragment(fragment.map(Cow::Borrowed));
+        Ok(())
+    }
+
+    fn set_fragment_unencoded(&mut self, fragment: &str) {
+        self.put_fragment(Some(pct::encode(fragment, Component::Fragment)));
+    }
+
+    fn put_fragment(&mut self, fragment: Option<Cow<'_, str>>) {
+        let mut parts = Parts::of(self.view());
+        parts.fragment = fragment;
+        // As for the query, this cannot fail.
+        let _ = replace_with!(self, parts);
+    }
+}
+
+/// The setters of every owned type, each written in [`Edit`] and documented
+/// here once.
 macro_rules! setters {
-    ($ty:ident) => {
+    ($ty:ident [] $out:lifetime, owned, $kind:ident, $($rest:tt)*) => {
         impl $ty {
+            /// This value's text and layout, to change.
+            fn edit(&mut self) -> Edit<'_> {
+                Edit {
+                    text: &mut self.text,
+                    layout: &mut self.layout,
+                    grammar: self.grammar,
+                }
+            }
+
             /// Replaces the whole authority with raw text
             /// (`[ userinfo "@" ] host [ ":" port ]`), or removes it.
             ///
@@ -61,11 +246,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_authority(&mut self, authority: Option<&str>) -> Result<(), BuildError> {
-                let authority = authority.map(authority_parts).transpose()?;
-                let mut parts = Parts::of(self.view());
-                parts.authority = authority;
-                replace_with!(self, parts)?;
-                Ok(())
+                self.edit().set_authority(authority)
             }
 
             /// Sets the user information from raw text, or removes it
@@ -85,10 +266,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
-                if let Some(userinfo) = userinfo {
-                    check(userinfo, UriComponent::Userinfo)?;
-                }
-                self.put_userinfo(userinfo.map(Cow::Borrowed))
+                self.edit().set_userinfo(userinfo)
             }
 
             /// Sets the user information from unencoded text, which is
@@ -105,18 +283,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_userinfo_unencoded(&mut self, userinfo: &str) -> Result<(), BuildError> {
-                self.put_userinfo(Some(pct::encode(userinfo, Component::Userinfo)))
-            }
-
-            fn put_userinfo(&mut self, userinfo: Option<Cow<'_, str>>) -> Result<(), BuildError> {
-                let mut parts = Parts::of(self.view());
-                match parts.authority.as_mut() {
-                    Some(authority) => authority.userinfo = userinfo,
-                    None if userinfo.is_none() => return Ok(()),
-                    None => needs_authority(&parts, UriComponent::Userinfo)?,
-                }
-                replace_with!(self, parts)?;
-                Ok(())
+                self.edit().set_userinfo_unencoded(userinfo)
             }
 
             /// Sets the host from raw text (an IP literal in brackets, an
@@ -138,8 +305,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_host(&mut self, host: &str) -> Result<(), BuildError> {
-                check(host, UriComponent::Host)?;
-                self.put_host(Cow::Borrowed(host))
+                self.edit().set_host(host)
             }
 
             /// Sets the host to a registered name from unencoded text,
@@ -157,7 +323,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_host_unencoded(&mut self, host: &str) -> Result<(), BuildError> {
-                self.put_host(pct::encode(host, Component::RegName))
+                self.edit().set_host_unencoded(host)
             }
 
             /// Sets the host to an IP address (IPv6 in brackets).
@@ -175,14 +341,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_host_ip(&mut self, ip: impl Into<IpAddr>) -> Result<(), BuildError> {
-                self.put_host(Cow::Owned(ip_host(ip.into())))
-            }
-
-            fn put_host(&mut self, host: Cow<'_, str>) -> Result<(), BuildError> {
-                let mut parts = Parts::of(self.view());
-                parts.authority_mut().host = host;
-                replace_with!(self, parts)?;
-                Ok(())
+                self.edit().set_host_ip(ip)
             }
 
             /// Sets the port, or removes it (with its `:`).
@@ -200,7 +359,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
-                self.put_port(port.map(|p| Cow::Owned(p.to_string())))
+                self.edit().set_port(port)
             }
 
             /// Sets the port from raw text (digits, possibly none, possibly
@@ -218,21 +377,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_port_str(&mut self, port: Option<&str>) -> Result<(), BuildError> {
-                if let Some(port) = port {
-                    check(port, UriComponent::Port)?;
-                }
-                self.put_port(port.map(Cow::Borrowed))
-            }
-
-            fn put_port(&mut self, port: Option<Cow<'_, str>>) -> Result<(), BuildError> {
-                let mut parts = Parts::of(self.view());
-                match parts.authority.as_mut() {
-                    Some(authority) => authority.port = port,
-                    None if port.is_none() => return Ok(()),
-                    None => needs_authority(&parts, UriComponent::Port)?,
-                }
-                replace_with!(self, parts)?;
-                Ok(())
+                self.edit().set_port_str(port)
             }
 
             /// Sets the path from raw text (segments valid for `segment`,
@@ -255,8 +400,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
-                check(path, UriComponent::Path)?;
-                self.put_path(Cow::Borrowed(path))
+                self.edit().set_path(path)
             }
 
             /// Sets the path from unencoded text: `/` separates segments,
@@ -274,7 +418,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_path_unencoded(&mut self, path: &str) -> Result<(), BuildError> {
-                self.put_path(encode_path(path))
+                self.edit().set_path_unencoded(path)
             }
 
             /// Appends `/` and one segment, from unencoded text (a `/` in
@@ -297,16 +441,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn push_segment(&mut self, segment: &str) -> Result<(), BuildError> {
-                let mut path = self.path().to_owned();
-                push_segment(&mut path, segment)?;
-                self.put_path(Cow::Owned(path))
-            }
-
-            fn put_path(&mut self, path: Cow<'_, str>) -> Result<(), BuildError> {
-                let mut parts = Parts::of(self.view());
-                parts.path = path;
-                replace_with!(self, parts)?;
-                Ok(())
+                self.edit().push_segment(segment)
             }
 
             /// Sets the query from raw text (without `?`), or removes it
@@ -325,11 +460,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
-                if let Some(query) = query {
-                    check(query, UriComponent::Query)?;
-                }
-                self.put_query(query.map(Cow::Borrowed));
-                Ok(())
+                self.edit().set_query(query)
             }
 
             /// Sets the query from unencoded text, percent-encoded for
@@ -343,15 +474,7 @@ macro_rules! setters {
             /// # Ok::<_, peguri::ParseError>(())
             /// ```
             pub fn set_query_unencoded(&mut self, query: &str) {
-                self.put_query(Some(pct::encode(query, Component::Query)));
-            }
-
-            fn put_query(&mut self, query: Option<Cow<'_, str>>) {
-                let mut parts = Parts::of(self.view());
-                parts.query = query;
-                // The query takes no part in the section 3.3 and 4.2
-                // checks, and the rest is as it was: this cannot fail.
-                let _ = replace_with!(self, parts);
+                self.edit().set_query_unencoded(query)
             }
 
             /// Sets the fragment from raw text (without `#`), or removes it
@@ -370,11 +493,7 @@ macro_rules! setters {
             /// # Ok::<_, Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
-                if let Some(fragment) = fragment {
-                    check(fragment, UriComponent::Fragment)?;
-                }
-                self.put_fragment(fragment.map(Cow::Borrowed));
-                Ok(())
+                self.edit().set_fragment(fragment)
             }
 
             /// Sets the fragment from unencoded text, percent-encoded for
@@ -387,14 +506,7 @@ macro_rules! setters {
             /// # Ok::<_, peguri::ParseError>(())
             /// ```
             pub fn set_fragment_unencoded(&mut self, fragment: &str) {
-                self.put_fragment(Some(pct::encode(fragment, Component::Fragment)));
-            }
-
-            fn put_fragment(&mut self, fragment: Option<Cow<'_, str>>) {
-                let mut parts = Parts::of(self.view());
-                parts.fragment = fragment;
-                // As for the query, this cannot fail.
-                let _ = replace_with!(self, parts);
+                self.edit().set_fragment_unencoded(fragment)
             }
 
             /// Edits the query's `key=value` pairs in place (see
@@ -407,92 +519,61 @@ macro_rules! setters {
             /// # Ok::<_, peguri::ParseError>(())
             /// ```
             pub fn edit_query(&mut self) -> QueryEditor<'_> {
-                QueryEditor::new(self)
+                QueryEditor::new(self.edit())
+            }
+        }
+        setters!(@scheme $kind $ty);
+    };
+    (@scheme reference $ty:ident) => {
+        impl $ty {
+            /// Sets the scheme from raw text, or removes it (making the
+            /// reference relative).
+            ///
+            /// # Errors
+            ///
+            /// A [`BuildError`] if the text is not a scheme, or if removing
+            /// it leaves a colon in the first segment of a path without
+            /// authority (section 4.2: it would read as a scheme).
+            ///
+            /// ```
+            #[doc = concat!("let mut uri = peguri::", stringify!($ty), "::parse(\"//example.com/a\")?;")]
+            /// uri.set_scheme(Some("https"))?;
+            /// assert_eq!(uri, "https://example.com/a");
+            ///
+            #[doc = concat!("let mut urn = peguri::", stringify!($ty), "::parse(\"urn:isbn:123\")?;")]
+            /// let err = urn.set_scheme(None).unwrap_err();
+            /// assert_eq!(err.kind(), peguri::BuildErrorKind::ColonInFirstSegment { offset: 4 });
+            /// # Ok::<_, Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
+                self.edit().set_scheme(scheme)
             }
         }
     };
-}
-
-setters!(UriRefBuf);
-setters!(UriBuf);
-
-impl UriRefBuf {
-    /// Sets the scheme from raw text, or removes it (making the reference
-    /// relative).
-    ///
-    /// # Errors
-    ///
-    /// A [`BuildError`] if the text is not a scheme, or if removing it
-    /// leaves a colon in the first segment of a path without authority
-    /// (section 4.2: it would read as a scheme).
-    ///
-    /// ```
-    /// let mut uri = peguri::UriRefBuf::parse("//example.com/a")?;
-    /// uri.set_scheme(Some("https"))?;
-    /// assert_eq!(uri, "https://example.com/a");
-    ///
-    /// let mut urn = peguri::UriRefBuf::parse("urn:isbn:123")?;
-    /// let err = urn.set_scheme(None).unwrap_err();
-    /// assert_eq!(err.kind(), peguri::BuildErrorKind::ColonInFirstSegment { offset: 4 });
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
-        if let Some(scheme) = scheme {
-            check(scheme, UriComponent::Scheme)?;
+    (@scheme absolute $ty:ident) => {
+        impl $ty {
+            /// Sets the scheme from raw text.
+            ///
+            /// # Errors
+            ///
+            /// A [`BuildError`] if the text is not a scheme.
+            ///
+            /// ```
+            #[doc = concat!("let mut uri = peguri::", stringify!($ty), "::parse(\"http://example.com/\")?;")]
+            /// uri.set_scheme("https")?;
+            /// assert_eq!(uri, "https://example.com/");
+            /// let err = uri.set_scheme("").unwrap_err();
+            /// assert_eq!(err.to_string(), "empty scheme");
+            /// # Ok::<_, Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
+                self.edit().set_scheme(Some(scheme))
+            }
         }
-        let mut parts = Parts::of(self.view());
-        parts.scheme = scheme.map(Cow::Borrowed);
-        replace_with!(self, parts)?;
-        Ok(())
-    }
+    };
+    ($($other:tt)*) => {};
 }
-
-impl UriBuf {
-    /// Sets the scheme from raw text.
-    ///
-    /// # Errors
-    ///
-    /// A [`BuildError`] if the text is not a scheme.
-    ///
-    /// ```
-    /// let mut uri = peguri::UriBuf::parse("http://example.com/")?;
-    /// uri.set_scheme("https")?;
-    /// assert_eq!(uri, "https://example.com/");
-    /// let err = uri.set_scheme("").unwrap_err();
-    /// assert_eq!(err.to_string(), "empty scheme");
-    /// # Ok::<_, Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
-        check(scheme, UriComponent::Scheme)?;
-        let mut parts = Parts::of(self.view());
-        parts.scheme = Some(Cow::Borrowed(scheme));
-        replace_with!(self, parts)?;
-        Ok(())
-    }
-}
-
-/// The reference a [`QueryEditor`] changes.
-enum Target<'u> {
-    Ref(&'u mut UriRefBuf),
-    Uri(&'u mut UriBuf),
-}
-
-/// Either owned type, for [`QueryEditor::new`].
-trait Editable {
-    fn target(&mut self) -> Target<'_>;
-}
-
-impl Editable for UriRefBuf {
-    fn target(&mut self) -> Target<'_> {
-        Target::Ref(self)
-    }
-}
-
-impl Editable for UriBuf {
-    fn target(&mut self) -> Target<'_> {
-        Target::Uri(self)
-    }
-}
+for_each_type!(setters);
 
 /// Edits the `key=value` pairs of an owned reference's query in place,
 /// from [`UriRefBuf::edit_query`] or [`UriBuf::edit_query`].
@@ -523,7 +604,7 @@ impl Editable for UriBuf {
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub struct QueryEditor<'u> {
-    target: Target<'u>,
+    target: Edit<'u>,
     separator: Separator,
     plus_as_space: bool,
 }
@@ -538,9 +619,9 @@ struct Piece {
 }
 
 impl<'u> QueryEditor<'u> {
-    fn new(uri: &'u mut impl Editable) -> Self {
+    fn new(target: Edit<'u>) -> Self {
         QueryEditor {
-            target: uri.target(),
+            target,
             separator: Separator::Ampersand,
             plus_as_space: false,
         }
@@ -673,18 +754,12 @@ impl<'u> QueryEditor<'u> {
     }
 
     fn query(&self) -> Option<&str> {
-        match &self.target {
-            Target::Ref(uri) => uri.query(),
-            Target::Uri(uri) => uri.query(),
-        }
+        self.target.query()
     }
 
     /// Puts the edited query in place; `None` removes it.
     fn store(&mut self, query: Option<String>) {
-        match &mut self.target {
-            Target::Ref(uri) => uri.put_query(query.map(Cow::Owned)),
-            Target::Uri(uri) => uri.put_query(query.map(Cow::Owned)),
-        }
+        self.target.put_query(query.map(Cow::Owned));
     }
 
     /// `key=value` (or `key`), encoded for a query pair.

@@ -250,6 +250,14 @@ proptest! {
         }
         edited.edit_query().append("k", &segment);
         reparses_as_uri!(edited);
+        // A host with a zone identifier, which the grammar the reference
+        // was parsed with allows.
+        if edited.set_host("[fe80::1%25en0]").is_ok() {
+            reparses_as_uri!(edited);
+        }
+        if edited.set_authority(Some("u@[::1%25lo]:80")).is_ok() {
+            reparses_as_uri!(edited);
+        }
         if edited.set_scheme(Some("s")).is_ok() {
             reparses_as_uri!(edited);
         }
@@ -259,6 +267,36 @@ proptest! {
                 reparses_as_uri!(edited);
             }
         }
+    }
+
+    /// The setters of the IRI types keep the layout and the grammar, and
+    /// take the IRI rules' characters.
+    #[test]
+    fn iri_setters_keep_the_layout_and_the_grammar(
+        text in reference(true),
+        path in chars(&format!("{PCHAR}{UCS}"), 6),
+        query in proptest::option::of(chars(&format!("{QUERY}{UCS}"), 6)),
+        segment in "[ -~äλ]{0,6}",
+    ) {
+        let Ok(iri) = ZONES.parse_iri_ref(&text) else { return Ok(()) };
+        let mut edited = iri.to_owned();
+        if edited.set_path(&format!("/{path}")).is_ok() {
+            reparses_as_iri!(edited);
+        }
+        if edited.set_query(query.as_deref()).is_ok() {
+            reparses_as_iri!(edited);
+        }
+        if edited.set_host("bücher.example").is_ok() {
+            reparses_as_iri!(edited);
+        }
+        if edited.set_host("[fe80::1%25en0]").is_ok() {
+            reparses_as_iri!(edited);
+        }
+        if edited.push_segment(&segment).is_ok() {
+            reparses_as_iri!(edited);
+        }
+        edited.edit_query().append("k", &segment);
+        reparses_as_iri!(edited);
     }
 
     /// The builder's reference parses back into what it was given.
@@ -281,6 +319,26 @@ proptest! {
         let built = builder.build().map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(built.as_str(), uri.as_str());
         reparses_as_uri!(built);
+    }
+
+    /// With zone identifiers allowed, the builder takes any generated host,
+    /// zoned ones included, and its result keeps the option.
+    #[test]
+    fn built_references_with_zones_keep_their_layouts(text in reference(false)) {
+        let Ok(uri) = ZONES.parse(&text) else { return Ok(()) };
+        let mut builder = UriBuilder::with_options(ZONES).path(uri.path());
+        if let Some(scheme) = uri.scheme() {
+            builder = builder.scheme(scheme);
+        }
+        if let Some(authority) = uri.authority() {
+            builder = builder.authority(authority.as_str());
+        }
+        let built = builder.build().map_err(|e| TestCaseError::fail(e.to_string()))?;
+        reparses_as_uri!(built);
+        let mut edited = built.clone();
+        if edited.set_port(Some(1)).is_ok() {
+            reparses_as_uri!(edited);
+        }
     }
 }
 

@@ -293,3 +293,75 @@ fn iri_normalization_keeps_a_zones_triplets() {
     assert_eq!(normal, "m://[::1%25%D9%89~]/ى");
     assert_eq!(zones.parse_iri_ref(normal.as_str()).unwrap(), normal);
 }
+
+/// Every setter of a reference parsed with zone identifiers keeps them:
+/// each used to check the new text against the grammar without zones and
+/// panic ("checked components did not parse").
+#[test]
+fn setters_of_a_reference_parsed_with_zones_keep_its_zone() {
+    let zones = ParseOptions::new().allow_zone_id(true);
+    let mut uri = zones
+        .parse_uri("http://u@[fe80::1%25eth0]:80/a?q#f")
+        .unwrap()
+        .to_owned();
+    uri.set_scheme("https").unwrap();
+    uri.set_port(Some(8443)).unwrap();
+    uri.set_path("/x/y").unwrap();
+    uri.push_segment("z").unwrap();
+    uri.set_query(Some("k=v")).unwrap();
+    uri.edit_query().append("a", "b");
+    uri.set_fragment(None).unwrap();
+    uri.set_userinfo(None).unwrap();
+    assert_eq!(uri, "https://[fe80::1%25eth0]:8443/x/y/z?k=v&a=b");
+    // The host may be set to another zone, or to none.
+    uri.set_host("[fe80::2%25wlan0]").unwrap();
+    assert_eq!(uri.authority().unwrap().host_str(), "[fe80::2%25wlan0]");
+    uri.set_authority(Some("[::1%25lo]:1")).unwrap();
+    assert_eq!(uri, "https://[::1%25lo]:1/x/y/z?k=v&a=b");
+    uri.set_host("example.com").unwrap();
+    assert_eq!(uri, "https://example.com:1/x/y/z?k=v&a=b");
+    // Without the option, a zone is refused, not panicked on.
+    let mut strict = peguri::UriBuf::parse("http://h/").unwrap();
+    assert!(strict.set_host("[fe80::1%25eth0]").is_err());
+    assert_eq!(strict, "http://h/");
+}
+
+/// The builder takes a zone when its options allow one.
+#[test]
+fn the_builder_takes_a_zone_when_asked() {
+    let zones = ParseOptions::new().allow_zone_id(true);
+    let uri = peguri::UriBuilder::with_options(zones)
+        .scheme("http")
+        .host("[fe80::1%25eth0]")
+        .build_uri()
+        .unwrap();
+    assert_eq!(uri, "http://[fe80::1%25eth0]");
+    let uri = peguri::UriBuilder::with_options(zones)
+        .authority("[fe80::1%25eth0]:8080")
+        .build()
+        .unwrap();
+    assert_eq!(uri.authority().unwrap().port(), Some("8080"));
+    let err = peguri::UriBuilder::new()
+        .host("[fe80::1%25eth0]")
+        .build()
+        .unwrap_err();
+    assert_eq!(err.component(), peguri::UriComponent::Host);
+}
+
+/// serde reads a zoned reference through `serde_zone_id`, and the plain
+/// deserialization refuses it, as parsing does.
+#[test]
+fn serde_reads_zones_through_serde_zone_id() {
+    #[derive(serde::Deserialize, serde::Serialize)]
+    struct Peer {
+        #[serde(with = "peguri::serde_zone_id")]
+        uri: peguri::UriRefBuf,
+        #[serde(with = "peguri::serde_zone_id")]
+        iri: peguri::IriBuf,
+    }
+    let json = r#"{"uri":"//[fe80::1%25eth0]/","iri":"http://[::1%25lo]/ä"}"#;
+    let peer: Peer = serde_json::from_str(json).unwrap();
+    assert_eq!(peer.uri.authority().unwrap().host_str(), "[fe80::1%25eth0]");
+    assert_eq!(serde_json::to_string(&peer).unwrap(), json);
+    assert!(serde_json::from_str::<peguri::UriRefBuf>(r#""//[fe80::1%25eth0]/""#).is_err());
+}
