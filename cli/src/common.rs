@@ -154,19 +154,43 @@ impl Lines {
 
     /// A result for `input`, as `field` in JSON.
     pub fn valid(&mut self, input: &str, field: &str, result: &str) -> io::Result<()> {
+        self.write_valid(input, field, result, None)
+    }
+
+    /// [`valid`](Self::valid), with one more field in JSON, a flag.
+    pub fn valid_with(
+        &mut self,
+        input: &str,
+        field: &str,
+        result: &str,
+        flag: (&str, bool),
+    ) -> io::Result<()> {
+        self.write_valid(input, field, result, Some(flag))
+    }
+
+    fn write_valid(
+        &mut self,
+        input: &str,
+        field: &str,
+        result: &str,
+        flag: Option<(&str, bool)>,
+    ) -> io::Result<()> {
         if self.json {
-            struct Valid<'a>(&'a str, &'a str, &'a str);
+            struct Valid<'a>(&'a str, &'a str, &'a str, Option<(&'a str, bool)>);
             impl Serialize for Valid<'_> {
                 fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                     use serde::ser::SerializeMap;
-                    let mut map = s.serialize_map(Some(3))?;
+                    let mut map = s.serialize_map(None)?;
                     map.serialize_entry("input", self.0)?;
                     map.serialize_entry("valid", &true)?;
                     map.serialize_entry(self.1, self.2)?;
+                    if let Some((name, value)) = self.3 {
+                        map.serialize_entry(name, &value)?;
+                    }
                     map.end()
                 }
             }
-            serde_json::to_writer(&mut self.out, &Valid(input, field, result))?;
+            serde_json::to_writer(&mut self.out, &Valid(input, field, result, flag))?;
         } else {
             self.out.write_all(result.as_bytes())?;
         }

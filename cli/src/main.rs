@@ -306,6 +306,13 @@ struct ParseArgs {
     /// "uri_error" says why (exit code 1).
     #[arg(long, requires = "iri")]
     idna: bool,
+    /// Read each input as a suffix reference (RFC 3986 section 4.5), as
+    /// people type URIs: a text that starts with `www.` stands for
+    /// `http://` and the text, one that starts with `ftp.` for `ftp://`;
+    /// anything else is invalid (the heuristic names no scheme for it).
+    /// The object printed is the URI's.
+    #[arg(long, conflicts_with_all = ["rule", "iri"])]
+    suffix: bool,
     /// Parse with this grammar rule as the entry point instead of
     /// URI-reference (RFC or pest spelling: `IPv6address`, `path-abempty`).
     #[arg(long, value_name = "RULE")]
@@ -584,6 +591,7 @@ fn run_parse(args: ParseArgs) -> io::Result<Outcome> {
         syntax: peguri::ParseOptions::new().allow_zone_id(args.allow_zone_id),
         iri: args.iri,
         idna: args.idna,
+        suffix: args.suffix,
         header: args.header,
         filter: match (args.only_valid, args.only_invalid) {
             (true, _) => Filter::OnlyValid,

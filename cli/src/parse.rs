@@ -370,6 +370,8 @@ pub struct ParseOptions {
     pub iri: bool,
     /// Map IRIs to URIs with IDNA for the host.
     pub idna: bool,
+    /// Inputs are suffix references (RFC 3986 section 4.5).
+    pub suffix: bool,
     pub filter: Filter,
     pub format: Format,
     pub fields: Option<Vec<Field>>,
@@ -509,8 +511,15 @@ impl<W: Write> Parser<W> {
 
     /// Parses one input, as the bytes it holds, and writes its line.
     pub fn line(&mut self, line: &[u8]) -> io::Result<()> {
-        let shown;
+        let (shown, suffixed);
         let parsed = match std::str::from_utf8(line) {
+            Ok(input) if self.options.suffix => match UriRef::from_suffix(input) {
+                Ok(uri) => {
+                    suffixed = uri;
+                    self.parse(suffixed.as_str())
+                }
+                Err(error) => Parsed::Invalid { input, error },
+            },
             Ok(input) => self.parse(input),
             Err(_) => {
                 // Name the first byte that is not UTF-8, at its offset.

@@ -124,21 +124,37 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
             Ok(reference) => reference,
             Err(error) => return lines.invalid(input, &error),
         };
+        // The resolved text, and whether it is the base's document
+        // (section 4.4): the same text, fragments aside.
         let resolved = match (base, reference) {
-            (Reference::Uri(base), Reference::Uri(r)) => {
-                resolver.resolve(&base, &r).map(|u| u.into_string())
-            }
+            (Reference::Uri(base), Reference::Uri(r)) => resolver.resolve(&base, &r).map(|u| {
+                let same = without_fragment(u.as_str(), u.fragment())
+                    == without_fragment(base.as_str(), base.fragment());
+                (u.into_string(), same)
+            }),
             (Reference::IriRef(base), Reference::IriRef(r)) => {
-                resolver.resolve_iri(&base, &r).map(|i| i.into_string())
+                resolver.resolve_iri(&base, &r).map(|i| {
+                    let same = without_fragment(i.as_str(), i.fragment())
+                        == without_fragment(base.as_str(), base.fragment());
+                    (i.into_string(), same)
+                })
             }
             _ => unreachable!("the base and the references follow the same grammar"),
         };
         match resolved {
-            Ok(resolved) => lines.valid(input, "resolved", &resolved),
+            Ok((resolved, same)) => {
+                lines.valid_with(input, "resolved", &resolved, ("same_document", same))
+            }
             Err(error) => lines.invalid(input, &error),
         }
     })?;
     Ok(crate::outcome(lines.finish()?))
+}
+
+/// A reference's text without its fragment (and `#`), given the fragment
+/// its parse found.
+fn without_fragment<'t>(text: &'t str, fragment: Option<&str>) -> &'t str {
+    fragment.map_or(text, |f| &text[..text.len() - f.len() - 1])
 }
 
 /// `peguri relative [--iri] [--allow-zone-id] [--json] BASE TARGET...`.

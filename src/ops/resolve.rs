@@ -351,6 +351,30 @@ macro_rules! resolve_against_method {
                     infallible(Resolver::new().resolve_parsed(&base.view(), &self.view()));
                 $absbuf::from_parts(text, layout, grammar)
             }
+
+            /// Whether this is a same-document reference with respect to
+            /// `base` (RFC 3986 section 4.4): whether it resolves against
+            /// `base` to `base` itself, fragments aside, as an empty
+            /// reference and a fragment-only one (`#s`) always do. The
+            /// comparison is of the text, as the section has it; normalize
+            /// both first for a looser one.
+            ///
+            /// ```
+            #[doc = concat!("let base = peguri::", stringify!($abs), "::parse(\"http://a/b/c?q#top\")?;")]
+            #[doc = concat!("let same = |r| peguri::", stringify!($ty), "::try_from(r).unwrap().is_same_document(&base);")]
+            /// assert!(same("http://a/b/c?q#s"));
+            /// assert!(same("http://a/b/./c?q"));
+            /// assert!(!same("http://a/b/c?r#s"));
+            /// assert!(!same("HTTP://a/b/c?q"));
+            /// # Ok::<_, peguri::ParseError>(())
+            /// ```
+            #[must_use]
+            pub fn is_same_document(&self, base: &$abs<'_>) -> bool {
+                let base = base.view();
+                let (text, layout, grammar) =
+                    infallible(Resolver::new().resolve_parsed(&base, &self.view()));
+                Parsed::new(&text, layout, grammar).without_fragment() == base.without_fragment()
+            }
         }
     };
 }

@@ -205,6 +205,15 @@ pub enum ParseErrorKind {
     /// assert_ne!(peguri::ParseErrorKind::UnknownRule, peguri::ParseErrorKind::InvalidChar);
     /// ```
     UnknownRule,
+    /// A text given to [`UriRef::from_suffix`](crate::UriRef::from_suffix)
+    /// that RFC 3986 section 4.5's heuristic does not read: it has a
+    /// scheme already, or does not start with `www.` or `ftp.`.
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, UriRef};
+    /// assert_eq!(UriRef::from_suffix("example.com/a").unwrap_err().kind(), ParseErrorKind::NotASuffixReference);
+    /// ```
+    NotASuffixReference,
 }
 
 /// What went wrong, with what the message needs to say so.
@@ -281,6 +290,11 @@ pub(crate) enum Kind {
     EnginesDisagree,
     /// The input is too long for 32-bit spans.
     TooLong,
+    /// A suffix reference that reads as a URI already, with the scheme
+    /// that ends at the error.
+    SuffixHasScheme,
+    /// A suffix reference that starts with no host the heuristic knows.
+    SuffixNoKnownHost,
     /// The input is not UTF-8: the first byte that is not part of a
     /// character.
     InvalidUtf8 {
@@ -330,6 +344,7 @@ impl Kind {
             | Kind::Ipv6BadIpv4
             | Kind::Ipv6Ipv4NotLast => K::InvalidIpv6Address,
             Kind::UnknownRule => K::UnknownRule,
+            Kind::SuffixHasScheme | Kind::SuffixNoKnownHost => K::NotASuffixReference,
             Kind::TooLong => K::TooLong,
             Kind::InvalidUtf8 { .. } => K::InvalidUtf8,
         }
@@ -470,6 +485,14 @@ impl Kind {
                  error pass accepted it (please report this)",
             ),
             Kind::TooLong => f.write_str("the input is 4 GiB or longer, more than peguri parses"),
+            Kind::SuffixHasScheme => f.write_str(
+                "the text is a URI already, with a scheme before this ':': a suffix reference has \
+                 none (RFC 3986 section 4.5)",
+            ),
+            Kind::SuffixNoKnownHost => f.write_str(
+                "a suffix reference starts with \"www.\" (read with http) or \"ftp.\" (read with \
+                 ftp); RFC 3986 section 4.5 gives no scheme for another start",
+            ),
             Kind::InvalidUtf8 { byte } => write!(
                 f,
                 "invalid UTF-8: byte 0x{byte:02X} is not part of a character; a reference is \
@@ -782,6 +805,18 @@ impl ParseError {
     /// their input).
     pub(crate) fn with_input<I>(self, input: I) -> ParseError<I> {
         self.replace_input(input)
+    }
+
+    /// The same error in `input`, which is the text parsed without its
+    /// first `by` bytes (a prefix the caller added), under `rule`.
+    pub(crate) fn in_unprefixed(self, input: &str, by: usize, rule: &'static str) -> Self {
+        let found = Found {
+            offset: self.offset.saturating_sub(by),
+            kind: self.kind,
+            expected: self.expected,
+            component: self.component,
+        };
+        ParseError::new(input, rule, found)
     }
 }
 

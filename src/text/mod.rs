@@ -7,6 +7,7 @@ pub mod explain;
 pub mod extract;
 pub mod lint;
 pub mod split;
+pub(crate) mod suffix;
 pub mod template;
 #[cfg(feature = "whatwg")]
 #[cfg_attr(docsrs, doc(cfg(feature = "whatwg")))]

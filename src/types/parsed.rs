@@ -68,6 +68,15 @@ impl<'a> Parsed<'a> {
         self.layout.fragment.map(|s| s.of(self.text))
     }
 
+    /// The text without the fragment and its `#`.
+    pub(crate) fn without_fragment(&self) -> &'a str {
+        match self.layout.fragment {
+            // The `#` is the byte before the fragment.
+            Some(fragment) => &self.text[..fragment.start() - 1],
+            None => self.text,
+        }
+    }
+
     #[inline]
     pub(crate) fn has_scheme(&self) -> bool {
         self.layout.scheme.is_some()

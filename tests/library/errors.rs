@@ -353,6 +353,16 @@ fn every_kind_is_reported_with_its_component() {
     check(err("//[::1"), K::UnexpectedEnd, Some(C::Host));
     let unknown = peguri::grammar::parse_rule("no-such-rule", "x").unwrap_err();
     check(unknown, K::UnknownRule, None);
+    check(
+        UriRef::from_suffix("example.com/a").unwrap_err(),
+        K::NotASuffixReference,
+        Some(C::Host),
+    );
+    check(
+        UriRef::from_suffix("mailto:x").unwrap_err(),
+        K::NotASuffixReference,
+        Some(C::Scheme),
+    );
 }
 
 /// Seven groups and an IPv4 tail are nine 16-bit pieces: the error points

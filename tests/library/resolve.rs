@@ -548,3 +548,83 @@ fn a_relative_base_is_refused_in_the_words_of_the_operation() {
          a scheme (RFC 3986 section 5.2.1)"
     );
 }
+
+/// Section 4.4: a same-document reference resolves to the base itself,
+/// fragments aside; the empty reference and `#s` always do.
+#[test]
+fn same_document_references_of_section_4_4() {
+    use peguri::{Iri, IriRef, UriRefBuf};
+    let base = Uri::parse("http://a/b/c/d;p?q#f").unwrap();
+    let same = |r: &str| UriRef::parse(r).unwrap().is_same_document(&base);
+    for r in [
+        "",
+        "#s",
+        "#",
+        "d;p?q",
+        "./d;p?q#x",
+        "../c/d;p?q#x",
+        "http://a/b/c/d;p?q",
+        "//a/b/c/d;p?q",
+    ] {
+        assert!(same(r), "{r:?}");
+    }
+    for r in [
+        "?y",
+        "d;p",
+        "g",
+        "../d;p?q",
+        "HTTP://a/b/c/d;p?q",
+        "http://a/b/c/d;p?q=",
+        "https:#s",
+    ] {
+        assert!(!same(r), "{r:?}");
+    }
+    // Every type has it, IRIs too.
+    assert!(UriRefBuf::parse("#top").unwrap().is_same_document(&base));
+    let iri_base = Iri::parse("http://例え.jp/文書?ä").unwrap();
+    assert!(IriRef::parse("#目次").unwrap().is_same_document(&iri_base));
+    assert!(!IriRef::parse("?ö").unwrap().is_same_document(&iri_base));
+}
+
+/// Section 4.5: suffix references are read with http for `www.` and ftp
+/// for `ftp.`, and nothing else is guessed.
+#[test]
+fn suffix_references_of_section_4_5() {
+    let read = |text: &str| UriRef::from_suffix(text).map(|u| u.into_string());
+    assert_eq!(
+        read("www.w3.org/Addressing/").unwrap(),
+        "http://www.w3.org/Addressing/"
+    );
+    assert_eq!(
+        read("ftp.is.co.za/rfc/").unwrap(),
+        "ftp://ftp.is.co.za/rfc/"
+    );
+    assert_eq!(read("Www.example.com").unwrap(), "http://Www.example.com");
+    assert_eq!(
+        read("www.example.com:8080/a?b#c").unwrap(),
+        "http://www.example.com:8080/a?b#c"
+    );
+    for refused in [
+        "example.com/x",
+        "/path/only",
+        "docs/a",
+        "",
+        "w3.org",
+        "wwwexample.com",
+    ] {
+        let err = UriRef::from_suffix(refused).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            peguri::ParseErrorKind::NotASuffixReference,
+            "{refused:?}"
+        );
+        assert_eq!(err.rule(), "suffix reference");
+    }
+    let err = UriRef::from_suffix("http://www.example.com/").unwrap_err();
+    assert_eq!(err.offset(), 4);
+    let err = UriRef::from_suffix("www.example.com/a%zz").unwrap_err();
+    assert_eq!(
+        (err.offset(), err.kind()),
+        (18, peguri::ParseErrorKind::InvalidPercentEncoding)
+    );
+}

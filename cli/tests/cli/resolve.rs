@@ -198,7 +198,7 @@ fn resolve_json_gives_the_error_inline() {
     let lines = json_lines(&o);
     assert_eq!(
         lines[0],
-        serde_json::json!({"input": "../g", "valid": true, "resolved": "http://a/g"})
+        serde_json::json!({"input": "../g", "valid": true, "resolved": "http://a/g", "same_document": false})
     );
     assert_eq!(lines[1]["input"], "bad ref");
     assert_eq!(lines[1]["valid"], false);
@@ -280,4 +280,59 @@ fn resolve_json_reports_a_refused_base() {
         refused["error"]["message"],
         "expected a hex digit after '%'"
     );
+}
+
+/// `resolve --json` tells each same-document reference (RFC 3986 section
+/// 4.4): the result is the base, fragments aside.
+#[test]
+fn resolve_json_tells_same_document_references() {
+    let out = peguri(
+        &["resolve", "--json", "http://a/b?q#x", "#f", "c", "?q", ""],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let same: Vec<bool> = stdout(&out)
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<serde_json::Value>(line).unwrap()["same_document"]
+                .as_bool()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(same, [true, false, true, true]);
+}
+
+/// `relative` refuses a relative base in its own words, not resolution's.
+#[test]
+fn relative_refuses_a_relative_base_in_its_own_words() {
+    let out = peguri(&["relative", "rel", "http://h/"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with("cannot make a reference relative to a relative reference"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `parse --suffix` reads what people type as RFC 3986 section 4.5 says.
+#[test]
+fn parse_suffix_reads_suffix_references() {
+    let out = peguri(
+        &[
+            "parse",
+            "--suffix",
+            "www.w3.org/Addressing/",
+            "example.com/x",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines[0]["input"], "http://www.w3.org/Addressing/");
+    assert_eq!(lines[0]["authority"]["host"], "www.w3.org");
+    assert_eq!(lines[1]["valid"], false);
+    assert_eq!(lines[1]["error"]["offset"], 0);
 }
