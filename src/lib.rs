@@ -158,7 +158,7 @@
 //! [`UriRef::socket_addr`] uses the scheme's default port. With the
 //! features `http` and `url`, `to_http_uri`, `from_http_uri`, `to_url` and
 //! `from_url` convert to and from those crates' types, refusing what the
-//! other side would read differently (the README has the table of
+//! other side would read differently (`docs/interop.md` has the table of
 //! disagreements). With the feature `whatwg`, `whatwg::compare` reads a
 //! URL by RFC 3986 and by the WHATWG URL Standard and says which
 //! components differ in meaning, and why.

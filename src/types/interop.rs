@@ -290,8 +290,8 @@ mod url_conv {
                 /// parser's reading of the same text, which normalizes
                 /// (lowercase scheme and host, default port removed, dot
                 /// segments removed, `/` for an empty path of special
-                /// schemes) and may refuse what RFC 3986 allows (the README's
-                /// interop section has the table).
+                /// schemes) and may refuse what RFC 3986 allows (`docs/interop.md`
+                /// has the table).
                 ///
                 /// # Errors
                 ///
