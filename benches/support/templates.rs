@@ -98,7 +98,11 @@ pub fn uris(routes: &[String]) -> Vec<String> {
 }
 
 /// A benchmark's name, its template, and the values to expand it with.
-pub type OneCase = (&'static str, &'static str, Vec<(&'static str, Value)>);
+pub type OneCase = (
+    &'static str,
+    &'static str,
+    Vec<(&'static str, Value<'static>)>,
+);
 
 /// Templates of every operator, with values that exercise them.
 pub fn one_cases() -> Vec<OneCase> {

@@ -51,15 +51,15 @@ impl Kind {
 }
 
 /// The variables the options give, or a usage error.
-fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value>, String> {
+fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value<'static>>, String> {
     let mut vars = BTreeMap::new();
     if let Some(json) = &args.json {
-        let parsed: BTreeMap<String, Option<Value>> =
+        let parsed: BTreeMap<String, Option<Value<'static>>> =
             serde_json::from_str(json).map_err(|e| format!("--json: {e}"))?;
         vars.extend(parsed.into_iter().filter_map(|(k, v)| Some((k, v?))));
     }
     let mut kinds: BTreeMap<String, Kind> = BTreeMap::new();
-    let mut claim = |name: &str, kind: Kind, vars: &mut BTreeMap<String, Value>| {
+    let mut claim = |name: &str, kind: Kind, vars: &mut BTreeMap<String, Value<'static>>| {
         match kinds.insert(name.to_owned(), kind) {
             Some(previous) if previous != kind => Err(format!(
                 "variable {name:?} is given by both {} and {}",
@@ -86,13 +86,13 @@ fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value>, String> {
         if vars.contains_key(&name) {
             return Err(format!("variable {name:?} is given twice by --var"));
         }
-        vars.insert(name, Value::String(value));
+        vars.insert(name, Value::from(value));
     }
     for given in &args.lists {
         let (name, item) = split("--list", given)?;
         claim(&name, Kind::List, &mut vars)?;
         match vars.entry(name).or_insert_with(|| Value::List(Vec::new())) {
-            Value::List(items) => items.push(item),
+            Value::List(items) => items.push(item.into()),
             _ => unreachable!("a name claimed by --list holds a list"),
         }
     }
@@ -103,7 +103,7 @@ fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value>, String> {
         };
         claim(&name, Kind::Map, &mut vars)?;
         match vars.entry(name).or_insert_with(|| Value::Map(Vec::new())) {
-            Value::Map(pairs) => pairs.push((key.to_owned(), value.to_owned())),
+            Value::Map(pairs) => pairs.push((key.to_owned().into(), value.to_owned().into())),
             _ => unreachable!("a name claimed by --map holds a map"),
         }
     }

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 
 /// The variables of RFC 6570 section 3.2 (`undef` is left out: a name
 /// that is not there is undefined).
-fn section_3_2_variables() -> Vec<(&'static str, Value)> {
+fn section_3_2_variables() -> Vec<(&'static str, Value<'static>)> {
     vec![
         ("count", Value::list(["one", "two", "three"])),
         ("dom", Value::list(["example", "com"])),
@@ -643,7 +643,7 @@ proptest! {
     ) {
         let vars = [
             ("s", Value::from(segment.clone())),
-            ("items", Value::List(items.clone())),
+            ("items", Value::list(items.clone())),
             ("q", Value::from(query.clone())),
             ("f", Value::from(fragment.clone())),
         ];

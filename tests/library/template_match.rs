@@ -10,17 +10,17 @@ use peguri::template::{AmbiguityKind, Captures, TemplateSet, UriTemplate, Value,
 use proptest::prelude::*;
 
 /// The captures as a map, for comparing.
-fn map(captures: &Captures<'_>) -> BTreeMap<String, Value> {
+fn map(captures: &Captures<'_>) -> BTreeMap<String, Value<'static>> {
     captures
         .iter()
-        .map(|(name, value)| (name.to_owned(), value.clone()))
+        .map(|(name, value)| (name.to_owned(), value.clone().into_owned()))
         .collect()
 }
 
-fn vars<const N: usize>(pairs: [(&str, Value); N]) -> BTreeMap<String, Value> {
+fn vars<const N: usize>(pairs: [(&str, Value<'_>); N]) -> BTreeMap<String, Value<'static>> {
     pairs
         .into_iter()
-        .map(|(name, value)| (name.to_owned(), value))
+        .map(|(name, value)| (name.to_owned(), value.into_owned()))
         .collect()
 }
 
@@ -45,7 +45,7 @@ fn no_match(template: &str, uri: &str) {
     assert!(!t.is_match(uri));
 }
 
-fn s(text: &str) -> Value {
+fn s(text: &str) -> Value<'_> {
     Value::from(text)
 }
 
@@ -909,7 +909,7 @@ const PIECES: &[&str] = &[
 
 /// The best template of `templates` for `uri` by the documented order,
 /// each template matched on its own.
-fn brute_force(templates: &[&str], uri: &str) -> Option<(usize, BTreeMap<String, Value>)> {
+fn brute_force(templates: &[&str], uri: &str) -> Option<(usize, BTreeMap<String, Value<'static>>)> {
     templates
         .iter()
         .enumerate()
@@ -964,7 +964,7 @@ proptest! {
 #[derive(Debug, Clone)]
 struct Case {
     template: String,
-    values: Vec<(String, Value)>,
+    values: Vec<(String, Value<'static>)>,
 }
 
 const OPERATORS: &[&str] = &["", "+", "#", ".", "/", ";", "?", "&"];
@@ -987,7 +987,7 @@ prop_compose! {
         reserved_texts in proptest::collection::vec(value_text(true), 3),
         members in proptest::collection::vec(proptest::collection::vec("[a-z0-9 é]{0,4}", 1..4), 3),
         prefix in 1usize..5,
-    ) -> (String, Vec<(String, Value)>) {
+    ) -> (String, Vec<(String, Value<'static>)>) {
         let op = OPERATORS[op];
         let named = matches!(op, ";" | "?" | "&");
         let reserved = matches!(op, "+" | "#");
@@ -1013,14 +1013,14 @@ prop_compose! {
             let text = if reserved { &reserved_texts[k] } else { &texts[k] };
             let value = if explode {
                 if shapes[k] == 4 {
-                    Value::List(members[k].clone())
+                    Value::list(members[k].clone())
                 } else {
-                    Value::Map(members[k].iter().enumerate().map(|(i, v)| (format!("k{i}"), v.clone())).collect())
+                    Value::map(members[k].iter().enumerate().map(|(i, v)| (format!("k{i}"), v.clone())))
                 }
             } else if prefixed {
-                Value::String(text.chars().take(prefix).collect())
+                Value::from(text.chars().take(prefix).collect::<String>())
             } else {
-                Value::String(text.clone())
+                Value::from(text.clone())
             };
             specs.push(match (explode, prefixed) {
                 (true, _) => format!("{name}*"),

@@ -75,7 +75,7 @@ fn push_json_string(out: &mut String, text: &str) {
 
 /// A value as the map holds it: a string as it is, a list or an
 /// associative array as JSON text.
-fn map_value(value: &Value) -> String {
+fn map_value(value: &Value<'_>) -> String {
     let mut out = String::new();
     match value {
         Value::String(s) => out.push_str(s),

@@ -31,7 +31,11 @@ const fn bit(byte: u8) -> Mask {
 /// dozen instructions and a branch).
 #[inline]
 fn has(mask: Mask, byte: u8) -> bool {
-    let half = if byte < 64 { mask as u64 } else { (mask >> 64) as u64 };
+    let half = if byte < 64 {
+        mask as u64
+    } else {
+        (mask >> 64) as u64
+    };
     byte < 128 && (half >> (byte & 63)) & 1 == 1
 }
 
@@ -870,6 +874,10 @@ impl<'a> Plan<'a> {
 /// template, each with its value, percent-decoded. Undefined variables are
 /// not there. It is [`Variables`], so it expands back.
 ///
+/// `'a` is the shorter of the template's text and the URI's: a value's
+/// string borrows from the URI unless decoding changed it (it held a
+/// triplet), and a name from the template.
+///
 /// ```
 /// use peguri::template::{UriTemplate, Value};
 ///
@@ -884,7 +892,7 @@ impl<'a> Plan<'a> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Captures<'t> {
     /// (variable index in the template, name, value), by index.
-    entries: Vec<(u32, &'t str, Value)>,
+    entries: Vec<(u32, &'t str, Value<'t>)>,
 }
 
 impl<'t> Captures<'t> {
@@ -897,7 +905,7 @@ impl<'t> Captures<'t> {
     /// assert_eq!(found.get("q"), None);
     /// # Ok::<_, peguri::template::TemplateError>(())
     /// ```
-    pub fn get(&self, name: &str) -> Option<&Value> {
+    pub fn get(&self, name: &str) -> Option<&Value<'t>> {
         self.entries
             .iter()
             .find(|(_, n, _)| *n == name)
@@ -936,11 +944,11 @@ impl<'t> Captures<'t> {
     /// assert_eq!(names, ["a", "b"]);
     /// # Ok::<_, peguri::template::TemplateError>(())
     /// ```
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&'t str, &Value)> + '_ {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&'t str, &Value<'t>)> + '_ {
         self.entries.iter().map(|(_, name, value)| (*name, value))
     }
 
-    fn insert(&mut self, var: Var<'t>, value: Value, capacity: usize) {
+    fn insert(&mut self, var: Var<'t>, value: Value<'t>, capacity: usize) {
         if self.entries.capacity() == 0 {
             self.entries.reserve_exact(capacity);
         }
@@ -954,20 +962,20 @@ impl<'t> Captures<'t> {
 }
 
 impl Variables for Captures<'_> {
-    fn get(&self, name: &str) -> Option<&Value> {
+    fn get(&self, name: &str) -> Option<&Value<'_>> {
         Captures::get(self, name)
     }
 }
 
 impl<'t> IntoIterator for Captures<'t> {
-    type Item = (&'t str, Value);
+    type Item = (&'t str, Value<'t>);
     type IntoIter = core::iter::Map<
-        alloc::vec::IntoIter<(u32, &'t str, Value)>,
-        fn((u32, &'t str, Value)) -> (&'t str, Value),
+        alloc::vec::IntoIter<(u32, &'t str, Value<'t>)>,
+        fn((u32, &'t str, Value<'t>)) -> (&'t str, Value<'t>),
     >;
 
     fn into_iter(self) -> Self::IntoIter {
-        fn entry((_, name, value): (u32, &str, Value)) -> (&str, Value) {
+        fn entry<'t>((_, name, value): (u32, &'t str, Value<'t>)) -> (&'t str, Value<'t>) {
             (name, value)
         }
         self.entries.into_iter().map(entry as fn(_) -> _)
@@ -1054,17 +1062,17 @@ impl<'s, 't> Capture<'s, 't> {
     }
 }
 
-/// A value's text, decoded; `None` when it is not UTF-8 (the walk has
-/// ruled that out before decoding).
-fn decode(text: &str) -> Option<String> {
+/// A value's text, decoded: borrowed unless it holds a triplet; `None`
+/// when it is not UTF-8 (the walk has ruled that out before decoding).
+fn decode(text: &str) -> Option<Cow<'_, str>> {
     if !text.as_bytes().contains(&b'%') {
-        return Some(text.to_owned());
+        return Some(Cow::Borrowed(text));
     }
-    pct::decode_utf8(text).ok().map(Cow::into_owned)
+    pct::decode_utf8(text).ok()
 }
 
 /// The decoded members of a list.
-fn decode_list<'u>(items: impl Iterator<Item = &'u str> + Clone) -> Option<Value> {
+fn decode_list<'u>(items: impl Iterator<Item = &'u str> + Clone) -> Option<Value<'u>> {
     let mut list = Vec::with_capacity(items.clone().count());
     for item in items {
         list.push(decode(item)?);
@@ -1072,10 +1080,12 @@ fn decode_list<'u>(items: impl Iterator<Item = &'u str> + Clone) -> Option<Value
     Some(Value::List(list))
 }
 
-impl<'s, 't, 'u> Sink<'s, 't, 'u> for Capture<'s, 't> {
+/// The values borrow from the URI, so the URI's text lives as long as the
+/// template's here (a longer-lived template is shortened to the URI's).
+impl<'s, 't> Sink<'s, 't, 't> for Capture<'s, 't> {
     const CAPTURES: bool = true;
     const TRUSTED: bool = true;
-    fn value(&mut self, var: Var<'t>, text: &'u str, list: bool) -> bool {
+    fn value(&mut self, var: Var<'t>, text: &'t str, list: bool) -> bool {
         let value = if list {
             decode_list(split_byte(text, b','))
         } else {
@@ -1088,7 +1098,7 @@ impl<'s, 't, 'u> Sink<'s, 't, 'u> for Capture<'s, 't> {
         self.captures.insert(var, value, capacity);
         true
     }
-    fn members(&mut self, var: Var<'t>, members: Members<'s, 'u>) -> bool {
+    fn members(&mut self, var: Var<'t>, members: Members<'s, 't>) -> bool {
         let each = self.template.members(members);
         let value = if members.pairs {
             let mut map = Vec::with_capacity(each.clone().count());
@@ -1151,7 +1161,10 @@ impl<'s, 't, 'u> Record<'s, 't, 'u> {
     }
 
     /// The values, decoded; `None` if the record overflowed.
-    fn captures(&self, template: &'s UriTemplate<'t>) -> Option<Captures<'t>> {
+    fn captures(&self, template: &'s UriTemplate<'t>) -> Option<Captures<'t>>
+    where
+        'u: 't,
+    {
         if self.overflowed {
             return None;
         }
@@ -1340,7 +1353,9 @@ impl<'a> UriTemplate<'a> {
     /// ambiguous matches nothing.
     ///
     /// Allocates nothing when `uri` does not match, and otherwise only the
-    /// returned values.
+    /// returned values: the list of variables, a list or an associative
+    /// array's members, and the strings that held a triplet. The other
+    /// strings borrow from `uri` (see [`Value::into_owned`]).
     ///
     /// ```
     /// use peguri::template::{UriTemplate, Value};
@@ -1357,7 +1372,18 @@ impl<'a> UriTemplate<'a> {
     /// assert_eq!(files.match_uri("file:///a/b").unwrap().get("path"), Some(&"a/b".into()));
     /// # Ok::<_, peguri::template::TemplateError>(())
     /// ```
-    pub fn match_uri(&self, uri: &str) -> Option<Captures<'a>> {
+    pub fn match_uri<'u>(&self, uri: &'u str) -> Option<Captures<'u>>
+    where
+        'a: 'u,
+    {
+        // The values borrow from `uri`: read them with a template that
+        // lives as long as it.
+        let template: &UriTemplate<'u> = self;
+        template.match_borrowed(uri)
+    }
+
+    /// [`match_uri`](Self::match_uri), with the URI's lifetime.
+    fn match_borrowed(&self, uri: &'a str) -> Option<Captures<'a>> {
         if self.plan.verdict.is_err() {
             return None;
         }
@@ -1369,7 +1395,7 @@ impl<'a> UriTemplate<'a> {
     }
 
     /// The values of a `uri` that [`is_match`](Self::is_match) accepted.
-    pub(super) fn capture(&self, uri: &str) -> Option<Captures<'a>> {
+    pub(super) fn capture(&self, uri: &'a str) -> Option<Captures<'a>> {
         let mut capture = Capture::new(self);
         self.walk(uri, &mut capture).then_some(capture.captures)
     }
@@ -1379,7 +1405,7 @@ impl<'a> UriTemplate<'a> {
     /// [`TemplateSet`](super::TemplateSet) walk found them.
     pub(super) fn capture_spans(
         &self,
-        uri: &str,
+        uri: &'a str,
         spans: &[(usize, usize)],
     ) -> Option<Captures<'a>> {
         let mut capture = Capture::new(self);

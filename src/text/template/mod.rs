@@ -124,6 +124,7 @@
 //! `{#list*}` and `{.a,b}` are ambiguous since their separator may appear
 //! in a value, `{/list*,x}` since the list may take any number of values.
 
+use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
 use core::borrow::Borrow;
 use core::fmt;
@@ -177,10 +178,17 @@ pub const TEMPLATE_GRAMMAR: &str = include_str!("../../../rfc6570.pest");
 /// A variable's value (RFC 6570 section 2.3): a string, a list of strings,
 /// or an associative array of (name, value) pairs, in order.
 ///
+/// The strings are [`Cow`]s, so a value may borrow its text (`'a`): from
+/// the caller's strings for expansion, and from the URI for a match, whose
+/// values are copied only when decoding changes them (see
+/// [`UriTemplate::match_uri`]). [`into_owned`](Value::into_owned) gives a
+/// value that borrows nothing.
+///
 /// ```
 /// use peguri::template::Value;
 ///
 /// assert_eq!(Value::from("red"), Value::String("red".into()));
+/// assert_eq!(Value::from(String::from("red")), Value::from("red"));
 /// assert_eq!(Value::list(["red", "green"]), Value::List(vec!["red".into(), "green".into()]));
 /// assert_eq!(
 ///     Value::map([("semi", ";")]),
@@ -188,17 +196,17 @@ pub const TEMPLATE_GRAMMAR: &str = include_str!("../../../rfc6570.pest");
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
+pub enum Value<'a> {
     /// A string. The empty string is defined (it expands to nothing, or to
     /// the name alone for `;`, and `name=` for `?` and `&`).
-    String(String),
+    String(Cow<'a, str>),
     /// A list of strings; an empty list is undefined.
-    List(Vec<String>),
+    List(Vec<Cow<'a, str>>),
     /// An associative array, in order; an empty one is undefined.
-    Map(Vec<(String, String)>),
+    Map(Vec<(Cow<'a, str>, Cow<'a, str>)>),
 }
 
-impl Value {
+impl<'a> Value<'a> {
     /// A list value.
     ///
     /// ```
@@ -208,7 +216,7 @@ impl Value {
     pub fn list<I, S>(items: I) -> Self
     where
         I: IntoIterator<Item = S>,
-        S: Into<String>,
+        S: Into<Cow<'a, str>>,
     {
         Value::List(items.into_iter().map(Into::into).collect())
     }
@@ -222,8 +230,8 @@ impl Value {
     pub fn map<I, K, V>(pairs: I) -> Self
     where
         I: IntoIterator<Item = (K, V)>,
-        K: Into<String>,
-        V: Into<String>,
+        K: Into<Cow<'a, str>>,
+        V: Into<Cow<'a, str>>,
     {
         Value::Map(
             pairs
@@ -248,29 +256,75 @@ impl Value {
             Value::Map(pairs) => !pairs.is_empty(),
         }
     }
-}
 
-impl From<&str> for Value {
-    fn from(s: &str) -> Self {
-        Value::String(s.to_owned())
+    /// The string, if the value is one.
+    ///
+    /// ```
+    /// use peguri::template::Value;
+    /// assert_eq!(Value::from("red").as_str(), Some("red"));
+    /// assert_eq!(Value::list(["red"]).as_str(), None);
+    /// ```
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The value, borrowing nothing: borrowed strings are copied.
+    ///
+    /// ```
+    /// use peguri::template::{UriTemplate, Value};
+    ///
+    /// let template = UriTemplate::parse("/users/{id}")?;
+    /// let id: Value<'static> = {
+    ///     let uri = String::from("/users/42");
+    ///     template.match_uri(&uri).unwrap().get("id").unwrap().clone().into_owned()
+    /// };
+    /// assert_eq!(id, Value::from("42"));
+    /// # Ok::<_, peguri::template::TemplateError>(())
+    /// ```
+    pub fn into_owned(self) -> Value<'static> {
+        fn own(s: Cow<'_, str>) -> Cow<'static, str> {
+            Cow::Owned(s.into_owned())
+        }
+        match self {
+            Value::String(s) => Value::String(own(s)),
+            Value::List(items) => Value::List(items.into_iter().map(own).collect()),
+            Value::Map(pairs) => {
+                Value::Map(pairs.into_iter().map(|(k, v)| (own(k), own(v))).collect())
+            }
+        }
     }
 }
 
-impl From<String> for Value {
+impl<'a> From<&'a str> for Value<'a> {
+    fn from(s: &'a str) -> Self {
+        Value::String(Cow::Borrowed(s))
+    }
+}
+
+impl From<String> for Value<'_> {
     fn from(s: String) -> Self {
+        Value::String(Cow::Owned(s))
+    }
+}
+
+impl<'a> From<Cow<'a, str>> for Value<'a> {
+    fn from(s: Cow<'a, str>) -> Self {
         Value::String(s)
     }
 }
 
-impl From<Vec<String>> for Value {
+impl From<Vec<String>> for Value<'_> {
     fn from(items: Vec<String>) -> Self {
-        Value::List(items)
+        Value::list(items)
     }
 }
 
-impl From<Vec<(String, String)>> for Value {
+impl From<Vec<(String, String)>> for Value<'_> {
     fn from(pairs: Vec<(String, String)>) -> Self {
-        Value::Map(pairs)
+        Value::map(pairs)
     }
 }
 
@@ -292,44 +346,44 @@ impl From<Vec<(String, String)>> for Value {
 /// ```
 pub trait Variables {
     /// The value of the variable `name`, if it has one.
-    fn get(&self, name: &str) -> Option<&Value>;
+    fn get(&self, name: &str) -> Option<&Value<'_>>;
 }
 
 #[cfg(feature = "std")]
-impl<K: Borrow<str> + Hash + Eq, S: BuildHasher> Variables for HashMap<K, Value, S> {
-    fn get(&self, name: &str) -> Option<&Value> {
+impl<K: Borrow<str> + Hash + Eq, S: BuildHasher> Variables for HashMap<K, Value<'_>, S> {
+    fn get(&self, name: &str) -> Option<&Value<'_>> {
         HashMap::get(self, name)
     }
 }
 
-impl<K: Borrow<str> + Ord> Variables for BTreeMap<K, Value> {
-    fn get(&self, name: &str) -> Option<&Value> {
+impl<K: Borrow<str> + Ord> Variables for BTreeMap<K, Value<'_>> {
+    fn get(&self, name: &str) -> Option<&Value<'_>> {
         BTreeMap::get(self, name)
     }
 }
 
-impl<K: AsRef<str>> Variables for [(K, Value)] {
-    fn get(&self, name: &str) -> Option<&Value> {
+impl<K: AsRef<str>> Variables for [(K, Value<'_>)] {
+    fn get(&self, name: &str) -> Option<&Value<'_>> {
         self.iter()
             .find(|(k, _)| k.as_ref() == name)
             .map(|(_, v)| v)
     }
 }
 
-impl<K: AsRef<str>, const N: usize> Variables for [(K, Value); N] {
-    fn get(&self, name: &str) -> Option<&Value> {
+impl<K: AsRef<str>, const N: usize> Variables for [(K, Value<'_>); N] {
+    fn get(&self, name: &str) -> Option<&Value<'_>> {
         Variables::get(self.as_slice(), name)
     }
 }
 
-impl<K: AsRef<str>> Variables for Vec<(K, Value)> {
-    fn get(&self, name: &str) -> Option<&Value> {
+impl<K: AsRef<str>> Variables for Vec<(K, Value<'_>)> {
+    fn get(&self, name: &str) -> Option<&Value<'_>> {
         Variables::get(self.as_slice(), name)
     }
 }
 
 impl<T: Variables + ?Sized> Variables for &T {
-    fn get(&self, name: &str) -> Option<&Value> {
+    fn get(&self, name: &str) -> Option<&Value<'_>> {
         (**self).get(name)
     }
 }
@@ -998,6 +1052,7 @@ mod serde_impl {
     //! a map of strings. Numbers and booleans become their text, as JSON
     //! test suites for RFC 6570 write some values.
 
+    use alloc::borrow::Cow;
     use core::fmt;
 
     use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -1006,7 +1061,7 @@ mod serde_impl {
     use super::Value;
     use crate::prelude::*;
 
-    impl Serialize for Value {
+    impl Serialize for Value<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             match self {
                 Value::String(s) => serializer.serialize_str(s),
@@ -1070,51 +1125,52 @@ mod serde_impl {
     struct ValueVisitor;
 
     impl<'de> Visitor<'de> for ValueVisitor {
-        type Value = Value;
+        type Value = Value<'static>;
 
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             f.write_str("a string, a list of strings or a map of strings")
         }
 
-        fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
-            Ok(Value::String(v.to_owned()))
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Value<'static>, E> {
+            Ok(Value::from(v.to_owned()))
         }
 
-        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
-            Ok(Value::String(v.to_string()))
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value<'static>, E> {
+            Ok(Value::from(v.to_string()))
         }
 
-        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
-            Ok(Value::String(v.to_string()))
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value<'static>, E> {
+            Ok(Value::from(v.to_string()))
         }
 
-        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
-            Ok(Value::String(v.to_string()))
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value<'static>, E> {
+            Ok(Value::from(v.to_string()))
         }
 
-        fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
-            Ok(Value::String(v.to_string()))
+        fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value<'static>, E> {
+            Ok(Value::from(v.to_string()))
         }
 
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value<'static>, A::Error> {
             let mut items = Vec::new();
             while let Some(Scalar(item)) = seq.next_element()? {
-                items.push(item);
+                items.push(Cow::Owned(item));
             }
             Ok(Value::List(items))
         }
 
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value<'static>, A::Error> {
             // Entries in the order the data has them.
             let mut pairs = Vec::new();
             while let Some((k, Scalar(v))) = map.next_entry::<String, Scalar>()? {
-                pairs.push((k, v));
+                pairs.push((Cow::Owned(k), Cow::Owned(v)));
             }
             Ok(Value::Map(pairs))
         }
     }
 
-    impl<'de> Deserialize<'de> for Value {
+    /// The strings of a deserialized value are owned, whatever `'a`.
+    impl<'de, 'a> Deserialize<'de> for Value<'a> {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             deserializer.deserialize_any(ValueVisitor)
         }

@@ -79,6 +79,8 @@ struct Node {
 }
 
 /// The template a [`TemplateSet`] chose for a URI, and its variables.
+/// `'a` is the shorter of the templates' text and the URI's, as for
+/// [`Captures`].
 ///
 /// ```
 /// use peguri::template::{TemplateSet, UriTemplate};
@@ -356,7 +358,7 @@ impl<'a> TemplateSet<'a> {
     /// its variables, or `None` when no template matches.
     ///
     /// Allocates nothing when nothing matches, and otherwise only the
-    /// returned values.
+    /// returned values, as [`UriTemplate::match_uri`] does.
     ///
     /// ```
     /// use peguri::template::{TemplateSet, UriTemplate, Value};
@@ -370,10 +372,15 @@ impl<'a> TemplateSet<'a> {
     /// assert_eq!(found.variables().get("end"), None);
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
-    pub fn match_uri(&self, uri: &str) -> Option<SetMatch<'_, 'a>> {
+    pub fn match_uri<'s, 'u>(&'s self, uri: &'u str) -> Option<SetMatch<'s, 'u>>
+    where
+        'a: 'u,
+        'u: 's,
+    {
         let best = self.best(uri);
         let index = best.template? as usize;
-        let template = &self.templates[index];
+        // The values borrow from `uri`.
+        let template: &'s UriTemplate<'u> = &self.templates[index];
         let variables = if best.plain {
             template.capture_spans(uri, &best.spans.spans[..best.spans.len])
         } else {
