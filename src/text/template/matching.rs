@@ -952,6 +952,11 @@ impl<'t> Captures<'t> {
         if self.entries.capacity() == 0 {
             self.entries.reserve_exact(capacity);
         }
+        // Values mostly come in the template's order.
+        if self.entries.last().is_none_or(|(id, _, _)| *id < var.id) {
+            self.entries.push((var.id, var.name, value));
+            return;
+        }
         let at = self
             .entries
             .iter()
@@ -1071,9 +1076,15 @@ fn decode(text: &str) -> Option<Cow<'_, str>> {
     pct::decode_utf8(text).ok()
 }
 
-/// The decoded members of a list.
-fn decode_list<'u>(items: impl Iterator<Item = &'u str> + Clone) -> Option<Value<'u>> {
-    let mut list = Vec::with_capacity(items.clone().count());
+/// How many pieces `text` has between the bytes `sep`: at most this many
+/// members, found without splitting.
+fn pieces(text: &str, sep: u8) -> usize {
+    1 + text.bytes().filter(|&b| b == sep).count()
+}
+
+/// The decoded members of a list, at most `capacity` of them.
+fn decode_list<'u>(items: impl Iterator<Item = &'u str>, capacity: usize) -> Option<Value<'u>> {
+    let mut list = Vec::with_capacity(capacity);
     for item in items {
         list.push(decode(item)?);
     }
@@ -1087,7 +1098,7 @@ impl<'s, 't> Sink<'s, 't, 't> for Capture<'s, 't> {
     const TRUSTED: bool = true;
     fn value(&mut self, var: Var<'t>, text: &'t str, list: bool) -> bool {
         let value = if list {
-            decode_list(split_byte(text, b','))
+            decode_list(split_byte(text, b','), pieces(text, b','))
         } else {
             decode(text).map(Value::String)
         };
@@ -1100,8 +1111,11 @@ impl<'s, 't> Sink<'s, 't, 't> for Capture<'s, 't> {
     }
     fn members(&mut self, var: Var<'t>, members: Members<'s, 't>) -> bool {
         let each = self.template.members(members);
+        // The members are among the pieces (a named step's other
+        // parameters are not members).
+        let capacity = pieces(members.text, members.sep);
         let value = if members.pairs {
-            let mut map = Vec::with_capacity(each.clone().count());
+            let mut map = Vec::with_capacity(capacity);
             for (key, value) in each {
                 let (Some(key), Some(value)) = (decode(key), decode(value)) else {
                     return false;
@@ -1110,7 +1124,7 @@ impl<'s, 't> Sink<'s, 't, 't> for Capture<'s, 't> {
             }
             Value::Map(map)
         } else {
-            match decode_list(each.map(|(_, value)| value)) {
+            match decode_list(each.map(|(_, value)| value), capacity) {
                 Some(list) => list,
                 None => return false,
             }

@@ -157,7 +157,7 @@ impl<'s, 'a> SetMatch<'s, 'a> {
 
 /// How many expressions' texts a walk keeps, for a plain template's values
 /// to be read without walking it again.
-const SPANS: usize = 16;
+const SPANS: usize = 8;
 
 /// The texts of the expressions on the way to a node: (start, end) in the
 /// URI, the first `len` of them.
@@ -165,6 +165,26 @@ const SPANS: usize = 16;
 struct Spans {
     spans: [(usize, usize); SPANS],
     len: usize,
+}
+
+impl Spans {
+    fn new() -> Self {
+        Spans {
+            spans: [(0, 0); SPANS],
+            len: 0,
+        }
+    }
+}
+
+impl Best {
+    fn new() -> Self {
+        Best {
+            key: 0,
+            template: None,
+            spans: Spans::new(),
+            plain: false,
+        }
+    }
 }
 
 /// The best match found so far.
@@ -377,7 +397,8 @@ impl<'a> TemplateSet<'a> {
         'a: 'u,
         'u: 's,
     {
-        let best = self.best(uri);
+        let mut best = Best::new();
+        self.best(uri, &mut best);
         let index = best.template? as usize;
         // The values borrow from `uri`.
         let template: &'s UriTemplate<'u> = &self.templates[index];
@@ -407,25 +428,17 @@ impl<'a> TemplateSet<'a> {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn find(&self, uri: &str) -> Option<usize> {
-        self.best(uri).template.map(|t| t as usize)
+        let mut best = Best::new();
+        self.best(uri, &mut best);
+        best.template.map(|t| t as usize)
     }
 
-    fn best(&self, uri: &str) -> Best {
-        let none = Spans {
-            spans: [(0, 0); SPANS],
-            len: 0,
-        };
-        let mut best = Best {
-            key: 0,
-            template: None,
-            spans: none,
-            plain: false,
-        };
+    /// Finds the best template for `uri` into `best`.
+    fn best(&self, uri: &str, best: &mut Best) {
         if !self.nodes.is_empty() {
-            let mut spans = none;
-            self.search(0, uri, 0, &mut best, &mut spans);
+            let mut spans = Spans::new();
+            self.search(0, uri, 0, best, &mut spans);
         }
-        best
     }
 
     /// Walks the subtree of `node` from `pos` in `uri`, keeping the best
@@ -465,12 +478,15 @@ impl<'a> TemplateSet<'a> {
         if let Some(&b) = bytes.get(pos) {
             if let Ok(edge) = n.firsts.binary_search(&b) {
                 let (label, child) = &n.literals[edge];
-                if bytes.get(pos..pos + label.len()) == Some(&label[..]) {
+                let next = bytes.get(pos..pos + label.len());
+                // Labels are short: compared inline, not by a call.
+                if next.is_some_and(|next| next.iter().zip(label.iter()).all(|(a, b)| a == b)) {
                     self.search(*child, uri, pos + label.len(), best, spans);
                 }
             }
         }
-        for &(extent, child) in &n.expressions {
+        for (extent, child) in &n.expressions {
+            let child = *child;
             if self.nodes[child as usize].best <= best.key {
                 continue;
             }
