@@ -161,7 +161,8 @@ impl Extent {
         };
         // A scanned text holds only bytes of `check` and `%`: only its
         // triplets are left to check.
-        (self.end == End::Scan && !body.as_bytes().contains(&b'%'))
+        // A short text: a loop, not a call to `memchr`.
+        (self.end == End::Scan && !body.bytes().any(|b| b == b'%'))
             || scan_value(body, self.check & !bit(b','), has(self.check, b',')).is_some()
     }
 
@@ -213,6 +214,12 @@ pub(super) struct ExpressionStep {
     parts: (u32, u32),
     /// The occurrence of the step's first variable.
     first_occurrence: u32,
+    /// The number of its variables (its occurrences follow the first).
+    count: u32,
+    /// How many of them are in its first expression.
+    first_len: u32,
+    /// Whether its first expression is a `?` one.
+    query_first: bool,
     family: Family,
     /// The bytes a value may hold unencoded (`U` or `U+R`).
     values: Mask,
@@ -242,6 +249,9 @@ pub(super) struct Plan<'a> {
     names: Vec<&'a str>,
     /// One per varspec, in the template's order.
     occurrences: Vec<Occurrence>,
+    /// The varspecs, in the template's order: a step's are
+    /// `specs[first_occurrence..][..count]`.
+    specs: Vec<VarSpec<'a>>,
     verdict: Result<(), Ambiguity<'a>>,
     /// Whether some variable appears more than once.
     repeats: bool,
@@ -529,6 +539,9 @@ impl<'a> Plan<'a> {
             steps: Vec::new(),
             names: Vec::new(),
             occurrences: Vec::new(),
+            specs: specs_with_parts(parts, (0, parts.len()))
+                .map(|(_, spec)| spec.clone())
+                .collect(),
             verdict: Ok(()),
             repeats: false,
             literal_len: 0,
@@ -766,6 +779,9 @@ impl<'a> Plan<'a> {
             self.steps.push(Step::Expression(ExpressionStep {
                 parts: range,
                 first_occurrence: occurrence,
+                count: count as u32,
+                first_len: varspecs.len() as u32,
+                query_first: operator.first == "?",
                 family,
                 values,
                 exploded,
@@ -1424,10 +1440,20 @@ impl<'a> UriTemplate<'a> {
     ) -> Option<Captures<'a>> {
         let mut capture = Capture::new(self);
         let mut spans = spans.iter();
+        let capacity = self.plan.names.len();
         for step in &self.plan.steps {
             if let Step::Expression(e) = step {
                 let &(start, end) = spans.next()?;
-                if !self.read_unnamed(e, uri.get(start..end)?, &mut capture) {
+                let text = uri.get(start..end)?;
+                // `{var}` or `{+var}` whose text is the value as it is: no
+                // triplet to decode, no comma to split a list at.
+                if e.family.leadless() && !text.bytes().any(|b| b == b'%' || b == b',') {
+                    let (var, _) = self.var(e.first_occurrence as usize);
+                    let value = Value::String(Cow::Borrowed(text));
+                    capture.captures.insert(var, value, capacity);
+                    continue;
+                }
+                if !self.read_unnamed(e, text, &mut capture) {
                     return None;
                 }
             }
@@ -1684,19 +1710,19 @@ impl<'a> UriTemplate<'a> {
         e: &ExpressionStep,
         name: &str,
     ) -> Option<(usize, &VarSpec<'a>, usize, bool)> {
-        let mut k = 0;
-        for p in e.parts.0..e.parts.1 {
-            let Some(Part::Expression { varspecs, .. }) = self.parts.get(p as usize) else {
-                continue;
-            };
-            for spec in varspecs {
-                if same(spec.name, name) {
-                    return Some((k, spec, e.first_occurrence as usize + k, p == e.parts.0));
-                }
-                k += 1;
-            }
-        }
-        None
+        let specs = self.step_specs(e);
+        let k = specs.iter().position(|spec| same(spec.name, name))?;
+        let first = e.first_occurrence as usize;
+        Some((k, &specs[k], first + k, k < e.first_len as usize))
+    }
+
+    /// The varspecs of a step, in order.
+    fn step_specs(&self, e: &ExpressionStep) -> &[VarSpec<'a>] {
+        let first = e.first_occurrence as usize;
+        self.plan
+            .specs
+            .get(first..first + e.count as usize)
+            .unwrap_or(&[])
     }
 
     /// `{;x,y}`, `{?x,y}{&z}`: parameters told apart by name. Query
@@ -1719,7 +1745,7 @@ impl<'a> UriTemplate<'a> {
         // The exploded variable: its index, name, and whether it is in the
         // first expression.
         let exploded = e.exploded.and_then(|k| {
-            let spec = specs_of(&self.parts, e.parts).nth(k as usize)?;
+            let spec = self.step_specs(e).get(k as usize)?;
             let in_first = self.find_named(e, spec.name).is_some_and(|f| f.3);
             Some((k as usize, spec.name, in_first))
         });
@@ -1783,11 +1809,7 @@ impl<'a> UriTemplate<'a> {
             }
         }
         // The first expression with a defined variable writes its operator.
-        let starts_with_query = matches!(
-            self.parts.get(e.parts.0 as usize),
-            Some(Part::Expression { operator, .. }) if operator.first == "?"
-        );
-        let expected = match (query, starts_with_query && in_first) {
+        let expected = match (query, e.query_first && in_first) {
             (false, _) => b';',
             (true, true) => b'?',
             (true, false) => b'&',
@@ -1847,10 +1869,10 @@ impl<'a> UriTemplate<'a> {
             pos = end;
             let first = e.first_occurrence as usize;
             let k = match index.checked_sub(first) {
-                Some(k) if k < specs_of(&self.parts, e.parts).count() => k,
+                Some(k) if k < e.count as usize => k,
                 _ => continue,
             };
-            let spec = specs_of(&self.parts, e.parts).nth(k)?;
+            let spec = self.step_specs(e).get(k)?;
             let found = if e.family.named() {
                 text.get(1..).and_then(|body| {
                     split_byte(

@@ -444,64 +444,92 @@ impl<'a> TemplateSet<'a> {
     /// Walks the subtree of `node` from `pos` in `uri`, keeping the best
     /// template that matches; `spans` holds the texts of the expressions
     /// on the way.
-    fn search(&self, node: u32, uri: &str, pos: usize, best: &mut Best, spans: &mut Spans) {
-        let n = &self.nodes[node as usize];
-        if n.best <= best.key {
+    fn search(&self, mut node: u32, uri: &str, mut pos: usize, best: &mut Best, spans: &mut Spans) {
+        let bytes = uri.as_bytes();
+        loop {
+            let n = &self.nodes[node as usize];
+            if n.best <= best.key {
+                return;
+            }
+            if pos == bytes.len() {
+                self.ends(n, uri, best, spans);
+            }
+            let literal = bytes.get(pos).and_then(|&b| {
+                // Most nodes have one or two edges: a loop finds the edge
+                // sooner than a binary search.
+                let edge = if n.firsts.len() <= 8 {
+                    n.firsts.iter().position(|&f| f == b)
+                } else {
+                    n.firsts.binary_search(&b).ok()
+                }?;
+                let (label, child) = &n.literals[edge];
+                let next = bytes.get(pos..pos + label.len())?;
+                // Labels are short: compared inline, not by a call.
+                next.iter()
+                    .zip(label.iter())
+                    .all(|(a, b)| a == b)
+                    .then_some((*child, pos + label.len()))
+            });
+            if n.expressions.is_empty() {
+                // Nothing to come back for: go on down the literal edge.
+                match literal {
+                    Some((child, end)) => {
+                        (node, pos) = (child, end);
+                        continue;
+                    }
+                    None => return,
+                }
+            }
+            if let Some((child, end)) = literal {
+                self.search(child, uri, end, best, spans);
+            }
+            for (extent, child) in &n.expressions {
+                let child = *child;
+                if self.nodes[child as usize].best <= best.key {
+                    continue;
+                }
+                let Some(end) = extent.end(bytes, pos) else {
+                    continue;
+                };
+                if !uri.get(pos..end).is_some_and(|text| extent.accepts(text)) {
+                    continue;
+                }
+                if let Some(slot) = spans.spans.get_mut(spans.len) {
+                    *slot = (pos, end);
+                }
+                spans.len += 1;
+                self.search(child, uri, end, best, spans);
+                spans.len -= 1;
+            }
             return;
         }
-        let bytes = uri.as_bytes();
-        if pos == bytes.len() {
-            for &t in &n.ends {
-                let key = self.keys[t as usize];
-                if key <= best.key {
-                    break;
+    }
+
+    /// The URI ends at `n`: the best of the templates whose steps end
+    /// there, if it beats `best`.
+    fn ends(&self, n: &Node, uri: &str, best: &mut Best, spans: &Spans) {
+        for &t in &n.ends {
+            let key = self.keys[t as usize];
+            if key <= best.key {
+                break;
+            }
+            // The steps led here. Unless the walk checked every value,
+            // they may still not fit (a name, a prefix length, a repeated
+            // variable).
+            let template = &self.templates[t as usize];
+            let plain = template.plan.plain && spans.len <= SPANS;
+            if plain || template.is_match(uri) {
+                best.key = key;
+                best.template = Some(t);
+                best.plain = plain;
+                if plain {
+                    // Only the spans on the way here.
+                    let len = spans.len;
+                    best.spans.spans[..len].copy_from_slice(&spans.spans[..len]);
+                    best.spans.len = len;
                 }
-                // The steps led here. Unless the walk checked every
-                // value, they may still not fit (a name, a prefix length,
-                // a repeated variable).
-                let template = &self.templates[t as usize];
-                let plain = template.plan.plain && spans.len <= SPANS;
-                if plain || template.is_match(uri) {
-                    best.key = key;
-                    best.template = Some(t);
-                    best.plain = plain;
-                    if plain {
-                        // Only the spans on the way here.
-                        let len = spans.len;
-                        best.spans.spans[..len].copy_from_slice(&spans.spans[..len]);
-                        best.spans.len = len;
-                    }
-                    break;
-                }
+                break;
             }
-        }
-        if let Some(&b) = bytes.get(pos) {
-            if let Ok(edge) = n.firsts.binary_search(&b) {
-                let (label, child) = &n.literals[edge];
-                let next = bytes.get(pos..pos + label.len());
-                // Labels are short: compared inline, not by a call.
-                if next.is_some_and(|next| next.iter().zip(label.iter()).all(|(a, b)| a == b)) {
-                    self.search(*child, uri, pos + label.len(), best, spans);
-                }
-            }
-        }
-        for (extent, child) in &n.expressions {
-            let child = *child;
-            if self.nodes[child as usize].best <= best.key {
-                continue;
-            }
-            let Some(end) = extent.end(bytes, pos) else {
-                continue;
-            };
-            if !uri.get(pos..end).is_some_and(|text| extent.accepts(text)) {
-                continue;
-            }
-            if let Some(slot) = spans.spans.get_mut(spans.len) {
-                *slot = (pos, end);
-            }
-            spans.len += 1;
-            self.search(child, uri, end, best, spans);
-            spans.len -= 1;
         }
     }
 }
