@@ -966,7 +966,8 @@ impl<'t> Captures<'t> {
 
     fn insert(&mut self, var: Var<'t>, value: Value<'t>, capacity: usize) {
         if self.entries.capacity() == 0 {
-            self.entries.reserve_exact(capacity);
+            // Allocated by the first value (not by `reserve`'s growth path).
+            self.entries = Vec::with_capacity(capacity);
         }
         // Values mostly come in the template's order.
         if self.entries.last().is_none_or(|(id, _, _)| *id < var.id) {
@@ -1086,7 +1087,7 @@ impl<'s, 't> Capture<'s, 't> {
 /// A value's text, decoded: borrowed unless it holds a triplet; `None`
 /// when it is not UTF-8 (the walk has ruled that out before decoding).
 fn decode(text: &str) -> Option<Cow<'_, str>> {
-    if !text.as_bytes().contains(&b'%') {
+    if find_byte(text, b'%').is_none() {
         return Some(Cow::Borrowed(text));
     }
     pct::decode_utf8(text).ok()
@@ -1307,7 +1308,7 @@ impl<'t> Iterator for SplitByte<'t> {
 
     fn next(&mut self) -> Option<&'t str> {
         let rest = self.rest?;
-        match rest.bytes().position(|b| b == self.sep) {
+        match find_byte(rest, self.sep) {
             // `sep` is ASCII: both sides are whole characters.
             Some(at) => {
                 self.rest = rest.get(at + 1..);
@@ -1354,9 +1355,24 @@ fn decoded_chars(text: &str) -> usize {
         .count()
 }
 
+/// The first `byte` in a short `text`: a plain loop, inlined, where
+/// `position` leaves a call to its fold and `memchr` a call too.
+#[inline]
+fn find_byte(text: &str, byte: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == byte {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// `name=value` (or `name` alone) split at the first `=`.
 fn split_param(param: &str) -> (&str, Option<&str>) {
-    match param.bytes().position(|b| b == b'=') {
+    match find_byte(param, b'=') {
         Some(at) => (&param[..at], param.get(at + 1..)),
         None => (param, None),
     }
