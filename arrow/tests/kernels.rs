@@ -1,0 +1,1 @@
+//! The kernels on every input type.
