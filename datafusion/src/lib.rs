@@ -114,7 +114,6 @@ mod docs;
 mod functions;
 mod signature;
 mod strings;
-mod views;
 
 use functions::component::{Component, ComponentFunction, PortNumberFunction};
 use functions::iri::IriToUriFunction;
