@@ -52,7 +52,7 @@
 //! in or next to their views, which is cheaper), so the result shares the
 //! input's memory. The kernels that compute new text ([`resolve`],
 //! [`normalize`], [`iri_to_uri`], [`error`]) copy it in, except where an
-//! input is already its own result. The [`column`] module holds this
+//! input is already its own result. The [`column`](mod@column) module holds this
 //! plumbing, for kernels of one's own.
 //!
 //! These are the kernels behind peguri-datafusion's SQL functions and the
