@@ -437,8 +437,9 @@ impl UriReference {
         self.as_str()
     }
 
-    fn __repr__(&self) -> String {
-        format!("UriReference({:?})", self.as_str())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = PyString::new(py, self.as_str()).repr()?;
+        Ok(format!("UriReference({text})"))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> Option<bool> {
@@ -681,8 +682,9 @@ impl PyUriTemplate {
         &self.text
     }
 
-    fn __repr__(&self) -> String {
-        format!("UriTemplate({:?})", self.text)
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = PyString::new(py, &self.text).repr()?;
+        Ok(format!("UriTemplate({text})"))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> Option<bool> {
