@@ -1,0 +1,103 @@
+//! Batch throughput of the kernels over the shared corpus
+//! (`../shared/corpus/*.txt`, one URL a line), or without it over
+//! generated URLs, as one array: URLs per second on one core.
+//!
+//! - `components`: the seven components plus `valid`, the issue's target
+//!   (at least 8 M URLs/s);
+//! - `parse`: the whole struct, with `rule`, `host_kind` and the error
+//!   fields;
+//! - `host` and `is_valid`: one column each.
+//!
+//! Each on `Utf8View` (what DataFusion and Polars hand over) and `Utf8`
+//! (pyarrow's default).
+//!
+//! ```sh
+//! cargo bench -p peguri-arrow --bench parse
+//! ```
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use arrow_array::{ArrayRef, StringArray, StringViewArray};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use peguri_arrow::Component;
+
+fn corpus() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let mut lines = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("a readable corpus file");
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        lines.extend(text.lines().filter(|l| !l.is_empty()).map(str::to_owned));
+    }
+    if lines.is_empty() {
+        eprintln!(
+            "notice: {} not found; benchmarking generated URLs",
+            dir.display()
+        );
+        lines = (0..100_000)
+            .map(|i| match i % 4 {
+                0 => format!("https://www.site{}.example.com/path/{i}?q={i}", i % 997),
+                1 => format!("http://user@cdn{}.example.net:8080/a/b/c.js", i % 31),
+                2 => format!("https://[2001:db8::{:x}]/x#frag", i % 4096),
+                _ => format!("http://host{}.example.org/bad path/{i}", i % 13),
+            })
+            .collect();
+    }
+    lines
+}
+
+fn kernels(c: &mut Criterion) {
+    let lines = corpus();
+    let inputs: [(&str, ArrayRef); 2] = [
+        (
+            "utf8view",
+            std::sync::Arc::new(StringViewArray::from_iter_values(&lines)),
+        ),
+        (
+            "utf8",
+            std::sync::Arc::new(StringArray::from_iter_values(&lines)),
+        ),
+    ];
+    let invalid = peguri_arrow::is_valid(inputs[0].1.as_ref())
+        .unwrap()
+        .iter()
+        .filter(|v| *v == Some(false))
+        .count();
+    eprintln!("{} URLs, {invalid} invalid", lines.len());
+
+    let mut group = c.benchmark_group("arrow");
+    group.sample_size(20);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(4));
+    group.throughput(Throughput::Elements(lines.len() as u64));
+    for (name, input) in &inputs {
+        let input = input.as_ref();
+        group.bench_function(format!("components/{name}"), |b| {
+            b.iter(|| peguri_arrow::components(black_box(input)).unwrap())
+        });
+        group.bench_function(format!("parse/{name}"), |b| {
+            b.iter(|| peguri_arrow::parse(black_box(input)).unwrap())
+        });
+        group.bench_function(format!("host/{name}"), |b| {
+            b.iter(|| peguri_arrow::component(black_box(input), Component::Host).unwrap())
+        });
+        group.bench_function(format!("is_valid/{name}"), |b| {
+            b.iter(|| peguri_arrow::is_valid(black_box(input)).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, kernels);
+criterion_main!(benches);

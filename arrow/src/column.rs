@@ -1,0 +1,440 @@
+//! The plumbing every kernel shares, public so that other crates can write
+//! kernels of their own the same way: [`StringColumn`] reads the three
+//! physical string types in place, [`Substrings`] builds a `Utf8View`
+//! column of pieces of the input without copying them, and
+//! [`map_strings`] and [`map_text`] apply a function to a column, computing
+//! a dictionary's distinct values once.
+
+use std::sync::Arc;
+
+use arrow_array::builder::StringViewBuilder;
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
+use arrow_buffer::Buffer;
+use arrow_data::ByteView;
+use arrow_schema::{ArrowError, DataType};
+
+/// A string column of one of the three physical string types, read without
+/// copying.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// use peguri_arrow::column::StringColumn;
+///
+/// let array = StringArray::from(vec![Some("http://h/"), None]);
+/// let column = StringColumn::try_new(&array)?;
+/// assert_eq!(column.len(), 2);
+/// assert_eq!(column.get(0), Some("http://h/"));
+/// assert_eq!(column.get(1), None);
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum StringColumn<'a> {
+    /// `Utf8`.
+    Utf8(&'a StringArray),
+    /// `LargeUtf8`.
+    LargeUtf8(&'a LargeStringArray),
+    /// `Utf8View`.
+    Utf8View(&'a StringViewArray),
+}
+
+impl<'a> StringColumn<'a> {
+    /// Reads `array` as a string column; an error for any other type
+    /// (dictionaries are unpacked before, by [`map_strings`] or
+    /// [`unpack_dictionary`]).
+    ///
+    /// ```
+    /// use arrow_array::Int32Array;
+    /// use peguri_arrow::column::StringColumn;
+    ///
+    /// assert!(StringColumn::try_new(&Int32Array::from(vec![1])).is_err());
+    /// ```
+    pub fn try_new(array: &'a dyn Array) -> Result<Self, ArrowError> {
+        Ok(match array.data_type() {
+            DataType::Utf8 => StringColumn::Utf8(array.as_string::<i32>()),
+            DataType::LargeUtf8 => StringColumn::LargeUtf8(array.as_string::<i64>()),
+            DataType::Utf8View => StringColumn::Utf8View(array.as_string_view()),
+            other => return Err(not_a_string(other)),
+        })
+    }
+
+    /// The number of rows.
+    ///
+    /// ```
+    /// use arrow_array::StringViewArray;
+    /// use peguri_arrow::column::StringColumn;
+    ///
+    /// let array = StringViewArray::from(vec!["a", "b", "c"]);
+    /// assert_eq!(StringColumn::try_new(&array)?.len(), 3);
+    /// # Ok::<_, arrow_schema::ArrowError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        match self {
+            StringColumn::Utf8(a) => a.len(),
+            StringColumn::LargeUtf8(a) => a.len(),
+            StringColumn::Utf8View(a) => a.len(),
+        }
+    }
+
+    /// Whether there are no rows.
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// use peguri_arrow::column::StringColumn;
+    ///
+    /// let array = StringArray::from(Vec::<&str>::new());
+    /// assert!(StringColumn::try_new(&array)?.is_empty());
+    /// # Ok::<_, arrow_schema::ArrowError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Row `i`, or `None` when it is NULL.
+    ///
+    /// ```
+    /// use arrow_array::LargeStringArray;
+    /// use peguri_arrow::column::StringColumn;
+    ///
+    /// let array = LargeStringArray::from(vec![None, Some("x")]);
+    /// let column = StringColumn::try_new(&array)?;
+    /// assert_eq!((column.get(0), column.get(1)), (None, Some("x")));
+    /// # Ok::<_, arrow_schema::ArrowError>(())
+    /// ```
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<&'a str> {
+        match self {
+            StringColumn::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
+            StringColumn::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
+            StringColumn::Utf8View(a) => a.is_valid(i).then(|| a.value(i)),
+        }
+    }
+
+    /// The data buffers a view into this column's text may point at, and
+    /// for a text `sub` taken from row `row`, the index of the buffer that
+    /// holds it and its offset there. `None` when the row's text is not in
+    /// a data buffer (a `Utf8View` row of 12 bytes or less is stored inside
+    /// its view) or when the offset does not fit a view's 32 bits.
+    fn locate(&self, row: usize, sub: &str) -> Option<(usize, u32)> {
+        let (index, buffer) = match self {
+            StringColumn::Utf8(a) => (0, a.values()),
+            StringColumn::LargeUtf8(a) => (0, a.values()),
+            StringColumn::Utf8View(a) => {
+                let view = ByteView::from(a.views()[row]);
+                if view.length <= 12 {
+                    return None;
+                }
+                let index = view.buffer_index as usize;
+                (index, &a.data_buffers()[index])
+            }
+        };
+        // `sub` borrows from the row's text, which lies in `buffer`: the
+        // distance between the two starts is its offset there.
+        let offset = (sub.as_ptr() as usize).checked_sub(buffer.as_ptr() as usize)?;
+        if offset + sub.len() > buffer.len() {
+            return None;
+        }
+        Some((index, u32::try_from(offset).ok()?))
+    }
+
+    /// The buffers [`locate`](Self::locate)'s indices refer to.
+    fn data_buffers(&self) -> Vec<Buffer> {
+        match self {
+            StringColumn::Utf8(a) => vec![a.values().clone()],
+            StringColumn::LargeUtf8(a) => vec![a.values().clone()],
+            StringColumn::Utf8View(a) => a.data_buffers().to_vec(),
+        }
+    }
+}
+
+fn not_a_string(data_type: &DataType) -> ArrowError {
+    ArrowError::InvalidArgumentError(format!(
+        "expected Utf8, LargeUtf8, Utf8View or a dictionary of them, got {data_type}"
+    ))
+}
+
+/// Applies `f` to a string column: a plain column is given to `f` as is;
+/// a dictionary-encoded column is computed once per distinct value and
+/// expanded by its keys (a NULL key gives NULL).
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{cast::AsArray, Array, ArrayRef, DictionaryArray, UInt64Array};
+/// use arrow_array::types::Int8Type;
+/// use peguri_arrow::column::map_strings;
+///
+/// let dictionary: DictionaryArray<Int8Type> = vec!["ab", "ab", "c"].into_iter().collect();
+/// let lengths = map_strings(&dictionary, |column| {
+///     let lengths: UInt64Array = (0..column.len())
+///         .map(|row| column.get(row).map(|s| s.len() as u64))
+///         .collect();
+///     // Called on the two distinct values only.
+///     assert_eq!(lengths.len(), 2);
+///     Ok(Arc::new(lengths) as ArrayRef)
+/// })?;
+/// let lengths = lengths.as_primitive::<arrow_array::types::UInt64Type>();
+/// assert_eq!(lengths.values().to_vec(), [2, 2, 1]);
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn map_strings(
+    array: &dyn Array,
+    f: impl Fn(StringColumn<'_>) -> Result<ArrayRef, ArrowError>,
+) -> Result<ArrayRef, ArrowError> {
+    map_dictionary(array, &f)
+}
+
+fn map_dictionary(
+    array: &dyn Array,
+    f: &impl Fn(StringColumn<'_>) -> Result<ArrayRef, ArrowError>,
+) -> Result<ArrayRef, ArrowError> {
+    if let Some(dictionary) = array.as_any_dictionary_opt() {
+        let per_value = map_dictionary(dictionary.values().as_ref(), f)?;
+        return arrow_select::take::take(per_value.as_ref(), dictionary.keys(), None);
+    }
+    f(StringColumn::try_new(array)?)
+}
+
+/// A dictionary-encoded column as a plain column of its value type (for
+/// kernels of several columns, whose rows pair up one by one); any other
+/// column as it is.
+///
+/// ```
+/// use arrow_array::{Array, DictionaryArray};
+/// use arrow_array::types::Int32Type;
+/// use arrow_schema::DataType;
+/// use peguri_arrow::column::unpack_dictionary;
+///
+/// let dictionary: DictionaryArray<Int32Type> = vec!["a", "b", "a"].into_iter().collect();
+/// let plain = unpack_dictionary(&dictionary)?;
+/// assert_eq!(plain.data_type(), &DataType::Utf8);
+/// assert_eq!(plain.len(), 3);
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn unpack_dictionary(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
+    match array.as_any_dictionary_opt() {
+        Some(dictionary) => {
+            let values = unpack_dictionary(dictionary.values().as_ref())?;
+            arrow_select::take::take(values.as_ref(), dictionary.keys(), None)
+        }
+        None => Ok(arrow_array::make_array(array.to_data())),
+    }
+}
+
+/// Pieces up to this long are copied into the result rather than pointed
+/// at: hosts, schemes, ports and most userinfo, the pieces most often
+/// extracted.
+const COPY_UP_TO: usize = 32;
+
+/// Builds a `Utf8View` column whose values are pieces of an input
+/// column's rows.
+///
+/// A component of a URI is a piece of the URI's text, so the result needs
+/// no copy of it: a view names the input buffer that holds the piece, its
+/// offset and its length, and the result shares (does not copy) the
+/// input's buffers. Pieces of 12 bytes or less are stored inside their
+/// views, as the format requires, and pieces up to 32 bytes are copied,
+/// which is cheaper than checking a view. Text that is not a piece of the
+/// input (a normalized URI, a message) is copied with
+/// [`append_owned`](Self::append_owned).
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use peguri_arrow::column::{StringColumn, Substrings};
+///
+/// let array = StringArray::from(vec!["http://example.com/a-path-long-enough/to-be-pointed-at"]);
+/// let input = StringColumn::try_new(&array)?;
+/// let mut out = Substrings::new(input);
+/// let text = input.get(0).unwrap();
+/// out.append(0, Some(&text[18..]))?;
+/// out.append_owned("made");
+/// out.append(0, None)?;
+/// let out = out.finish();
+/// assert_eq!(out.value(0), "/a-path-long-enough/to-be-pointed-at");
+/// assert_eq!(out.value(1), "made");
+/// assert!(out.is_null(2));
+/// // The long piece points into the input's buffer.
+/// assert_eq!(out.data_buffers()[0].as_ptr(), array.values().as_ptr());
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub struct Substrings<'a> {
+    input: StringColumn<'a>,
+    builder: StringViewBuilder,
+    /// The block number of the input's first data buffer in `builder`, once
+    /// a piece needed it.
+    first_block: Option<u32>,
+}
+
+impl<'a> Substrings<'a> {
+    /// A builder for pieces of `input`, with room for as many rows.
+    ///
+    /// ```
+    /// use arrow_array::{Array, StringArray};
+    /// use peguri_arrow::column::{StringColumn, Substrings};
+    ///
+    /// let array = StringArray::from(vec!["x"]);
+    /// let out = Substrings::new(StringColumn::try_new(&array)?);
+    /// assert_eq!(out.finish().len(), 0);
+    /// # Ok::<_, arrow_schema::ArrowError>(())
+    /// ```
+    pub fn new(input: StringColumn<'a>) -> Self {
+        Substrings {
+            input,
+            builder: StringViewBuilder::with_capacity(input.len()),
+            first_block: None,
+        }
+    }
+
+    /// Appends `piece`, which should be a piece of row `row`'s text (it is
+    /// copied when it is not), or NULL.
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// use peguri_arrow::column::{StringColumn, Substrings};
+    ///
+    /// let array = StringArray::from(vec!["http://h/"]);
+    /// let input = StringColumn::try_new(&array)?;
+    /// let mut out = Substrings::new(input);
+    /// out.append(0, input.get(0).map(|s| &s[..4]))?;
+    /// assert_eq!(out.finish().value(0), "http");
+    /// # Ok::<_, arrow_schema::ArrowError>(())
+    /// ```
+    #[inline]
+    pub fn append(&mut self, row: usize, piece: Option<&str>) -> Result<(), ArrowError> {
+        let Some(piece) = piece else {
+            self.builder.append_null();
+            return Ok(());
+        };
+        if piece.len() <= COPY_UP_TO {
+            // Stored inside the view (12 bytes or less), or copied: a view
+            // into the input costs a check that its bytes are UTF-8
+            // (arrow's `try_append_view`), which for a short piece costs
+            // more than copying it.
+            self.builder.append_value(piece);
+            return Ok(());
+        }
+        match self.input.locate(row, piece) {
+            Some((buffer, offset)) => {
+                let block = self.first_block(buffer);
+                // `piece.len()` fits: it is at most the row's length, which
+                // `locate` found within a buffer addressed by 32 bits.
+                self.builder
+                    .try_append_view(block, offset, piece.len() as u32)?;
+            }
+            None => self.builder.append_value(piece),
+        }
+        Ok(())
+    }
+
+    /// Appends text that is not a piece of the input, by copying it.
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// use peguri_arrow::column::{StringColumn, Substrings};
+    ///
+    /// let array = StringArray::from(vec!["x"]);
+    /// let mut out = Substrings::new(StringColumn::try_new(&array)?);
+    /// out.append_owned("reg-name");
+    /// assert_eq!(out.finish().value(0), "reg-name");
+    /// # Ok::<_, arrow_schema::ArrowError>(())
+    /// ```
+    #[inline]
+    pub fn append_owned(&mut self, text: &str) {
+        self.builder.append_value(text);
+    }
+
+    /// Appends NULL.
+    ///
+    /// ```
+    /// use arrow_array::{Array, StringArray};
+    /// use peguri_arrow::column::{StringColumn, Substrings};
+    ///
+    /// let array = StringArray::from(vec!["x"]);
+    /// let mut out = Substrings::new(StringColumn::try_new(&array)?);
+    /// out.append_null();
+    /// assert!(out.finish().is_null(0));
+    /// # Ok::<_, arrow_schema::ArrowError>(())
+    /// ```
+    #[inline]
+    pub fn append_null(&mut self) {
+        self.builder.append_null();
+    }
+
+    /// The column built.
+    ///
+    /// ```
+    /// use arrow_array::{Array, StringArray};
+    /// use peguri_arrow::column::{StringColumn, Substrings};
+    ///
+    /// let array = StringArray::from(vec!["x"]);
+    /// let mut out = Substrings::new(StringColumn::try_new(&array)?);
+    /// out.append_owned("y");
+    /// assert_eq!(out.finish().len(), 1);
+    /// # Ok::<_, arrow_schema::ArrowError>(())
+    /// ```
+    pub fn finish(mut self) -> StringViewArray {
+        self.builder.finish()
+    }
+
+    fn first_block(&mut self, buffer: usize) -> u32 {
+        let first = match self.first_block {
+            Some(first) => first,
+            None => {
+                let mut first = None;
+                for data in self.input.data_buffers() {
+                    let block = self.builder.append_block(data);
+                    first.get_or_insert(block);
+                }
+                let first = first.unwrap_or(0);
+                self.first_block = Some(first);
+                first
+            }
+        };
+        first + buffer as u32
+    }
+}
+
+/// What a one-column text function gives for a row (see [`map_text`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Text<'a> {
+    /// NULL.
+    Null,
+    /// A piece of the row's own text, pointed at where it can be.
+    Piece(&'a str),
+    /// Text made for the row (a mapped or normalized URI, a message).
+    Owned(String),
+}
+
+/// Applies `f` to every row of a string column and builds the `Utf8View`
+/// result; NULL rows stay NULL without calling `f`. A dictionary is
+/// computed once per distinct value, as [`map_strings`] does.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use peguri_arrow::column::{map_text, Text};
+///
+/// let array = StringArray::from(vec![Some("a:b"), Some("c"), None]);
+/// let before_colon = map_text(&array, |s| match s.split_once(':') {
+///     Some((head, _)) => Text::Piece(head),
+///     None => Text::Null,
+/// })?;
+/// let before_colon = arrow_array::cast::AsArray::as_string_view(&before_colon);
+/// assert_eq!(before_colon.value(0), "a");
+/// assert!(before_colon.is_null(1) && before_colon.is_null(2));
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn map_text(
+    array: &dyn Array,
+    f: impl for<'a> Fn(&'a str) -> Text<'a>,
+) -> Result<ArrayRef, ArrowError> {
+    map_strings(array, |input| {
+        let mut out = Substrings::new(input);
+        for row in 0..input.len() {
+            match input.get(row).map(&f) {
+                None | Some(Text::Null) => out.append_null(),
+                Some(Text::Piece(piece)) => out.append(row, Some(piece))?,
+                Some(Text::Owned(text)) => out.append_owned(&text),
+            }
+        }
+        Ok(Arc::new(out.finish()) as ArrayRef)
+    })
+}

@@ -1,0 +1,82 @@
+//! peguri's strict RFC 3986 URI operations as [Apache Arrow] kernels: a
+//! column of strings in, a column of results out.
+//!
+//! ```
+//! use arrow_array::{cast::AsArray, Array, StringArray};
+//! use peguri_arrow::{component, is_valid, Component};
+//!
+//! let urls = StringArray::from(vec![
+//!     Some("http://user@example.com:8080/p?q#f"),
+//!     Some("http://h/a b"),
+//!     None,
+//! ]);
+//! let hosts = component(&urls, Component::Host)?;
+//! assert_eq!(hosts.value(0), "example.com");
+//! assert!(hosts.is_null(1)); // not a URI reference
+//! assert!(hosts.is_null(2)); // NULL in, NULL out
+//! let valid = is_valid(&urls)?;
+//! assert_eq!((valid.value(0), valid.value(1)), (true, false));
+//! # Ok::<_, arrow_schema::ArrowError>(())
+//! ```
+//!
+//! # The kernels
+//!
+//! | kernel | returns | NULL when (besides a NULL row) |
+//! |---|---|---|
+//! | [`parse`] | struct of [`parse_fields`]: `valid`, `rule`, `scheme`, `userinfo`, `host`, `host_kind`, `port`, `path`, `query`, `fragment`, `error_offset`, `error_column`, `error_message` | never: invalid input has `valid = false` and the error fields |
+//! | [`components`] | struct of [`components_fields`]: `valid` and the seven components | never |
+//! | [`component`] | one component's text, as written | invalid input, or the component is absent |
+//! | [`port_number`] | the port, `UInt16` | invalid input, no port, an empty port, a port above 65535 |
+//! | [`is_valid`] | whether the row is a URI reference | never |
+//! | [`error`] | why it is not, in one line | the row is valid |
+//! | [`resolve`] | the resolved URI (RFC 3986 section 5.2, strict), against a [`Base`] | either is invalid, or the base has no scheme |
+//! | [`normalize`] | the normal form (sections 6.2.2 and 6.2.3) | invalid input |
+//! | [`equivalent`] | whether two rows' normal forms are equal | either is invalid |
+//! | [`iri_to_uri`] | the URI an IRI maps to (RFC 3987 section 3.1) | not an IRI reference |
+//! | [`lint`] | list of section 7 finding codes (`peguri check`) | invalid input |
+//!
+//! "Invalid" means "not an RFC 3986 `URI-reference`" (for [`iri_to_uri`],
+//! not an RFC 3987 `IRI-reference`). Invalid input is never an error: an
+//! error means an argument of the wrong type or length. An absent
+//! component is NULL and an empty one `""`: `http://h` has no query,
+//! `http://h?` an empty one. The host is the RFC's host text, so an IP
+//! literal keeps its brackets.
+//!
+//! # Types
+//!
+//! Every input may be `Utf8`, `LargeUtf8`, `Utf8View` or a dictionary of
+//! one of them: a one-column kernel computes each distinct value of a
+//! dictionary once and expands the result by its keys. Strings come back
+//! as `Utf8View`; components point into the input's own buffers instead
+//! of copying them (pieces longer than 32 bytes; shorter ones are stored
+//! in or next to their views, which is cheaper), so the result shares the
+//! input's memory. The kernels that compute new text ([`resolve`],
+//! [`normalize`], [`iri_to_uri`], [`error`]) copy it in, except where an
+//! input is already its own result. The [`column`] module holds this
+//! plumbing, for kernels of one's own.
+//!
+//! These are the kernels behind peguri-datafusion's SQL functions and the
+//! Python package's `peguri.arrow`. The crate depends on arrow's leaf
+//! crates at the major DataFusion pins (arrow 59), not on DataFusion.
+//!
+//! [Apache Arrow]: https://arrow.apache.org
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(rust_2018_idioms)]
+
+pub mod column;
+mod component;
+mod iri;
+mod lint;
+mod normalize;
+mod parse;
+mod resolve;
+mod validity;
+
+pub use component::{component, port_number, Component};
+pub use iri::iri_to_uri;
+pub use lint::{lint, lint_item};
+pub use normalize::{equivalent, normalize};
+pub use parse::{components, components_fields, parse, parse_fields, parse_with};
+pub use resolve::{resolve, Base};
+pub use validity::{describe, error, is_valid};
