@@ -33,7 +33,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 from conftest import SHARED, generated_urls, read_lines  # noqa: E402
 
 # The host of an authority, as a regex can find it (it does not validate).
-HOST_REGEX = r"^[A-Za-z][A-Za-z0-9+.\-]*://(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)"
+HOST_REGEX = r"^[A-Za-z][A-Za-z0-9+.\-]*://(?:[^@/?#]*@)?(?P<host>\[[^\]]*\]|[^:/?#]*)"
 
 
 def load_corpus() -> tuple[list[str], str]:
