@@ -54,8 +54,9 @@
 //! Every string argument may be `Utf8`, `LargeUtf8`, `Utf8View` (what
 //! DataFusion reads from Parquet by default) or a dictionary of one of
 //! them: a one-argument function on a dictionary computes each distinct
-//! value once. A constant argument (a base URI, a key) is used as one value,
-//! never repeated into a column, and a constant base is parsed once.
+//! value once. A constant argument (a base URI, a key) is used as one value
+//! and a constant base is parsed once (a constant side of `uri_equivalent`
+//! is repeated into a column, and normalized once).
 //! Strings come back as `Utf8View`; components point into the input's own
 //! buffers instead of copying them, so extracting a component allocates
 //! only the output's views (parsing a valid URI allocates nothing; an
@@ -64,6 +65,9 @@
 //! `uri_lint`, `uri_whatwg_differs`) get it from peguri as an owned value per row, which is then
 //! copied into the output; an input that is already its own result
 //! (normal, ASCII, an absolute reference) is pointed at instead.
+//!
+//! The array work is done by the kernels of [`peguri_arrow`], which the
+//! Python package calls too: SQL and Python share one implementation.
 //!
 //! # Compatible names
 //!
@@ -114,7 +118,6 @@ mod docs;
 mod functions;
 mod signature;
 mod strings;
-mod views;
 
 use functions::component::{Component, ComponentFunction, PortNumberFunction};
 use functions::iri::IriToUriFunction;

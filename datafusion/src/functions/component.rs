@@ -2,47 +2,14 @@
 //! `uri_port`, `uri_path`, `uri_query`, `uri_fragment` (text, pointing
 //! into the input's bytes), and `uri_port_number` (the port as a number).
 
-use std::sync::Arc;
-
-use datafusion::arrow::array::{ArrayRef, UInt16Builder};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
-use peguri::UriRef;
+pub(crate) use peguri_arrow::Component;
 
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
-use crate::strings::map_strings;
-use crate::views::{map_to_text, Text};
-
-/// A component of a URI reference (RFC 3986 section 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Component {
-    Scheme,
-    Userinfo,
-    Host,
-    Port,
-    Path,
-    Query,
-    Fragment,
-}
-
-impl Component {
-    /// The component's text in `uri`, `None` when absent. The host is the
-    /// RFC's host text: IP literals keep their brackets.
-    #[inline]
-    pub(crate) fn of<'a>(self, uri: &UriRef<'a>) -> Option<&'a str> {
-        match self {
-            Component::Scheme => uri.scheme(),
-            Component::Userinfo => uri.authority().and_then(|a| a.userinfo()),
-            Component::Host => uri.authority().map(|a| a.host_str()),
-            Component::Port => uri.authority().and_then(|a| a.port()),
-            Component::Path => Some(uri.path()),
-            Component::Query => uri.query(),
-            Component::Fragment => uri.fragment(),
-        }
-    }
-}
+use crate::strings::map_column;
 
 /// `uri_<component>(uri)`: the component's text as written, NULL when the
 /// input is NULL, is not a URI reference, or has no such component.
@@ -124,11 +91,8 @@ impl ScalarUDFImpl for ComponentFunction {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let component = self.component;
-        map_to_text(&args.args[0], |text| {
-            match UriRef::parse(text).ok().and_then(|uri| component.of(&uri)) {
-                Some(piece) => Text::Piece(piece),
-                None => Text::Null,
-            }
+        map_column(&args.args[0], |array| {
+            peguri_arrow::component(array, component)
         })
     }
 }
@@ -169,17 +133,6 @@ impl ScalarUDFImpl for PortNumberFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_strings(&args.args[0], |input| {
-            let mut out = UInt16Builder::with_capacity(input.len());
-            for row in 0..input.len() {
-                let port = input
-                    .get(row)
-                    .and_then(|text| UriRef::parse(text).ok())
-                    .and_then(|uri| uri.authority())
-                    .and_then(|authority| authority.port_u16());
-                out.append_option(port);
-            }
-            Ok(Arc::new(out.finish()) as ArrayRef)
-        })
+        map_column(&args.args[0], peguri_arrow::port_number)
     }
 }

@@ -3,11 +3,10 @@
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
-use peguri::IriRef;
 
 use crate::docs::document;
 use crate::signature::{meta_methods, Meta};
-use crate::views::{map_to_text, Text};
+use crate::strings::map_column;
 
 /// `iri_to_uri(iri)`: the IRI reference with every non-ASCII character
 /// percent-encoded as UTF-8 (RFC 3987 section 3.1; no IDNA, no punycode).
@@ -47,11 +46,6 @@ impl ScalarUDFImpl for IriToUriFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_to_text(&args.args[0], |text| match IriRef::parse(text) {
-            // ASCII only: the IRI is its own URI.
-            Ok(_) if text.is_ascii() => Text::Piece(text),
-            Ok(iri) => Text::Owned(iri.to_uri().into_string()),
-            Err(_) => Text::Null,
-        })
+        map_column(&args.args[0], peguri_arrow::iri_to_uri)
     }
 }

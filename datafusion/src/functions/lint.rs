@@ -1,17 +1,13 @@
 //! `uri_lint(uri)`: the codes of the security findings of RFC 3986
 //! section 7 (as `peguri check` reports them).
 
-use std::sync::Arc;
-
-use datafusion::arrow::array::{ArrayRef, ListBuilder, StringViewBuilder};
-use datafusion::arrow::datatypes::{DataType, Field};
+use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
-use peguri::UriRef;
 
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
-use crate::strings::map_strings;
+use crate::strings::map_column;
 
 /// `uri_lint(uri)`: a list of finding codes (`ambiguous-ipv4`,
 /// `password-in-userinfo`, ...; see `peguri::lint`), in the order of
@@ -46,34 +42,14 @@ impl LintFunction {
     }
 }
 
-/// The list's item field.
-fn item() -> Arc<Field> {
-    Arc::new(Field::new_list_field(DataType::Utf8View, true))
-}
-
 impl ScalarUDFImpl for LintFunction {
     meta_methods!();
 
     fn return_type(&self, _args: &[DataType]) -> Result<DataType> {
-        Ok(DataType::List(item()))
+        Ok(DataType::List(peguri_arrow::lint_item()))
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_strings(&args.args[0], |input| {
-            let mut out = ListBuilder::with_capacity(StringViewBuilder::new(), input.len())
-                .with_field(item());
-            for row in 0..input.len() {
-                match input.get(row).map(UriRef::parse) {
-                    Some(Ok(uri)) => {
-                        for finding in peguri::lint(&uri) {
-                            out.values().append_value(finding.code.as_str());
-                        }
-                        out.append(true);
-                    }
-                    _ => out.append_null(),
-                }
-            }
-            Ok(Arc::new(out.finish()) as ArrayRef)
-        })
+        map_column(&args.args[0], peguri_arrow::lint)
     }
 }

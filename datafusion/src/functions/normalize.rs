@@ -3,16 +3,13 @@
 
 use std::sync::Arc;
 
-use datafusion::arrow::array::{ArrayRef, BooleanBuilder};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
-use peguri::{normalize, UriRef, UriRefBuf};
 
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
-use crate::strings::{call_rows, finish_call, StringArg};
-use crate::views::{map_to_text, Text};
+use crate::strings::{finish_call, map_column, StringArg};
 
 /// `uri_normalize(uri)`: the syntax- and scheme-based normal form (RFC
 /// 3986 sections 6.2.2 and 6.2.3, as `peguri normalize` gives it); NULL for
@@ -52,14 +49,7 @@ impl ScalarUDFImpl for NormalizeFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_to_text(&args.args[0], |text| match UriRef::parse(text) {
-            // Already normal: point at the input instead of copying.
-            Ok(uri) => match normalize(&uri) {
-                normal if normal.as_str() == text => Text::Piece(text),
-                normal => Text::Owned(normal.into_string()),
-            },
-            Err(_) => Text::Null,
-        })
+        map_column(&args.args[0], peguri_arrow::normalize)
     }
 }
 
@@ -102,35 +92,19 @@ impl ScalarUDFImpl for EquivalentFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let left = StringArg::new(&args.args[0])?;
-        let right = StringArg::new(&args.args[1])?;
-        let (left, right) = (left.rows()?, right.rows()?);
-        let (rows, all_scalar) = call_rows(&[left, right]);
-        let normal_form = |text: Option<&str>| -> Option<UriRefBuf> {
-            UriRef::parse(text?).ok().map(|uri| normalize(&uri))
+        let rows = match (&args.args[0], &args.args[1]) {
+            (ColumnarValue::Array(column), _) | (_, ColumnarValue::Array(column)) => column.len(),
+            _ => 1,
         };
-        // A constant side is normalized once.
-        let constant_left = left.is_scalar().then(|| normal_form(left.get(0)));
-        let constant_right = right.is_scalar().then(|| normal_form(right.get(0)));
-        let mut out = BooleanBuilder::with_capacity(rows);
-        for i in 0..rows {
-            let (row_left, row_right);
-            let a = match &constant_left {
-                Some(a) => a.as_ref(),
-                None => {
-                    row_left = normal_form(left.get(i));
-                    row_left.as_ref()
-                }
-            };
-            let b = match &constant_right {
-                Some(b) => b.as_ref(),
-                None => {
-                    row_right = normal_form(right.get(i));
-                    row_right.as_ref()
-                }
-            };
-            out.append_option(a.zip(b).map(|(a, b)| a.as_str() == b.as_str()));
-        }
-        finish_call(Arc::new(out.finish()) as ArrayRef, all_scalar)
+        let all_scalar = args
+            .args
+            .iter()
+            .all(|arg| matches!(arg, ColumnarValue::Scalar(_)));
+        // A constant side is repeated into a column; the kernel normalizes
+        // a row equal to the one before it once, so the constant once.
+        let left = StringArg::new(&args.args[0])?.broadcast(rows)?;
+        let right = StringArg::new(&args.args[1])?.broadcast(rows)?;
+        let same = peguri_arrow::equivalent(left.as_ref(), right.as_ref())?;
+        finish_call(Arc::new(same), all_scalar)
     }
 }

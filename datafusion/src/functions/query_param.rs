@@ -1,17 +1,19 @@
 //! `uri_query_param(uri, key)`: the value of a `key=value` pair in the
 //! query.
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 use peguri::query::QueryPairs;
 use peguri::UriRef;
-use std::borrow::Cow;
+use peguri_arrow::column::Substrings;
 
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
 use crate::strings::{call_rows, finish_call, StringArg};
-use crate::views::Substrings;
 
 /// `uri_query_param(uri, key)`: the percent-decoded value of the first
 /// pair whose percent-decoded key is `key`, with pairs separated by `&`
@@ -61,7 +63,7 @@ impl ScalarUDFImpl for QueryParamFunction {
         let mut out = Substrings::new(uris.column());
         for i in 0..rows {
             let (Some(text), Some(key)) = (uris.get(i), keys.get(i)) else {
-                out.append(uris.row(i), None)?;
+                out.append_null();
                 continue;
             };
             match UriRef::parse(text)
@@ -73,7 +75,7 @@ impl ScalarUDFImpl for QueryParamFunction {
                 None => out.append(uris.row(i), None)?,
             }
         }
-        finish_call(out.finish(), all_scalar)
+        finish_call(Arc::new(out.finish()), all_scalar)
     }
 }
 

@@ -1,15 +1,18 @@
 //! `uri_resolve(base, reference)`: reference resolution (RFC 3986 section
 //! 5.2).
 
+use std::sync::Arc;
+
+use datafusion::arrow::array::new_null_array;
 use datafusion::arrow::datatypes::DataType;
-use datafusion::common::{exec_err, Result};
+use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
-use peguri::{ResolveErrorKind, UriBuf, UriRef};
+use peguri_arrow::column::StringColumn;
+use peguri_arrow::Base;
 
 use crate::docs::document;
 use crate::signature::{meta_methods, Meta};
-use crate::strings::{call_rows, finish_call, StringArg};
-use crate::views::Substrings;
+use crate::strings::{map_column, scalar_as_string_array, StringArg};
 
 /// `uri_resolve(base, reference)`: the URI `reference` stands for when
 /// read against `base`, by the strict algorithm of RFC 3986 section 5.2.2
@@ -52,45 +55,29 @@ impl ScalarUDFImpl for ResolveFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let bases = StringArg::new(&args.args[0])?;
-        let references = StringArg::new(&args.args[1])?;
-        let (bases, references) = (bases.rows()?, references.rows()?);
-        let (rows, all_scalar) = call_rows(&[bases, references]);
-        // A constant base (the usual case) is parsed once.
-        let constant_base = bases
-            .is_scalar()
-            .then(|| bases.get(0).and_then(|b| UriRef::parse(b).ok()));
-        let mut out = Substrings::new(references.column());
-        for i in 0..rows {
-            let base = match &constant_base {
-                Some(base) => *base,
-                None => bases.get(i).and_then(|b| UriRef::parse(b).ok()),
-            };
-            let reference = references.get(i).and_then(|r| UriRef::parse(r).ok());
-            let resolved = match (base, reference) {
-                (Some(base), Some(reference)) => resolve(&base, &reference)?,
-                _ => None,
-            };
-            match resolved {
-                // An absolute reference without dot segments resolves to
-                // itself: point at it instead of copying.
-                Some(uri) if Some(uri.as_str()) == references.get(i) => {
-                    out.append(references.row(i), references.get(i))?
+        let references = &args.args[1];
+        match &args.args[0] {
+            // A constant base (the usual case): parsed once, and a
+            // dictionary of references resolved once per distinct value.
+            ColumnarValue::Scalar(base) => {
+                let base = scalar_as_string_array(base)?;
+                match StringColumn::try_new(base.as_ref())?.get(0) {
+                    Some(base) => map_column(references, |references| {
+                        peguri_arrow::resolve(Base::Scalar(base), references)
+                    }),
+                    None => map_column(references, |references| {
+                        Ok(new_null_array(&DataType::Utf8View, references.len()))
+                    }),
                 }
-                Some(uri) => out.append_owned(uri.as_str()),
-                None => out.append(references.row(i), None)?,
+            }
+            ColumnarValue::Array(bases) => {
+                // A constant reference against a base per row is rare: it
+                // is repeated into a column.
+                let references = StringArg::new(references)?.broadcast(bases.len())?;
+                let resolved =
+                    peguri_arrow::resolve(Base::Array(bases.as_ref()), references.as_ref())?;
+                Ok(ColumnarValue::Array(Arc::new(resolved)))
             }
         }
-        finish_call(out.finish(), all_scalar)
-    }
-}
-
-/// Resolves, `None` for a base without a scheme; any other failure is a
-/// bug in peguri and reported as an error rather than hidden as NULL.
-fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>) -> Result<Option<UriBuf>> {
-    match peguri::resolve(base, reference) {
-        Ok(uri) => Ok(Some(uri)),
-        Err(error) if error.kind() == ResolveErrorKind::RelativeBase => Ok(None),
-        Err(error) => exec_err!("uri_resolve: {error}"),
     }
 }

@@ -1,6 +1,8 @@
 //! `try_parse_url(url, part[, key])`: Spark's function, with peguri's
 //! strict parser.
 
+use std::sync::Arc;
+
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{exec_err, Result};
 use datafusion::logical_expr::{
@@ -8,11 +10,11 @@ use datafusion::logical_expr::{
 };
 use peguri::query::QueryPairs;
 use peguri::UriRef;
+use peguri_arrow::column::Substrings;
 
 use crate::docs::document;
 use crate::signature::{meta_methods, strings, Meta};
 use crate::strings::{call_rows, finish_call, Rows, StringArg};
-use crate::views::Substrings;
 
 /// `try_parse_url(url, part[, key])` as Spark defines it: `part` is one of
 /// `HOST`, `PATH`, `QUERY`, `REF`, `PROTOCOL`, `FILE`, `AUTHORITY`,
@@ -92,7 +94,7 @@ impl ScalarUDFImpl for TryParseUrlFunction {
             };
             out.append(urls.row(i), piece)?;
         }
-        finish_call(out.finish(), all_scalar)
+        finish_call(Arc::new(out.finish()), all_scalar)
     }
 }
 

@@ -1,28 +1,13 @@
 //! `uri_is_valid(uri)` and `uri_error(uri)`: whether a string is an RFC
 //! 3986 URI reference, and if not, why.
 
-use std::sync::Arc;
-
-use datafusion::arrow::array::{ArrayRef, BooleanBuilder};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
-use peguri::{ParseError, UriRef};
 
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
-use crate::strings::map_strings;
-use crate::views::{map_to_text, Text};
-
-/// One line saying why an input is invalid: the message, then where.
-pub(crate) fn describe(error: &ParseError) -> String {
-    format!(
-        "{} at byte {} (column {})",
-        error.message(),
-        error.offset(),
-        error.column()
-    )
-}
+use crate::strings::map_column;
 
 /// `uri_is_valid(uri)`: true for an RFC 3986 URI reference, false for any
 /// other string, NULL for NULL.
@@ -58,13 +43,7 @@ impl ScalarUDFImpl for IsValidFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_strings(&args.args[0], |input| {
-            let mut out = BooleanBuilder::with_capacity(input.len());
-            for row in 0..input.len() {
-                out.append_option(input.get(row).map(|text| UriRef::parse(text).is_ok()));
-            }
-            Ok(Arc::new(out.finish()) as ArrayRef)
-        })
+        map_column(&args.args[0], peguri_arrow::is_valid)
     }
 }
 
@@ -104,9 +83,6 @@ impl ScalarUDFImpl for ErrorFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_to_text(&args.args[0], |text| match UriRef::parse(text) {
-            Ok(_) => Text::Null,
-            Err(error) => Text::Owned(describe(&error)),
-        })
+        map_column(&args.args[0], peguri_arrow::error)
     }
 }

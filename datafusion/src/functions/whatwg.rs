@@ -9,10 +9,11 @@ use datafusion::arrow::datatypes::{DataType, Field};
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 use peguri::whatwg::compare;
+use peguri_arrow::column::map_strings;
 
 use crate::docs::document;
 use crate::signature::{meta_methods, Meta};
-use crate::strings::map_strings;
+use crate::strings::map_column;
 
 /// `uri_whatwg_differs(s)`: a list of component names (`scheme`,
 /// `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `validity`),
@@ -63,21 +64,23 @@ impl ScalarUDFImpl for WhatwgDiffersFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_strings(&args.args[0], |input| {
-            let mut out = ListBuilder::with_capacity(StringViewBuilder::new(), input.len())
-                .with_field(item());
-            for row in 0..input.len() {
-                match input.get(row) {
-                    Some(text) => {
-                        for component in compare(text).differences() {
-                            out.values().append_value(component.as_str());
+        map_column(&args.args[0], |array| {
+            map_strings(array, |input| {
+                let mut out = ListBuilder::with_capacity(StringViewBuilder::new(), input.len())
+                    .with_field(item());
+                for row in 0..input.len() {
+                    match input.get(row) {
+                        Some(text) => {
+                            for component in compare(text).differences() {
+                                out.values().append_value(component.as_str());
+                            }
+                            out.append(true);
                         }
-                        out.append(true);
+                        None => out.append_null(),
                     }
-                    None => out.append_null(),
                 }
-            }
-            Ok(Arc::new(out.finish()) as ArrayRef)
+                Ok(Arc::new(out.finish()) as ArrayRef)
+            })
         })
     }
 }
