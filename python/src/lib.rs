@@ -63,7 +63,7 @@ enum Inner {
 
 /// A URI or IRI reference (RFC 3986, RFC 3987), parsed, immutable. `==`
 /// and `hash` are those of the text (RFC 3986 section 6.2.1).
-#[pyclass(frozen, module = "peguri", name = "UriReference")]
+#[pyclass(frozen, freelist = 64, module = "peguri", name = "UriReference")]
 pub struct UriReference {
     inner: Inner,
     absolute: bool,
