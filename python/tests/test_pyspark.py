@@ -4,6 +4,7 @@ PySpark and a JDK: PEGURI_PYSPARK=1 (see python/README.md)."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +22,8 @@ def test_map_in_arrow(corpus: list[str], expected_invalid: int) -> None:
 
     import peguri.arrow as ua
 
+    # The workers run this interpreter, which has peguri and pyarrow.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = (
         SparkSession.builder.master("local[2]")
         .appName("peguri")
