@@ -51,6 +51,12 @@ class ParseError(ValueError):
         "invalid_percent_encoding",
         "invalid_ipv6_address",
         "invalid_ipvfuture",
+        "invalid_zone_id",
+        "colon_in_first_segment",
+        "bidi_formatting",
+        "invalid_utf8",
+        "unexpected_end",
+        "too_long",
         "other",
     ]
     component: str | None

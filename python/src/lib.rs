@@ -111,6 +111,13 @@ fn kind_name(kind: ParseErrorKind) -> &'static str {
         ParseErrorKind::InvalidPercentEncoding => "invalid_percent_encoding",
         ParseErrorKind::InvalidIpv6Address => "invalid_ipv6_address",
         ParseErrorKind::InvalidIpvFuture => "invalid_ipvfuture",
+        ParseErrorKind::InvalidZoneId => "invalid_zone_id",
+        ParseErrorKind::ColonInFirstSegment => "colon_in_first_segment",
+        ParseErrorKind::BidiFormatting => "bidi_formatting",
+        ParseErrorKind::InvalidUtf8 => "invalid_utf8",
+        ParseErrorKind::UnexpectedEnd => "unexpected_end",
+        ParseErrorKind::TooLong => "too_long",
+        // The enum is non-exhaustive: a kind added later.
         _ => "other",
     }
 }
