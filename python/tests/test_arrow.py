@@ -3,6 +3,8 @@ the PyCapsule export, the GIL released, and the Polars namespace."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from typing import Any
@@ -143,6 +145,19 @@ def test_pycapsule_export_without_pyarrow() -> None:
     # Exported twice: each export is independent.
     assert pylist(out) == pylist(out)
     assert pylist(ua.to_array(pa.chunked_array([["a"], ["b"]]))) == ["a", "b"]
+
+
+def test_no_pyarrow_at_run_time() -> None:
+    """Polars to peguri and back, with pyarrow made unimportable."""
+    pytest.importorskip("polars")
+    code = (
+        "import sys; sys.modules['pyarrow'] = None\n"
+        "import polars as pl, peguri.arrow as ua\n"
+        "s = pl.Series(['http://a/', 'a b', None])\n"
+        "print(pl.Series(ua.host(s)).to_list(), pl.Series(ua.is_valid(s)).to_list())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['a', None, None] [True, False, None]"
 
 
 def test_gil_is_released(corpus: list[str]) -> None:
