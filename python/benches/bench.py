@@ -1,0 +1,255 @@
+"""peguri against the Python URL libraries, in one process, on the corpus.
+
+    python benches/bench.py [--rounds 7] [--json out.json]
+
+1. Object API: each library's parse call plus four getters (scheme, host,
+   path, query) per URL, ns per URL. Rejected inputs count as handled.
+2. Batch host: ``peguri.arrow.host`` against a host regex in Polars
+   (``str.extract``) and pyarrow (``extract_regex``).
+3. Batch throughput: ``peguri.arrow.components`` (valid plus the seven
+   components) in URLs per second.
+
+The contenders run alternately, in a rotating order, ``--rounds`` times;
+the figures are medians. The corpus is ../shared/corpus/*.txt (109,062
+lines) when present, else generated URLs. One thread throughout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+import urllib.parse
+from pathlib import Path
+from typing import Any, Callable
+
+import peguri
+import peguri.arrow as ua
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+from conftest import SHARED, generated_urls, read_lines  # noqa: E402
+
+# The host of an authority, as a regex can find it (it does not validate).
+HOST_REGEX = r"^[A-Za-z][A-Za-z0-9+.\-]*://(?:[^@/?#]*@)?(?P<host>\[[^\]]*\]|[^:/?#]*)"
+
+
+def load_corpus() -> tuple[list[str], str]:
+    folder = SHARED / "corpus"
+    if folder.exists():
+        lines: list[str] = []
+        for path in sorted(folder.glob("*.txt")):
+            lines.extend(read_lines(path))
+        return lines, f"../shared/corpus ({len(lines):,} lines)"
+    urls = generated_urls(100_000)
+    return urls, f"generated ({len(urls):,} URLs)"
+
+
+def object_contenders() -> dict[str, Callable[[list[str]], int]]:
+    """Each library's parse plus four getters over every URL; the number of
+    inputs it rejected."""
+
+    def run_peguri(urls: list[str]) -> int:
+        parse, error, bad = peguri.parse, peguri.ParseError, 0
+        for s in urls:
+            try:
+                u = parse(s)
+            except error:
+                bad += 1
+                continue
+            u.scheme, u.host, u.path, u.query
+        return bad
+
+    out: dict[str, Callable[[list[str]], int]] = {"peguri": run_peguri}
+
+    try:
+        import can_ada
+
+        def run_can_ada(urls: list[str]) -> int:
+            parse, bad = can_ada.parse, 0
+            for s in urls:
+                try:
+                    u = parse(s)
+                except ValueError:
+                    bad += 1
+                    continue
+                u.protocol, u.hostname, u.pathname, u.search
+            return bad
+
+        out["can_ada"] = run_can_ada
+    except ImportError:
+        pass
+
+    try:
+        import ada_url
+
+        def run_ada_url(urls: list[str]) -> int:
+            make, bad = ada_url.URL, 0
+            for s in urls:
+                try:
+                    u = make(s)
+                except ValueError:
+                    bad += 1
+                    continue
+                u.protocol, u.hostname, u.pathname, u.search
+            return bad
+
+        out["ada-url"] = run_ada_url
+    except ImportError:
+        pass
+
+    try:
+        import yarl
+
+        def run_yarl(urls: list[str]) -> int:
+            make, bad = yarl.URL, 0
+            for s in urls:
+                try:
+                    u = make(s)
+                    u.scheme, u.host, u.path, u.query_string
+                except ValueError:
+                    bad += 1
+            return bad
+
+        out["yarl"] = run_yarl
+    except ImportError:
+        pass
+
+    try:
+        import rfc3986
+
+        def run_rfc3986(urls: list[str]) -> int:
+            make, bad = rfc3986.uri_reference, 0
+            for s in urls:
+                try:
+                    u = make(s)
+                except ValueError:
+                    bad += 1
+                    continue
+                u.scheme, u.host, u.path, u.query
+            return bad
+
+        out["rfc3986"] = run_rfc3986
+    except ImportError:
+        pass
+
+    def run_urllib(urls: list[str]) -> int:
+        split, bad = urllib.parse.urlsplit, 0
+        for s in urls:
+            try:
+                u = split(s)
+                u.scheme, u.hostname, u.path, u.query
+            except ValueError:
+                bad += 1
+        return bad
+
+    out["urllib"] = run_urllib
+    return out
+
+
+def batch_contenders(urls: list[str]) -> dict[str, Callable[[], Any]]:
+    """Host extraction over the whole corpus, each on its library's own
+    column type."""
+    out: dict[str, Callable[[], Any]] = {}
+    try:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        column = pa.array(urls)
+        out["peguri.arrow.host (pyarrow array)"] = lambda: ua.host(column)
+        out["pyarrow extract_regex"] = lambda: pc.extract_regex(column, HOST_REGEX)
+    except ImportError:
+        pass
+    try:
+        import polars as pl
+
+        series = pl.Series("url", urls)
+        out["peguri.arrow.host (Polars series)"] = lambda: ua.host(series)
+        out["Polars str.extract"] = lambda: series.str.extract(HOST_REGEX, 1)
+    except ImportError:
+        pass
+    return out
+
+
+def alternate(contenders: dict[str, Callable[[], Any]], rounds: int) -> dict[str, float]:
+    """Median seconds per contender, run alternately in rotating order."""
+    times: dict[str, list[float]] = {name: [] for name in contenders}
+    names = list(contenders)
+    for name in names:  # warm-up
+        contenders[name]()
+    for r in range(rounds):
+        order = names[r % len(names) :] + names[: r % len(names)]
+        for name in order:
+            start = time.perf_counter()
+            contenders[name]()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON")
+    args = parser.parse_args()
+
+    urls, source = load_corpus()
+    n = len(urls)
+    print(f"corpus: {source}; {args.rounds} alternating rounds, medians\n")
+
+    objects = object_contenders()
+    rejected = {name: f(urls) for name, f in objects.items()}
+    obj = alternate({name: (lambda f=f: f(urls)) for name, f in objects.items()}, args.rounds)
+    print("| parse + 4 getters | ns per URL | x peguri | rejected |")
+    print("|---|---:|---:|---:|")
+    for name, t in sorted(obj.items(), key=lambda kv: kv[1]):
+        print(f"| {name} | {t / n * 1e9:,.0f} | {t / obj['peguri']:.2f} | {rejected[name]:,} |")
+
+    batch = alternate(batch_contenders(urls), args.rounds)
+    comps = alternate({"components": lambda: ua.components(urls_array)}, args.rounds) if (
+        urls_array := _arrow_array(urls)
+    ) is not None else {}
+    print("\n| batch host | ns per URL | M URLs/s |")
+    print("|---|---:|---:|")
+    for name, t in sorted(batch.items(), key=lambda kv: kv[1]):
+        print(f"| {name} | {t / n * 1e9:,.1f} | {n / t / 1e6:.1f} |")
+    for name, t in comps.items():
+        print(f"| peguri.arrow.{name} (valid + 7 components) | {t / n * 1e9:,.1f} | {n / t / 1e6:.1f} |")
+
+    print("\ntargets:")
+    results: dict[str, Any] = {"corpus": source, "rounds": args.rounds}
+    if "can_ada" in obj:
+        ratio = obj["peguri"] / obj["can_ada"]
+        results["parse_vs_can_ada"] = ratio
+        print(f"- parse + 4 getters: {ratio:.2f}x can_ada (target <= 0.6): {_verdict(ratio <= 0.6)}")
+    polars_regex = batch.get("Polars str.extract")
+    ours = batch.get("peguri.arrow.host (Polars series)")
+    if polars_regex and ours:
+        speedup = polars_regex / ours
+        results["host_vs_polars_regex"] = speedup
+        print(f"- peguri.arrow.host: {speedup:.1f}x Polars' regex (target >= 3): {_verdict(speedup >= 3)}")
+    if comps:
+        rate = n / comps["components"] / 1e6
+        results["components_m_urls_per_s"] = rate
+        print(f"- components + valid: {rate:.1f} M URLs/s (target >= 8): {_verdict(rate >= 8)}")
+    results["object_ns"] = {k: v / n * 1e9 for k, v in obj.items()}
+    results["batch_ns"] = {k: v / n * 1e9 for k, v in batch.items()}
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+
+
+def _arrow_array(urls: list[str]) -> Any:
+    try:
+        import pyarrow as pa
+    except ImportError:
+        return None
+    return pa.array(urls)
+
+
+def _verdict(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+"""Type stubs of the extension module ``peguri._peguri``, written by hand:
+``mypy.stubtest`` checks them against the module, and ``mypy --strict``
+checks python/examples and python/tests with them."""
+
+from collections.abc import Mapping, Sequence
+from typing import Callable, Literal, final
+
+__all__ = [
+    "UriReference",
+    "UriTemplate",
+    "parse",
+    "parse_uri",
+    "parse_iri_ref",
+    "parse_iri",
+    "is_valid",
+    "ParseError",
+    "ResolveError",
+    "BuildError",
+    "IdnaError",
+    "TemplateError",
+    "ArrowArray",
+    "arrow_parse",
+    "arrow_components",
+    "arrow_is_valid",
+    "arrow_error",
+    "arrow_component",
+    "arrow_port_number",
+    "arrow_resolve",
+    "arrow_normalize",
+    "arrow_equivalent",
+    "arrow_iri_to_uri",
+    "arrow_lint",
+    "arrow_to_array",
+]
+
+_HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture"]
+_Rule = Literal["URI", "relative-ref", "IRI", "irelative-ref"]
+_TemplateVariable = str | int | float | Sequence[str] | Mapping[str, str] | None
+
+class ParseError(ValueError):
+    """Not a URI (or IRI) reference. ``str()`` is the caret display."""
+
+    offset: int
+    """The byte offset (UTF-8) of the error in the input."""
+    column: int
+    """The 1-based character column of the error."""
+    expected: list[str]
+    """What the grammar expected there, in words."""
+    kind: Literal[
+        "invalid_char",
+        "invalid_percent_encoding",
+        "invalid_ipv6_address",
+        "invalid_ipvfuture",
+        "invalid_zone_id",
+        "colon_in_first_segment",
+        "bidi_formatting",
+        "invalid_utf8",
+        "unexpected_end",
+        "too_long",
+        "other",
+    ]
+    component: str | None
+    """The component the error is in: scheme, userinfo, host, port, path..."""
+    message: str
+
+class ResolveError(ValueError):
+    """A resolution or ``relative_to`` that has no answer (a base without
+    scheme, or an unreachable target)."""
+
+class BuildError(ValueError):
+    """A ``replace`` that RFC 3986 forbids."""
+
+    component: str
+    offset: int | None
+
+class IdnaError(ValueError):
+    """UTS 46 ToASCII rejected a host."""
+
+class TemplateError(ValueError):
+    """An invalid URI template, or one too ambiguous to match."""
+
+@final
+class UriReference:
+    """A parsed URI or IRI reference, immutable; ``==`` and ``hash`` compare
+    the text (RFC 3986 section 6.2.1)."""
+
+    def __new__(cls, text: str) -> UriReference: ...
+    @property
+    def rule(self) -> _Rule: ...
+    @property
+    def is_iri(self) -> bool: ...
+    @property
+    def scheme(self) -> str | None: ...
+    @property
+    def has_scheme(self) -> bool: ...
+    @property
+    def authority(self) -> str | None: ...
+    @property
+    def userinfo(self) -> str | None: ...
+    @property
+    def host(self) -> str | None: ...
+    @property
+    def host_kind(self) -> _HostKind | None: ...
+    @property
+    def host_decoded(self) -> str | None: ...
+    @property
+    def port(self) -> str | None: ...
+    @property
+    def port_number(self) -> int | None: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def segments(self) -> list[str]: ...
+    @property
+    def segments_decoded(self) -> list[str]: ...
+    @property
+    def query(self) -> str | None: ...
+    @property
+    def fragment(self) -> str | None: ...
+    def query_pairs(self) -> list[tuple[str, str | None]]: ...
+    def resolve(self, reference: str | UriReference, strict: bool = True) -> UriReference: ...
+    def relative_to(self, base: str | UriReference) -> UriReference: ...
+    def normalize(self) -> UriReference: ...
+    def equivalent(self, other: str | UriReference) -> bool: ...
+    def replace(
+        self,
+        *,
+        scheme: str | None = ...,
+        authority: str | None = ...,
+        userinfo: str | None = ...,
+        host: str | None = ...,
+        port: str | int | None = ...,
+        path: str = ...,
+        query: str | None = ...,
+        fragment: str | None = ...,
+    ) -> UriReference: ...
+    def to_uri(self, *, idna: bool = False) -> UriReference: ...
+    def to_iri(self) -> UriReference: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[Callable[[str], UriReference], tuple[str]]: ...
+
+@final
+class UriTemplate:
+    """A URI template (RFC 6570 level 4), checked when made."""
+
+    def __new__(cls, template: str) -> UriTemplate: ...
+    @property
+    def variable_names(self) -> list[str]: ...
+    def expand(self, **variables: _TemplateVariable) -> str: ...
+    def match(self, uri: str) -> dict[str, str | list[str] | dict[str, str]] | None: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def parse(text: str) -> UriReference: ...
+def parse_uri(text: str) -> UriReference: ...
+def parse_iri_ref(text: str) -> UriReference: ...
+def parse_iri(text: str) -> UriReference: ...
+def is_valid(text: str) -> bool: ...
+
+@final
+class ArrowArray:
+    """An Arrow array made by peguri, exported through the PyCapsule
+    interface."""
+
+    def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[object, object]: ...
+    @property
+    def data_type(self) -> str: ...
+    @property
+    def null_count(self) -> int: ...
+    def __len__(self) -> int: ...
+
+def arrow_parse(urls: object) -> ArrowArray: ...
+def arrow_components(urls: object) -> ArrowArray: ...
+def arrow_is_valid(urls: object) -> ArrowArray: ...
+def arrow_error(urls: object) -> ArrowArray: ...
+def arrow_component(urls: object, name: str) -> ArrowArray: ...
+def arrow_port_number(urls: object) -> ArrowArray: ...
+def arrow_resolve(base: object, references: object) -> ArrowArray: ...
+def arrow_normalize(urls: object) -> ArrowArray: ...
+def arrow_equivalent(a: object, b: object) -> ArrowArray: ...
+def arrow_iri_to_uri(iris: object) -> ArrowArray: ...
+def arrow_lint(urls: object) -> ArrowArray: ...
+def arrow_to_array(obj: object) -> ArrowArray: ...

@@ -1,0 +1,102 @@
+"""The Polars expression namespace ``uri``: ``pl.col("url").uri.host()``.
+
+Importing this module (or ``peguri.arrow``, when Polars is installed)
+registers it. Each method runs a ``peguri.arrow`` kernel over whole batches
+through ``map_batches``, so Polars hands its Arrow data to Rust without a
+copy and gets an Arrow array back.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import polars as pl
+
+from peguri import arrow
+
+__all__ = ["UriNamespace"]
+
+_COMPONENTS = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]
+
+
+def _struct(fields: dict[str, type[pl.DataType] | pl.DataType]) -> pl.Struct:
+    return pl.Struct(fields)
+
+
+PARSE_DTYPE = _struct(
+    {
+        "valid": pl.Boolean,
+        "rule": pl.String,
+        **{name: pl.String for name in _COMPONENTS[:3]},
+        "host_kind": pl.String,
+        **{name: pl.String for name in _COMPONENTS[3:]},
+        "error_offset": pl.UInt64,
+        "error_column": pl.UInt64,
+        "error_message": pl.String,
+    }
+)
+COMPONENTS_DTYPE = _struct({"valid": pl.Boolean, **{name: pl.String for name in _COMPONENTS}})
+
+
+@pl.api.register_expr_namespace("uri")
+class UriNamespace:
+    """RFC 3986 operations on a column of strings."""
+
+    def __init__(self, expr: pl.Expr) -> None:
+        self._expr = expr
+
+    def _map(
+        self, kernel: Callable[[pl.Series], arrow.ArrowArray], dtype: pl.DataType | type[pl.DataType]
+    ) -> pl.Expr:
+        def run(series: pl.Series) -> pl.Series:
+            return pl.Series(series.name, kernel(series))
+
+        return self._expr.map_batches(run, return_dtype=dtype, is_elementwise=True)
+
+    def parse(self) -> pl.Expr:
+        """A struct of every field of ``peguri parse``."""
+        return self._map(arrow.parse, PARSE_DTYPE)
+
+    def components(self) -> pl.Expr:
+        """A struct of ``valid`` and the seven components."""
+        return self._map(arrow.components, COMPONENTS_DTYPE)
+
+    def is_valid(self) -> pl.Expr:
+        return self._map(arrow.is_valid, pl.Boolean)
+
+    def error(self) -> pl.Expr:
+        return self._map(arrow.error, pl.String)
+
+    def scheme(self) -> pl.Expr:
+        return self._map(arrow.scheme, pl.String)
+
+    def userinfo(self) -> pl.Expr:
+        return self._map(arrow.userinfo, pl.String)
+
+    def host(self) -> pl.Expr:
+        return self._map(arrow.host, pl.String)
+
+    def port(self) -> pl.Expr:
+        return self._map(arrow.port, pl.String)
+
+    def port_number(self) -> pl.Expr:
+        return self._map(arrow.port_number, pl.UInt16)
+
+    def path(self) -> pl.Expr:
+        return self._map(arrow.path, pl.String)
+
+    def query(self) -> pl.Expr:
+        return self._map(arrow.query, pl.String)
+
+    def fragment(self) -> pl.Expr:
+        return self._map(arrow.fragment, pl.String)
+
+    def normalize(self) -> pl.Expr:
+        return self._map(arrow.normalize, pl.String)
+
+    def iri_to_uri(self) -> pl.Expr:
+        return self._map(arrow.iri_to_uri, pl.String)
+
+    def resolve(self, base: str) -> pl.Expr:
+        """Each reference resolved against one base URI."""
+        return self._map(lambda refs: arrow.resolve(base, refs), pl.String)

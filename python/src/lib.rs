@@ -1,0 +1,729 @@
+//! Python bindings of peguri: the extension module `peguri._peguri`.
+//!
+//! The object API ([`UriReference`], [`PyUriTemplate`], the `parse*`
+//! functions and the exceptions) lives here; the Arrow batch functions in
+//! [`batch`], over the Arrow C Data Interface of [`ffi`]. The Python package
+//! `peguri` (in `peguri/`) re-exports them with a typed surface.
+
+#![deny(unsafe_code)]
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+use peguri::template::{UriTemplate, Value};
+use peguri::{IriRef, IriRefBuf, ParseErrorKind, Resolver, UriRef, UriRefBuf};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+
+pub mod batch;
+// The Arrow C Data Interface is the one place that needs `unsafe`.
+#[allow(unsafe_code)]
+pub mod ffi;
+
+pyo3::create_exception!(
+    peguri,
+    ParseError,
+    PyValueError,
+    "The text is not a URI (or IRI) reference; str() is the caret display."
+);
+pyo3::create_exception!(
+    peguri,
+    ResolveError,
+    PyValueError,
+    "A reference cannot be resolved or made relative."
+);
+pyo3::create_exception!(
+    peguri,
+    BuildError,
+    PyValueError,
+    "A replacement RFC 3986 forbids (a component that is not valid there)."
+);
+pyo3::create_exception!(
+    peguri,
+    IdnaError,
+    PyValueError,
+    "UTS 46 ToASCII rejected a host."
+);
+pyo3::create_exception!(
+    peguri,
+    TemplateError,
+    PyValueError,
+    "An invalid URI template, or one too ambiguous to match."
+);
+
+/// A parsed reference of one of the four rules, owned. URIs and IRIs are
+/// kept as their reference types; `absolute` records that the rule required
+/// a scheme (`URI`, `IRI`), which `replace` keeps.
+#[derive(Clone)]
+enum Inner {
+    Uri(UriRefBuf),
+    Iri(IriRefBuf),
+}
+
+/// A URI or IRI reference (RFC 3986, RFC 3987), parsed, immutable. `==`
+/// and `hash` are those of the text (RFC 3986 section 6.2.1).
+#[pyclass(frozen, freelist = 64, module = "peguri", name = "UriReference")]
+pub struct UriReference {
+    inner: Inner,
+    absolute: bool,
+}
+
+/// The accessors, on an IRI reference view (every URI reference is one).
+impl UriReference {
+    fn view(&self) -> IriRef<'_> {
+        match &self.inner {
+            Inner::Uri(u) => IriRef::from(UriRef::from(u)),
+            Inner::Iri(i) => IriRef::from(i),
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        match &self.inner {
+            Inner::Uri(u) => u.as_str(),
+            Inner::Iri(i) => i.as_str(),
+        }
+    }
+
+    fn iri(&self) -> bool {
+        matches!(self.inner, Inner::Iri(_))
+    }
+
+    fn from_uri(uri: UriRefBuf, absolute: bool) -> Self {
+        UriReference {
+            inner: Inner::Uri(uri),
+            absolute,
+        }
+    }
+
+    fn from_iri(iri: IriRefBuf, absolute: bool) -> Self {
+        UriReference {
+            inner: Inner::Iri(iri),
+            absolute,
+        }
+    }
+}
+
+/// The snake_case name of a parse error's kind.
+fn kind_name(kind: ParseErrorKind) -> &'static str {
+    match kind {
+        ParseErrorKind::InvalidChar => "invalid_char",
+        ParseErrorKind::InvalidPercentEncoding => "invalid_percent_encoding",
+        ParseErrorKind::InvalidIpv6Address => "invalid_ipv6_address",
+        ParseErrorKind::InvalidIpvFuture => "invalid_ipvfuture",
+        ParseErrorKind::InvalidZoneId => "invalid_zone_id",
+        ParseErrorKind::ColonInFirstSegment => "colon_in_first_segment",
+        ParseErrorKind::BidiFormatting => "bidi_formatting",
+        ParseErrorKind::InvalidUtf8 => "invalid_utf8",
+        ParseErrorKind::UnexpectedEnd => "unexpected_end",
+        ParseErrorKind::TooLong => "too_long",
+        // The enum is non-exhaustive: a kind added later.
+        _ => "other",
+    }
+}
+
+/// A Python `ParseError` carrying the library's error as attributes.
+fn parse_error<I: AsRef<str>>(py: Python<'_>, e: &peguri::ParseError<I>) -> PyErr {
+    let err = ParseError::new_err(e.to_string());
+    let value = err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail short of
+    // memory exhaustion, which raises anyway.
+    let _ = value.setattr("offset", e.offset());
+    let _ = value.setattr("column", e.column());
+    let _ = value.setattr("expected", e.expected().collect::<Vec<_>>());
+    let _ = value.setattr("kind", kind_name(e.kind()));
+    let _ = value.setattr("component", e.component().map(|c| c.name()));
+    let _ = value.setattr("message", e.message().to_string());
+    err
+}
+
+fn build_error(py: Python<'_>, e: &peguri::BuildError) -> PyErr {
+    let err = BuildError::new_err(e.to_string());
+    let value = err.value(py);
+    let _ = value.setattr("component", e.component().name());
+    let _ = value.setattr("offset", e.offset());
+    err
+}
+
+fn resolve_error(e: &peguri::ResolveError) -> PyErr {
+    ResolveError::new_err(e.to_string())
+}
+
+/// The rule a reference is parsed with.
+#[derive(Clone, Copy)]
+enum Rule {
+    UriRef,
+    Uri,
+    IriRef,
+    Iri,
+}
+
+fn parse_with(py: Python<'_>, text: &str, rule: Rule) -> PyResult<UriReference> {
+    let text = text.to_owned();
+    match rule {
+        Rule::UriRef => UriRefBuf::parse(text)
+            .map(|u| UriReference::from_uri(u, false))
+            .map_err(|e| parse_error(py, &e)),
+        Rule::Uri => peguri::UriBuf::parse(text)
+            .map(|u| UriReference::from_uri(u.into(), true))
+            .map_err(|e| parse_error(py, &e)),
+        Rule::IriRef => IriRefBuf::parse(text)
+            .map(|i| UriReference::from_iri(i, false))
+            .map_err(|e| parse_error(py, &e)),
+        Rule::Iri => peguri::IriBuf::parse(text)
+            .map(|i| UriReference::from_iri(i.into(), true))
+            .map_err(|e| parse_error(py, &e)),
+    }
+}
+
+/// A reference given as a `UriReference` or as text, parsed as an IRI
+/// reference when `iri` (the other side's family) and as a URI reference
+/// otherwise.
+fn coerce(py: Python<'_>, value: &Bound<'_, PyAny>, iri: bool) -> PyResult<UriReference> {
+    if let Ok(r) = value.cast::<UriReference>() {
+        let r = r.get();
+        return Ok(UriReference {
+            inner: r.inner.clone(),
+            absolute: r.absolute,
+        });
+    }
+    if let Ok(s) = value.cast::<PyString>() {
+        let rule = if iri { Rule::IriRef } else { Rule::UriRef };
+        return parse_with(py, s.to_str()?, rule);
+    }
+    Err(PyTypeError::new_err("expected a str or a UriReference"))
+}
+
+#[pymethods]
+impl UriReference {
+    /// Parses `text` as a URI reference (the same as `peguri.parse`).
+    #[new]
+    fn py_new(py: Python<'_>, text: &str) -> PyResult<Self> {
+        parse_with(py, text, Rule::UriRef)
+    }
+
+    /// The rule the text matched: `URI`, `relative-ref`, `IRI` or
+    /// `irelative-ref`.
+    #[getter]
+    fn rule(&self) -> &'static str {
+        match &self.inner {
+            Inner::Uri(u) => u.rule(),
+            Inner::Iri(i) => i.rule(),
+        }
+    }
+
+    /// Whether this is an IRI (parsed with `parse_iri` or `parse_iri_ref`).
+    #[getter]
+    fn is_iri(&self) -> bool {
+        matches!(self.inner, Inner::Iri(_))
+    }
+
+    #[getter]
+    fn scheme(&self) -> Option<&str> {
+        self.view_str(|v| v.scheme())
+    }
+
+    #[getter]
+    fn has_scheme(&self) -> bool {
+        self.view().has_scheme()
+    }
+
+    #[getter]
+    fn authority(&self) -> Option<&str> {
+        self.view_str(|v| v.authority().map(|a| a.as_str()))
+    }
+
+    #[getter]
+    fn userinfo(&self) -> Option<&str> {
+        self.view_str(|v| v.authority().and_then(|a| a.userinfo()))
+    }
+
+    #[getter]
+    fn host(&self) -> Option<&str> {
+        self.view_str(|v| v.authority().map(|a| a.host_str()))
+    }
+
+    /// `reg-name`, `ipv4`, `ipv6` or `ipvfuture`; `None` without authority.
+    #[getter]
+    fn host_kind(&self) -> Option<&'static str> {
+        self.view().authority().map(|a| a.host().kind())
+    }
+
+    /// The host percent-decoded (a registered name; IP literals as written).
+    #[getter]
+    fn host_decoded(&self) -> Option<String> {
+        self.view()
+            .authority()
+            .map(|a| a.host().decoded().into_owned())
+    }
+
+    #[getter]
+    fn port(&self) -> Option<&str> {
+        self.view_str(|v| v.authority().and_then(|a| a.port()))
+    }
+
+    /// The port as a number, `None` when absent, empty or over 65535.
+    #[getter]
+    fn port_number(&self) -> Option<u16> {
+        self.view().authority().and_then(|a| a.port_u16())
+    }
+
+    #[getter]
+    fn path(&self) -> &str {
+        self.view_str(|v| Some(v.path())).unwrap_or_default()
+    }
+
+    #[getter]
+    fn segments(&self) -> Vec<&str> {
+        self.view().segments().collect()
+    }
+
+    /// The path segments percent-decoded.
+    #[getter]
+    fn segments_decoded(&self) -> Vec<String> {
+        self.view()
+            .segments()
+            .decoded()
+            .map(|s| s.into_owned())
+            .collect()
+    }
+
+    #[getter]
+    fn query(&self) -> Option<&str> {
+        self.view_str(|v| v.query())
+    }
+
+    #[getter]
+    fn fragment(&self) -> Option<&str> {
+        self.view_str(|v| v.fragment())
+    }
+
+    /// The query's `key=value` pairs, percent-decoded; a key without `=`
+    /// has the value `None`.
+    fn query_pairs(&self) -> Vec<(String, Option<String>)> {
+        self.view()
+            .query_pairs()
+            .map(|p| (p.key().into_owned(), p.value().map(|v| v.into_owned())))
+            .collect()
+    }
+
+    /// Resolves `reference` against this base (RFC 3986 section 5.2; RFC
+    /// 3987 section 6.5 when either is an IRI). `strict=False` drops a
+    /// reference's scheme that equals the base's (section 5.2.2).
+    #[pyo3(signature = (reference, strict = true))]
+    fn resolve(
+        &self,
+        py: Python<'_>,
+        reference: &Bound<'_, PyAny>,
+        strict: bool,
+    ) -> PyResult<UriReference> {
+        let reference = coerce(py, reference, self.iri())?;
+        let resolver = Resolver::new().non_strict(!strict);
+        match (&self.inner, &reference.inner) {
+            (Inner::Uri(b), Inner::Uri(r)) => resolver
+                .resolve(&b.into(), &r.into())
+                .map(|u| UriReference::from_uri(u.into(), true))
+                .map_err(|e| resolve_error(&e)),
+            _ => resolver
+                .resolve_iri(&self.view(), &reference.view())
+                .map(|i| UriReference::from_iri(i.into(), true))
+                .map_err(|e| resolve_error(&e)),
+        }
+    }
+
+    /// The shortest reference that resolves against `base` to this one.
+    fn relative_to(&self, py: Python<'_>, base: &Bound<'_, PyAny>) -> PyResult<UriReference> {
+        let base = coerce(py, base, self.iri())?;
+        match (&base.inner, &self.inner) {
+            (Inner::Uri(b), Inner::Uri(t)) => peguri::make_relative(b, t)
+                .map(|u| UriReference::from_uri(u, false))
+                .map_err(|e| resolve_error(&e)),
+            _ => base
+                .view()
+                .make_relative(&self.view())
+                .map(|i| UriReference::from_iri(i, false))
+                .map_err(|e| resolve_error(&e)),
+        }
+    }
+
+    /// The normal form (RFC 3986 sections 6.2.2 and 6.2.3; RFC 3987
+    /// section 5.3.2 for IRIs), of the same rule.
+    fn normalize(&self) -> UriReference {
+        match &self.inner {
+            Inner::Uri(u) => UriReference::from_uri(u.normalize(), self.absolute),
+            Inner::Iri(i) => UriReference::from_iri(i.normalize(), self.absolute),
+        }
+    }
+
+    /// Whether both have the same normal form.
+    fn equivalent(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let other = coerce(py, other, self.iri())?;
+        Ok(match (&self.inner, &other.inner) {
+            (Inner::Uri(a), Inner::Uri(b)) => peguri::equivalent(&a.into(), &b.into()),
+            _ => self.view().normalize().as_str() == other.view().normalize().as_str(),
+        })
+    }
+
+    /// A copy with components replaced through the library's setters, in
+    /// the order scheme, authority, userinfo, host, port, path, query,
+    /// fragment. `None` removes an optional component. Raises
+    /// `BuildError` for what RFC 3986 forbids.
+    #[pyo3(signature = (**components))]
+    fn replace(
+        &self,
+        py: Python<'_>,
+        components: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<UriReference> {
+        let mut edits: [Option<Option<String>>; 8] = Default::default();
+        if let Some(components) = components {
+            for (key, value) in components.iter() {
+                let key: String = key.extract()?;
+                let index = REPLACEABLE.iter().position(|k| *k == key).ok_or_else(|| {
+                    PyTypeError::new_err(format!("replace() got an unknown component {key:?}"))
+                })?;
+                let value: Option<String> = if value.is_none() {
+                    None
+                } else if key == "port" && value.cast::<pyo3::types::PyInt>().is_ok() {
+                    Some(value.extract::<u16>()?.to_string())
+                } else {
+                    Some(value.extract()?)
+                };
+                edits[index] = Some(value);
+            }
+        }
+        let mut out = UriReference {
+            inner: self.inner.clone(),
+            absolute: self.absolute,
+        };
+        let result = match &mut out.inner {
+            Inner::Uri(u) => apply_edits!(u, edits),
+            Inner::Iri(i) => apply_edits!(i, edits),
+        };
+        result.map_err(|e| build_error(py, &e))?;
+        if out.absolute && !out.view().has_scheme() {
+            return Err(BuildError::new_err(
+                "a URI (or IRI) has a scheme: parse it with parse() to remove it",
+            ));
+        }
+        Ok(out)
+    }
+
+    /// The URI of an IRI (RFC 3987 section 3.1): non-ASCII characters
+    /// percent-encoded, and with `idna=True` a non-ASCII registered name
+    /// converted by UTS 46 ToASCII. A URI maps to itself.
+    #[pyo3(signature = (*, idna = false))]
+    fn to_uri(&self, idna: bool) -> PyResult<UriReference> {
+        match &self.inner {
+            Inner::Uri(u) => Ok(UriReference::from_uri(u.clone(), self.absolute)),
+            Inner::Iri(i) if idna => i
+                .to_uri_idna()
+                .map(|u| UriReference::from_uri(u, self.absolute))
+                .map_err(|e| IdnaError::new_err(e.to_string())),
+            Inner::Iri(i) => Ok(UriReference::from_uri(i.to_uri(), self.absolute)),
+        }
+    }
+
+    /// The IRI a URI shows as (RFC 3987 section 3.2): percent-encoded UTF-8
+    /// decoded where the IRI grammar allows the characters.
+    fn to_iri(&self, py: Python<'_>) -> PyResult<UriReference> {
+        match &self.inner {
+            Inner::Uri(u) => parse_with(
+                py,
+                &peguri::uri_to_iri(&u.into()),
+                if self.absolute {
+                    Rule::Iri
+                } else {
+                    Rule::IriRef
+                },
+            ),
+            Inner::Iri(i) => Ok(UriReference::from_iri(i.clone(), self.absolute)),
+        }
+    }
+
+    fn __str__(&self) -> &str {
+        self.as_str()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = PyString::new(py, self.as_str()).repr()?;
+        Ok(format!("UriReference({text})"))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Option<bool> {
+        other
+            .cast::<UriReference>()
+            .ok()
+            .map(|o| o.get().as_str() == self.as_str())
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.as_str().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let name = match (self.iri(), self.absolute) {
+            (false, false) => "parse",
+            (false, true) => "parse_uri",
+            (true, false) => "parse_iri_ref",
+            (true, true) => "parse_iri",
+        };
+        let module = py.import("peguri._peguri")?;
+        Ok((module.getattr(name)?, PyTuple::new(py, [self.as_str()])?))
+    }
+}
+
+/// The keyword arguments of `replace`, in the order they are applied.
+const REPLACEABLE: [&str; 8] = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "path",
+    "query",
+    "fragment",
+];
+
+/// Applies `replace`'s edits to an owned reference of either family.
+macro_rules! apply_edits {
+    ($r:expr, $edits:expr) => {{
+        let r = $r;
+        let [
+            scheme,
+            authority,
+            userinfo,
+            host,
+            port,
+            path,
+            query,
+            fragment,
+        ] = &$edits;
+        (|| -> Result<(), peguri::BuildError> {
+            if let Some(v) = scheme {
+                r.set_scheme(v.as_deref())?;
+            }
+            if let Some(v) = authority {
+                r.set_authority(v.as_deref())?;
+            }
+            if let Some(v) = userinfo {
+                r.set_userinfo(v.as_deref())?;
+            }
+            if let Some(v) = host {
+                match v {
+                    Some(h) => r.set_host(h)?,
+                    None => r.set_authority(None)?,
+                }
+            }
+            if let Some(v) = port {
+                r.set_port_str(v.as_deref())?;
+            }
+            if let Some(v) = path {
+                r.set_path(v.as_deref().unwrap_or(""))?;
+            }
+            if let Some(v) = query {
+                r.set_query(v.as_deref())?;
+            }
+            if let Some(v) = fragment {
+                r.set_fragment(v.as_deref())?;
+            }
+            Ok(())
+        })()
+    }};
+}
+use apply_edits;
+
+impl UriReference {
+    /// A component of the view, as a slice of `self`'s own text (the view
+    /// is a fresh value whose slices borrow that text).
+    fn view_str<'s>(&'s self, get: impl FnOnce(IriRef<'s>) -> Option<&'s str>) -> Option<&'s str> {
+        get(self.view())
+    }
+}
+
+/// Parses a URI reference (RFC 3986 section 4.1).
+#[pyfunction]
+fn parse(py: Python<'_>, text: &str) -> PyResult<UriReference> {
+    parse_with(py, text, Rule::UriRef)
+}
+
+/// Parses a URI (RFC 3986 section 3): a reference with a scheme.
+#[pyfunction]
+fn parse_uri(py: Python<'_>, text: &str) -> PyResult<UriReference> {
+    parse_with(py, text, Rule::Uri)
+}
+
+/// Parses an IRI reference (RFC 3987 section 2.2).
+#[pyfunction]
+fn parse_iri_ref(py: Python<'_>, text: &str) -> PyResult<UriReference> {
+    parse_with(py, text, Rule::IriRef)
+}
+
+/// Parses an IRI (RFC 3987 section 2.2).
+#[pyfunction]
+fn parse_iri(py: Python<'_>, text: &str) -> PyResult<UriReference> {
+    parse_with(py, text, Rule::Iri)
+}
+
+/// Whether `text` is a URI reference, without building an object.
+#[pyfunction]
+fn is_valid(text: &str) -> bool {
+    UriRef::parse(text).is_ok()
+}
+
+/// A URI template (RFC 6570), checked when made.
+#[pyclass(frozen, module = "peguri", name = "UriTemplate")]
+pub struct PyUriTemplate {
+    text: String,
+}
+
+impl PyUriTemplate {
+    fn template(&self) -> UriTemplate<'_> {
+        // Checked in `new`; the text does not change.
+        UriTemplate::parse(&self.text).expect("checked when made")
+    }
+}
+
+/// A Python value as a template variable: `None` is undefined.
+fn template_value(value: &Bound<'_, PyAny>) -> PyResult<Option<Value>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    if let Ok(s) = value.cast::<PyString>() {
+        return Ok(Some(Value::from(s.to_str()?)));
+    }
+    if let Ok(d) = value.cast::<PyDict>() {
+        let mut pairs = Vec::with_capacity(d.len());
+        for (k, v) in d.iter() {
+            pairs.push((k.str()?.to_string(), v.str()?.to_string()));
+        }
+        return Ok(Some(Value::Map(pairs)));
+    }
+    if value.cast::<PyList>().is_ok() || value.cast::<PyTuple>().is_ok() {
+        let mut items = Vec::new();
+        for item in value.try_iter()? {
+            items.push(item?.str()?.to_string());
+        }
+        return Ok(Some(Value::List(items)));
+    }
+    // Numbers and other scalars expand as their str().
+    Ok(Some(Value::String(value.str()?.to_string())))
+}
+
+fn value_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::List(items) => PyList::new(py, items)?.into_any(),
+        Value::Map(pairs) => {
+            let d = PyDict::new(py);
+            for (k, v) in pairs {
+                d.set_item(k, v)?;
+            }
+            d.into_any()
+        }
+    })
+}
+
+#[pymethods]
+impl PyUriTemplate {
+    #[new]
+    fn new(template: String) -> PyResult<Self> {
+        UriTemplate::parse(&template).map_err(|e| TemplateError::new_err(e.to_string()))?;
+        Ok(PyUriTemplate { text: template })
+    }
+
+    /// The names of the variables, in order of first appearance.
+    #[getter]
+    fn variable_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for name in self.template().variable_names() {
+            if !names.iter().any(|n| n == name) {
+                names.push(name.to_owned());
+            }
+        }
+        names
+    }
+
+    /// Expands the template (RFC 6570 section 3): a variable is a str (or
+    /// any scalar, by its str()), a list or tuple, or a dict; `None` or
+    /// missing is undefined.
+    #[pyo3(signature = (**variables))]
+    fn expand(&self, variables: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+        let mut vars: Vec<(String, Value)> = Vec::new();
+        if let Some(variables) = variables {
+            for (k, v) in variables.iter() {
+                if let Some(value) = template_value(&v)? {
+                    vars.push((k.extract()?, value));
+                }
+            }
+        }
+        self.template()
+            .expand(&vars)
+            .map_err(|e| TemplateError::new_err(e.to_string()))
+    }
+
+    /// The variables whose expansion gives `uri` (percent-decoded), or
+    /// `None` when it does not match. Raises `TemplateError` for a template
+    /// too ambiguous to match.
+    #[pyo3(name = "match")]
+    fn match_<'py>(&self, py: Python<'py>, uri: &str) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let template = self.template();
+        template
+            .matchability()
+            .map_err(|e| TemplateError::new_err(e.to_string()))?;
+        let Some(found) = template.match_uri(uri) else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        for (name, value) in found.iter() {
+            d.set_item(name, value_to_py(py, value)?)?;
+        }
+        Ok(Some(d))
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = PyString::new(py, &self.text).repr()?;
+        Ok(format!("UriTemplate({text})"))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Option<bool> {
+        other
+            .cast::<PyUriTemplate>()
+            .ok()
+            .map(|o| o.get().text == self.text)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.text.hash(&mut hasher);
+        hasher.finish()
+    }
+}
+
+/// The extension module.
+#[pymodule]
+fn _peguri(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<UriReference>()?;
+    m.add_class::<PyUriTemplate>()?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_iri_ref, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(is_valid, m)?)?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("ResolveError", py.get_type::<ResolveError>())?;
+    m.add("BuildError", py.get_type::<BuildError>())?;
+    m.add("IdnaError", py.get_type::<IdnaError>())?;
+    m.add("TemplateError", py.get_type::<TemplateError>())?;
+    batch::register(m)?;
+    Ok(())
+}

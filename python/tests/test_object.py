@@ -1,0 +1,366 @@
+"""The object API: parsing, components, resolution (RFC 3986 section 5.4),
+normalization, replace, IRIs, templates, errors, urlsplit."""
+
+from __future__ import annotations
+
+import pickle
+import urllib.parse
+
+import pytest
+
+import peguri
+from peguri import UriReference
+
+BASE = "http://a/b/c/d;p?q"
+
+# RFC 3986 section 5.4.1, normal examples.
+NORMAL = [
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+]
+
+# RFC 3986 section 5.4.2, abnormal examples (strict parsers).
+ABNORMAL = [
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+]
+
+
+def test_rfc3986_section_5_4_has_42_examples() -> None:
+    assert len(NORMAL) + len(ABNORMAL) == 42
+
+
+@pytest.mark.parametrize(("reference", "expected"), NORMAL + ABNORMAL)
+def test_rfc3986_section_5_4(reference: str, expected: str) -> None:
+    base = peguri.parse(BASE)
+    resolved = base.resolve(reference)
+    assert str(resolved) == expected
+    assert resolved == peguri.parse(expected)
+    # A UriReference works as the reference too.
+    assert base.resolve(peguri.parse(reference)) == resolved
+
+
+def test_non_strict_resolution() -> None:
+    # Section 5.4.2: "http:g" is "http://a/b/c/g" for backward compatibility.
+    assert str(peguri.parse(BASE).resolve("http:g", strict=False)) == "http://a/b/c/g"
+
+
+def test_resolve_needs_a_base_with_scheme() -> None:
+    with pytest.raises(peguri.ResolveError):
+        peguri.parse("a/b").resolve("c")
+    assert issubclass(peguri.ResolveError, ValueError)
+
+
+def test_components() -> None:
+    u = peguri.parse("http://user@example.com:8080/over/there?name=ferret#nose")
+    assert u.scheme == "http"
+    assert u.has_scheme
+    assert u.authority == "user@example.com:8080"
+    assert u.userinfo == "user"
+    assert u.host == "example.com"
+    assert u.host_kind == "reg-name"
+    assert u.port == "8080"
+    assert u.port_number == 8080
+    assert u.path == "/over/there"
+    assert u.segments == ["over", "there"]
+    assert u.query == "name=ferret"
+    assert u.fragment == "nose"
+    assert u.rule == "URI"
+    assert not u.is_iri
+
+
+def test_absent_and_empty_components() -> None:
+    u = peguri.parse("//h:?#")
+    assert u.scheme is None and not u.has_scheme
+    assert u.userinfo is None
+    assert u.host == "h"
+    assert u.port == "" and u.port_number is None
+    assert u.path == "" and u.segments == []
+    assert u.query == "" and u.fragment == ""
+    assert u.rule == "relative-ref"
+    r = peguri.parse("a/b")
+    assert r.host is None and r.host_kind is None and r.authority is None
+    assert r.port is None and r.query is None and r.fragment is None
+
+
+@pytest.mark.parametrize(
+    ("url", "kind"),
+    [
+        ("http://127.0.0.1/", "ipv4"),
+        ("http://[::1]/", "ipv6"),
+        ("http://[v7.x]/", "ipvfuture"),
+        ("http://example.com/", "reg-name"),
+        ("file:///etc", "reg-name"),
+    ],
+)
+def test_host_kind(url: str, kind: str) -> None:
+    assert peguri.parse(url).host_kind == kind
+
+
+def test_decoded_views() -> None:
+    u = peguri.parse("http://b%C3%BCcher.example/docs/J%C3%BCrgen/a%2Fb/?q=caf%C3%A9&k&x=a+b")
+    assert u.host_decoded == "bücher.example"
+    assert u.segments_decoded == ["docs", "Jürgen", "a/b", ""]
+    assert u.query_pairs() == [("q", "café"), ("k", None), ("x", "a+b")]
+    assert peguri.parse("s:/").query_pairs() == []
+
+
+def test_parse_uri_needs_a_scheme() -> None:
+    assert peguri.parse_uri("a:b").scheme == "a"
+    with pytest.raises(peguri.ParseError):
+        peguri.parse_uri("//h/p")
+
+
+def test_parse_error_attributes() -> None:
+    with pytest.raises(peguri.ParseError) as info:
+        peguri.parse("http://example.com/%zz")
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert err.offset == 20
+    assert err.column == 21
+    assert err.kind == "invalid_percent_encoding"
+    assert err.component == "path"
+    assert err.expected == ["hex digit"]
+    assert err.message == "expected a hex digit after '%'"
+    lines = str(err).splitlines()
+    assert lines[1].strip() == "http://example.com/%zz"
+    # The caret stands under the offending character.
+    assert lines[2].index("^") == lines[1].index("%zz") + 1
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("a b", "invalid_char"),
+        ("http://[::g]/", "invalid_ipv6_address"),
+        ("http://[vz.x]/", "invalid_ipvfuture"),
+        ("%", "invalid_percent_encoding"),
+        ("a:b/c:d", None),
+        ("1a:b", "colon_in_first_segment"),
+        ("http://[::1", "unexpected_end"),
+    ],
+)
+def test_invalid_input(text: str, kind: str | None) -> None:
+    if kind is None:
+        assert peguri.is_valid(text)
+        return
+    assert not peguri.is_valid(text)
+    with pytest.raises(peguri.ParseError) as info:
+        peguri.parse(text)
+    assert info.value.kind == kind
+    assert info.value.offset >= 0
+
+
+def test_column_counts_characters() -> None:
+    with pytest.raises(peguri.ParseError) as info:
+        peguri.parse_iri_ref("/é x")
+    assert info.value.offset == 3  # bytes
+    assert info.value.column == 3  # characters, 1-based
+
+
+def test_frozen_hashable_equal_on_text() -> None:
+    a = peguri.parse("http://example.com/")
+    b = UriReference("http://example.com/")
+    assert a == b and hash(a) == hash(b)
+    assert a != peguri.parse("HTTP://example.com/")
+    assert a != "http://example.com/"
+    assert len({a, b}) == 1
+    with pytest.raises(AttributeError):
+        a.host = "x"  # type: ignore[misc]
+    assert repr(a) == "UriReference('http://example.com/')"
+    assert pickle.loads(pickle.dumps(a)) == a
+    iri = peguri.parse_iri("http://é.example/")
+    back = pickle.loads(pickle.dumps(iri))
+    assert back == iri and back.is_iri and back.rule == "IRI"
+
+
+def test_relative_to() -> None:
+    base = peguri.parse("http://example.com/a/b/c")
+    for target, expected in [
+        ("http://example.com/a/b/d", "d"),
+        ("http://example.com/a/x/y", "../x/y"),
+        ("http://example.com/a/b/c?q", "?q"),
+        ("http://example.com/a/b/c#top", "#top"),
+        ("http://other.example/", "//other.example/"),
+        ("https://example.com/", "https://example.com/"),
+    ]:
+        rel = peguri.parse(target).relative_to(base)
+        assert str(rel) == expected
+        assert base.resolve(rel) == peguri.parse(target)
+    with pytest.raises(peguri.ResolveError):
+        peguri.parse("a/b").relative_to(base)
+
+
+NORMALIZATION = [
+    ("HTTP://www.Example.com:80/%7Euser/./x", "http://www.example.com/~user/x"),
+    ("https://EXAMPLE.com:443", "https://example.com/"),
+    ("http://example.com/a/../b/./c", "http://example.com/b/c"),
+    ("http://example.com/%7e%41", "http://example.com/~A"),
+    ("http://example.com/%c3%a9", "http://example.com/%C3%A9"),
+    ("http://example.com:/", "http://example.com/"),
+    ("http://[::A]/", "http://[::a]/"),
+    ("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "example://a/b/c/%7Bfoo%7D"),
+]
+
+
+@pytest.mark.parametrize(("text", "normal"), NORMALIZATION)
+def test_normalize(text: str, normal: str) -> None:
+    u = peguri.parse(text)
+    assert str(u.normalize()) == normal
+    assert u.equivalent(normal)
+    assert u.equivalent(peguri.parse(normal))
+
+
+def test_not_equivalent() -> None:
+    assert not peguri.parse("http://example.com/a").equivalent("http://example.com/b")
+    assert not peguri.parse("http://example.com/?").equivalent("http://example.com/")
+
+
+def test_replace() -> None:
+    u = peguri.parse("http://user@example.com:8080/p?q#f")
+    assert str(u.replace(host="example.org", port=9090)) == "http://user@example.org:9090/p?q#f"
+    assert str(u.replace(scheme="https", userinfo=None, port=None)) == "https://example.com/p?q#f"
+    assert str(u.replace(path="/x/y", query=None, fragment=None)) == "http://user@example.com:8080/x/y"
+    assert str(u.replace(authority=None)) == "http:/p?q#f"
+    assert str(u) == "http://user@example.com:8080/p?q#f"  # unchanged
+    assert str(peguri.parse("a/b").replace(scheme="s")) == "s:a/b"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"port": "80a"},
+        {"host": "exa mple.com"},
+        {"path": "rootless"},  # a path after an authority starts with '/'
+        {"scheme": "1http"},
+        {"query": "a b"},
+        {"fragment": "#"},
+    ],
+)
+def test_replace_refuses_what_rfc3986_forbids(changes: dict[str, str]) -> None:
+    with pytest.raises(peguri.BuildError) as info:
+        peguri.parse("http://example.com/p").replace(**changes)
+    assert isinstance(info.value, ValueError)
+
+
+def test_replace_keeps_the_rule() -> None:
+    with pytest.raises(peguri.BuildError):
+        peguri.parse_uri("urn:x").replace(scheme=None)
+    with pytest.raises(peguri.BuildError):
+        peguri.parse("urn:isbn:123").replace(scheme=None)  # would read as a scheme
+    with pytest.raises(TypeError):
+        peguri.parse("a:b").replace(colour="red")  # type: ignore[call-arg]
+
+
+def test_iris() -> None:
+    iri = peguri.parse_iri("http://例え.jp/パス?q=ü")
+    assert iri.is_iri and iri.rule == "IRI"
+    assert iri.host == "例え.jp"
+    assert str(iri.to_uri()) == "http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9?q=%C3%BC"
+    assert str(iri.to_uri(idna=True)) == "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%BC"
+    assert not iri.to_uri().is_iri
+    assert str(iri.to_uri().to_iri()) == "http://例え.jp/パス?q=ü"
+    with pytest.raises(peguri.ParseError):
+        peguri.parse("http://例え.jp/")
+    rel = peguri.parse_iri_ref("../画像/ロゴ.png")
+    assert rel.rule == "irelative-ref"
+    assert str(peguri.parse_iri("http://例え.jp/文書/目次.html").resolve(rel)) == "http://例え.jp/画像/ロゴ.png"
+    # Bidirectional formatting characters are not allowed (RFC 3987 4.1).
+    with pytest.raises(peguri.ParseError) as info:
+        peguri.parse_iri("http://example.com/\u202e")
+    assert info.value.kind == "bidi_formatting"
+    with pytest.raises(peguri.IdnaError):
+        peguri.parse_iri("http://a\u00ad\u200d-.com/").to_uri(idna=True)
+    assert str(peguri.parse_iri("HTTP://Example.ORG/caf%C3%A9").normalize()) == "http://example.org/café"
+
+
+def test_uri_template_expand() -> None:
+    t = peguri.UriTemplate("http://example.com/{user}/repos{?page,per_page}{#frag}")
+    assert t.variable_names == ["user", "page", "per_page", "frag"]
+    assert t.expand(user="octo cat", page=2) == "http://example.com/octo%20cat/repos?page=2"
+    assert peguri.UriTemplate("{/list*}{?keys*}").expand(
+        list=["a", "b"], keys={"x": "1", "y": "2"}
+    ) == "/a/b?x=1&y=2"
+    assert peguri.UriTemplate("{a}").expand() == ""
+    assert peguri.UriTemplate("{a}").expand(a=None) == ""
+    with pytest.raises(peguri.TemplateError):
+        peguri.UriTemplate("{unclosed")
+
+
+def test_uri_template_match() -> None:
+    t = peguri.UriTemplate("search://emails{?query,start,end}")
+    assert t.match("search://emails?start=1&query=pest%20grammar") == {
+        "query": "pest grammar",
+        "start": "1",
+    }
+    assert t.match("other://x") is None
+    files = peguri.UriTemplate("file:///{+path}")
+    assert files.match("file:///a/b") == {"path": "a/b"}
+    with pytest.raises(peguri.TemplateError):
+        peguri.UriTemplate("{a}{b}").match("xy")
+    assert str(t) == "search://emails{?query,start,end}"
+    assert t == peguri.UriTemplate("search://emails{?query,start,end}")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://user:pw@example.com:8080/p/a;x?q=1&r#frag",
+        "HTTPS://Example.com",
+        "mailto:someone@example.com",
+        "//h/p",
+        "/just/a/path?x",
+        "",
+        "urn:isbn:0451450523",
+        "http://[::1]:80/",
+    ],
+)
+def test_urlsplit_matches_urllib(url: str) -> None:
+    ours = peguri.urlsplit(url)
+    assert isinstance(ours, urllib.parse.SplitResult)
+    assert ours == urllib.parse.urlsplit(url)
+    assert ours.geturl() == urllib.parse.urlsplit(url).geturl()
+
+
+def test_urlsplit_validates() -> None:
+    with pytest.raises(peguri.ParseError):
+        peguri.urlsplit("http://exa mple.com/")
+    assert urllib.parse.urlsplit("http://exa mple.com/").netloc == "exa mple.com"
