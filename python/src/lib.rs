@@ -589,29 +589,29 @@ impl PyUriTemplate {
 }
 
 /// A Python value as a template variable: `None` is undefined.
-fn template_value(value: &Bound<'_, PyAny>) -> PyResult<Option<Value>> {
+fn template_value(value: &Bound<'_, PyAny>) -> PyResult<Option<Value<'static>>> {
     if value.is_none() {
         return Ok(None);
     }
     if let Ok(s) = value.cast::<PyString>() {
-        return Ok(Some(Value::from(s.to_str()?)));
+        return Ok(Some(Value::from(s.to_str()?.to_owned())));
     }
     if let Ok(d) = value.cast::<PyDict>() {
         let mut pairs = Vec::with_capacity(d.len());
         for (k, v) in d.iter() {
-            pairs.push((k.str()?.to_string(), v.str()?.to_string()));
+            pairs.push((k.str()?.to_string().into(), v.str()?.to_string().into()));
         }
         return Ok(Some(Value::Map(pairs)));
     }
     if value.cast::<PyList>().is_ok() || value.cast::<PyTuple>().is_ok() {
         let mut items = Vec::new();
         for item in value.try_iter()? {
-            items.push(item?.str()?.to_string());
+            items.push(item?.str()?.to_string().into());
         }
         return Ok(Some(Value::List(items)));
     }
     // Numbers and other scalars expand as their str().
-    Ok(Some(Value::String(value.str()?.to_string())))
+    Ok(Some(Value::String(value.str()?.to_string().into())))
 }
 
 fn value_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
@@ -653,7 +653,7 @@ impl PyUriTemplate {
     /// missing is undefined.
     #[pyo3(signature = (**variables))]
     fn expand(&self, variables: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        let mut vars: Vec<(String, Value)> = Vec::new();
+        let mut vars: Vec<(String, Value<'static>)> = Vec::new();
         if let Some(variables) = variables {
             for (k, v) in variables.iter() {
                 if let Some(value) = template_value(&v)? {
