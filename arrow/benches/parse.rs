@@ -6,7 +6,10 @@
 //!   (at least 8 M URLs/s);
 //! - `parse`: the whole struct, with `rule`, `host_kind` and the error
 //!   fields;
-//! - `host` and `is_valid`: one column each.
+//! - `host` and `is_valid`: one column each;
+//! - `components_batches`: `components` over the same rows as slices of
+//!   8,192 (DataFusion's batch size), whose outputs are small enough for
+//!   the allocator to reuse.
 //!
 //! Each on `Utf8View` (what DataFusion and Polars hand over) and `Utf8`
 //! (pyarrow's default).
@@ -57,6 +60,9 @@ fn corpus() -> Vec<String> {
     lines
 }
 
+/// DataFusion's default batch size.
+const BATCH: usize = 8192;
+
 fn kernels(c: &mut Criterion) {
     let lines = corpus();
     let inputs: [(&str, ArrayRef); 2] = [
@@ -82,18 +88,25 @@ fn kernels(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(4));
     group.throughput(Throughput::Elements(lines.len() as u64));
     for (name, input) in &inputs {
-        let input = input.as_ref();
         group.bench_function(format!("components/{name}"), |b| {
-            b.iter(|| peguri_arrow::components(black_box(input)).unwrap())
+            b.iter(|| peguri_arrow::components(black_box(input.as_ref())).unwrap())
+        });
+        group.bench_function(format!("components_batches/{name}"), |b| {
+            b.iter(|| {
+                for at in (0..input.len()).step_by(BATCH) {
+                    let batch = input.slice(at, BATCH.min(input.len() - at));
+                    black_box(peguri_arrow::components(black_box(&batch)).unwrap());
+                }
+            })
         });
         group.bench_function(format!("parse/{name}"), |b| {
-            b.iter(|| peguri_arrow::parse(black_box(input)).unwrap())
+            b.iter(|| peguri_arrow::parse(black_box(input.as_ref())).unwrap())
         });
         group.bench_function(format!("host/{name}"), |b| {
-            b.iter(|| peguri_arrow::component(black_box(input), Component::Host).unwrap())
+            b.iter(|| peguri_arrow::component(black_box(input.as_ref()), Component::Host).unwrap())
         });
         group.bench_function(format!("is_valid/{name}"), |b| {
-            b.iter(|| peguri_arrow::is_valid(black_box(input)).unwrap())
+            b.iter(|| peguri_arrow::is_valid(black_box(input.as_ref())).unwrap())
         });
     }
     group.finish();

@@ -7,12 +7,13 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::StringViewBuilder;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
 use arrow_buffer::Buffer;
 use arrow_data::ByteView;
 use arrow_schema::{ArrowError, DataType};
+
+use crate::views::{Views, INLINE};
 
 /// A string column of one of the three physical string types, read without
 /// copying.
@@ -110,34 +111,22 @@ impl<'a> StringColumn<'a> {
         }
     }
 
-    /// The data buffers a view into this column's text may point at, and
-    /// for a text `sub` taken from row `row`, the index of the buffer that
-    /// holds it and its offset there. `None` when the row's text is not in
-    /// a data buffer (a `Utf8View` row of 12 bytes or less is stored inside
-    /// its view) or when the offset does not fit a view's 32 bits.
-    fn locate(&self, row: usize, sub: &str) -> Option<(usize, u32)> {
-        let (index, buffer) = match self {
-            StringColumn::Utf8(a) => (0, a.values()),
-            StringColumn::LargeUtf8(a) => (0, a.values()),
+    /// For a text longer than 12 bytes taken from row `row`, the index in
+    /// [`data_buffers`](Self::data_buffers) of the buffer that holds it;
+    /// `None` when the row's text is not in a data buffer (a `Utf8View` row
+    /// of 12 bytes or less is stored inside its view).
+    #[inline]
+    fn buffer_of(&self, row: usize) -> Option<usize> {
+        match self {
+            StringColumn::Utf8(_) | StringColumn::LargeUtf8(_) => Some(0),
             StringColumn::Utf8View(a) => {
-                let view = ByteView::from(a.views()[row]);
-                if view.length <= 12 {
-                    return None;
-                }
-                let index = view.buffer_index as usize;
-                (index, &a.data_buffers()[index])
+                let view = ByteView::from(*a.views().get(row)?);
+                (view.length > 12).then_some(view.buffer_index as usize)
             }
-        };
-        // `sub` borrows from the row's text, which lies in `buffer`: the
-        // distance between the two starts is its offset there.
-        let offset = (sub.as_ptr() as usize).checked_sub(buffer.as_ptr() as usize)?;
-        if offset + sub.len() > buffer.len() {
-            return None;
         }
-        Some((index, u32::try_from(offset).ok()?))
     }
 
-    /// The buffers [`locate`](Self::locate)'s indices refer to.
+    /// The buffers a view into this column's text may point at.
     fn data_buffers(&self) -> Vec<Buffer> {
         match self {
             StringColumn::Utf8(a) => vec![a.values().clone()],
@@ -220,11 +209,6 @@ pub fn unpack_dictionary(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
     }
 }
 
-/// Pieces up to this long are copied into the result rather than pointed
-/// at: hosts, schemes, ports and most userinfo, the pieces most often
-/// extracted.
-const COPY_UP_TO: usize = 32;
-
 /// Builds a `Utf8View` column whose values are pieces of an input
 /// column's rows.
 ///
@@ -232,10 +216,14 @@ const COPY_UP_TO: usize = 32;
 /// no copy of it: a view names the input buffer that holds the piece, its
 /// offset and its length, and the result shares (does not copy) the
 /// input's buffers. Pieces of 12 bytes or less are stored inside their
-/// views, as the format requires, and pieces up to 32 bytes are copied,
-/// which is cheaper than checking a view. Text that is not a piece of the
-/// input (a normalized URI, a message) is copied with
-/// [`append_owned`](Self::append_owned).
+/// views, as the format requires. Text that is not a piece of the input
+/// (a normalized URI, a message) is copied into a buffer of the result's
+/// own with [`append_owned`](Self::append_owned).
+///
+/// The views are built directly, without arrow's `StringViewBuilder` and
+/// its check of each view: every piece is a `&str`, so UTF-8, and a view
+/// into the input is made only after checking that the input's buffer
+/// holds the piece's own memory.
 ///
 /// ```
 /// use arrow_array::{Array, StringArray};
@@ -258,10 +246,7 @@ const COPY_UP_TO: usize = 32;
 /// ```
 pub struct Substrings<'a> {
     input: StringColumn<'a>,
-    builder: StringViewBuilder,
-    /// The block number of the input's first data buffer in `builder`, once
-    /// a piece needed it.
-    first_block: Option<u32>,
+    views: Views,
 }
 
 impl<'a> Substrings<'a> {
@@ -279,8 +264,7 @@ impl<'a> Substrings<'a> {
     pub fn new(input: StringColumn<'a>) -> Self {
         Substrings {
             input,
-            builder: StringViewBuilder::with_capacity(input.len()),
-            first_block: None,
+            views: Views::new(input.data_buffers(), input.len()),
         }
     }
 
@@ -298,30 +282,21 @@ impl<'a> Substrings<'a> {
     /// assert_eq!(out.finish().value(0), "http");
     /// # Ok::<_, arrow_schema::ArrowError>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn append(&mut self, row: usize, piece: Option<&str>) -> Result<(), ArrowError> {
         let Some(piece) = piece else {
-            self.builder.append_null();
+            self.views.push_null();
             return Ok(());
         };
-        if piece.len() <= COPY_UP_TO {
-            // Stored inside the view (12 bytes or less), or copied: a view
-            // into the input costs a check that its bytes are UTF-8
-            // (arrow's `try_append_view`), which for a short piece costs
-            // more than copying it.
-            self.builder.append_value(piece);
-            return Ok(());
-        }
-        match self.input.locate(row, piece) {
-            Some((buffer, offset)) => {
-                let block = self.first_block(buffer);
-                // `piece.len()` fits: it is at most the row's length, which
-                // `locate` found within a buffer addressed by 32 bits.
-                self.builder
-                    .try_append_view(block, offset, piece.len() as u32)?;
+        if piece.len() > INLINE {
+            if let Some(buffer) = self.input.buffer_of(row) {
+                if self.views.push_shared(piece, buffer) {
+                    return Ok(());
+                }
             }
-            None => self.builder.append_value(piece),
         }
+        // Inline, or not a piece of the row after all.
+        self.views.push_copy(piece);
         Ok(())
     }
 
@@ -339,7 +314,7 @@ impl<'a> Substrings<'a> {
     /// ```
     #[inline]
     pub fn append_owned(&mut self, text: &str) {
-        self.builder.append_value(text);
+        self.views.push_copy(text);
     }
 
     /// Appends NULL.
@@ -356,7 +331,7 @@ impl<'a> Substrings<'a> {
     /// ```
     #[inline]
     pub fn append_null(&mut self) {
-        self.builder.append_null();
+        self.views.push_null();
     }
 
     /// The column built.
@@ -371,25 +346,8 @@ impl<'a> Substrings<'a> {
     /// assert_eq!(out.finish().len(), 1);
     /// # Ok::<_, arrow_schema::ArrowError>(())
     /// ```
-    pub fn finish(mut self) -> StringViewArray {
-        self.builder.finish()
-    }
-
-    fn first_block(&mut self, buffer: usize) -> u32 {
-        let first = match self.first_block {
-            Some(first) => first,
-            None => {
-                let mut first = None;
-                for data in self.input.data_buffers() {
-                    let block = self.builder.append_block(data);
-                    first.get_or_insert(block);
-                }
-                let first = first.unwrap_or(0);
-                self.first_block = Some(first);
-                first
-            }
-        };
-        first + buffer as u32
+    pub fn finish(self) -> StringViewArray {
+        self.views.finish()
     }
 }
 

@@ -48,8 +48,8 @@
 //! one of them: a one-column kernel computes each distinct value of a
 //! dictionary once and expands the result by its keys. Strings come back
 //! as `Utf8View`; components point into the input's own buffers instead
-//! of copying them (pieces longer than 32 bytes; shorter ones are stored
-//! in or next to their views, which is cheaper), so the result shares the
+//! of copying them (pieces longer than 12 bytes; shorter ones are stored
+//! inside their views, as the format requires), so the result shares the
 //! input's memory. The kernels that compute new text ([`resolve`],
 //! [`normalize`], [`iri_to_uri`], [`error`]) copy it in, except where an
 //! input is already its own result. The [`column`](mod@column) module holds this
@@ -60,7 +60,7 @@
 //! crates at the major DataFusion pins (arrow 59), not on DataFusion.
 //!
 //! [Apache Arrow]: https://arrow.apache.org
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(rust_2018_idioms)]
 
@@ -72,6 +72,8 @@ mod normalize;
 mod parse;
 mod resolve;
 mod validity;
+// Holds the one function allowed `unsafe`.
+mod views;
 
 pub use component::{component, port_number, Component};
 pub use iri::iri_to_uri;

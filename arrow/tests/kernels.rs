@@ -13,15 +13,15 @@ use arrow_array::{
     Array, ArrayRef, BooleanArray, DictionaryArray, Int32Array, LargeStringArray, StringArray,
     StringViewArray,
 };
+use arrow_data::ByteView;
 use arrow_schema::DataType;
 use peguri::{IriRef, UriRef};
 use peguri_arrow::{Base, Component};
 
-/// Rows that exercise every branch: components longer than 32 bytes (views
-/// into the input), 13 to 32 bytes (copied), 12 or less (inline), absent
-/// and empty components, IP literals, relative references, invalid rows,
-/// an IRI, NULLs and repeats (so that dictionaries have fewer values than
-/// rows).
+/// Rows that exercise every branch: components longer than 12 bytes (views
+/// into the input), 12 or less (inline), absent and empty components, IP
+/// literals, relative references, invalid rows, an IRI, NULLs and repeats
+/// (so that dictionaries have fewer values than rows).
 const ROWS: &[Option<&str>] = &[
     Some("http://user:secret@www.example.com:8080/a/b/c/d;p?q=1&r=2#frag"),
     Some("https://a-registered-name-longer-than-thirty-two-bytes.example.org/a-path-that-is-long-enough-to-be-a-view?and-a-query-that-is-long-enough-too#and-a-fragment-longer-than-32-bytes"),
@@ -177,6 +177,173 @@ fn long_components_point_into_the_input() {
         .data_buffers()
         .iter()
         .any(|b| view.data_buffers().iter().any(|v| v.as_ptr() == b.as_ptr())));
+}
+
+/// The addresses of the buffers that hold a string column's text (a
+/// dictionary's: its values').
+fn text_buffers(array: &dyn Array) -> Vec<*const u8> {
+    match array.data_type() {
+        DataType::Utf8 => vec![array.as_string::<i32>().values().as_ptr()],
+        DataType::LargeUtf8 => vec![array.as_string::<i64>().values().as_ptr()],
+        DataType::Utf8View => array
+            .as_string_view()
+            .data_buffers()
+            .iter()
+            .map(|b| b.as_ptr())
+            .collect(),
+        DataType::Dictionary(_, _) => text_buffers(array.as_any_dictionary().values().as_ref()),
+        other => panic!("not a string column: {other}"),
+    }
+}
+
+/// Checks that every value of `out` longer than 12 bytes is a view into
+/// one of `input` (at the right bytes: `out`'s values are checked against
+/// the library elsewhere), that shorter ones are inline, and that `out`
+/// has no other buffer.
+fn assert_views_into(out: &StringViewArray, input: &[*const u8], what: &str) {
+    for (i, buffer) in out.data_buffers().iter().enumerate() {
+        assert!(
+            input.contains(&buffer.as_ptr()),
+            "{what}: buffer {i} copied"
+        );
+    }
+    for (row, &view) in out.views().iter().enumerate() {
+        let view = ByteView::from(view);
+        if out.is_null(row) {
+            continue;
+        }
+        let value = out.value(row);
+        assert_eq!(view.length as usize, value.len(), "{what}, row {row}");
+        if value.len() > 12 {
+            let buffer = &out.data_buffers()[view.buffer_index as usize];
+            let start = buffer.as_ptr() as usize + view.offset as usize;
+            assert_eq!(start, value.as_ptr() as usize, "{what}, row {row}");
+        } else {
+            // Inline: the value's text lies inside the view itself.
+            let views = out.views().as_ptr() as usize;
+            let at = value.as_ptr() as usize;
+            assert!(
+                at >= views + 16 * row && at < views + 16 * (row + 1),
+                "{what}, row {row}"
+            );
+        }
+    }
+}
+
+#[test]
+fn components_are_views_into_the_input_or_inline() {
+    for (name, array) in inputs(ROWS) {
+        let input = text_buffers(array.as_ref());
+        let parts = peguri_arrow::components(array.as_ref()).unwrap();
+        for which in Component::ALL {
+            let column = parts.column_by_name(which.name()).unwrap().as_string_view();
+            assert_views_into(column, &input, &format!("{name}, {which:?}"));
+        }
+        // The long ones are views indeed: ROWS has paths longer than 12.
+        let path = parts.column_by_name("path").unwrap().as_string_view();
+        assert!(!path.data_buffers().is_empty(), "{name}");
+        // Text made for the row is copied, and then the input's buffers,
+        // unused, are not kept.
+        let parsed = peguri_arrow::parse(array.as_ref()).unwrap();
+        for field in ["rule", "host_kind", "error_message"] {
+            let column = parsed.column_by_name(field).unwrap().as_string_view();
+            for buffer in column.data_buffers() {
+                assert!(!input.contains(&buffer.as_ptr()), "{name}, {field}");
+            }
+        }
+        let messages = parsed
+            .column_by_name("error_message")
+            .unwrap()
+            .as_string_view();
+        assert_eq!(messages.data_buffers().len(), 1, "{name}");
+        let invalid = ROWS
+            .iter()
+            .position(|r| *r == Some("http://h/a b"))
+            .unwrap();
+        assert_eq!(messages.value(invalid), "invalid character ' ' in path");
+    }
+}
+
+#[test]
+fn substrings_views_copies_and_nulls_mixed() {
+    use peguri_arrow::column::{StringColumn, Substrings};
+
+    // Pieces of every length from 0 to 20 bytes (non-ASCII too), NULLs,
+    // text that is not a piece of the input, and a piece given with the
+    // wrong row; on each input type, sliced or not.
+    let text = "http://ébc.example/ab€cdefghijklmnopqrstuvwxyz/0123456789";
+    let rows = [Some(text), None, Some("x"), Some(text)];
+    for (name, array) in inputs(&rows) {
+        if matches!(array.data_type(), DataType::Dictionary(_, _)) {
+            continue;
+        }
+        let input = StringColumn::try_new(array.as_ref()).unwrap();
+        let mut out = Substrings::new(input);
+        let mut want: Vec<Option<String>> = Vec::new();
+        let mut long_pieces = 0;
+        for row in 0..input.len() {
+            let Some(row_text) = input.get(row) else {
+                out.append(row, None).unwrap();
+                want.push(None);
+                continue;
+            };
+            for start in [0, 7, 20] {
+                for len in 0..=20 {
+                    let Some(piece) = row_text.get(start..start + len) else {
+                        continue;
+                    };
+                    out.append(row, Some(piece)).unwrap();
+                    want.push(Some(piece.to_owned()));
+                    long_pieces += usize::from(len > 12);
+                }
+            }
+            out.append_null();
+            want.push(None);
+            out.append_owned("not a piece of the input, long");
+            want.push(Some("not a piece of the input, long".to_owned()));
+            out.append(row, Some("a long &'static str, not in the input"))
+                .unwrap();
+            want.push(Some("a long &'static str, not in the input".to_owned()));
+        }
+        // A long piece of row 0 given as row 2's: pointed at in a `Utf8`
+        // column, where every row is in the same buffer; copied in a
+        // `Utf8View`, where "x" is stored inline.
+        let piece = &input.get(0).unwrap()[..30];
+        out.append(2, Some(piece)).unwrap();
+        want.push(Some(piece.to_owned()));
+        let out = out.finish();
+        let got: Vec<Option<String>> = out.iter().map(|s| s.map(str::to_owned)).collect();
+        assert_eq!(got, want, "{name}");
+        StringViewArray::try_new(
+            out.views().clone(),
+            out.data_buffers().to_vec(),
+            out.nulls().cloned(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Pieces of the input are views into it; the rest is in one
+        // buffer of copies, last.
+        let input_buffers = text_buffers(array.as_ref());
+        let (copies, shared) = out.data_buffers().split_last().unwrap();
+        assert!(!input_buffers.contains(&copies.as_ptr()), "{name}");
+        assert!(
+            shared.iter().all(|b| input_buffers.contains(&b.as_ptr())),
+            "{name}"
+        );
+        let mut pointed = 0;
+        for (i, &view) in out.views().iter().enumerate() {
+            let view = ByteView::from(view);
+            if view.length > 12 && (view.buffer_index as usize) < shared.len() {
+                pointed += 1;
+                let start =
+                    shared[view.buffer_index as usize].as_ptr() as usize + view.offset as usize;
+                assert_eq!(start, out.value(i).as_ptr() as usize, "{name}, {i}");
+            }
+        }
+        if array.data_type() != &DataType::Utf8View {
+            long_pieces += 1;
+        }
+        assert_eq!(pointed, long_pieces, "{name}: views into the input");
+    }
 }
 
 #[test]
