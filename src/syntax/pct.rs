@@ -256,6 +256,8 @@ pub fn decode(input: &str) -> Cow<'_, [u8]> {
 /// use std::borrow::Cow;
 ///
 /// assert_eq!(decode_utf8("caf%C3%A9")?, "café");
+/// assert_eq!(decode_utf8("a%20b%2F100%")?, "a b/100%");
+/// assert_eq!(decode_utf8("x%20%C3%A9%2Fy")?, "x é/y");
 /// assert!(matches!(decode_utf8("plain")?, Cow::Borrowed("plain")));
 ///
 /// let err = decode_utf8("ab%FFcd").unwrap_err();
@@ -264,6 +266,36 @@ pub fn decode(input: &str) -> Cow<'_, [u8]> {
 /// # Ok::<_, peguri::pct::DecodeError>(())
 /// ```
 pub fn decode_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
+    let bytes = input.as_bytes();
+    let Some(first) = (0..bytes.len()).find(|&i| triplet_at(bytes, i).is_some()) else {
+        return Ok(Cow::Borrowed(input));
+    };
+    // While the triplets are ASCII (`%20`, `%2F`) each decodes to a
+    // character, with nothing to check; the first octet beyond ASCII
+    // takes the byte path and its UTF-8 check.
+    let mut out = String::with_capacity(input.len());
+    let (mut i, mut run) = (first, 0);
+    while i < bytes.len() {
+        match triplet_at(bytes, i) {
+            Some(octet) if octet.is_ascii() => {
+                // `i` and `run` sit at a `%` or just after a triplet:
+                // character boundaries.
+                out.push_str(&input[run..i]);
+                out.push(char::from(octet));
+                i += 3;
+                run = i;
+            }
+            Some(_) => return decode_utf8_octets(input),
+            None => i += 1,
+        }
+    }
+    out.push_str(&input[run..]);
+    Ok(Cow::Owned(out))
+}
+
+/// [`decode_utf8`] through the decoded octets, for text with a triplet
+/// beyond ASCII.
+fn decode_utf8_octets(input: &str) -> Result<Cow<'_, str>, DecodeError> {
     match decode(input) {
         Cow::Borrowed(_) => Ok(Cow::Borrowed(input)),
         Cow::Owned(bytes) => match String::from_utf8(bytes) {

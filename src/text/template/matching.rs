@@ -1090,34 +1090,8 @@ impl<'s, 't> Capture<'s, 't> {
 fn decode(text: &str) -> Option<Cow<'_, str>> {
     match find_byte(text, b'%') {
         None => Some(Cow::Borrowed(text)),
-        Some(first) => decode_triplets(text, first),
+        Some(_) => pct::decode_utf8(text).ok(),
     }
-}
-
-/// [`decode`] for a `text` whose first `%` is at `first`.
-#[inline(never)]
-fn decode_triplets(text: &str, first: usize) -> Option<Cow<'_, str>> {
-    // Triplets of ASCII bytes (`%20`, `%2F`) decode to characters, with
-    // nothing to check; a byte beyond ASCII takes the UTF-8 check.
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let (mut i, mut run) = (first, 0);
-    while let Some(&b) = bytes.get(i) {
-        if b != b'%' {
-            i += 1;
-            continue;
-        }
-        let octet = pct::triplet_at(bytes, i)?;
-        if octet >= 0x80 {
-            return pct::decode_utf8(text).ok();
-        }
-        out.push_str(text.get(run..i)?);
-        out.push(char::from(octet));
-        i += 3;
-        run = i;
-    }
-    out.push_str(text.get(run..)?);
-    Some(Cow::Owned(out))
 }
 
 /// How many pieces `text` has between the bytes `sep`: at most this many
