@@ -5,7 +5,8 @@
 //!   pest_derive reads them, into `$OUT_DIR/uri_grammar.rs`: every typed
 //!   parse, its errors and the character-class tables come from it;
 //! - `split.pest` (Appendix B) into `$OUT_DIR/split_grammar.rs`;
-//! - `rfc6570.pest` (URI Templates) into `$OUT_DIR/template_grammar.rs`;
+//! - with the feature `template`, `rfc6570.pest` (URI Templates) into
+//!   `$OUT_DIR/template_grammar.rs`;
 //! - with the feature `expose-internals`, `tests/codegen/sample.pest`, a
 //!   grammar that uses every construct the generator supports, for the
 //!   generator's tests (`tests/library/codegen.rs`).
@@ -277,14 +278,16 @@ fn main() {
             ..codegen::Config::default()
         },
     );
-    generate(
-        &["rfc6570.pest"],
-        "template_grammar.rs",
-        codegen::Config {
-            quiet: TEMPLATE_QUIET,
-            ..codegen::Config::default()
-        },
-    );
+    if std::env::var_os("CARGO_FEATURE_TEMPLATE").is_some() {
+        generate(
+            &["rfc6570.pest"],
+            "template_grammar.rs",
+            codegen::Config {
+                quiet: TEMPLATE_QUIET,
+                ..codegen::Config::default()
+            },
+        );
+    }
     // Only the generator's own tests read it, and they enable the feature.
     if std::env::var_os("CARGO_FEATURE_EXPOSE_INTERNALS").is_some() {
         generate_sample();

@@ -149,9 +149,10 @@
 //!
 //! # URI Templates, file paths, interop
 //!
-//! [`template`] expands RFC 6570 templates (all four levels) with a grammar
-//! of their own, `rfc6570.pest`, and matches URIs against them
-//! ([`UriTemplate::match_uri`], [`template::TemplateSet`] for many).
+//! With the feature `template`, [`template`] expands RFC 6570 templates
+//! (all four levels) with a grammar of their own, `rfc6570.pest`, and
+//! matches URIs against them ([`UriTemplate::match_uri`],
+//! [`template::TemplateSet`] for many).
 //! [`UriBuf::from_file_path`] and
 //! [`Uri::to_file_path`] convert `file` URIs and paths (RFC 8089; Windows
 //! forms as text with [`UriBuf::from_windows_path`]).
@@ -182,12 +183,13 @@
 //! | `nfc` | | NFC in IRI normalization: `Normalizer::nfc` | icu_normalizer (ICU4X) |
 //! | `http` | | (needs `std`) conversions to and from `http::Uri` | http |
 //! | `url` | | (needs `std`) conversions to and from `url::Url` | url |
+//! | `template` | | URI Templates (RFC 6570): [`UriTemplate`] expands and matches, [`template::TemplateSet`] matches against many | |
 //! | `whatwg` | | (needs `std`) `whatwg::compare`: the WHATWG URL Standard's reading next to RFC 3986's, and where their meanings differ, with causes (implies `idna`) | url, idna (ICU4X data) |
 //!
 //! Without `std`, everything else works on `core` and `alloc`, the error
 //! types implementing `core::error::Error`. Without features the crate
 //! needs only memchr, and, at build time,
-//! pest_meta and regex-syntax: `build.rs` compiles the grammars into the
+//! pest_meta: `build.rs` compiles the grammars into the
 //! parser. `idna`, `nfc` and `whatwg` need Rust 1.88 (ICU4X); the rest
 //! builds on the crate's `rust-version`.
 //!
@@ -231,9 +233,11 @@ mod types;
 
 pub use ops::normalize;
 pub use syntax::{grammar, pct};
+#[cfg(feature = "template")]
+pub use text::template;
 #[cfg(feature = "whatwg")]
 pub use text::whatwg;
-pub use text::{explain, extract, lint, split, template};
+pub use text::{explain, extract, lint, split};
 pub use types::query;
 
 pub use ops::normalize::{Normalized, Normalizer, equivalent, normalize, normalize_syntax};
@@ -247,6 +251,7 @@ pub use text::explain::{Explainer, explain};
 pub use text::extract::{Extracted, extract};
 pub use text::lint::{lint, mask_password};
 pub use text::split::{SplitComponents, split_lenient};
+#[cfg(feature = "template")]
 pub use text::template::{TemplateError, UriTemplate};
 pub use types::authority::{Authority, Host, ZoneId};
 pub use types::builder::{BuildError, BuildErrorKind, UriBuilder};

@@ -1,9 +1,8 @@
 //! Sets of characters that one step of a grammar can match: ASCII bytes in
 //! a table, and non-ASCII code points as ranges that become UTF-8
-//! byte-sequence matchers (`regex-syntax`'s `Utf8Sequences` does the
-//! conversion).
+//! byte-sequence matchers (see `utf8`).
 
-use regex_syntax::utf8::Utf8Sequences;
+use super::utf8;
 
 /// A byte set.
 pub type Set = [bool; 256];
@@ -160,7 +159,7 @@ impl Class {
         let mut out = Vec::new();
         for &(lo, hi) in &self.wide {
             // Surrogates are not characters; `char::from_u32` skips them at
-            // the ends, and `Utf8Sequences` skips them inside a range.
+            // the ends, and `utf8::sequences` skips them inside a range.
             let lo = (lo..=hi).find_map(char::from_u32);
             let hi = (lo.map_or(hi, u32::from)..=hi)
                 .rev()
@@ -168,9 +167,7 @@ impl Class {
             let (Some(lo), Some(hi)) = (lo, hi) else {
                 continue;
             };
-            for seq in Utf8Sequences::new(lo, hi) {
-                out.push(seq.as_slice().iter().map(|r| (r.start, r.end)).collect());
-            }
+            out.extend(utf8::sequences(lo, hi));
         }
         out
     }

@@ -60,6 +60,7 @@ mod class;
 mod interp;
 mod recognizer;
 mod tracker;
+pub mod utf8;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;

@@ -42,6 +42,7 @@ compiled!(
     "split_grammar.rs"
 );
 
+#[cfg(feature = "template")]
 compiled!(
     /// `rfc6570.pest`, URI Templates.
     template,

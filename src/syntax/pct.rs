@@ -82,6 +82,7 @@ pub(crate) struct Classes {
     pub(crate) unreserved: &'static Class,
     /// `reserved` (`gen-delims` and `sub-delims`): what RFC 6570's `+` and
     /// `#` expansions leave unencoded besides `unreserved`.
+    #[cfg(feature = "template")]
     pub(crate) reserved: &'static Class,
     pub(crate) hexdig: &'static Class,
     /// `ALPHA`: what a scheme starts with.
@@ -109,6 +110,7 @@ impl Classes {
 
 static CLASSES: Classes = Classes {
     unreserved: &generated::CLASS_unreserved,
+    #[cfg(feature = "template")]
     reserved: &generated::CLASS_reserved,
     hexdig: &generated::CLASS_HEXDIG,
     alpha: &generated::CLASS_ALPHA,

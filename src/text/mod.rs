@@ -8,6 +8,8 @@ pub mod extract;
 pub mod lint;
 pub mod split;
 pub(crate) mod suffix;
+#[cfg(feature = "template")]
+#[cfg_attr(docsrs, doc(cfg(feature = "template")))]
 pub mod template;
 #[cfg(feature = "whatwg")]
 #[cfg_attr(docsrs, doc(cfg(feature = "whatwg")))]

@@ -1,0 +1,92 @@
+//! A range of code points as UTF-8 byte patterns: each pattern is one byte
+//! range per byte of the encoding, and the patterns together match exactly
+//! the encodings of the range's characters, each by one pattern.
+//!
+//! A range of characters whose encodings have the same length, and whose
+//! code points agree above some six-bit group while that group and those
+//! below it span their full `0..=63`, is one pattern. Any range splits into
+//! such ranges at the encoding-length boundaries and at the boundaries of
+//! those groups.
+
+/// Code points at which the UTF-8 encoding gets one byte longer: the last
+/// of one, two and three bytes.
+const LENGTH_ENDS: [u32; 3] = [0x7F, 0x7FF, 0xFFFF];
+
+/// The surrogates, which are code points but not characters.
+const SURROGATES: (u32, u32) = (0xD800, 0xDFFF);
+
+/// The byte patterns of the characters in `lo..=hi`, in ascending order.
+/// Surrogates inside the range are skipped; `hi` may not exceed U+10FFFF.
+pub fn sequences(lo: char, hi: char) -> Vec<Vec<(u8, u8)>> {
+    let mut out = Vec::new();
+    let (lo, hi) = (u32::from(lo), u32::from(hi));
+    if lo > hi {
+        return out;
+    }
+    if lo < SURROGATES.0 && hi > SURROGATES.1 {
+        split_length(lo, SURROGATES.0 - 1, &mut out);
+        split_length(SURROGATES.1 + 1, hi, &mut out);
+    } else {
+        split_length(lo, hi, &mut out);
+    }
+    out
+}
+
+/// Splits `lo..=hi` where the encoding length changes.
+fn split_length(lo: u32, hi: u32, out: &mut Vec<Vec<(u8, u8)>>) {
+    for end in LENGTH_ENDS {
+        if lo <= end && hi > end {
+            split_length(lo, end, out);
+            split_length(end + 1, hi, out);
+            return;
+        }
+    }
+    split_groups(lo, hi, out);
+}
+
+/// Splits `lo..=hi` (one encoding length) until each piece is one pattern.
+fn split_groups(lo: u32, hi: u32, out: &mut Vec<Vec<(u8, u8)>>) {
+    let len = encoded_len(lo);
+    for groups in 1..len {
+        // The code point bits of the last `groups` continuation bytes.
+        let low = (1u32 << (6 * groups)) - 1;
+        if lo & !low == hi & !low {
+            // Both ends agree above these groups, so above the ones tried
+            // before, which then span full ranges below.
+            break;
+        }
+        if lo & low != 0 {
+            split_groups(lo, lo | low, out);
+            split_groups((lo | low) + 1, hi, out);
+            return;
+        }
+        if hi & low != low {
+            split_groups(lo, (hi & !low) - 1, out);
+            split_groups(hi & !low, hi, out);
+            return;
+        }
+    }
+    let (a, b) = (encode(lo), encode(hi));
+    out.push((0..len).map(|i| (a[i], b[i])).collect());
+}
+
+fn encoded_len(c: u32) -> usize {
+    match c {
+        0..=0x7F => 1,
+        0x80..=0x7FF => 2,
+        0x800..=0xFFFF => 3,
+        _ => 4,
+    }
+}
+
+/// The UTF-8 bytes of a code point (`sequences` never passes a surrogate).
+fn encode(c: u32) -> [u8; 4] {
+    // The low six bits of `c >> shift`, as a continuation byte.
+    let cont = |shift: u32| 0x80 | ((c >> shift) & 0x3F) as u8;
+    match encoded_len(c) {
+        1 => [c as u8, 0, 0, 0],
+        2 => [0xC0 | (c >> 6) as u8, cont(0), 0, 0],
+        3 => [0xE0 | (c >> 12) as u8, cont(6), cont(0), 0],
+        _ => [0xF0 | (c >> 18) as u8, cont(12), cont(6), cont(0)],
+    }
+}
