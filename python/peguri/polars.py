@@ -100,3 +100,22 @@ class UriNamespace:
     def resolve(self, base: str) -> pl.Expr:
         """Each reference resolved against one base URI."""
         return self._map(lambda refs: arrow.resolve(base, refs), pl.String)
+
+    def lint(self) -> pl.Expr:
+        """The lint codes of each row (an empty list when it has none)."""
+        return self._map(arrow.lint, pl.List(pl.String))
+
+    def equivalent(self, other: str | pl.Expr) -> pl.Expr:
+        """Whether each row has the same normal form as ``other``: one URI,
+        or the row of another column."""
+        other_expr = pl.lit(other) if isinstance(other, str) else other
+        # The struct keeps this expression's name (its first field's), so
+        # the result is named as the other methods' results are.
+        pair = pl.struct(self._expr, other_expr.alias("__peguri_other"))
+
+        def run(series: pl.Series) -> pl.Series:
+            first, second = series.struct.fields
+            result = arrow.equivalent(series.struct.field(first), series.struct.field(second))
+            return pl.Series(series.name, result)
+
+        return pair.map_batches(run, return_dtype=pl.Boolean, is_elementwise=True)

@@ -218,6 +218,17 @@ def test_polars_namespace() -> None:
     assert parsed["valid"].to_list() == [True, False, None, True, True, True]
     comps = df.select(pl.col("url").uri.components()).unnest("url")
     assert comps.columns == ["valid", "scheme", "userinfo", "host", "port", "path", "query", "fragment"]
+    checks = df.select(
+        pl.col("url").uri.lint().alias("lint"),
+        pl.col("url").uri.equivalent("https://example.com/~").alias("same_as_one"),
+        pl.col("url").uri.equivalent(pl.col("url").uri.normalize()).alias("same_as_normal"),
+        pl.col("url").uri.equivalent(pl.lit("http://h")),
+    )
+    assert checks.columns == ["lint", "same_as_one", "same_as_normal", "url"]
+    assert checks["lint"].dtype == pl.List(pl.String)
+    assert checks["lint"].to_list() == pylist(ua.lint(pa.array(URLS)))
+    assert checks["same_as_one"].to_list() == [False, None, None, False, True, False]
+    assert checks["same_as_normal"].to_list() == [True, None, None, True, True, True]
     # A Series goes to peguri.arrow directly, and back.
     assert pl.Series(ua.host(df["url"])).to_list() == out["host"].to_list()
 
