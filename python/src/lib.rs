@@ -16,6 +16,12 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
+/// The extension's Rust allocations (Arrow results above all) go to
+/// mimalloc on Linux; see `Cargo.toml`.
+#[cfg(all(target_os = "linux", not(target_env = "musl")))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub mod batch;
 // The Arrow C Data Interface is the one place that needs `unsafe`.
 #[allow(unsafe_code)]
