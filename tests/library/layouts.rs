@@ -178,6 +178,7 @@ proptest! {
         if let Some(absolute) = iri.as_iri() {
             reparses_as_uri!(absolute.to_uri());
         }
+        #[cfg(feature = "idna")]
         if let Ok(mapped) = iri.to_uri_idna() {
             reparses_as_uri!(mapped);
         }
