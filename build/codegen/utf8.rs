@@ -46,7 +46,8 @@ fn split_length(lo: u32, hi: u32, out: &mut Vec<Vec<(u8, u8)>>) {
 
 /// Splits `lo..=hi` (one encoding length) until each piece is one pattern.
 fn split_groups(lo: u32, hi: u32, out: &mut Vec<Vec<(u8, u8)>>) {
-    let len = encoded_len(lo);
+    let (lo_char, hi_char) = (character(lo), character(hi));
+    let len = lo_char.len_utf8();
     for groups in 1..len {
         // The code point bits of the last `groups` continuation bytes.
         let low = (1u32 << (6 * groups)) - 1;
@@ -66,27 +67,16 @@ fn split_groups(lo: u32, hi: u32, out: &mut Vec<Vec<(u8, u8)>>) {
             return;
         }
     }
-    let (a, b) = (encode(lo), encode(hi));
-    out.push((0..len).map(|i| (a[i], b[i])).collect());
+    let (mut a, mut b) = ([0; 4], [0; 4]);
+    let (a, b) = (
+        lo_char.encode_utf8(&mut a).as_bytes(),
+        hi_char.encode_utf8(&mut b).as_bytes(),
+    );
+    out.push(a.iter().zip(b).map(|(&x, &y)| (x, y)).collect());
 }
 
-fn encoded_len(c: u32) -> usize {
-    match c {
-        0..=0x7F => 1,
-        0x80..=0x7FF => 2,
-        0x800..=0xFFFF => 3,
-        _ => 4,
-    }
-}
-
-/// The UTF-8 bytes of a code point (`sequences` never passes a surrogate).
-fn encode(c: u32) -> [u8; 4] {
-    // The low six bits of `c >> shift`, as a continuation byte.
-    let cont = |shift: u32| 0x80 | ((c >> shift) & 0x3F) as u8;
-    match encoded_len(c) {
-        1 => [c as u8, 0, 0, 0],
-        2 => [0xC0 | (c >> 6) as u8, cont(0), 0, 0],
-        3 => [0xE0 | (c >> 12) as u8, cont(6), cont(0), 0],
-        _ => [0xF0 | (c >> 18) as u8, cont(12), cont(6), cont(0)],
-    }
+/// The character of a code point inside a piece: pieces lie within one
+/// side of the surrogates, so every one is a character.
+fn character(c: u32) -> char {
+    char::from_u32(c).expect("a piece holds no surrogate")
 }
