@@ -8,6 +8,8 @@
    (``str.extract``) and pyarrow (``extract_regex``).
 3. Batch throughput: ``peguri.arrow.components`` (valid plus the seven
    components) in URLs per second.
+4. Templates: ``UriTemplate.match`` against ``UriTemplate.expand`` with the
+   same variables, ns per call (no corpus).
 
 The contenders run alternately, in a rotating order, ``--rounds`` times;
 the figures are medians. The corpus is ../shared/corpus/*.txt (109,062
@@ -173,6 +175,38 @@ def batch_contenders(urls: list[str]) -> dict[str, Callable[[], Any]]:
     return out
 
 
+# (template, variables, the URI they expand to) for section 4.
+TEMPLATES: list[tuple[str, dict[str, Any], str]] = [
+    ("/v1/users/{id}/repos/{repo}", {"id": "42", "repo": "peguri"}, "/v1/users/42/repos/peguri"),
+    (
+        "/api{/path*}{?page,filters*}",
+        {"path": ["v1", "a b", "c"], "page": "2", "filters": {"color": "red", "size": "M"}},
+        "/api/v1/a%20b/c?page=2&color=red&size=M",
+    ),
+]
+TEMPLATE_CALLS = 20_000
+
+
+def template_contenders() -> dict[str, Callable[[], Any]]:
+    """match and expand of each template, TEMPLATE_CALLS calls each."""
+    out: dict[str, Callable[[], Any]] = {}
+    for text, variables, uri in TEMPLATES:
+        t = peguri.UriTemplate(text)
+        assert t.expand(**variables) == uri and t.match(uri) is not None
+
+        def match(t: peguri.UriTemplate = t, uri: str = uri) -> None:
+            for _ in range(TEMPLATE_CALLS):
+                t.match(uri)
+
+        def expand(t: peguri.UriTemplate = t, v: dict[str, Any] = variables) -> None:
+            for _ in range(TEMPLATE_CALLS):
+                t.expand(**v)
+
+        out[f"match {text}"] = match
+        out[f"expand {text}"] = expand
+    return out
+
+
 def alternate(contenders: dict[str, Callable[[], Any]], rounds: int) -> dict[str, float]:
     """Median seconds per contender, run alternately in rotating order."""
     times: dict[str, list[float]] = {name: [] for name in contenders}
@@ -217,6 +251,13 @@ def main() -> None:
     for name, t in comps.items():
         print(f"| peguri.arrow.{name} (valid + 7 components) | {t / n * 1e9:,.1f} | {n / t / 1e6:.1f} |")
 
+    tpl = alternate(template_contenders(), args.rounds)
+    print("\n| template | match ns | expand ns | match / expand |")
+    print("|---|---:|---:|---:|")
+    for text, _, _ in TEMPLATES:
+        m, e = tpl[f"match {text}"], tpl[f"expand {text}"]
+        print(f"| `{text}` | {m / TEMPLATE_CALLS * 1e9:,.0f} | {e / TEMPLATE_CALLS * 1e9:,.0f} | {m / e:.2f} |")
+
     print("\ntargets:")
     results: dict[str, Any] = {"corpus": source, "rounds": args.rounds}
     if "can_ada" in obj:
@@ -235,6 +276,7 @@ def main() -> None:
         print(f"- components + valid: {rate:.1f} M URLs/s (target >= 8): {_verdict(rate >= 8)}")
     results["object_ns"] = {k: v / n * 1e9 for k, v in obj.items()}
     results["batch_ns"] = {k: v / n * 1e9 for k, v in batch.items()}
+    results["template_ns"] = {k: v / TEMPLATE_CALLS * 1e9 for k, v in tpl.items()}
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
 

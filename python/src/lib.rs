@@ -581,16 +581,28 @@ fn is_valid(text: &str) -> bool {
     UriRef::parse(text).is_ok()
 }
 
-/// A URI template (RFC 6570), checked when made.
+self_cell::self_cell!(
+    /// A template's text and the template parsed from it.
+    struct OwnedTemplate {
+        owner: String,
+        #[covariant]
+        dependent: UriTemplate,
+    }
+);
+
+/// A URI template (RFC 6570), parsed once, when made.
 #[pyclass(frozen, module = "peguri", name = "UriTemplate")]
 pub struct PyUriTemplate {
-    text: String,
+    template: OwnedTemplate,
 }
 
 impl PyUriTemplate {
-    fn template(&self) -> UriTemplate<'_> {
-        // Checked in `new`; the text does not change.
-        UriTemplate::parse(&self.text).expect("checked when made")
+    fn template(&self) -> &UriTemplate<'_> {
+        self.template.borrow_dependent()
+    }
+
+    fn text(&self) -> &str {
+        self.template.borrow_owner()
     }
 }
 
@@ -638,8 +650,9 @@ fn value_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny
 impl PyUriTemplate {
     #[new]
     fn new(template: String) -> PyResult<Self> {
-        UriTemplate::parse(&template).map_err(|e| TemplateError::new_err(e.to_string()))?;
-        Ok(PyUriTemplate { text: template })
+        let template = OwnedTemplate::try_new(template, |text| UriTemplate::parse(text))
+            .map_err(|e| TemplateError::new_err(e.to_string()))?;
+        Ok(PyUriTemplate { template })
     }
 
     /// The names of the variables, in order of first appearance.
@@ -692,11 +705,11 @@ impl PyUriTemplate {
     }
 
     fn __str__(&self) -> &str {
-        &self.text
+        self.text()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let text = PyString::new(py, &self.text).repr()?;
+        let text = PyString::new(py, self.text()).repr()?;
         Ok(format!("UriTemplate({text})"))
     }
 
@@ -704,12 +717,12 @@ impl PyUriTemplate {
         other
             .cast::<PyUriTemplate>()
             .ok()
-            .map(|o| o.get().text == self.text)
+            .map(|o| o.get().text() == self.text())
     }
 
     fn __hash__(&self) -> u64 {
         let mut hasher = DefaultHasher::new();
-        self.text.hash(&mut hasher);
+        self.text().hash(&mut hasher);
         hasher.finish()
     }
 }

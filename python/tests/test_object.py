@@ -3,6 +3,7 @@ normalization, replace, IRIs, templates, errors, urlsplit."""
 
 from __future__ import annotations
 
+import gc
 import pickle
 import urllib.parse
 
@@ -338,6 +339,19 @@ def test_uri_template_match() -> None:
         peguri.UriTemplate("{a}{b}").match("xy")
     assert str(t) == "search://emails{?query,start,end}"
     assert t == peguri.UriTemplate("search://emails{?query,start,end}")
+
+
+def test_uri_template_owns_its_text() -> None:
+    # Made from a string that is gone by the time it matches.
+    text = "".join(["/v1/users/", "{id}", "/repos/{repo}"])
+    t = peguri.UriTemplate(text)
+    del text
+    gc.collect()
+    found = [t.match(f"/v1/users/{i}/repos/r%2F{i}") for i in range(3)]
+    assert found == [{"id": str(i), "repo": f"r/{i}"} for i in range(3)]
+    assert t.expand(id="7", repo="x") == "/v1/users/7/repos/x"
+    assert hash(t) == hash(peguri.UriTemplate("/v1/users/{id}/repos/{repo}"))
+    assert repr(t) == "UriTemplate('/v1/users/{id}/repos/{repo}')"
 
 
 @pytest.mark.parametrize(
