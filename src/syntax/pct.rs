@@ -228,22 +228,40 @@ pub(crate) fn triplet_at(bytes: &[u8], i: usize) -> Option<u8> {
 /// ```
 pub fn decode(input: &str) -> Cow<'_, [u8]> {
     let bytes = input.as_bytes();
-    let Some(first) = (0..bytes.len()).find(|&i| triplet_at(bytes, i).is_some()) else {
+    let mut triplets = triplets(bytes);
+    let Some((first, octet)) = triplets.next() else {
         return Cow::Borrowed(bytes);
     };
     let mut out = Vec::with_capacity(bytes.len());
     out.extend_from_slice(&bytes[..first]);
-    let mut i = first;
-    while i < bytes.len() {
-        if let Some(octet) = triplet_at(bytes, i) {
-            out.push(octet);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
+    out.push(octet);
+    let mut run = first + 3;
+    for (i, octet) in triplets {
+        out.extend_from_slice(&bytes[run..i]);
+        out.push(octet);
+        run = i + 3;
+    }
+    out.extend_from_slice(&bytes[run..]);
+    Cow::Owned(out)
+}
+
+/// The triplets of `bytes`, each as its offset and octet, found by a
+/// plain loop from `%` to `%` (the texts are short: a call to `memchr`
+/// costs more than it saves), which skips a triplet's hex digits.
+fn triplets(bytes: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
+    let mut i = 0;
+    core::iter::from_fn(move || {
+        while let Some(&b) = bytes.get(i) {
+            if b == b'%' {
+                if let Some(octet) = triplet_at(bytes, i) {
+                    i += 3;
+                    return Some((i - 3, octet));
+                }
+            }
             i += 1;
         }
-    }
-    Cow::Owned(out)
+        None
+    })
 }
 
 /// Decodes `input` like [`decode`] and reads the octets as UTF-8. Borrows
@@ -269,27 +287,24 @@ pub fn decode(input: &str) -> Cow<'_, [u8]> {
 /// ```
 pub fn decode_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
     let bytes = input.as_bytes();
-    let Some(first) = (0..bytes.len()).find(|&i| triplet_at(bytes, i).is_some()) else {
+    let mut triplets = triplets(bytes).peekable();
+    if triplets.peek().is_none() {
         return Ok(Cow::Borrowed(input));
-    };
+    }
     // While the triplets are ASCII (`%20`, `%2F`) each decodes to a
     // character, with nothing to check; the first octet beyond ASCII
     // takes the byte path and its UTF-8 check.
     let mut out = String::with_capacity(input.len());
-    let (mut i, mut run) = (first, 0);
-    while i < bytes.len() {
-        match triplet_at(bytes, i) {
-            Some(octet) if octet.is_ascii() => {
-                // `i` and `run` sit at a `%` or just after a triplet:
-                // character boundaries.
-                out.push_str(&input[run..i]);
-                out.push(char::from(octet));
-                i += 3;
-                run = i;
-            }
-            Some(_) => return decode_utf8_octets(input),
-            None => i += 1,
+    let mut run = 0;
+    for (i, octet) in triplets {
+        if !octet.is_ascii() {
+            return decode_utf8_octets(input);
         }
+        // `run` and `i` sit just after a triplet and at a `%`: character
+        // boundaries.
+        out.push_str(&input[run..i]);
+        out.push(char::from(octet));
+        run = i + 3;
     }
     out.push_str(&input[run..]);
     Ok(Cow::Owned(out))

@@ -1,6 +1,8 @@
 //! Property tests: normalization is idempotent and keeps equivalence;
 //! percent-encoding round-trips and always yields text the grammar accepts.
 
+use std::borrow::Cow;
+
 use peguri::grammar::parse_rule;
 use peguri::pct::{Component, decode, decode_utf8, encode, normalize_triplets};
 use peguri::{Normalizer, UriRef, equivalent, normalize, normalize_syntax};
@@ -150,6 +152,30 @@ proptest! {
     fn encode_then_decode_gives_the_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..32), c in component()) {
         let encoded = encode(&bytes, c);
         prop_assert_eq!(decode(&encoded).into_owned(), bytes);
+    }
+
+    #[test]
+    fn decode_reads_every_triplet_and_keeps_the_rest(text in "([%4aAfFz2é]|%[0-9a-fA-F]{2}|%[0-9a-fA-F]){0,12}") {
+        // Byte by byte: a `%` and two hex digits are one octet.
+        let bytes = text.as_bytes();
+        let hex = |b: u8| char::from(b).to_digit(16);
+        let mut expected = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            match (bytes[i], bytes.get(i + 1).and_then(|&b| hex(b)), bytes.get(i + 2).and_then(|&b| hex(b))) {
+                (b'%', Some(hi), Some(lo)) => {
+                    expected.push((hi * 16 + lo) as u8);
+                    i += 3;
+                }
+                (b, _, _) => {
+                    expected.push(b);
+                    i += 1;
+                }
+            }
+        }
+        let decoded = decode(&text);
+        prop_assert_eq!(decoded.as_ref(), &expected[..]);
+        prop_assert_eq!(decode_utf8(&text).ok().map(Cow::into_owned), String::from_utf8(expected).ok());
     }
 
     #[test]
