@@ -228,14 +228,12 @@ pub(crate) fn triplet_at(bytes: &[u8], i: usize) -> Option<u8> {
 /// ```
 pub fn decode(input: &str) -> Cow<'_, [u8]> {
     let bytes = input.as_bytes();
-    let mut triplets = triplets(bytes);
-    let Some((first, octet)) = triplets.next() else {
+    let mut triplets = triplets(bytes).peekable();
+    if triplets.peek().is_none() {
         return Cow::Borrowed(bytes);
-    };
+    }
     let mut out = Vec::with_capacity(bytes.len());
-    out.extend_from_slice(&bytes[..first]);
-    out.push(octet);
-    let mut run = first + 3;
+    let mut run = 0;
     for (i, octet) in triplets {
         out.extend_from_slice(&bytes[run..i]);
         out.push(octet);
