@@ -244,7 +244,8 @@ pub use ops::normalize::{Normalized, Normalizer, equivalent, normalize, normaliz
 pub use ops::relative::make_relative;
 pub use ops::resolve::{ResolveError, ResolveErrorKind, Resolver, remove_dot_segments, resolve};
 pub use syntax::component::UriComponent;
-pub use syntax::error::{Excerpt, Expected, Message, ParseError, ParseErrorKind};
+pub use syntax::error::{Expected, Message, ParseError, ParseErrorKind};
+pub use syntax::excerpt::{Excerpt, Quoted};
 #[cfg(feature = "pest")]
 pub use syntax::grammar::parse_rule;
 pub use text::explain::{Explainer, explain};

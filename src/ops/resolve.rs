@@ -869,7 +869,7 @@ impl fmt::Display for ResolveError {
             .rev()
             .find(|&i| self.input.is_char_boundary(i))
             .unwrap_or(0);
-        let excerpt = crate::syntax::error::Excerpt::new(&self.input, offset);
+        let excerpt = crate::syntax::excerpt::Excerpt::new(&self.input, offset);
         write!(f, "{}\n{excerpt}", self.message())
     }
 }

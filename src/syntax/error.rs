@@ -11,6 +11,8 @@ use core::fmt;
 use super::compiled::Rules;
 use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
 use super::component::UriComponent;
+pub(crate) use super::excerpt::floor_char_boundary;
+use super::excerpt::{EXCERPT_AFTER, Excerpt};
 use crate::prelude::*;
 
 /// Why a string is not what it was parsed as.
@@ -47,10 +49,6 @@ pub struct ParseError<I = ()> {
     excerpt: Excerpt,
     input: I,
 }
-
-/// How many characters of input to show on each side of the error.
-const EXCERPT_BEFORE: usize = 60;
-const EXCERPT_AFTER: usize = 20;
 
 /// The part of a reference an error is in, as messages name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -973,215 +971,9 @@ impl<I> fmt::Display for ParseError<I> {
 
 impl<I: fmt::Debug> core::error::Error for ParseError<I> {}
 
-pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-/// A window of an input around a span, for showing it: the input's text
-/// near the span on one line, with carets under the span on the next. It
-/// is what a [`ParseError`] shows under its message, and what a tool that
-/// reports a spot in a long input can show in bounded space.
-///
-/// At most 60 characters before the span are shown, the span's first 60
-/// characters, and 20 after them; an ellipsis marks where the input goes
-/// on. Control characters (an escape sequence's ESC, a tab, a line break)
-/// are shown as U+FFFD, one column each, so that the two lines stay
-/// aligned and a terminal runs no escape sequence from the input. Both
-/// lines are indented by two spaces. Columns are counted in characters.
-///
-/// Building it copies the bytes that can hold those characters (four bytes
-/// a character at most; exactly the window when it is ASCII) and counts
-/// nothing; characters are counted when the excerpt is shown.
-///
-/// ```
-/// use peguri::Excerpt;
-///
-/// let input = "http://user:secret@example.com/";
-/// assert_eq!(
-///     Excerpt::around(input, 12..18).to_string(),
-///     "  http://user:secret@example.com/\n              ^^^^^^"
-/// );
-/// // A long input is cut around the span.
-/// let long = format!("http://h/{}%00{}", "a".repeat(1000), "b".repeat(1000));
-/// let shown = Excerpt::around(&long, 1009..1012).to_string();
-/// assert_eq!(shown.lines().next().unwrap().chars().count(), 2 + 1 + 60 + 3 + 20 + 1);
-/// assert!(shown.ends_with(&format!("{}^^^", " ".repeat(2 + 1 + 60))));
-/// // Control characters are not shown as they are.
-/// assert_eq!(Excerpt::around("\u{1b}[31m{a", 5..6).to_string(), "  \u{FFFD}[31m{a\n       ^");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Excerpt {
-    /// The input's text around the span, as it is.
-    text: Box<str>,
-    /// Where the span starts and ends in `text`, in bytes (`end` is cut
-    /// to the end of `text`).
-    at: u16,
-    end: u16,
-    /// Whether the input goes on before and after `text`.
-    more_before: bool,
-    more_after: bool,
-}
-
-/// How many characters of a span an [`Excerpt`] underlines at most.
-const EXCERPT_SPAN: usize = 60;
-
-impl Excerpt {
-    /// The window of `input` around the byte range `span`. A span that is
-    /// not on character boundaries is moved back to them, and one past the
-    /// end of the input is cut to it, so any range gives an excerpt. An
-    /// empty span gets one caret, under the character at its start (or
-    /// just past the end of the input).
-    ///
-    /// ```
-    /// let shown = peguri::Excerpt::around("a b", 1..1).to_string();
-    /// assert_eq!(shown, "  a b\n   ^");
-    /// let shown = peguri::Excerpt::around("über", 2..99).to_string();
-    /// assert_eq!(shown, "  über\n   ^^^");
-    /// ```
-    #[must_use]
-    pub fn around(input: &str, span: core::ops::Range<usize>) -> Self {
-        let start = floor_char_boundary(input, span.start.min(input.len()));
-        let end = floor_char_boundary(input, span.end.max(start).min(input.len()));
-        Excerpt::spanning(input, start, end)
-    }
-
-    /// The window around byte `offset` of `input`, whose bytes up to
-    /// `end` (`offset + EXCERPT_AFTER` or the end of the input) are ASCII.
-    fn ascii(input: &str, offset: usize, end: usize) -> Self {
-        let start = offset.saturating_sub(EXCERPT_BEFORE);
-        Excerpt::window(input, offset..offset, start, end)
-    }
-
-    /// The window around byte `offset` (a character boundary) of `input`.
-    pub(crate) fn new(input: &str, offset: usize) -> Self {
-        Excerpt::spanning(input, offset, offset)
-    }
-
-    /// The window around `input[start..end]` (character boundaries).
-    fn spanning(input: &str, start: usize, end: usize) -> Self {
-        let shown_span = (end - start).min(EXCERPT_SPAN);
-        let ascii_end = input.len().min(start + shown_span + EXCERPT_AFTER);
-        if input.as_bytes()[start.saturating_sub(EXCERPT_BEFORE)..ascii_end].is_ascii() {
-            let from = start.saturating_sub(EXCERPT_BEFORE);
-            return Excerpt::window(input, start..end, from, ascii_end);
-        }
-        let mut from = start.saturating_sub(4 * EXCERPT_BEFORE);
-        while !input.is_char_boundary(from) {
-            from += 1;
-        }
-        let span_bytes = (end - start).min(4 * EXCERPT_SPAN);
-        let mut to = input.len().min(start + span_bytes + 4 * EXCERPT_AFTER + 4);
-        while !input.is_char_boundary(to) {
-            to -= 1;
-        }
-        Excerpt::window(input, start..end, from, to)
-    }
-
-    /// `input[from..to]` (character boundaries), with the span `span`.
-    fn window(input: &str, span: core::ops::Range<usize>, from: usize, to: usize) -> Self {
-        let relative = |i: usize| u16::try_from(i.min(to) - from).unwrap_or(u16::MAX);
-        Excerpt {
-            text: input[from..to].into(),
-            at: relative(span.start),
-            end: relative(span.end),
-            more_before: from > 0,
-            more_after: to < input.len(),
-        }
-    }
-
-    fn text(&self) -> &str {
-        &self.text
-    }
-}
-
-/// Two lines: the window, control characters made visible (each would
-/// break the caret line; each shows as one column), and the carets under
-/// the span, both indented by two spaces.
-impl fmt::Display for Excerpt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write as _;
-        let text = self.text();
-        let at = floor_char_boundary(text, usize::from(self.at).min(text.len()));
-        let end = floor_char_boundary(text, usize::from(self.end).clamp(at, text.len()));
-        let (before, after) = text.split_at(at);
-        // The last EXCERPT_BEFORE characters before the span, its first
-        // EXCERPT_SPAN, and EXCERPT_AFTER more.
-        let skip = before.chars().count().saturating_sub(EXCERPT_BEFORE);
-        let cut_before = skip > 0 || self.more_before;
-        let underlined = text[at..end].chars().take(EXCERPT_SPAN).count();
-        let after_shown = underlined + EXCERPT_AFTER;
-        let cut_after = after.chars().count() > after_shown || self.more_after;
-        f.write_str("  ")?;
-        if cut_before {
-            f.write_char('…')?;
-        }
-        let shown = before
-            .chars()
-            .skip(skip)
-            .chain(after.chars().take(after_shown));
-        for c in shown {
-            f.write_char(if c.is_control() { '\u{FFFD}' } else { c })?;
-        }
-        if cut_after {
-            f.write_char('…')?;
-        }
-        let caret = usize::from(cut_before) + before.chars().count() - skip;
-        write!(f, "\n  {:caret$}", "")?;
-        for _ in 0..underlined.max(1) {
-            f.write_char('^')?;
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn excerpts_are_windows_with_the_caret_under_the_spot() {
-        let show = |input: &str, offset| Excerpt::new(input, offset).to_string();
-        assert_eq!(show("abc", 1), "  abc\n   ^");
-        assert_eq!(show("", 0), "  \n  ^");
-        let long = "x".repeat(100);
-        let shown = show(&long, 80);
-        let (text, caret) = shown.split_once('\n').unwrap();
-        assert_eq!(text, format!("  …{}", "x".repeat(80)));
-        assert_eq!(caret, format!("{}^", " ".repeat(2 + 61)));
-        let shown = show(&long, 10);
-        assert!(shown.starts_with(&format!("  {}…\n", "x".repeat(30))));
-        assert_eq!(show("a\tb", 1), "  a\u{FFFD}b\n   ^");
-        // Characters, not bytes: the window and the caret count them.
-        let wide = "é".repeat(70);
-        let shown = show(&wide, 130);
-        assert!(shown.starts_with(&format!("  …{}", "é".repeat(60))));
-        assert!(shown.ends_with(&format!("{}^", " ".repeat(2 + 61))));
-    }
-
-    #[test]
-    fn span_excerpts_stay_bounded() {
-        let wide = format!("{}%00{}", "é".repeat(5000), "ü".repeat(5000));
-        let shown = Excerpt::around(&wide, 10_000..10_003).to_string();
-        let (text, carets) = shown.split_once('\n').unwrap();
-        assert_eq!(text, format!("  …{}%00{}…", "é".repeat(60), "ü".repeat(20)));
-        assert_eq!(carets, format!("{}^^^", " ".repeat(2 + 61)));
-        // A long span: its first EXCERPT_SPAN characters are underlined.
-        let long = "a".repeat(10_000);
-        let shown = Excerpt::around(&long, 0..10_000).to_string();
-        let (text, carets) = shown.split_once('\n').unwrap();
-        assert_eq!(
-            text.len(),
-            2 + EXCERPT_SPAN + EXCERPT_AFTER + '…'.len_utf8()
-        );
-        assert_eq!(carets, format!("  {}", "^".repeat(EXCERPT_SPAN)));
-        // Out-of-range and mid-character spans are moved to boundaries.
-        assert_eq!(Excerpt::around("é", 1..7).to_string(), "  é\n  ^");
-        let (start, end) = (3, 1);
-        assert_eq!(Excerpt::around("", start..end).to_string(), "  \n  ^");
-    }
 
     #[test]
     fn messages_compare_without_rendering_into_a_string() {

@@ -10,6 +10,7 @@
 //! (`walk`, feature `expose-internals`) serves the tests that prove the
 //! engines agree.
 
+pub(crate) mod bidi;
 pub(crate) mod compiled;
 pub(crate) mod component;
 #[cfg(feature = "pest")]
@@ -18,6 +19,7 @@ pub(crate) mod diagnose;
 pub(crate) mod engine;
 pub(crate) mod entry;
 pub(crate) mod error;
+pub(crate) mod excerpt;
 pub mod grammar;
 pub(crate) mod layout;
 pub(crate) mod parse;

@@ -67,8 +67,8 @@
 //!   another port than the one shown, which is the confusion section 7.2
 //!   warns about. Leading zeros do not count (`00080` is 80).
 
+use crate::syntax::bidi::BIDI_FORMATTING;
 use crate::syntax::layout::offset_in;
-use crate::syntax::parse::BIDI_FORMATTING;
 use crate::syntax::pct::{self, decode as percent_decode};
 use alloc::borrow::Cow;
 use core::fmt;

@@ -11,10 +11,10 @@ use alloc::borrow::Cow;
 use core::fmt::Write as _;
 
 use crate::prelude::*;
+use crate::syntax::bidi::BIDI_FORMATTING;
 use crate::syntax::compiled::uri as generated;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
-use crate::syntax::parse::BIDI_FORMATTING;
 use crate::types::family::{
     Iri, IriBuf, IriRef, IriRefBuf, UriBuf, UriRef, UriRefBuf, for_each_type,
 };
