@@ -81,7 +81,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
             Err(bad) => (Cow::Owned(bad.shown), Err(bad.error)),
         };
         let mut findings = match linted {
-            Ok(findings) => findings,
+            Ok(findings) => findings.into_vec(),
             Err(error) => {
                 clean = false;
                 if args.json {

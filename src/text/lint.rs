@@ -68,6 +68,7 @@
 //!   warns about. Leading zeros do not count (`00080` is 80).
 
 use crate::syntax::bidi::BIDI_FORMATTING;
+use crate::syntax::excerpt::Quoted;
 use crate::syntax::layout::offset_in;
 use crate::syntax::pct::{self, decode as percent_decode};
 use alloc::borrow::Cow;
@@ -289,6 +290,14 @@ impl Code {
     }
 }
 
+impl Code {
+    /// The code's position in its declaration: [`Code::ALL`]'s order, then
+    /// `WhatwgDiffers`.
+    const fn index(self) -> usize {
+        self as usize
+    }
+}
+
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -378,8 +387,8 @@ pub const WELL_KNOWN_PORTS: &[(u16, &str, &[&str])] = &[
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[must_use]
-pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
-    let mut findings = Vec::new();
+pub fn lint(uri: &UriRef<'_>) -> Findings {
+    let mut findings = Collector::default();
     let text = uri.as_str();
     if let Some(authority) = uri.authority() {
         if let Some(userinfo) = authority.userinfo() {
@@ -399,8 +408,148 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
     }
     lint_encoded_octets(uri, &mut findings);
     lint_dot_segments(uri, &mut findings);
-    findings.sort_by(|a, b| (a.span.start, a.code.as_str()).cmp(&(b.span.start, b.code.as_str())));
-    findings
+    findings.finish()
+}
+
+/// How many findings of one code [`lint`] keeps for one reference. A
+/// reference can repeat a problem (`%00` a million times); the first ones
+/// say what there is to say, and [`Findings::omitted`] counts the rest, so
+/// that what is reported stays small whatever the input's length.
+pub const MAX_FINDINGS_PER_CODE: usize = 100;
+
+/// The findings of one reference, in the order of their position: at most
+/// [`MAX_FINDINGS_PER_CODE`] of each code, and how many more of each code
+/// there were. It derefs to a slice of [`Finding`]s.
+///
+/// ```
+/// let text = format!("http://a/{}", "%00".repeat(250));
+/// let findings = peguri::lint::lint(&peguri::UriRef::parse(&text)?);
+/// assert_eq!(findings.len(), peguri::lint::MAX_FINDINGS_PER_CODE);
+/// assert_eq!(findings.omitted(), [(peguri::lint::Code::EncodedNul, 150)]);
+/// assert_eq!(findings.count(peguri::lint::Code::EncodedNul), 250);
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Findings {
+    list: Vec<Finding>,
+    /// Each code with findings left out, and how many, in [`Code::ALL`]'s
+    /// order.
+    omitted: Vec<(Code, usize)>,
+}
+
+impl Findings {
+    /// Each code of which findings were left out past
+    /// [`MAX_FINDINGS_PER_CODE`], with how many, in [`Code::ALL`]'s order;
+    /// empty when every finding is kept.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("http://a/%00")?;
+    /// assert!(peguri::lint::lint(&uri).omitted().is_empty());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn omitted(&self) -> &[(Code, usize)] {
+        &self.omitted
+    }
+
+    /// How many findings of `code` there are, those kept and those left
+    /// out.
+    ///
+    /// ```
+    /// use peguri::lint::Code;
+    ///
+    /// let uri = peguri::UriRef::parse("http://a/%00%0A%00")?;
+    /// let findings = peguri::lint::lint(&uri);
+    /// assert_eq!(findings.count(Code::EncodedNul), 2);
+    /// assert_eq!(findings.count(Code::EncodedSlash), 0);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn count(&self, code: Code) -> usize {
+        let kept = self.list.iter().filter(|f| f.code == code).count();
+        let omitted = self
+            .omitted
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map_or(0, |(_, n)| *n);
+        kept + omitted
+    }
+
+    /// The findings kept, as a vector.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("http://a:b@h/")?;
+    /// let findings: Vec<peguri::lint::Finding> = peguri::lint::lint(&uri).into_vec();
+    /// assert_eq!(findings[0].code, "password-in-userinfo");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn into_vec(self) -> Vec<Finding> {
+        self.list
+    }
+}
+
+impl core::ops::Deref for Findings {
+    type Target = [Finding];
+
+    fn deref(&self) -> &[Finding] {
+        &self.list
+    }
+}
+
+impl IntoIterator for Findings {
+    type Item = Finding;
+    type IntoIter = alloc::vec::IntoIter<Finding>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Findings {
+    type Item = &'a Finding;
+    type IntoIter = core::slice::Iter<'a, Finding>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
+
+/// Findings as the checks make them: each code counted, and kept while
+/// under [`MAX_FINDINGS_PER_CODE`].
+#[derive(Default)]
+struct Collector {
+    list: Vec<Finding>,
+    /// Indexed by [`Code::index`].
+    counts: [usize; Code::ALL.len() + 1],
+}
+
+impl Collector {
+    /// Counts a finding of `code`, and keeps the one `make` makes while
+    /// fewer than [`MAX_FINDINGS_PER_CODE`] of that code are kept (its
+    /// message is not written otherwise).
+    fn add(&mut self, code: Code, make: impl FnOnce() -> Finding) {
+        let count = &mut self.counts[code.index()];
+        *count += 1;
+        if *count <= MAX_FINDINGS_PER_CODE {
+            self.list.push(make());
+        }
+    }
+
+    fn finish(mut self) -> Findings {
+        self.list
+            .sort_by(|a, b| (a.span.start, a.code.as_str()).cmp(&(b.span.start, b.code.as_str())));
+        let omitted = Code::ALL
+            .into_iter()
+            .zip(self.counts)
+            .filter(|(_, n)| *n > MAX_FINDINGS_PER_CODE)
+            .map(|(code, n)| (code, n - MAX_FINDINGS_PER_CODE))
+            .collect();
+        Findings {
+            list: self.list,
+            omitted,
+        }
+    }
 }
 
 /// Lints an IRI reference (RFC 3987) as [`lint`] lints a URI reference:
@@ -415,7 +564,7 @@ pub fn lint(uri: &UriRef<'_>) -> Vec<Finding> {
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[must_use]
-pub fn lint_iri(iri: &IriRef<'_>) -> Vec<Finding> {
+pub fn lint_iri(iri: &IriRef<'_>) -> Findings {
     lint(&UriRef::from_parsed(iri.view()))
 }
 
@@ -453,12 +602,12 @@ fn password_span(userinfo: &str, start: usize) -> Option<Range<usize>> {
     Some(start + colon + 1..start + userinfo.len())
 }
 
-fn lint_password(userinfo: &str, start: usize, findings: &mut Vec<Finding>) {
+fn lint_password(userinfo: &str, start: usize, findings: &mut Collector) {
     let Some(span) = password_span(userinfo, start) else {
         return;
     };
     if span.is_empty() {
-        findings.push(Finding {
+        findings.add(Code::EmptyPassword, || Finding {
             code: Code::EmptyPassword,
             severity: Severity::Info,
             section: "7.5",
@@ -468,7 +617,7 @@ fn lint_password(userinfo: &str, start: usize, findings: &mut Vec<Finding>) {
                 .to_owned(),
         });
     } else {
-        findings.push(Finding {
+        findings.add(Code::PasswordInUserinfo, || Finding {
             code: Code::PasswordInUserinfo,
             severity: Severity::Warning,
             section: "7.5",
@@ -483,7 +632,7 @@ fn lint_password(userinfo: &str, start: usize, findings: &mut Vec<Finding>) {
 /// Generic top-level domains of RFC 1591.
 const GENERIC_TLDS: &[&str] = &["com", "net", "org", "edu", "gov", "mil", "int"];
 
-fn lint_deceptive_userinfo(userinfo: &str, start: usize, host: &str, findings: &mut Vec<Finding>) {
+fn lint_deceptive_userinfo(userinfo: &str, start: usize, host: &str, findings: &mut Collector) {
     let decoded = String::from_utf8_lossy(&percent_decode(userinfo)).into_owned();
     let lower = decoded.to_ascii_lowercase();
     let what = if lower.contains("://") {
@@ -494,14 +643,16 @@ fn lint_deceptive_userinfo(userinfo: &str, start: usize, host: &str, findings: &
         None
     };
     if let Some(what) = what {
-        findings.push(Finding {
+        findings.add(Code::DeceptiveUserinfo, || Finding {
             code: Code::DeceptiveUserinfo,
             severity: Severity::Warning,
             section: "7.6",
             span: start..start + userinfo.len(),
             message: format!(
-                "userinfo {decoded:?} looks like {what}, but the host is {host:?} \
-                 (RFC 3986 section 7.6)"
+                "userinfo \"{}\" looks like {what}, but the host is \"{}\" \
+                 (RFC 3986 section 7.6)",
+                Quoted::new(&decoded),
+                Quoted::new(host)
             ),
         });
     }
@@ -529,20 +680,21 @@ fn looks_like_host(s: &str) -> bool {
     alphabetic_tld && (labels.len() >= 3 || (labels.len() == 2 && GENERIC_TLDS.contains(last)))
 }
 
-fn lint_ambiguous_ipv4(name: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
+fn lint_ambiguous_ipv4(name: &str, span: Range<usize>, findings: &mut Collector) {
     let decoded = percent_decode(name);
     let Ok(decoded) = core::str::from_utf8(&decoded) else {
         return;
     };
     if let Some(addr) = lenient_ipv4(decoded) {
-        findings.push(Finding {
+        findings.add(Code::AmbiguousIpv4, || Finding {
             code: Code::AmbiguousIpv4,
             severity: Severity::Warning,
             section: "7.4",
             span,
             message: format!(
-                "reg-name {name:?} may be read as the IPv4 address {addr} by resolvers that \
-                 accept numeric, octal, hexadecimal or shortened forms (RFC 3986 section 7.4)"
+                "reg-name \"{}\" may be read as the IPv4 address {addr} by resolvers that \
+                 accept numeric, octal, hexadecimal or shortened forms (RFC 3986 section 7.4)",
+                Quoted::new(name)
             ),
         });
     }
@@ -600,7 +752,7 @@ fn number_part(part: &str) -> Option<u64> {
     u64::from_str_radix(digits, radix).ok()
 }
 
-fn lint_port(scheme: Option<&str>, port: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
+fn lint_port(scheme: Option<&str>, port: &str, span: Range<usize>, findings: &mut Collector) {
     let significant = port.trim_start_matches('0');
     if significant.len() > 5 || significant.parse::<u32>().is_ok_and(|n| n > 65535) {
         // The low 16 bits, digit by digit: the port may have any length.
@@ -612,7 +764,7 @@ fn lint_port(scheme: Option<&str>, port: &str, span: Range<usize>, findings: &mu
         } else {
             port.to_owned()
         };
-        findings.push(Finding {
+        findings.add(Code::PortOutOfRange, || Finding {
             code: Code::PortOutOfRange,
             severity: Severity::Warning,
             section: "7.2",
@@ -639,7 +791,7 @@ fn lint_port(scheme: Option<&str>, port: &str, span: Range<usize>, findings: &mu
         return;
     };
     if known && !owners.contains(&scheme.as_str()) {
-        findings.push(Finding {
+        findings.add(Code::ForeignPort, || Finding {
             code: Code::ForeignPort,
             severity: Severity::Warning,
             section: "7.2",
@@ -654,7 +806,7 @@ fn lint_port(scheme: Option<&str>, port: &str, span: Range<usize>, findings: &mu
 
 /// The percent-encoded octets of the reference: NUL, CR, LF and other
 /// controls anywhere, `/` and `\` inside a path segment.
-fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
+fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Collector) {
     let text = uri.as_str();
     let path_start = offset_in(text, uri.path());
     let path = path_start..path_start + uri.path().len();
@@ -666,7 +818,7 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
         };
         if let Some(c) = encoded_bidi(text, i) {
             let span = i..i + 9;
-            findings.push(Finding {
+            findings.add(Code::EncodedBidi, || Finding {
                 code: Code::EncodedBidi,
                 severity: Severity::Warning,
                 section: "7.6",
@@ -684,49 +836,39 @@ fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
         }
         let span = i..i + 3;
         let triple = &text[span.clone()];
-        let (code, severity, message) = match octet {
-            0x00 => (
-                Code::EncodedNul,
-                Severity::Warning,
-                format!(
-                    "percent-encoded NUL ({triple}) can truncate the string in a back end \
-                     that decodes it (RFC 3986 section 7.3)"
-                ),
-            ),
-            0x0A | 0x0D => (
-                Code::EncodedLineBreak,
-                Severity::Warning,
-                format!(
-                    "percent-encoded {} ({triple}) can inject a line into a line-based \
-                     protocol or log once decoded (RFC 3986 sections 7.2 and 7.3)",
-                    if octet == 0x0A { "LF" } else { "CR" }
-                ),
-            ),
-            0x01..=0x1F | 0x7F => (
-                Code::EncodedControl,
-                Severity::Info,
-                format!(
-                    "percent-encoded control character ({triple}) may be misread by a back \
-                     end that decodes it (RFC 3986 section 7.3)"
-                ),
-            ),
-            b'/' | b'\\' if path.contains(&i) => (
-                Code::EncodedSlash,
-                Severity::Warning,
-                format!(
-                    "percent-encoded {:?} ({triple}) inside a path segment may become a path \
-                     separator in a back end that decodes it (RFC 3986 section 7.3)",
-                    char::from(octet)
-                ),
-            ),
+        let (code, severity) = match octet {
+            0x00 => (Code::EncodedNul, Severity::Warning),
+            0x0A | 0x0D => (Code::EncodedLineBreak, Severity::Warning),
+            0x01..=0x1F | 0x7F => (Code::EncodedControl, Severity::Info),
+            b'/' | b'\\' if path.contains(&i) => (Code::EncodedSlash, Severity::Warning),
             _ => continue,
         };
-        findings.push(Finding {
+        // The message is written only for the findings that are kept.
+        findings.add(code, || Finding {
             code,
             severity,
             section: "7.3",
             span,
-            message,
+            message: match code {
+                Code::EncodedNul => format!(
+                    "percent-encoded NUL ({triple}) can truncate the string in a back end \
+                     that decodes it (RFC 3986 section 7.3)"
+                ),
+                Code::EncodedLineBreak => format!(
+                    "percent-encoded {} ({triple}) can inject a line into a line-based \
+                     protocol or log once decoded (RFC 3986 sections 7.2 and 7.3)",
+                    if octet == 0x0A { "LF" } else { "CR" }
+                ),
+                Code::EncodedControl => format!(
+                    "percent-encoded control character ({triple}) may be misread by a back \
+                     end that decodes it (RFC 3986 section 7.3)"
+                ),
+                _ => format!(
+                    "percent-encoded {:?} ({triple}) inside a path segment may become a path \
+                     separator in a back end that decodes it (RFC 3986 section 7.3)",
+                    char::from(octet)
+                ),
+            },
         });
     }
 }
@@ -746,7 +888,7 @@ fn encoded_bidi(text: &str, at: usize) -> Option<char> {
 /// Path segments that are `.` or `..` once percent-decoded but not as
 /// written: resolution (section 5.2.4) leaves them alone, a back end that
 /// decodes first does not.
-fn lint_dot_segments(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
+fn lint_dot_segments(uri: &UriRef<'_>, findings: &mut Collector) {
     let text = uri.as_str();
     let path = uri.path();
     // Segments are the text between the path's `/`s (see `Segments`).
@@ -759,7 +901,7 @@ fn lint_dot_segments(uri: &UriRef<'_>, findings: &mut Vec<Finding>) {
         }
         let decoded = percent_decode(segment);
         if *decoded == *b"." || *decoded == *b".." {
-            findings.push(Finding {
+            findings.add(Code::EncodedDotSegment, || Finding {
                 code: Code::EncodedDotSegment,
                 severity: Severity::Warning,
                 section: "7.3",
@@ -795,7 +937,7 @@ fn script(c: char) -> Option<Script> {
     }
 }
 
-fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>) {
+fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Collector) {
     let idna_labels = cfg!(feature = "idna")
         && name
             .split('.')
@@ -818,16 +960,19 @@ fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Vec<Finding>
                 Some(f) if f != s => {
                     let message = match &unicode {
                         Some(unicode) => format!(
-                            "host label {label:?} is {unicode:?} in Unicode (IDNA ToUnicode, \
+                            "host label \"{}\" is \"{}\" in Unicode (IDNA ToUnicode, \
                              RFC 3987 section 8), which mixes {f:?} and {s:?} letters, a way to \
-                             imitate another name (RFC 3986 section 7.6)"
+                             imitate another name (RFC 3986 section 7.6)",
+                            Quoted::new(label),
+                            Quoted::new(unicode)
                         ),
                         None => format!(
-                            "host label {label:?} mixes {f:?} and {s:?} letters once decoded, \
-                             a way to imitate another name (RFC 3986 section 7.6)"
+                            "host label \"{}\" mixes {f:?} and {s:?} letters once decoded, \
+                             a way to imitate another name (RFC 3986 section 7.6)",
+                            Quoted::new(label)
                         ),
                     };
-                    findings.push(Finding {
+                    findings.add(Code::MixedScriptHost, || Finding {
                         code: Code::MixedScriptHost,
                         severity: Severity::Warning,
                         section: "7.6",

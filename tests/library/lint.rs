@@ -26,7 +26,7 @@ fn findings(input: &str) -> Vec<Finding> {
             f.message
         );
     }
-    found
+    found.into_vec()
 }
 
 #[track_caller]
@@ -432,5 +432,35 @@ fn ports_above_65535_are_found() {
         findings(&long)[0]
             .message
             .starts_with("port 99999999999999999999... (1000 digits) is above 65535")
+    );
+}
+
+/// A repeated problem is reported a bounded number of times: the first
+/// findings of each code, and a count of the rest, so that what a caller
+/// prints stays in proportion to the problems, not to the input.
+#[test]
+fn findings_are_capped_per_code_with_a_count_of_the_rest() {
+    use peguri::lint::{Code, MAX_FINDINGS_PER_CODE};
+    let text = format!("http://a/{}{}", "%00".repeat(100_000), "%0A".repeat(3));
+    let uri = UriRef::parse(&text).unwrap();
+    let found = lint(&uri);
+    assert_eq!(found.len(), MAX_FINDINGS_PER_CODE + 3);
+    assert_eq!(
+        found.omitted(),
+        [(Code::EncodedNul, 100_000 - MAX_FINDINGS_PER_CODE)]
+    );
+    assert_eq!(found.count(Code::EncodedNul), 100_000);
+    assert_eq!(found.count(Code::EncodedLineBreak), 3);
+    // The first ones are kept, in order.
+    assert_eq!(found[0].span, 9..12);
+    assert_eq!(found[MAX_FINDINGS_PER_CODE - 1].span.start, 9 + 3 * 99);
+    // Input quoted in a message is bounded, whatever the input's length.
+    let deceptive = format!("http://www.bank.example{}@h/", "a".repeat(1_000_000));
+    let found = lint(&UriRef::parse(&deceptive).unwrap());
+    assert_eq!(found[0].code, Code::DeceptiveUserinfo);
+    assert!(
+        found[0].message.len() < 400,
+        "{} bytes",
+        found[0].message.len()
     );
 }
