@@ -86,7 +86,7 @@ fn peguri_resolve(bases: &[peguri::UriRef<'_>], reference: &str) -> usize {
     let r = peguri::UriRef::parse(reference).expect("filtered");
     bases
         .iter()
-        .map(|b| peguri::resolve(b, r).expect("filtered").as_str().len())
+        .map(|b| peguri::resolve(b, &r).expect("filtered").as_str().len())
         .sum()
 }
 
@@ -136,7 +136,7 @@ fn all_accept(reference: &str) -> bool {
         let (Ok(b), Ok(r)) = (peguri::UriRef::parse(b), peguri::UriRef::parse(reference)) else {
             return false;
         };
-        peguri::resolve(b, r).is_ok()
+        peguri::resolve(&b, &r).is_ok()
     });
     let fl = fluent_uri::UriRef::parse(reference).is_ok_and(|r| {
         BASES.iter().all(|b| {
@@ -253,7 +253,7 @@ fn report_disagreements(references: &[String]) {
         let ox_base = oxiri::IriRef::parse(*base).unwrap();
         let up_base = uriparse::URI::try_from(*base).unwrap();
         for r in references {
-            let ours = peguri::resolve(pg_base, peguri::UriRef::parse(r).unwrap())
+            let ours = peguri::resolve(&pg_base, &peguri::UriRef::parse(r).unwrap())
                 .unwrap()
                 .into_string();
             let theirs = fluent_uri::UriRef::parse(r.as_str())

@@ -5,13 +5,13 @@
 //! `absolute-URI`...); `+zones` after an RFC 3986 name selects RFC 6874's
 //! grammar (`URI-reference+zones`).
 
-use crate::prelude::*;
 use crate::syntax::derived as grammar;
 use crate::syntax::entry::Syntax;
 use crate::syntax::layout::Layout;
 use crate::syntax::{engine, parse, walk};
 use crate::types::parsed::Parsed;
 use crate::{ParseError, SplitComponents, UriRef};
+use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 
 /// Every typed entry rule of the four grammars, by the names the
 /// functions here take: RFC 3986's four and RFC 3987's, each without
@@ -52,7 +52,7 @@ fn syntax(rule: &str) -> Option<Syntax> {
 /// The components `layout` gives `input`, for the tests to compare: the
 /// URI reference type shows an IRI's components as well.
 fn view<'a>(input: &'a str, layout: Layout, syntax: Syntax) -> UriRef<'a> {
-    UriRef::from_parsed(Parsed::new(input, layout, syntax.grammar))
+    UriRef::from_view(Parsed::new(input, layout, syntax.grammar))
 }
 
 /// Parses `input` as `rule` with the compiled engine only; `None` if it

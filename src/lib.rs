@@ -213,66 +213,59 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-/// What `std`'s prelude would bring from `alloc`, for every module.
-mod prelude {
-    pub(crate) use alloc::borrow::ToOwned;
-    pub(crate) use alloc::boxed::Box;
-    pub(crate) use alloc::format;
-    pub(crate) use alloc::string::{String, ToString};
-    pub(crate) use alloc::vec;
-    pub(crate) use alloc::vec::Vec;
-}
-
-// The layers, bottom up: syntax (grammar, layout, engines, errors), the URI
-// types, operations on them, and text tools. Each folder imports only from
-// the layers below it; the public paths are the re-exports below.
+// The layers, bottom up: syntax (grammar, layout, engines, errors), the
+// values a reference is made of, operations on the parsed view, the
+// reference types with all their methods, and text tools. Each folder
+// imports only from the layers below it; the public paths are the
+// re-exports below.
 mod ops;
+pub mod reference;
 mod syntax;
 mod text;
 mod types;
 
-pub use ops::normalize;
 pub use syntax::{grammar, pct};
 #[cfg(feature = "template")]
 pub use text::template;
 #[cfg(feature = "whatwg")]
 pub use text::whatwg;
-pub use text::{explain, extract, lint, split};
+pub use text::{extract, lint, split};
 pub use types::query;
 
-pub use ops::normalize::{Normalized, Normalizer, equivalent, normalize, normalize_syntax};
-pub use ops::relative::make_relative;
-pub use ops::resolve::{ResolveError, ResolveErrorKind, Resolver, remove_dot_segments, resolve};
+pub use ops::build::{BuildError, BuildErrorKind};
+pub use ops::edit::QueryEditor;
+pub use ops::file_path::{FilePathError, FilePathErrorKind};
+#[cfg(feature = "idna")]
+pub use ops::idna::IdnaError;
+pub use ops::normalize::Normalizer;
+pub use ops::resolve::{ResolveError, ResolveErrorKind, Resolver, remove_dot_segments};
+#[cfg(feature = "http")]
+pub use reference::HttpConversionError;
+#[cfg(feature = "url")]
+pub use reference::UrlConversionError;
+#[cfg(feature = "serde")]
+pub use reference::serde_zone_id;
+#[cfg(feature = "idna")]
+pub use reference::uri_to_iri_idna;
+#[cfg(feature = "serde")]
+pub use reference::{Components, Report};
+pub use reference::{
+    Iri, IriBuf, IriRef, IriRefBuf, Normalized, Reference, Uri, UriBuf, UriBuilder, UriRef,
+    UriRefBuf, equivalent, make_relative, normalize, resolve, uri_to_iri,
+};
 pub use syntax::component::UriComponent;
 pub use syntax::error::{Expected, Message, ParseError, ParseErrorKind};
 pub use syntax::excerpt::{Excerpt, Quoted};
 #[cfg(feature = "pest")]
 pub use syntax::grammar::parse_rule;
 pub use text::explain::{Explainer, explain};
-pub use text::extract::{Extracted, extract};
-pub use text::lint::{lint, mask_password};
 pub use text::split::{SplitComponents, split_lenient};
 #[cfg(feature = "template")]
 pub use text::template::{TemplateError, UriTemplate};
 pub use types::authority::{Authority, Host, ZoneId};
-pub use types::builder::{BuildError, BuildErrorKind, UriBuilder};
-pub use types::edit::QueryEditor;
-pub use types::family::{Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
-pub use types::file_path::{FilePathError, FilePathErrorKind};
-#[cfg(feature = "idna")]
-pub use types::idna::{IdnaError, uri_to_iri_idna};
-#[cfg(feature = "http")]
-pub use types::interop::HttpConversionError;
-#[cfg(feature = "url")]
-pub use types::interop::UrlConversionError;
-pub use types::iri::uri_to_iri;
 pub use types::options::ParseOptions;
 pub use types::path::Segments;
-#[cfg(feature = "serde")]
-pub use types::report::{Components, IriComponents, Report};
 pub use types::scheme::{SchemeInfo, known_schemes, scheme_info};
-#[cfg(feature = "serde")]
-pub use types::serde_impl::serde_zone_id;
 pub use types::socket_addr::SocketAddrError;
 
 /// The README's examples run as doctests.

@@ -48,7 +48,7 @@ pub fn lint(array: &dyn Array) -> Result<ListArray, ArrowError> {
         for row in 0..input.len() {
             match input.get(row).map(UriRef::parse) {
                 Some(Ok(uri)) => {
-                    for finding in peguri::lint(&uri) {
+                    for finding in peguri::lint::lint(&uri) {
                         out.values().append_value(finding.code.as_str());
                     }
                     out.append(true);

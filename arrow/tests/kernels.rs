@@ -697,7 +697,7 @@ fn lint_lists_the_finding_codes() {
             let want: Option<Vec<String>> = row.and_then(|text| {
                 let uri = UriRef::parse(text).ok()?;
                 Some(
-                    peguri::lint(&uri)
+                    peguri::lint::lint(&uri)
                         .iter()
                         .map(|f| f.code.as_str().to_owned())
                         .collect(),

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::lint::{Finding, Severity, lint, lint_iri};
+use peguri::lint::{Finding, Severity, lint};
 use peguri::{Excerpt, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
@@ -74,7 +74,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
             Ok(input) => {
                 let linted = args.syntax.parse(input).map(|parsed| match parsed {
                     Reference::Uri(uri) => lint(&uri),
-                    Reference::IriRef(iri) => lint_iri(&iri),
+                    Reference::IriRef(iri) => lint(&iri),
                 });
                 (Cow::Borrowed(input), linted)
             }

@@ -37,9 +37,9 @@ impl SyntaxArgs {
     /// Parses `text` as a URI reference or, with `--iri`, an IRI reference.
     pub fn parse<'a>(&self, text: &'a str) -> Result<Reference<'a>, ParseError> {
         if self.iri {
-            self.options().parse_iri_ref(text).map(Reference::IriRef)
+            peguri::IriRef::parse_with(text, &self.options()).map(Reference::IriRef)
         } else {
-            self.options().parse(text).map(Reference::Uri)
+            peguri::UriRef::parse_with(text, &self.options()).map(Reference::Uri)
         }
     }
 
@@ -85,7 +85,7 @@ pub const IRI_HINT: &str = "hint: this input is an IRI reference (RFC 3987), whi
 /// Whether `input`, read as a URI reference (not `--iri`), is refused but
 /// is an IRI reference.
 pub fn is_iri_only(syntax: &SyntaxArgs, input: &str) -> bool {
-    !syntax.iri && !input.is_ascii() && syntax.options().parse_iri_ref(input).is_ok()
+    !syntax.iri && !input.is_ascii() && peguri::IriRef::parse_with(input, &syntax.options()).is_ok()
 }
 
 /// An input line that is not UTF-8 (boxed where returned: it is rare and

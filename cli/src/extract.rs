@@ -28,7 +28,7 @@ pub struct ExtractArgs {
 /// in that order.
 struct Found<'a> {
     file: Option<&'a str>,
-    found: &'a peguri::Extracted<'a>,
+    found: &'a peguri::extract::Extracted<'a>,
 }
 
 impl Serialize for Found<'_> {

@@ -632,7 +632,7 @@ fn typed_report<'a>(rule: &str, input: &'a str) -> Option<Report<'a>> {
 /// `IRI-reference` as with `--iri`; any spelling), if the input is invalid.
 fn typed_error(rule: &str, input: &str) -> Option<peguri::ParseError> {
     if rule.replace('_', "-").eq_ignore_ascii_case("IRI-reference") {
-        return peguri::ParseOptions::new().parse_iri_ref(input).err();
+        return peguri::IriRef::parse_with(input, &peguri::ParseOptions::new()).err();
     }
     match typed_report(rule, input)? {
         Report::Invalid { error, .. } => Some(error),

@@ -80,7 +80,7 @@ fn normal_form(
 ) -> Result<String, ParseError> {
     Ok(match syntax.parse(input)? {
         Reference::Uri(uri) => normalizer.normalize(&uri).into_string(),
-        Reference::IriRef(iri) => normalizer.normalize_iri(&iri).into_string(),
+        Reference::IriRef(iri) => normalizer.normalize(&iri).into_string(),
     })
 }
 

@@ -544,7 +544,7 @@ impl<W: Write> Parser<W> {
         if let Parsed::Invalid { input, .. } = &parsed
             && !self.options.iri
             && !input.is_ascii()
-            && self.options.syntax.parse_iri_ref(input).is_ok()
+            && peguri::IriRef::parse_with(input, &self.options.syntax).is_ok()
         {
             self.iri_only += 1;
         }
@@ -567,15 +567,12 @@ impl<W: Write> Parser<W> {
 
     fn parse<'a>(&self, input: &'a str) -> Parsed<'a> {
         let parsed = if self.options.iri {
-            self.options
-                .syntax
-                .parse_iri_ref(input)
-                .map(|iri| Parsed::IriRef {
-                    iri,
-                    idna: self.options.idna,
-                })
+            peguri::IriRef::parse_with(input, &self.options.syntax).map(|iri| Parsed::IriRef {
+                iri,
+                idna: self.options.idna,
+            })
         } else {
-            self.options.syntax.parse(input).map(Parsed::Uri)
+            peguri::UriRef::parse_with(input, &self.options.syntax).map(Parsed::Uri)
         };
         parsed.unwrap_or_else(|error| Parsed::Invalid { input, error })
     }

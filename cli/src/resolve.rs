@@ -68,8 +68,8 @@ fn parse_base<'a>(
     // Let the library say why a relative base cannot be used, in the
     // words of the command's operation.
     let relative = match (parsed, making_relative) {
-        (Reference::Uri(b), false) => peguri::resolve(b, b).err(),
-        (Reference::IriRef(b), false) => Resolver::new().resolve_iri(&b, &b).err(),
+        (Reference::Uri(b), false) => peguri::resolve(&b, &b).err(),
+        (Reference::IriRef(b), false) => Resolver::new().resolve(&b, &b).err(),
         (Reference::Uri(b), true) => b.make_relative(&b).err(),
         (Reference::IriRef(b), true) => b.make_relative(&b).err(),
     }
@@ -133,7 +133,7 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
                 (u.into_string(), same)
             }),
             (Reference::IriRef(base), Reference::IriRef(r)) => {
-                resolver.resolve_iri(&base, &r).map(|i| {
+                resolver.resolve(&base, &r).map(|i| {
                     let same = without_fragment(i.as_str(), i.fragment())
                         == without_fragment(base.as_str(), base.fragment());
                     (i.into_string(), same)

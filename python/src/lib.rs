@@ -129,7 +129,7 @@ fn kind_name(kind: ParseErrorKind) -> &'static str {
 }
 
 /// A Python `ParseError` carrying the library's error as attributes.
-fn parse_error<I: AsRef<str>>(py: Python<'_>, e: &peguri::ParseError<I>) -> PyErr {
+fn parse_error(py: Python<'_>, e: &peguri::ParseError) -> PyErr {
     let err = ParseError::new_err(e.to_string());
     let value = err.value(py);
     // Setting attributes on a fresh exception instance cannot fail short of
@@ -331,7 +331,7 @@ impl UriReference {
                 .map(|u| UriReference::from_uri(u.into(), true))
                 .map_err(|e| resolve_error(&e)),
             _ => resolver
-                .resolve_iri(&self.view(), &reference.view())
+                .resolve(&self.view(), &reference.view())
                 .map(|i| UriReference::from_iri(i.into(), true))
                 .map_err(|e| resolve_error(&e)),
         }

@@ -15,9 +15,9 @@
 
 use crate::ops::resolve::{has_dot_segment, remove_dot_segments};
 use alloc::borrow::Cow;
-use core::fmt::{self, Write as _};
+use core::fmt::Write as _;
 
-use crate::prelude::*;
+use crate::ops::iri::decode_displayable;
 use crate::syntax::engine::is_path_noscheme;
 use crate::syntax::entry::Grammar;
 use crate::syntax::error::ParseError;
@@ -25,12 +25,9 @@ use crate::syntax::layout::{AuthorityLayout, HostData, Layout, Span};
 use crate::syntax::parse::reparse;
 use crate::syntax::pct::{self, rewrite_triplets};
 use crate::types::authority::{Authority, Host};
-use crate::types::family::{
-    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
-};
-use crate::types::iri::decode_displayable;
 use crate::types::parsed::Parsed;
 use crate::types::scheme::scheme_info;
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
 
 /// Which normalization steps to apply, each a named switch. Build one in a
 /// `const` and reuse it.
@@ -227,7 +224,7 @@ impl Normalizer {
     /// Character normalization of IRIs (RFC 3987 section 5.3.2.2): every
     /// component is put in Unicode Normalization Form C (NFC), with
     /// ICU4X's normalizer. Off in every preset; it applies to
-    /// [`normalize_iri`](Self::normalize_iri) only (a URI is ASCII, which
+    /// [`normalize`](Self::normalize) of an IRI only (a URI is ASCII, which
     /// NFC never changes). Feature `nfc`, on by default.
     ///
     /// NFC can give an ASCII character a meaning the text did not have: a
@@ -247,109 +244,20 @@ impl Normalizer {
     /// const NFC: Normalizer = Normalizer::new().nfc(true);
     /// // "e" and U+0301 COMBINING ACUTE ACCENT become "é" (U+00E9).
     /// let iri = IriRef::parse("http://example.org/cafe\u{301}?q=e\u{301}")?;
-    /// assert_eq!(NFC.normalize_iri(&iri), "http://example.org/caf\u{E9}?q=\u{E9}");
-    /// assert_eq!(Normalizer::new().normalize_iri(&iri), iri.as_str());
+    /// assert_eq!(NFC.normalize(&iri), "http://example.org/caf\u{E9}?q=\u{E9}");
+    /// assert_eq!(Normalizer::new().normalize(&iri), iri.as_str());
     /// // Percent-encoded characters are decoded first, then composed.
     /// let iri = IriRef::parse("/cafe%CC%81")?;
-    /// assert_eq!(NFC.normalize_iri(&iri), "/caf\u{E9}");
+    /// assert_eq!(NFC.normalize(&iri), "/caf\u{E9}");
     /// // A delimiter stays a delimiter.
     /// let iri = IriRef::parse("?a=\u{338}b")?;
-    /// assert_eq!(NFC.normalize_iri(&iri), "?a=\u{338}b");
+    /// assert_eq!(NFC.normalize(&iri), "?a=\u{338}b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[cfg(feature = "nfc")]
     pub const fn nfc(mut self, on: bool) -> Self {
         self.nfc = on;
         self
-    }
-
-    /// Whether two URI references have the same normal form with these
-    /// steps (see [`equivalent`](fn@equivalent) for the default ones).
-    ///
-    /// ```
-    /// use peguri::{Normalizer, UriRef};
-    ///
-    /// let a = UriRef::parse("HTTP://h:80")?;
-    /// let b = UriRef::parse("http://h/")?;
-    /// assert!(Normalizer::new().equivalent(&a, &b));
-    /// assert!(!Normalizer::syntax().equivalent(&a, &b));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn equivalent(&self, a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
-        self.normalize(a) == self.normalize(b)
-    }
-
-    /// Normalizes `uri` with the steps switched on. See [`normalize`] for
-    /// what each step does and the choices it makes.
-    ///
-    /// ```
-    /// let uri = peguri::UriRef::parse("HTTP://h/%7e")?;
-    /// assert_eq!(peguri::Normalizer::syntax().normalize(&uri), "http://h/~");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn normalize(&self, uri: &UriRef<'_>) -> UriRefBuf {
-        let (text, layout, grammar) = self.normal_form(uri.view());
-        UriRefBuf::from_parts(text, layout, grammar)
-    }
-
-    /// Normalizes an IRI reference (RFC 3987 section 5.3.2) with the steps
-    /// switched on. Each step is the URI step of the same name, with what
-    /// RFC 3987 adds or changes:
-    ///
-    /// - case (5.3.2.1): the ASCII letters of the host are lowercased,
-    ///   whatever else it holds; other letters keep their case (RFC 3987
-    ///   makes "US-ASCII only" hosts case-insensitive and leaves the rest
-    ///   to IDNA). Lowercasing the ASCII letters of every host is what the
-    ///   URI the IRI maps to gets, where the other characters are
-    ///   triplets, so IRI normalization commutes with the mapping to URIs:
-    ///   `normalize_iri(x).to_uri() == normalize(x.to_uri())` (a property
-    ///   test shows it), and `http://%C3%BC.COM/` and `http://%c3%bc.com/`
-    ///   have the same normal form, `http://ü.com/`;
-    /// - percent-encoding (5.3.2.3): the triplets of `iunreserved`
-    ///   characters are decoded, so the UTF-8 of a `ucschar` character
-    ///   becomes the character, as [`uri_to_iri`](crate::uri_to_iri) does
-    ///   (the bidirectional formatting characters, which IRIs must not
-    ///   hold, and private-use characters stay encoded);
-    /// - path segments and scheme-based steps as for URIs.
-    ///
-    /// Character normalization (5.3.2.2, Unicode NFC) is not done: peguri
-    /// has no Unicode tables. Text already in NFC, as RFC 3987 section 5.3.2.2
-    /// expects of IRIs created from text, is unaffected.
-    ///
-    /// ```
-    /// use peguri::{IriRef, Normalizer};
-    ///
-    /// let iri = IriRef::parse("HTTP://Example.ORG/%7Euser/./caf%C3%A9?%CE%B1")?;
-    /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://example.org/~user/café?α");
-    /// // In a host, ASCII letters are lowercased, the others keep their case.
-    /// let iri = IriRef::parse("http://BÜcher.Example/")?;
-    /// assert_eq!(Normalizer::new().normalize_iri(&iri), "http://bÜcher.example/");
-    /// let (a, b) = (IriRef::parse("http://%C3%BC.COM/")?, IriRef::parse("http://%c3%bc.com/")?);
-    /// assert_eq!(a.normalize(), "http://ü.com/");
-    /// assert_eq!(a.normalize(), b.normalize());
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn normalize_iri(&self, iri: &IriRef<'_>) -> IriRefBuf {
-        let (text, layout, grammar) = self.normal_form(iri.view());
-        IriRefBuf::from_parts(text, layout, grammar)
-    }
-
-    /// Parses `input` as a URI reference and normalizes it.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] if `input` is not a URI reference.
-    ///
-    /// ```
-    /// let n = peguri::Normalizer::new().normalize_str("HTTP://EXAMPLE.COM:80")?;
-    /// assert_eq!(n, "http://example.com/");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn normalize_str(&self, input: &str) -> Result<UriRefBuf, ParseError> {
-        Ok(self.normalize(&UriRef::parse(input)?))
     }
 
     /// The normal form of `uri` (a URI or an IRI, by its grammar): its
@@ -539,7 +447,7 @@ impl Normalizer {
                 // whatever else the host holds: that is what the URI the
                 // IRI maps to gets (its other characters are triplets), so
                 // the normal form of an IRI maps to the normal form of its
-                // URI. Other letters keep their case (see `normalize_iri`).
+                // URI. Other letters keep their case (see `Normalizer::normalize`).
                 let rewritten = rewrite_triplets(name, self.case, self.percent_encoding, self.case);
                 let decoded = self.iri_decoded(rewritten, grammar);
                 let host = self.character_normalized(decoded, grammar);
@@ -668,35 +576,6 @@ fn push_cased(out: &mut String, text: &str, lower: bool) {
     }
 }
 
-/// `normalize` for every type: the normal form, of the same type.
-macro_rules! normalize_method {
-    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, $family:ident, $borrowed:ident, $owned:ident, $($rest:tt)*) => {
-        impl<$($lt)?> $ty<$($lt)?> {
-            /// This reference's normal form, by every step of
-            /// [`Normalizer::new`]: RFC 3986 sections 6.2.2 and 6.2.3 (see
-            /// [`normalize`](fn@normalize) for what each step does), and for
-            /// an IRI, RFC 3987 section 5.3.2 (see
-            /// [`Normalizer::normalize_iri`]). It keeps the reference's
-            /// rule: a URI's normal form is a URI.
-            ///
-            /// ```
-            #[doc = concat!("let r = peguri::", stringify!($ty), "::try_from(\"HTTPS://Example.COM:443/a/./%7E/b/../%C3%A9\")?;")]
-            #[doc = concat!("let normal: peguri::", stringify!($owned), " = r.normalize();")]
-            #[doc = concat!("assert_eq!(normal, \"", normalize_method!(@example $family), "\");")]
-            /// # Ok::<_, peguri::ParseError>(())
-            /// ```
-            #[must_use]
-            pub fn normalize(&self) -> $owned {
-                let (text, layout, grammar) = Normalizer::new().normal_form(self.view());
-                $owned::from_parts(text, layout, grammar)
-            }
-        }
-    };
-    (@example uri) => { "https://example.com/a/~/%C3%A9" };
-    (@example iri) => { "https://example.com/a/~/é" };
-}
-for_each_type!(normalize_method);
-
 /// Whether `text` holds `byte`.
 fn has_byte(text: &str, byte: u8) -> bool {
     text.as_bytes().contains(&byte)
@@ -821,256 +700,6 @@ fn remove_relative_dot_segments(path: &str) -> String {
         return String::from("./");
     }
     joined
-}
-
-/// The normal form of a URI reference: syntax-based normalization (RFC 3986
-/// section 6.2.2) followed by scheme-based normalization (6.2.3). It is
-/// idempotent, and its text always parses again as a URI reference.
-///
-/// ```
-/// use peguri::{normalize, UriRef};
-///
-/// let uri = UriRef::parse("HTTP://User@Example.COM:80/a/./b/../%7Ec/%2f?%41#%62")?;
-/// assert_eq!(normalize(&uri), "http://User@example.com/a/~c/%2F?A#b");
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-///
-/// # What it does
-///
-/// - **Case (6.2.2.1).** The scheme and the host are lowercased, IPv6 and
-///   IPvFuture literals included. Percent triplets get uppercase hex
-///   digits everywhere, in a reg-name too (`%c3` becomes `%C3`, not
-///   `%c3`). Userinfo, path, query and fragment keep their case.
-/// - **Percent-encoding (6.2.2.2).** Triplets of unreserved characters are
-///   decoded in every component (`%7E` to `~`, `%41` to `A`); reserved
-///   characters stay encoded (`%2F` is not `/`, `%3A` is not `:`), and so
-///   do octets outside ASCII. The host is lowercased after decoding, so
-///   `%45XAMPLE` becomes `example`.
-/// - **Path segments (6.2.2.3).** Dot-segments are removed after decoding,
-///   so `%2E%2E` counts as `..`.
-/// - **Empty port (3.2.3).** `http://h:/` becomes `http://h/`.
-/// - **Scheme (6.2.3).** A port equal to the scheme's default is dropped
-///   (compared as a number, so `:080` is port 80), and for the http family
-///   (http, https, ws, wss) an empty path after an authority becomes `/`.
-///   An empty query or fragment is never removed: `http://h/?` stays.
-///
-/// # peguri's choices where implementations disagree
-///
-/// - **URIs (with a scheme)** get RFC 3986 `remove_dot_segments` (5.2.4)
-///   applied literally to the path, whatever its kind, as 6.2.2.3 says.
-///   A rootless path can therefore become absolute: `foo:a/../b` is
-///   `foo:/b`, exactly the path resolution produces from it. (fluent-uri
-///   leaves rootless paths alone; network-uri keeps them rootless.)
-/// - **Unmatched `..`** at the root are dropped, as 5.2.4 does:
-///   `http://h/../g` is `http://h/g` (Boost.URL keeps them, per
-///   erratum 4547).
-/// - **A path that would start with `//` without an authority** gets `/.`
-///   in front: `s:/.//p` stays `s:/.//p` instead of becoming `s://p`,
-///   which would read `p` as a host (iri-string does the same; the
-///   literal 5.2.4 output is not a faithful serialization).
-/// - **Relative references** get only the steps that keep their meaning,
-///   that is, that resolve to an equivalent URI against every base (with
-///   or without an authority, with an empty, rootless or absolute path;
-///   a property test checks it):
-///   - a path starting with `/` (and any path after an authority) gets
-///     5.2.4 in full, as resolution applies it to such a reference;
-///   - in a relative-path reference, `.` segments go and `..` cancels the
-///     segment before it, except the first ordinary segment: against a
-///     base whose path has no `/` (`s:`, `mailto:joe`) the merged path is
-///     the reference's own, and a `..` that removes its first segment
-///     leaves a root, so `s:` + `b/../x` is `s:/x` while `s:` + `x` is
-///     `s:x`. So `a/b/../x` is `a/x`, but `b/../x` and `a/..` stay, and a
-///     leading `..` stays (`../a/./b` is `../a/b`). A path that ended in
-///     a cancelled dot-segment keeps its final `/` (`a/b/..` is `a/`), a
-///     path left empty is `./` (the base's directory, never the empty
-///     reference, which means the base itself), and `./` is put in front
-///     when the first segment would be empty or hold a colon (`./a:b`
-///     stays, it is not the URI `a:b`);
-///   - case and percent-encoding normalization apply as for URIs, and an
-///     encoded dot-segment (`%2E`, `%2e%2E`) counts as a dot-segment here
-///     too, since 6.2.2.2 makes `%2E` and `.` the same character. (Strict
-///     5.2 resolution compares the text `.` and `..` only, so against it
-///     `%2E/..` and `..` differ; peguri follows 6.2.2.2, as iri-string's
-///     resolver and Boost.URL do.)
-///     (uriparser also removes dot-segments but cancels the first segment
-///     too and turns `a/..` into the empty reference; iri-string and
-///     fluent-uri leave relative paths alone.)
-/// - **IPv6 text** is lowercased but not compressed or otherwise
-///   rewritten: `[2001:0DB8::1]` becomes `[2001:0db8::1]`, not
-///   `[2001:db8::1]`. RFC 5952's canonical text (which fluent-uri writes)
-///   is a separate convention, not part of RFC 3986 6.2.2; it is the
-///   opt-in step [`Normalizer::ipv6_canonical`], with which `[::1]` and
-///   `[0::1]` are equivalent.
-/// - **An empty port** is dropped by syntax-based normalization already
-///   (3.2.3's "should"); a non-empty port keeps its digits as written,
-///   leading zeros included, unless scheme-based normalization drops it
-///   as the default.
-/// - **An empty userinfo** (`http://@h/`) is kept: it is not the same
-///   text as no userinfo, and no rule says they are equivalent.
-///
-/// Protocol-based normalization (6.2.4) is out of scope; see the
-/// [module docs](mod@crate::ops::normalize).
-#[must_use]
-pub fn normalize(uri: &UriRef<'_>) -> UriRefBuf {
-    Normalizer::new().normalize(uri)
-}
-
-/// Syntax-based normalization only (RFC 3986 section 6.2.2, plus dropping
-/// an empty port as 3.2.3 asks): case, percent-encoding and path segments,
-/// with the choices documented on [`normalize`]. Ports and empty paths are
-/// left to scheme-based normalization.
-///
-/// ```
-/// use peguri::{normalize_syntax, UriRef};
-///
-/// let uri = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
-/// assert_eq!(normalize_syntax(&uri), "example://a/b/c/%7Bfoo%7D");
-/// let http = UriRef::parse("HTTP://h:80")?;
-/// assert_eq!(normalize_syntax(&http), "http://h:80");
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-#[must_use]
-pub fn normalize_syntax(uri: &UriRef<'_>) -> UriRefBuf {
-    Normalizer::syntax().normalize(uri)
-}
-
-/// Whether two URI references are equivalent after syntax-based and
-/// scheme-based normalization (RFC 3986 sections 6.2.2 and 6.2.3): whether
-/// their [`normalize`]d forms are the same string.
-///
-/// ```
-/// use peguri::{equivalent, UriRef};
-///
-/// let a = UriRef::parse("http://example.com")?;
-/// let b = UriRef::parse("HTTP://Example.COM:80/")?;
-/// assert!(equivalent(&a, &b));
-/// let c = UriRef::parse("http://example.com/?")?;
-/// assert!(!equivalent(&a, &c));
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-#[must_use]
-pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
-    normalize(a) == normalize(b)
-}
-
-/// A URI reference in normal form ([`normalize`]). Its `Eq`, `Ord` and
-/// `Hash` are those of the normal form's text, so two `Normalized` values
-/// are equal exactly when the references are [`equivalent`]: use it as a
-/// map or set key.
-///
-/// ```
-/// use peguri::Normalized;
-/// use std::collections::HashSet;
-///
-/// let mut seen = HashSet::new();
-/// assert!(seen.insert(Normalized::parse("http://example.com")?));
-/// assert!(!seen.insert(Normalized::parse("HTTP://EXAMPLE.COM:80/")?));
-/// assert!(seen.insert(Normalized::parse("http://example.com/?")?));
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Normalized(UriRefBuf);
-
-impl Normalized {
-    /// The normal form of `uri`.
-    ///
-    /// ```
-    /// let uri = peguri::UriRef::parse("HTTP://h")?;
-    /// assert_eq!(peguri::Normalized::new(&uri).as_str(), "http://h/");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn new(uri: &UriRef<'_>) -> Self {
-        Normalized(normalize(uri))
-    }
-
-    /// Parses a URI reference and normalizes it.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] if `input` is not a URI reference.
-    ///
-    /// ```
-    /// assert!(peguri::Normalized::parse("a b").is_err());
-    /// assert_eq!(peguri::Normalized::parse("%7e")?.as_str(), "~");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn parse(input: &str) -> Result<Self, ParseError> {
-        Ok(Normalized::new(&UriRef::parse(input)?))
-    }
-
-    /// The normal form's text.
-    ///
-    /// ```
-    /// assert_eq!(peguri::Normalized::parse("A:B")?.as_str(), "a:B");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn as_str(&self) -> &str {
-        self.0.as_str()
-    }
-
-    /// Borrows the normal form as a [`UriRef`].
-    ///
-    /// ```
-    /// let n = peguri::Normalized::parse("HTTP://H")?;
-    /// assert_eq!(n.as_uri_ref().scheme(), Some("http"));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn as_uri_ref(&self) -> UriRef<'_> {
-        self.0.as_uri_ref()
-    }
-
-    /// The normal form as an owned reference.
-    ///
-    /// ```
-    /// let n = peguri::Normalized::parse("HTTP://H")?;
-    /// assert_eq!(n.into_inner().as_str(), "http://h/");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn into_inner(self) -> UriRefBuf {
-        self.0
-    }
-}
-
-impl fmt::Display for Normalized {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl AsRef<str> for Normalized {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl From<&UriRef<'_>> for Normalized {
-    fn from(uri: &UriRef<'_>) -> Self {
-        Normalized::new(uri)
-    }
-}
-
-/// As its text (the normal form); any URI reference deserializes, and is
-/// normalized on the way in, so that a set of `Normalized` read back keeps
-/// its equality.
-///
-/// ```
-/// let n: peguri::Normalized = serde_json::from_str(r#""HTTP://H:80""#).unwrap();
-/// assert_eq!(n.as_str(), "http://h/");
-/// assert_eq!(serde_json::to_string(&n).unwrap(), r#""http://h/""#);
-/// ```
-#[cfg(feature = "serde")]
-impl serde::Serialize for Normalized {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Normalized {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let uri = UriRefBuf::deserialize(deserializer)?;
-        Ok(Normalized::new(&uri.as_uri_ref()))
-    }
 }
 
 #[cfg(test)]

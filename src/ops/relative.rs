@@ -1,79 +1,16 @@
 //! Making relative references: the inverse of [`resolve`](crate::ops::resolve).
 
 use crate::ops::resolve::{ResolveError, ResolveErrorKind, Resolver, dot_segment_start};
-use crate::prelude::*;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, offset_in};
 use crate::syntax::parse::reparse;
-use crate::types::family::{
-    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
-};
 use crate::types::parsed::Parsed;
+use alloc::{borrow::ToOwned, format, string::String, vec, vec::Vec};
 
-/// The shortest reference `R` found for which
-/// [`resolve`](crate::resolve())`(base, R)` is exactly `target` (string
-/// equality).
-///
-/// The candidates, from the most to the least relative:
-///
-/// - an empty reference or a fragment-only one (`#s`), when only the
-///   fragment differs; a query-only one (`?y#s`) when the path is the same;
-/// - a relative path, climbing out of the base's directory with `../` as
-///   far as needed. A first segment containing `:` (which would read as a
-///   scheme) or an empty first segment (which would read as `//`) gets a
-///   `./` prefix; a target that is the directory itself is `.` (or `..`,
-///   `../..` ...);
-/// - an absolute path (`/.` + the path when it starts with `//`);
-/// - a network-path reference (`//authority/path`), when the target has an
-///   authority;
-/// - the target itself, when the schemes differ (schemes are compared
-///   exactly, since the result must resolve to the very same string).
-///
-/// Each candidate is resolved against `base` and kept only if it gives
-/// `target` back, so the answer is never wrong, and never longer than
-/// `target`. Of the candidates of equal length, the more relative wins.
-/// The fragment of `base` is ignored, as in resolution.
-///
-/// # Errors
-///
-/// - [`ResolveErrorKind::RelativeBase`] or
-///   [`ResolveErrorKind::RelativeTarget`] if either has no scheme;
-/// - [`ResolveErrorKind::UnreachableTarget`] if no reference resolves to
-///   the target: its path has a dot segment, which resolution removes from
-///   every path but the base's own (an empty reference, `?y` or `#s` keeps
-///   the base path as it is).
-///
-/// Both are any URI type, borrowed (`&UriRef`, `&Uri`, `&UriRefBuf`,
-/// `&UriBuf`); the methods of the types do the same, for IRIs too.
-///
-/// ```
-/// use peguri::{make_relative, UriRef};
-///
-/// let base = UriRef::parse("http://example.com/a/b/c")?;
-/// let rel = |t| make_relative(&base, &UriRef::parse(t).unwrap()).unwrap().into_string();
-/// assert_eq!(rel("http://example.com/a/b/d"), "d");
-/// assert_eq!(rel("http://example.com/a/x/y"), "../x/y");
-/// assert_eq!(rel("http://example.com/a/b/"), ".");
-/// assert_eq!(rel("http://example.com/a/b/k:v"), "./k:v");
-/// assert_eq!(rel("http://example.com/a/b/c?q"), "?q");
-/// assert_eq!(rel("http://example.com/a/b/c#top"), "#top");
-/// assert_eq!(rel("http://other.example/"), "//other.example/");
-/// assert_eq!(rel("https://example.com/"), "https://example.com/");
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-pub fn make_relative<'b, 't>(
-    base: impl Into<UriRef<'b>>,
-    target: impl Into<UriRef<'t>>,
-) -> Result<UriRefBuf, ResolveError> {
-    let (base, target) = (base.into(), target.into());
-    let (text, layout, grammar) = relative_parsed(&base.view(), &target.view())?;
-    Ok(UriRefBuf::from_parts(text, layout, grammar))
-}
-
-/// [`make_relative`] for references of any grammar: the reference's text,
-/// layout and grammar (an IRI's if either is an IRI), which each type's
-/// result is made from.
-fn relative_parsed(
+/// The shortest reference that resolves against `base` to `target` (see
+/// `make_relative` for the candidates), for references of any grammar:
+/// its text, layout and grammar (an IRI's if either is an IRI).
+pub(crate) fn relative_parsed(
     base: &Parsed<'_>,
     target: &Parsed<'_>,
 ) -> Result<(String, Layout, Grammar), ResolveError> {
@@ -122,36 +59,6 @@ fn relative_parsed(
         offset_in(target.as_str(), path) + dot_segment_start(path).unwrap_or(0),
     ))
 }
-
-/// `make_relative` for every type, as the base.
-macro_rules! make_relative_method {
-    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, $family:ident, $borrowed:ident, $owned:ident, $ref:ident, $refbuf:ident, $($rest:tt)*) => {
-        impl<$($lt)?> $ty<$($lt)?> {
-            /// The shortest reference that resolves against this base to
-            /// `target`: [`make_relative`]`(self, target)`, for IRIs too
-            /// (RFC 3987 section 6.5 resolution, with the same candidates
-            /// and choices).
-            ///
-            /// # Errors
-            ///
-            /// As [`make_relative`].
-            ///
-            /// ```
-            #[doc = concat!("let base = peguri::", stringify!($ty), "::try_from(\"http://example.com/docs/guide/intro.html\")?;")]
-            #[doc = concat!("let target = peguri::", stringify!($ref), "::parse(\"http://example.com/docs/api/index.html\")?;")]
-            /// assert_eq!(base.make_relative(&target).unwrap(), "../api/index.html");
-            #[doc = concat!("let target = peguri::", stringify!($ref), "::parse(\"http://example.com/docs/guide/intro.html#faq\")?;")]
-            /// assert_eq!(base.make_relative(&target).unwrap(), "#faq");
-            /// # Ok::<_, peguri::ParseError>(())
-            /// ```
-            pub fn make_relative(&self, target: &$ref<'_>) -> Result<$refbuf, ResolveError> {
-                let (text, layout, grammar) = relative_parsed(&self.view(), &target.view())?;
-                Ok($refbuf::from_parts(text, layout, grammar))
-            }
-        }
-    };
-}
-for_each_type!(make_relative_method);
 
 /// The candidate references (all with the target's scheme left out), most
 /// relative first. Whether each one works is checked by the caller.
@@ -204,7 +111,7 @@ fn relative_path(base: &Parsed<'_>, path: &str) -> Option<String> {
         "/".to_owned()
     } else {
         let dir = base_path.rfind('/').map_or("", |i| &base_path[..=i]);
-        crate::remove_dot_segments(dir)
+        crate::ops::resolve::remove_dot_segments(dir)
     };
     if path.is_empty() {
         // Only an empty directory merges "." into an empty path.

@@ -12,15 +12,12 @@
 
 use core::fmt;
 
-use crate::Authority;
-use crate::prelude::*;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
 use crate::syntax::parse::reparse;
-use crate::types::family::{
-    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
-};
+use crate::types::authority::Authority;
 use crate::types::parsed::Parsed;
+use alloc::{borrow::ToOwned, string::String};
 
 /// How to resolve references: RFC 3986 section 5.2 with named switches,
 /// strict by default. It is a plain value, usable in `const` items.
@@ -123,65 +120,6 @@ impl Resolver {
         self.non_strict
     }
 
-    /// Resolves `reference` against `base` (RFC 3986 section 5.2).
-    ///
-    /// See [`Resolver`](#interpretations) for the points where
-    /// an interpretation was needed.
-    ///
-    /// # Errors
-    ///
-    /// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme.
-    ///
-    /// ```
-    /// use peguri::{Resolver, UriRef};
-    ///
-    /// let base = UriRef::parse("http://a/b/c/d;p?q")?;
-    /// let resolved = Resolver::new().resolve(&base, &UriRef::parse("../g?y#s")?).unwrap();
-    /// assert_eq!(resolved, "http://a/b/g?y#s");
-    /// assert_eq!(resolved.path(), "/b/g");
-    ///
-    /// let err = Resolver::new().resolve(&UriRef::parse("a/b")?, &UriRef::parse("c")?).unwrap_err();
-    /// assert_eq!(err.kind(), peguri::ResolveErrorKind::RelativeBase);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn resolve(
-        &self,
-        base: &UriRef<'_>,
-        reference: &UriRef<'_>,
-    ) -> Result<UriBuf, ResolveError> {
-        let (text, layout, grammar) = self.resolve_parsed(&base.view(), &reference.view())?;
-        Ok(UriBuf::from_parts(text, layout, grammar))
-    }
-
-    /// Resolves an IRI reference against a base IRI. RFC 3987 section 6.5:
-    /// IRIs are resolved with the algorithm of RFC 3986 section 5.2, which
-    /// works on components, and an IRI's components are those of a URI
-    /// with more characters allowed; so this is [`resolve`](Self::resolve)
-    /// on IRIs, with the same interpretations. Nothing is converted to or
-    /// from a URI: characters and percent-encodings stay as written.
-    ///
-    /// # Errors
-    ///
-    /// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme.
-    ///
-    /// ```
-    /// use peguri::{IriRef, Resolver};
-    ///
-    /// let base = IriRef::parse("http://例え.jp/文書/目次.html")?;
-    /// let resolved = Resolver::new().resolve_iri(&base, &IriRef::parse("../画像/ロゴ.png")?).unwrap();
-    /// assert_eq!(resolved, "http://例え.jp/画像/ロゴ.png");
-    /// assert_eq!(resolved.path(), "/画像/ロゴ.png");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn resolve_iri(
-        &self,
-        base: &IriRef<'_>,
-        reference: &IriRef<'_>,
-    ) -> Result<IriBuf, ResolveError> {
-        let (text, layout, grammar) = self.resolve_parsed(&base.view(), &reference.view())?;
-        Ok(IriBuf::from_parts(text, layout, grammar))
-    }
-
     /// Resolution of references of any grammar: the result's text, layout
     /// and grammar (an IRI's if either is an IRI, with zone identifiers if
     /// either allowed them), which each type's result is made from.
@@ -265,120 +203,6 @@ impl Resolver {
         })
     }
 }
-
-/// Resolves `reference` against `base` with the strict rules of RFC 3986
-/// section 5.2 (the same as [`Resolver::new`]`.resolve`). Both are any URI
-/// type, borrowed (`&UriRef`, `&Uri`, `&UriRefBuf`, `&UriBuf`).
-///
-/// # Errors
-///
-/// [`ResolveErrorKind::RelativeBase`] if `base` has no scheme (a `Uri`
-/// always has one: [`UriRef::resolve_against`] then cannot fail).
-///
-/// ```
-/// use peguri::{Uri, UriRef};
-///
-/// let base = UriRef::parse("http://a/b/c/d;p?q")?;
-/// let resolved = peguri::resolve(&base, &UriRef::parse("g;x?y#s")?).unwrap();
-/// assert_eq!(resolved, "http://a/b/c/g;x?y#s");
-/// // RFC 3986 section 5.4.2: extra ".." segments are dropped.
-/// assert_eq!(peguri::resolve(&base, &UriRef::parse("../../../g")?).unwrap(), "http://a/g");
-/// // A `Uri` is a base too.
-/// let base = Uri::parse("http://a/b/c/d;p?q")?;
-/// assert_eq!(peguri::resolve(&base, &UriRef::parse("?y")?).unwrap(), "http://a/b/c/d;p?y");
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-pub fn resolve<'b, 'r>(
-    base: impl Into<UriRef<'b>>,
-    reference: impl Into<UriRef<'r>>,
-) -> Result<UriBuf, ResolveError> {
-    let (base, reference) = (base.into(), reference.into());
-    Resolver::new().resolve(&base, &reference)
-}
-
-/// A resolution against a base that has a scheme cannot fail; the check of
-/// the recomposed text (debug builds only) failing would be a bug.
-fn infallible<T>(result: Result<T, ResolveError>) -> T {
-    match result {
-        Ok(resolved) => resolved,
-        Err(e) => panic!("peguri bug, please report it: {e}"),
-    }
-}
-
-impl Resolver {
-    /// Resolves `reference` against `base`, a [`Uri`]: a base with a
-    /// scheme, as section 5.2.1 requires, so resolution cannot fail. The
-    /// same as [`resolve`](Self::resolve) otherwise.
-    ///
-    /// ```
-    /// use peguri::{Resolver, Uri, UriRef};
-    ///
-    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
-    /// let lenient = Resolver::new().non_strict(true);
-    /// assert_eq!(lenient.resolve_against(&UriRef::parse("http:g")?, &base), "http://a/b/c/g");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn resolve_against(&self, reference: &UriRef<'_>, base: &Uri<'_>) -> UriBuf {
-        let (text, layout, grammar) =
-            infallible(self.resolve_parsed(&base.view(), &reference.view()));
-        UriBuf::from_parts(text, layout, grammar)
-    }
-}
-
-/// `resolve_against` for every type: resolution against a base with a
-/// scheme, which cannot fail.
-macro_rules! resolve_against_method {
-    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, $family:ident, $borrowed:ident, $owned:ident, $ref:ident, $refbuf:ident, $abs:ident, $absbuf:ident, $($rest:tt)*) => {
-        impl<$($lt)?> $ty<$($lt)?> {
-            /// Resolves this reference against `base`, strictly (RFC 3986
-            /// section 5.2; RFC 3987 section 6.5 for IRIs, whose characters
-            /// and percent-encodings stay as written). The base has a scheme,
-            /// as section 5.2.1 requires, so this cannot fail; see
-            /// [`Resolver`] for the interpretations and the non-strict rule.
-            ///
-            /// ```
-            #[doc = concat!("let base = peguri::", stringify!($abs), "::parse(\"http://a/b/c/d;p?q\")?;")]
-            #[doc = concat!("let r = peguri::", stringify!($ty), "::try_from(\"s:g\")?;")]
-            /// assert_eq!(r.resolve_against(&base), "s:g");
-            #[doc = concat!("let r = peguri::", stringify!($ty), "::try_from(\"http://x/a/./../b?y\")?;")]
-            /// assert_eq!(r.resolve_against(&base), "http://x/b?y");
-            /// # Ok::<_, peguri::ParseError>(())
-            /// ```
-            #[must_use]
-            pub fn resolve_against(&self, base: &$abs<'_>) -> $absbuf {
-                let (text, layout, grammar) =
-                    infallible(Resolver::new().resolve_parsed(&base.view(), &self.view()));
-                $absbuf::from_parts(text, layout, grammar)
-            }
-
-            /// Whether this is a same-document reference with respect to
-            /// `base` (RFC 3986 section 4.4): whether it resolves against
-            /// `base` to `base` itself, fragments aside, as an empty
-            /// reference and a fragment-only one (`#s`) always do. The
-            /// comparison is of the text, as the section has it; normalize
-            /// both first for a looser one.
-            ///
-            /// ```
-            #[doc = concat!("let base = peguri::", stringify!($abs), "::parse(\"http://a/b/c?q#top\")?;")]
-            #[doc = concat!("let same = |r| peguri::", stringify!($ty), "::try_from(r).unwrap().is_same_document(&base);")]
-            /// assert!(same("http://a/b/c?q#s"));
-            /// assert!(same("http://a/b/./c?q"));
-            /// assert!(!same("http://a/b/c?r#s"));
-            /// assert!(!same("HTTP://a/b/c?q"));
-            /// # Ok::<_, peguri::ParseError>(())
-            /// ```
-            #[must_use]
-            pub fn is_same_document(&self, base: &$abs<'_>) -> bool {
-                let base = base.view();
-                let (text, layout, grammar) =
-                    infallible(Resolver::new().resolve_parsed(&base, &self.view()));
-                Parsed::new(&text, layout, grammar).without_fragment() == base.without_fragment()
-            }
-        }
-    };
-}
-for_each_type!(resolve_against_method);
 
 /// Removes the dot segments (`.` and `..`) of a path: the
 /// `remove_dot_segments` routine of RFC 3986 section 5.2.4, step by step.
@@ -904,6 +728,7 @@ impl serde::Serialize for ResolveError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::{format, vec};
 
     /// Section 5.2.4 as the RFC writes it, string operation by string
     /// operation: the oracle for the byte-dispatching version.
@@ -1021,7 +846,9 @@ mod tests {
     #[cfg(debug_assertions)]
     #[test]
     fn recompose_rejects_text_that_does_not_parse() {
-        let a = UriRef::parse("//a").unwrap();
+        let text = "//a";
+        let layout = reparse(text, Grammar::Rfc3986).unwrap();
+        let a = Parsed::new(text, layout, Grammar::Rfc3986);
         let bad = Components {
             scheme: "h",
             authority: a.authority(),

@@ -19,7 +19,7 @@ use super::diagnose;
 use super::entry::{Entry, Grammar, Syntax};
 use super::error::{ExpectedSet, Found, Kind, ParseError};
 use super::grammar::{RuleLookup, find_rule, rule_names};
-use crate::prelude::*;
+use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 
 /// How many times pest_derive's parser has run in this process.
 #[cfg(feature = "expose-internals")]

@@ -15,7 +15,7 @@ use super::entry::{Entry, Grammar, Syntax};
 use super::error::{ExpectedSet, Found, Kind, ParseError, Part, floor_char_boundary};
 use super::layout::{HostData, Layout};
 #[cfg(feature = "pest")]
-use crate::prelude::*;
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
 
 const HEX_DIGIT: ExpectedSet = ExpectedSet::Words(&["hex digit"]);
 
@@ -594,6 +594,7 @@ fn ipv6_problem(input: &str, start: usize) -> Option<Found> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::{format, string::ToString};
 
     fn ipv6(address: &str) -> Option<(usize, String)> {
         let input = format!("[{address}]");

@@ -13,7 +13,11 @@ use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
 use super::component::UriComponent;
 pub(crate) use super::excerpt::floor_char_boundary;
 use super::excerpt::{EXCERPT_AFTER, Excerpt};
-use crate::prelude::*;
+use alloc::{
+    boxed::Box,
+    string::{String, ToString},
+    vec::Vec,
+};
 
 /// Why a string is not what it was parsed as.
 ///
@@ -34,12 +38,10 @@ use crate::prelude::*;
 /// );
 /// ```
 ///
-/// The parameter `I` is the input, for the parses that take ownership of it
-/// ([`UriRefBuf::parse`](crate::UriRefBuf::parse) and the like): they give
-/// it back with [`into_input`](ParseError::into_input). Elsewhere it is
-/// `()`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError<I = ()> {
+/// `Debug` is as short: the rule, the offset, the kind and the message, as
+/// `fn main() -> Result<(), Box<dyn Error>>` shows it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ParseError {
     rule: Cow<'static, str>,
     offset: usize,
     column: u32,
@@ -47,7 +49,6 @@ pub struct ParseError<I = ()> {
     component: Option<UriComponent>,
     expected: ExpectedSet,
     excerpt: Excerpt,
-    input: I,
 }
 
 /// The part of a reference an error is in, as messages name it.
@@ -154,7 +155,7 @@ pub enum ParseErrorKind {
     /// use peguri::{ParseErrorKind, ParseOptions, UriRef};
     /// assert_eq!(UriRef::parse("//[fe80::1%25en0]").unwrap_err().kind(), ParseErrorKind::InvalidZoneId);
     /// let zones = ParseOptions::new().allow_zone_id(true);
-    /// assert_eq!(zones.parse("//[fe80::1%en0]").unwrap_err().kind(), ParseErrorKind::InvalidZoneId);
+    /// assert_eq!(peguri::UriRef::parse_with("//[fe80::1%en0]", &zones).unwrap_err().kind(), ParseErrorKind::InvalidZoneId);
     /// ```
     InvalidZoneId,
     /// A `:` in the first segment of a relative path, which would read as
@@ -786,7 +787,6 @@ impl ParseError {
             component: found.component,
             expected: found.expected,
             excerpt,
-            input: (),
         }
     }
 
@@ -794,15 +794,9 @@ impl ParseError {
     pub(crate) fn unknown_rule(rule: &str, input: &str) -> Self {
         ParseError::new(
             input,
-            rule.to_owned(),
+            String::from(rule),
             Found::new(0, Kind::UnknownRule, ExpectedSet::NONE),
         )
-    }
-
-    /// This error, with the input it was about (for the parses that own
-    /// their input).
-    pub(crate) fn with_input<I>(self, input: I) -> ParseError<I> {
-        self.replace_input(input)
     }
 
     /// The same error in `input`, which is the text parsed without its
@@ -818,7 +812,7 @@ impl ParseError {
     }
 }
 
-impl<I> ParseError<I> {
+impl ParseError {
     /// The byte offset in the input where parsing failed.
     ///
     /// ```
@@ -909,53 +903,9 @@ impl<I> ParseError<I> {
     pub fn rule(&self) -> &str {
         &self.rule
     }
-
-    /// The same error without the input.
-    ///
-    /// ```
-    /// let err = peguri::UriRefBuf::parse("a b").unwrap_err();
-    /// let plain: peguri::ParseError = err.without_input();
-    /// assert_eq!(plain.offset(), 1);
-    /// ```
-    pub fn without_input(self) -> ParseError {
-        self.replace_input(())
-    }
-
-    /// The same error about another input value.
-    fn replace_input<J>(self, input: J) -> ParseError<J> {
-        ParseError {
-            rule: self.rule,
-            offset: self.offset,
-            column: self.column,
-            kind: self.kind,
-            component: self.component,
-            expected: self.expected,
-            excerpt: self.excerpt,
-            input,
-        }
-    }
 }
 
-impl ParseError<String> {
-    /// The input of the failed parse, given back.
-    ///
-    /// ```
-    /// let input = String::from("http://h/a b");
-    /// let err = peguri::UriRefBuf::parse(input).unwrap_err();
-    /// assert_eq!(err.into_input(), "http://h/a b");
-    /// ```
-    pub fn into_input(self) -> String {
-        self.input
-    }
-}
-
-impl From<ParseError<String>> for ParseError {
-    fn from(error: ParseError<String>) -> Self {
-        error.without_input()
-    }
-}
-
-impl<I> fmt::Display for ParseError<I> {
+impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -969,7 +919,25 @@ impl<I> fmt::Display for ParseError<I> {
     }
 }
 
-impl<I: fmt::Debug> core::error::Error for ParseError<I> {}
+/// ```
+/// let err = peguri::UriRef::parse("http://h/a b").unwrap_err();
+/// assert_eq!(
+///     format!("{err:?}"),
+///     r#"ParseError { rule: "URI-reference", offset: 10, kind: InvalidChar, message: "invalid character ' ' in path" }"#
+/// );
+/// ```
+impl fmt::Debug for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParseError")
+            .field("rule", &self.rule)
+            .field("offset", &self.offset)
+            .field("kind", &self.kind())
+            .field("message", &self.message())
+            .finish()
+    }
+}
+
+impl core::error::Error for ParseError {}
 
 #[cfg(test)]
 mod tests {
@@ -1005,7 +973,6 @@ mod tests {
     fn an_error_is_small_and_thread_safe() {
         fn assert_send_sync<T: Send + Sync>() {}
         assert_send_sync::<ParseError>();
-        assert_send_sync::<ParseError<String>>();
         assert!(core::mem::size_of::<ParseError>() <= 104);
     }
 }

@@ -12,7 +12,7 @@
 use core::fmt;
 
 use super::bidi::BIDI_FORMATTING;
-use crate::prelude::*;
+use alloc::boxed::Box;
 
 /// How many characters of input to show before a spot.
 pub(crate) const EXCERPT_BEFORE: usize = 60;
@@ -261,6 +261,7 @@ impl fmt::Display for Quoted<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::{format, string::ToString};
 
     #[test]
     fn excerpts_are_windows_with_the_caret_under_the_spot() {

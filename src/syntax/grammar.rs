@@ -8,7 +8,7 @@
 //! the two agree.
 
 use super::compiled::uri::RULE_NAMES;
-use crate::prelude::*;
+use alloc::{vec, vec::Vec};
 
 #[cfg(feature = "pest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pest")))]

@@ -7,7 +7,7 @@ use super::engine;
 use super::entry::{Entry, Grammar, Syntax};
 use super::error::{ExpectedSet, Found, Kind, ParseError, Part};
 use super::layout::{Layout, Span};
-use crate::prelude::*;
+use alloc::string::String;
 
 /// Parses all of `input` as `syntax` with the compiled engine; when it
 /// rejects the input, the compiled error pass finds pest's failure and

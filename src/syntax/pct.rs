@@ -27,7 +27,7 @@ use core::fmt;
 use super::compiled::uri as generated;
 use super::diagnose;
 use super::error::ParseError;
-use crate::prelude::*;
+use alloc::{string::String, vec::Vec};
 
 /// A component that text can be percent-encoded for. Each one allows the
 /// characters its grammar rule allows (see the [module docs](self)).

@@ -62,9 +62,9 @@
 
 use core::ops::Range;
 
-use crate::prelude::*;
 use crate::syntax::layout::offset_in;
 use crate::{Authority, IriRef, UriRef};
+use alloc::{format, string::String, vec, vec::Vec};
 
 /// Draws component diagrams: box-drawing characters by default, or plain
 /// ASCII (`.`, `'`, `-`, `+`, `|`) for terminals without them, with widths

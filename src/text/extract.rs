@@ -11,7 +11,7 @@
 //! but you can probably pick it up from <ftp://foo.example.
 //! com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/
 //! ietf/uri/historical.html#WARNING>.";
-//! let found: Vec<String> = peguri::extract(text).into_iter().map(|e| e.uri.into_owned()).collect();
+//! let found: Vec<String> = peguri::extract::extract(text).into_iter().map(|e| e.uri.into_owned()).collect();
 //! assert_eq!(found, [
 //!     "http://www.w3.org/Addressing/",
 //!     "ftp://foo.example.com/rfc/",
@@ -30,7 +30,7 @@
 //!
 //! let text = "a \"http://bücher.example/x\" b <http://bücher.example/y> http://example.com/naïve.html";
 //! // Not URIs: none is cut short into another URI.
-//! assert!(peguri::extract(text).is_empty());
+//! assert!(peguri::extract::extract(text).is_empty());
 //! let found: Vec<String> = Extractor::new().iri(true).extract(text).into_iter().map(|e| e.uri.into_owned()).collect();
 //! assert_eq!(found, [
 //!     "http://bücher.example/x",
@@ -97,15 +97,15 @@ use crate::syntax::pct;
 use alloc::borrow::Cow;
 use core::ops::Range;
 
-use crate::prelude::*;
 use crate::syntax::compiled::uri as generated;
 use crate::{Iri, IriRef, Uri, UriRef};
+use alloc::{string::String, vec::Vec};
 
 /// How a URI found in text was delimited.
 ///
 /// ```
 /// use peguri::extract::Delimiter;
-/// let found = peguri::extract("<URL:http://a.example/> and \"http://b.example/\"");
+/// let found = peguri::extract::extract("<URL:http://a.example/> and \"http://b.example/\"");
 /// assert_eq!(found[0].delimiter, Delimiter::AngleUrl);
 /// assert_eq!(found[1].delimiter, Delimiter::Quotes);
 /// ```
@@ -126,7 +126,7 @@ pub enum Delimiter {
 ///
 /// ```
 /// let text = "see <http://example.com/a\n  /b> now";
-/// let found = peguri::extract(text);
+/// let found = peguri::extract::extract(text);
 /// assert_eq!(found[0].uri, "http://example.com/a/b");
 /// assert_eq!(&text[found[0].span.clone()], "http://example.com/a\n  /b");
 /// ```
@@ -153,11 +153,11 @@ impl Extracted<'_> {
     /// that is not a URI (use [`parse_iri_ref`](Self::parse_iri_ref)).
     ///
     /// ```
-    /// let found = peguri::extract("at https://example.com:8443/x.");
+    /// let found = peguri::extract::extract("at https://example.com:8443/x.");
     /// assert_eq!(found[0].parse()?.authority().unwrap().port(), Some("8443"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn parse(&self) -> Result<UriRef<'_>, crate::ParseError> {
+    pub fn parse(&self) -> Result<UriRef<'_>, crate::syntax::error::ParseError> {
         UriRef::parse(&self.uri)
     }
 
@@ -173,7 +173,7 @@ impl Extracted<'_> {
     /// assert_eq!(found[0].parse_iri_ref()?.authority().unwrap().host_str(), "例え.jp");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn parse_iri_ref(&self) -> Result<IriRef<'_>, crate::ParseError> {
+    pub fn parse_iri_ref(&self) -> Result<IriRef<'_>, crate::syntax::error::ParseError> {
         IriRef::parse(&self.uri)
     }
 }
@@ -188,8 +188,8 @@ impl Extracted<'_> {
 ///
 /// ```
 /// assert!(peguri::extract::BARE_SCHEMES.contains(&"mailto"));
-/// assert_eq!(peguri::extract("mail mailto:jim@example.com!")[0].uri, "mailto:jim@example.com");
-/// assert!(peguri::extract("Re:Subject").is_empty());
+/// assert_eq!(peguri::extract::extract("mail mailto:jim@example.com!")[0].uri, "mailto:jim@example.com");
+/// assert!(peguri::extract::extract("Re:Subject").is_empty());
 /// ```
 pub const BARE_SCHEMES: &[&str] = &[
     "mailto", "news", "urn", "tel", "data", "sip", "sips", "xmpp", "geo", "cid", "mid", "sms",
@@ -201,7 +201,7 @@ pub const BARE_SCHEMES: &[&str] = &[
 ///
 /// ```
 /// let text = "Docs: https://example.com/docs (or <https://example.com/\n    mirror>).";
-/// let found = peguri::extract(text);
+/// let found = peguri::extract::extract(text);
 /// assert_eq!(found.len(), 2);
 /// assert_eq!(found[0].uri, "https://example.com/docs");
 /// assert_eq!(found[0].span, 6..30);
@@ -222,7 +222,7 @@ pub fn extract(text: &str) -> Vec<Extracted<'_>> {
 /// let found = LENIENT.extract("<../up> and x-note:1");
 /// assert_eq!(found[0].uri, "../up");
 /// assert_eq!(found[1].uri, "x-note:1");
-/// assert!(peguri::extract("<../up> and x-note:1").is_empty());
+/// assert!(peguri::extract::extract("<../up> and x-note:1").is_empty());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Extractor {
@@ -257,7 +257,7 @@ impl Extractor {
     /// let found = Extractor::new().iri(true).extract("«http://例え.jp/» et <http://bücher.example/>");
     /// assert_eq!(found[0].uri, "http://例え.jp/");
     /// assert_eq!(found[1].uri, "http://bücher.example/");
-    /// assert!(peguri::extract("«http://例え.jp/»").is_empty());
+    /// assert!(peguri::extract::extract("«http://例え.jp/»").is_empty());
     /// ```
     pub const fn iri(mut self, yes: bool) -> Self {
         self.iri = yes;

@@ -34,7 +34,7 @@
 //! | `encoded-bidi` | warning | 7.6 | a percent-encoded bidirectional formatting character (RFC 3987 section 4.1) |
 //! | `whatwg-differs` | warning | 7 | the WHATWG URL Standard reads the reference differently (feature `whatwg`: `whatwg::Comparison::finding`, not `lint`) |
 //!
-//! Component boundaries come from the parsed [`UriRef`] (the grammar);
+//! Component boundaries come from the parsed reference (the grammar);
 //! these lints only look inside components: at percent-encoded octets, at
 //! the `user:password` split of userinfo (section 3.2.1), and at how a
 //! resolver would read a reg-name.
@@ -76,8 +76,10 @@ use core::fmt;
 use core::net::Ipv4Addr;
 use core::ops::Range;
 
-use crate::prelude::*;
-use crate::{Host, IriRef, UriRef};
+use crate::reference::{Family, Kind, Lend, Reference, Storage};
+use crate::types::authority::Host;
+use crate::types::parsed::Parsed;
+use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 
 /// How much a finding matters.
 ///
@@ -143,7 +145,7 @@ pub struct Finding {
     pub severity: Severity,
     /// The section of RFC 3986 it comes from, such as `"7.4"`.
     pub section: &'static str,
-    /// The byte range in [`UriRef::as_str`] it is about.
+    /// The byte range in the reference's text it is about.
     pub span: Range<usize>,
     /// One line saying what was found and why it matters, citing the
     /// section.
@@ -372,11 +374,14 @@ pub const WELL_KNOWN_PORTS: &[(u16, &str, &[&str])] = &[
     (995, "POP3 over TLS (RFC 8314)", &["pops"]),
 ];
 
-/// Lints a URI reference for the constructions RFC 3986 section 7 warns
-/// about. Findings are ordered by position, then by code.
+/// Lints a reference of any type for the constructions RFC 3986 section 7
+/// warns about. Findings are ordered by position, then by code. An IRI
+/// (RFC 3987) gets the same checks on the same components, a registered
+/// name's letters read as written or percent-encoded (it cannot hold the
+/// bidirectional formatting characters unencoded: parsing rejects them).
 ///
 /// ```
-/// use peguri::{lint::lint, UriRef};
+/// use peguri::{lint::lint, IriRef, UriRef};
 ///
 /// let ok = UriRef::parse("https://example.com/a/b?c#d")?;
 /// assert!(lint(&ok).is_empty());
@@ -384,10 +389,14 @@ pub const WELL_KNOWN_PORTS: &[(u16, &str, &[&str])] = &[
 /// let bad = UriRef::parse("http://www.bank.example@evil.example/%2e%2e/etc")?;
 /// let codes: Vec<&str> = lint(&bad).iter().map(|f| f.code.as_str()).collect();
 /// assert_eq!(codes, ["deceptive-userinfo", "encoded-dot-segment"]);
+///
+/// let iri = IriRef::parse("http://pаypal.example/")?; // Cyrillic "а"
+/// assert_eq!(lint(&iri)[0].code, "mixed-script-host");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[must_use]
-pub fn lint(uri: &UriRef<'_>) -> Findings {
+pub fn lint<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -> Findings {
+    let uri = &reference.view();
     let mut findings = Collector::default();
     let text = uri.as_str();
     if let Some(authority) = uri.authority() {
@@ -552,22 +561,6 @@ impl Collector {
     }
 }
 
-/// Lints an IRI reference (RFC 3987) as [`lint`] lints a URI reference:
-/// the same checks on the same components, a registered name's letters
-/// read as written or percent-encoded. (An IRI cannot hold the
-/// bidirectional formatting characters unencoded: parsing rejects them.)
-///
-/// ```
-/// let iri = peguri::IriRef::parse("http://pаypal.example/")?; // Cyrillic "а"
-/// let findings = peguri::lint::lint_iri(&iri);
-/// assert_eq!(findings[0].code, "mixed-script-host");
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-#[must_use]
-pub fn lint_iri(iri: &IriRef<'_>) -> Findings {
-    lint(&UriRef::from_parsed(iri.view()))
-}
-
 /// The userinfo of `uri` with its password (after the first `:`, section
 /// 3.2.1) replaced by `***`, for logging. A reference without a password
 /// (no userinfo, no `:` in it, or an empty password) is returned as is.
@@ -582,7 +575,10 @@ pub fn lint_iri(iri: &IriRef<'_>) -> Findings {
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[must_use]
-pub fn mask_password<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
+pub fn mask_password<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind>(
+    reference: &'i Reference<S, F, K>,
+) -> Cow<'o, str> {
+    let uri = reference.lend();
     let text = uri.as_str();
     let Some(userinfo) = uri.authority().and_then(|a| a.userinfo()) else {
         return Cow::Borrowed(text);
@@ -806,7 +802,7 @@ fn lint_port(scheme: Option<&str>, port: &str, span: Range<usize>, findings: &mu
 
 /// The percent-encoded octets of the reference: NUL, CR, LF and other
 /// controls anywhere, `/` and `\` inside a path segment.
-fn lint_encoded_octets(uri: &UriRef<'_>, findings: &mut Collector) {
+fn lint_encoded_octets(uri: &Parsed<'_>, findings: &mut Collector) {
     let text = uri.as_str();
     let path_start = offset_in(text, uri.path());
     let path = path_start..path_start + uri.path().len();
@@ -888,7 +884,7 @@ fn encoded_bidi(text: &str, at: usize) -> Option<char> {
 /// Path segments that are `.` or `..` once percent-decoded but not as
 /// written: resolution (section 5.2.4) leaves them alone, a back end that
 /// decodes first does not.
-fn lint_dot_segments(uri: &UriRef<'_>, findings: &mut Collector) {
+fn lint_dot_segments(uri: &Parsed<'_>, findings: &mut Collector) {
     let text = uri.as_str();
     let path = uri.path();
     // Segments are the text between the path's `/`s (see `Segments`).
@@ -991,7 +987,7 @@ fn lint_mixed_script(name: &str, span: Range<usize>, findings: &mut Collector) {
 /// `None` for another label or one ToUnicode rejects.
 #[cfg(feature = "idna")]
 fn idna_label(label: &str) -> Option<String> {
-    crate::types::idna::label_to_unicode(label)
+    crate::ops::idna::label_to_unicode(label)
 }
 
 /// Without the feature `idna`, labels are read as written.
@@ -1003,6 +999,7 @@ fn idna_label(_label: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn lenient_ipv4_forms() {

@@ -3,7 +3,7 @@
 //! (RFC 6570), the component diagram, and the comparison with the WHATWG
 //! URL Standard's reading.
 
-pub mod explain;
+pub(crate) mod explain;
 pub mod extract;
 pub mod lint;
 pub mod split;

@@ -51,8 +51,8 @@
 
 use core::fmt;
 
-use crate::prelude::*;
 use crate::syntax::compiled::split as compiled;
+use alloc::string::String;
 
 /// The text of `split.pest`, as compiled into this crate.
 ///
@@ -322,6 +322,7 @@ pub(crate) mod reference {
 mod tests {
     use super::reference::{Rule, SplitParser};
     use super::*;
+    use alloc::format;
 
     /// (input, scheme, authority, path, query, fragment)
     type Case = (

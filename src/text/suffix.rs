@@ -2,12 +2,12 @@
 //! that people type, read as the URI they mean where the RFC's heuristic
 //! says which.
 
-use crate::prelude::*;
+use crate::reference::{Uri, UriBuf, UriRef};
 use crate::syntax::component::UriComponent;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::{ExpectedSet, Found, Kind, ParseError};
 use crate::syntax::parse::parse;
-use crate::types::family::{Uri, UriBuf, UriRef};
+use alloc::format;
 
 /// The prefixes section 4.5 reads a scheme from, and the scheme each
 /// stands for.

@@ -259,7 +259,7 @@ impl<'a> Host<'a> {
 /// ```
 /// use peguri::{Host, ParseOptions};
 ///
-/// let uri = ParseOptions::new().allow_zone_id(true).parse("http://[fe80::a%25en%31]/")?;
+/// let uri = peguri::UriRef::parse_with("http://[fe80::a%25en%31]/", &ParseOptions::new().allow_zone_id(true))?;
 /// let Host::Ipv6 { zone: Some(zone), .. } = uri.authority().unwrap().host() else { panic!() };
 /// assert_eq!(zone.as_str(), "en%31");
 /// assert_eq!(zone.decoded(), "en1");
@@ -274,7 +274,7 @@ impl<'a> ZoneId<'a> {
     /// The zone as written, still percent-encoded.
     ///
     /// ```
-    /// let uri = peguri::ParseOptions::new().allow_zone_id(true).parse("//[::1%25lo]")?;
+    /// let uri = peguri::UriRef::parse_with("//[::1%25lo]", &peguri::ParseOptions::new().allow_zone_id(true))?;
     /// let peguri::Host::Ipv6 { zone, .. } = uri.authority().unwrap().host() else { panic!() };
     /// assert_eq!(zone.unwrap().as_str(), "lo");
     /// # Ok::<_, peguri::ParseError>(())
@@ -288,7 +288,7 @@ impl<'a> ZoneId<'a> {
     /// replaced); borrowed when there is nothing to decode.
     ///
     /// ```
-    /// let uri = peguri::ParseOptions::new().allow_zone_id(true).parse("//[::1%25%2525]")?;
+    /// let uri = peguri::UriRef::parse_with("//[::1%25%2525]", &peguri::ParseOptions::new().allow_zone_id(true))?;
     /// let peguri::Host::Ipv6 { zone, .. } = uri.authority().unwrap().host() else { panic!() };
     /// assert_eq!(zone.unwrap().decoded(), "%25");
     /// # Ok::<_, peguri::ParseError>(())

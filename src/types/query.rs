@@ -15,11 +15,8 @@
 use alloc::borrow::Cow;
 use core::iter::FusedIterator;
 
-use crate::prelude::*;
 use crate::syntax::pct::{self, Component};
-use crate::types::family::{
-    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
-};
+use alloc::string::String;
 
 /// Which character separates pairs.
 ///
@@ -405,28 +402,3 @@ impl QueryBuilder {
         }
     }
 }
-
-/// `query_pairs` for every type.
-macro_rules! query_pairs_method {
-    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $($rest:tt)*) => {
-        impl<$($lt)?> $ty<$($lt)?> {
-            /// The `key=value` pairs of the query, separated by `&` (see
-            /// [`QueryPairs`] for `;` and `+` as a space); none when there
-            /// is no query. Each pair's [`key`](QueryPair::key) and
-            /// [`value`](QueryPair::value) are decoded views.
-            ///
-            /// ```
-            #[doc = concat!("let r = peguri::", stringify!($ty), "::try_from(\"s:/search?q=caf%C3%A9&page=2\")?;")]
-            /// let q = r.query_pairs().find(|p| p.key() == "q").unwrap();
-            /// assert_eq!(q.value().unwrap(), "café");
-            /// assert_eq!(q.raw_value(), Some("caf%C3%A9"));
-            #[doc = concat!("assert_eq!(peguri::", stringify!($ty), "::try_from(\"s:/\")?.query_pairs().count(), 0);")]
-            /// # Ok::<_, peguri::ParseError>(())
-            /// ```
-            pub fn query_pairs(&self) -> QueryPairs<$out> {
-                QueryPairs::new(self.query().unwrap_or_default())
-            }
-        }
-    };
-}
-for_each_type!(query_pairs_method);

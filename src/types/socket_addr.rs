@@ -6,9 +6,6 @@ use core::fmt;
 use core::net::{SocketAddr, SocketAddrV4, SocketAddrV6};
 
 use crate::types::authority::{Authority, Host};
-use crate::types::family::{
-    Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf, for_each_type,
-};
 use crate::types::parsed::Parsed;
 use crate::types::scheme::scheme_info;
 
@@ -105,57 +102,9 @@ impl Authority<'_> {
     }
 }
 
-/// `port_or_default` and `socket_addr` for every type.
-macro_rules! socket_addr_methods {
-    ($ty:ident [$($lt:lifetime)?] $($rest:tt)*) => {
-        impl<$($lt)?> $ty<$($lt)?> {
-            /// The port, or, when it is absent or empty, the default port of
-            /// the scheme from [`scheme_info`]. `None` without an authority,
-            /// for a port above 65535, or for a scheme the table does not
-            /// know.
-            ///
-            /// ```
-            #[doc = concat!("let port = |s| peguri::", stringify!($ty), "::try_from(s).unwrap().port_or_default();")]
-            /// assert_eq!(port("https://h/"), Some(443));
-            /// assert_eq!(port("https://h:8443/"), Some(8443));
-            /// assert_eq!(port("https://h:/"), Some(443));
-            /// assert_eq!(port("foo://h/"), None);
-            /// ```
-            pub fn port_or_default(&self) -> Option<u16> {
-                port_or_default(&self.view())
-            }
-
-            /// The socket address the authority names: its IP address and
-            /// its port or the scheme's default port (see
-            /// [`Authority::socket_addr`]).
-            ///
-            /// # Errors
-            ///
-            /// A [`SocketAddrError`] if there is no authority, the host is
-            /// not an IP address, or there is no port and the scheme has no
-            /// default.
-            ///
-            /// ```
-            /// use std::net::SocketAddr;
-            /// use peguri::SocketAddrError;
-            ///
-            #[doc = concat!("let addr = |s| peguri::", stringify!($ty), "::try_from(s).unwrap().socket_addr();")]
-            /// assert_eq!(addr("https://192.0.2.1/login"), Ok("192.0.2.1:443".parse::<SocketAddr>().unwrap()));
-            /// assert_eq!(addr("postgres://[::1]:6543/db").unwrap().port(), 6543);
-            /// assert_eq!(addr("foo://10.0.0.1/"), Err(SocketAddrError::NoPort));
-            /// ```
-            pub fn socket_addr(&self) -> Result<SocketAddr, SocketAddrError> {
-                let view = self.view();
-                let authority = view.authority().ok_or(SocketAddrError::NoAuthority)?;
-                authority.socket_addr(default_port(&view))
-            }
-        }
-    };
-}
-for_each_type!(socket_addr_methods);
-
-/// [`UriRef::port_or_default`] for any reference.
-fn port_or_default(uri: &Parsed<'_>) -> Option<u16> {
+/// The port of `uri`, or its scheme's default port (see
+/// `port_or_default`).
+pub(crate) fn port_or_default(uri: &Parsed<'_>) -> Option<u16> {
     let authority = uri.authority()?;
     match authority.port().filter(|p| !p.is_empty()) {
         Some(text) => text.parse().ok(),
@@ -164,6 +113,6 @@ fn port_or_default(uri: &Parsed<'_>) -> Option<u16> {
 }
 
 /// The default port of the reference's scheme, if it is known.
-fn default_port(uri: &Parsed<'_>) -> Option<u16> {
+pub(crate) fn default_port(uri: &Parsed<'_>) -> Option<u16> {
     uri.scheme().and_then(scheme_info)?.default_port
 }

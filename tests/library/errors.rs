@@ -314,12 +314,12 @@ fn every_kind_is_reported_with_its_component() {
     check(err("//[vz.1]"), K::InvalidIpvFuture, Some(C::Host));
     check(err("//[fe80::1%25en0]"), K::InvalidZoneId, Some(C::Host));
     check(
-        zones.parse("//[fe80::1%en0]").unwrap_err(),
+        peguri::UriRef::parse_with("//[fe80::1%en0]", &zones).unwrap_err(),
         K::InvalidZoneId,
         Some(C::Host),
     );
     check(
-        zones.parse("//[fe80::1%25]").unwrap_err(),
+        peguri::UriRef::parse_with("//[fe80::1%25]", &zones).unwrap_err(),
         K::InvalidZoneId,
         Some(C::Host),
     );

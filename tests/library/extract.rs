@@ -3,7 +3,7 @@
 //! example, and properties over arbitrary text.
 
 use peguri::extract::{Delimiter, Extractor};
-use peguri::{Uri, extract};
+use peguri::{Uri, extract::extract};
 use proptest::prelude::*;
 
 /// The URIs found in `text`, as strings.

@@ -358,12 +358,12 @@ fn socket_addr_of_an_ipvfuture_host_names_it() {
 #[test]
 fn zone_identifiers_become_scope_ids_when_numeric() {
     let options = peguri::ParseOptions::new().allow_zone_id(true);
-    let uri = options.parse("http://[fe80::1%254]:8080/").unwrap();
+    let uri = peguri::UriRef::parse_with("http://[fe80::1%254]:8080/", &options).unwrap();
     let SocketAddr::V6(v6) = uri.socket_addr().unwrap() else {
         panic!("IPv6");
     };
     assert_eq!((v6.scope_id(), v6.port()), (4, 8080));
-    let uri = options.parse("http://[fe80::1%25eth0]/").unwrap();
+    let uri = peguri::UriRef::parse_with("http://[fe80::1%25eth0]/", &options).unwrap();
     assert_eq!(uri.socket_addr(), Err(SocketAddrError::ZoneNotNumeric));
 }
 

@@ -122,14 +122,13 @@ fn components<'a>(
 }
 
 /// Asserts that `built` has the components a parse of its text with zone
-/// identifiers allowed gives: `$view` borrows it as a reference type, which
-/// `$parse` (a `ParseOptions` method) parses.
+/// identifiers allowed gives: `$view` borrows it as a reference type,
+/// `$parse` (`UriRef` or `IriRef`) parses its text.
 macro_rules! reparses {
     ($built:expr, $view:ident, $parse:ident) => {{
         let owned = &$built;
         let built = owned.$view();
-        let parsed = ZONES
-            .$parse(built.as_str())
+        let parsed = peguri::$parse::parse_with(built.as_str(), &ZONES)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(
             components(
@@ -155,14 +154,14 @@ macro_rules! reparses {
 /// [`reparses`] for any URI type.
 macro_rules! reparses_as_uri {
     ($built:expr) => {
-        reparses!($built, as_uri_ref, parse)
+        reparses!($built, as_uri_ref, UriRef)
     };
 }
 
 /// [`reparses`] for any IRI type.
 macro_rules! reparses_as_iri {
     ($built:expr) => {
-        reparses!($built, as_iri_ref, parse_iri_ref)
+        reparses!($built, as_iri_ref, IriRef)
     };
 }
 
@@ -172,7 +171,7 @@ proptest! {
     /// Section 3.1's mapping keeps every span, the zone's too.
     #[test]
     fn iri_to_uri_keeps_every_component(text in reference(true)) {
-        let Ok(iri) = ZONES.parse_iri_ref(&text) else { return Ok(()) };
+        let Ok(iri) = peguri::IriRef::parse_with(&text, &ZONES) else { return Ok(()) };
         reparses_as_uri!(iri.to_uri());
         reparses_as_uri!(iri.to_owned().to_uri());
         if let Some(absolute) = iri.as_iri() {
@@ -186,12 +185,12 @@ proptest! {
 
     #[test]
     fn normal_forms_keep_their_layouts(text in reference(false), iri_text in reference(true)) {
-        if let Ok(uri) = ZONES.parse(&text) {
+        if let Ok(uri) = peguri::UriRef::parse_with(&text, &ZONES) {
             reparses_as_uri!(uri.normalize());
             reparses_as_uri!(uri.to_owned().normalize());
             reparses_as_uri!(peguri::Normalizer::new().ipv6_canonical(true).normalize(&uri));
         }
-        if let Ok(iri) = ZONES.parse_iri_ref(&iri_text) {
+        if let Ok(iri) = peguri::IriRef::parse_with(&iri_text, &ZONES) {
             reparses_as_iri!(iri.normalize());
         }
     }
@@ -203,14 +202,14 @@ proptest! {
         iri_base in reference(true),
         iri_reference in reference(true),
     ) {
-        if let (Ok(base), Ok(r)) = (ZONES.parse_uri(&base), ZONES.parse(&reference)) {
+        if let (Ok(base), Ok(r)) = (peguri::Uri::parse_with(&base, &ZONES), peguri::UriRef::parse_with(&reference, &ZONES)) {
             let resolved = r.resolve_against(&base);
             reparses_as_uri!(resolved);
             if let Ok(relative) = base.make_relative(&resolved.as_uri_ref()) {
                 reparses_as_uri!(relative);
             }
         }
-        if let (Ok(base), Ok(r)) = (ZONES.parse_iri(&iri_base), ZONES.parse_iri_ref(&iri_reference)) {
+        if let (Ok(base), Ok(r)) = (peguri::Iri::parse_with(&iri_base, &ZONES), peguri::IriRef::parse_with(&iri_reference, &ZONES)) {
             let resolved = r.resolve_against(&base);
             reparses_as_iri!(resolved);
             if let Ok(relative) = base.make_relative(&resolved.as_iri_ref()) {
@@ -229,7 +228,7 @@ proptest! {
         fragment in proptest::option::of(chars(QUERY, 6)),
         segment in "[ -~]{0,6}",
     ) {
-        let Ok(uri) = ZONES.parse(&text) else { return Ok(()) };
+        let Ok(uri) = peguri::UriRef::parse_with(&text, &ZONES) else { return Ok(()) };
         let mut edited: UriRefBuf = uri.to_owned();
         if edited.set_port(port).is_ok() {
             reparses_as_uri!(edited);
@@ -279,7 +278,7 @@ proptest! {
         query in proptest::option::of(chars(&format!("{QUERY}{UCS}"), 6)),
         segment in "[ -~äλ]{0,6}",
     ) {
-        let Ok(iri) = ZONES.parse_iri_ref(&text) else { return Ok(()) };
+        let Ok(iri) = peguri::IriRef::parse_with(&text, &ZONES) else { return Ok(()) };
         let mut edited = iri.to_owned();
         if edited.set_path(&format!("/{path}")).is_ok() {
             reparses_as_iri!(edited);
@@ -326,7 +325,7 @@ proptest! {
     /// zoned ones included, and its result keeps the option.
     #[test]
     fn built_references_with_zones_keep_their_layouts(text in reference(false)) {
-        let Ok(uri) = ZONES.parse(&text) else { return Ok(()) };
+        let Ok(uri) = peguri::UriRef::parse_with(&text, &ZONES) else { return Ok(()) };
         let mut builder = UriBuilder::with_options(ZONES).path(uri.path());
         if let Some(scheme) = uri.scheme() {
             builder = builder.scheme(scheme);
@@ -351,7 +350,7 @@ fn an_iri_with_a_zone_maps_to_a_uri_with_the_same_zone() {
         "http://ü@[fe80::1%25eth0]/",
         "http://üüüü@[fe80::1%25eth0]:8080/ä",
     ] {
-        let iri = ZONES.parse_iri_ref(input).unwrap();
+        let iri = peguri::IriRef::parse_with(input, &ZONES).unwrap();
         let uri = iri.to_uri();
         let Host::Ipv6 { addr, zone, .. } = uri.authority().unwrap().host() else {
             panic!("{uri}: not an IPv6 host");

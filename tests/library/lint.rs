@@ -405,7 +405,7 @@ fn punycode_homographs_are_mixed_script_hosts() {
     );
     // The same host as an IRI, and percent-encoded: the same code.
     let iri = peguri::IriRef::parse("http://pаypal.example/").unwrap();
-    assert_eq!(peguri::lint::lint_iri(&iri)[0].code, "mixed-script-host");
+    assert_eq!(peguri::lint::lint(&iri)[0].code, "mixed-script-host");
     assert_eq!(codes("http://p%D0%B0ypal.example/"), ["mixed-script-host"]);
     assert_eq!(
         codes("http://www.XN--PYPAL-4VE.example/"),

@@ -9,8 +9,8 @@
 use peguri::pct::{self, Component};
 use peguri::template::{UriTemplate, Value};
 use peguri::{
-    IriRef, IriRefBuf, ParseOptions, Report, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf, extract,
-    lint, normalize, resolve, split_lenient, uri_to_iri,
+    IriRef, IriRefBuf, ParseOptions, Report, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf,
+    extract::extract, lint::lint, normalize, resolve, split_lenient, uri_to_iri,
 };
 
 const INPUTS: &[&str] = &[
@@ -52,13 +52,9 @@ fn typed_parsing_never_runs_pest() {
             UriRef::parse_relative(input).map(|u| u.to_string()),
             Uri::parse(input).map(|u| u.to_string()),
             Uri::parse_absolute(input).map(|u| u.to_string()),
-            UriRefBuf::parse(input)
-                .map(|u| u.to_string())
-                .map_err(Into::into),
-            UriBuf::parse(input)
-                .map(|u| u.to_string())
-                .map_err(Into::into),
-            zones.parse(input).map(|u| u.to_string()),
+            UriRefBuf::parse(input).map(|u| u.to_string()),
+            UriBuf::parse(input).map(|u| u.to_string()),
+            peguri::UriRef::parse_with(input, &zones).map(|u| u.to_string()),
             IriRef::parse(input).map(|i| i.to_uri().to_string()),
         ];
         for result in results {
@@ -73,7 +69,7 @@ fn typed_parsing_never_runs_pest() {
             let _ = uri_to_iri(&uri);
             let _ = uri.authority().map(|a| a.host());
             if let Ok(base) = Uri::parse("http://a/b/c/d;p?q") {
-                let _ = resolve(base.as_uri_ref(), uri);
+                let _ = resolve(&base.as_uri_ref(), &uri);
             }
         }
         let _ = serde_json::to_string(&Report::parse(input));

@@ -141,14 +141,14 @@ fn base_fragment_is_ignored() {
 fn relative_base_is_an_error() {
     for base in ["a/b", "//example.com/x", "", "#f", "../.."] {
         let b = UriRef::parse(base).unwrap();
-        let err = peguri::resolve(b, UriRef::parse("g").unwrap()).unwrap_err();
+        let err = peguri::resolve(&b, &UriRef::parse("g").unwrap()).unwrap_err();
         assert_eq!(err.kind(), ResolveErrorKind::RelativeBase);
         assert_eq!(err.input(), base);
         assert_eq!(err.offset(), 0);
     }
     let err = peguri::resolve(
-        UriRef::parse("//example.com/x").unwrap(),
-        UriRef::parse("g").unwrap(),
+        &UriRef::parse("//example.com/x").unwrap(),
+        &UriRef::parse("g").unwrap(),
     )
     .unwrap_err();
     assert_eq!(
@@ -196,8 +196,8 @@ fn authorityless_double_slash_path_gets_dot_prefix() {
     // With an authority, "//" paths are fine as they are.
     strict("http://h/a", ".//g", "http://h//g");
     let resolved = peguri::resolve(
-        UriRef::parse("m:/").unwrap(),
-        UriRef::parse(".//p").unwrap(),
+        &UriRef::parse("m:/").unwrap(),
+        &UriRef::parse(".//p").unwrap(),
     )
     .unwrap();
     assert!(resolved.authority().is_none());
@@ -259,7 +259,7 @@ fn resolve_against_is_resolve() {
     let r = UriRef::parse("../g").unwrap();
     assert_eq!(
         r.resolve_against(&base),
-        peguri::resolve(base.as_uri_ref(), r).unwrap()
+        peguri::resolve(&base.as_uri_ref(), &r).unwrap()
     );
 }
 
@@ -351,7 +351,9 @@ fn methods_on_every_uri_type() {
     // With a lenient resolver.
     let lenient = peguri::Resolver::new().non_strict(true);
     assert_eq!(
-        lenient.resolve_against(&UriRef::parse("http:g").unwrap(), &base),
+        lenient
+            .resolve(&base, &UriRef::parse("http:g").unwrap())
+            .unwrap(),
         "http://a/b/c/g"
     );
 }
@@ -359,7 +361,7 @@ fn methods_on_every_uri_type() {
 #[test]
 fn result_components_are_the_computed_ones() {
     let base = UriRef::parse("http://u@a:8/b/c?q#f").unwrap();
-    let r = peguri::resolve(base, UriRef::parse("../d?#").unwrap()).unwrap();
+    let r = peguri::resolve(&base, &UriRef::parse("../d?#").unwrap()).unwrap();
     assert_eq!(r.scheme(), "http");
     assert_eq!(r.authority().unwrap().as_str(), "u@a:8");
     assert_eq!(r.path(), "/d");
@@ -377,8 +379,8 @@ fn errors_are_send_sync_and_std_errors() {
 fn relative(base: &str, target: &str) -> String {
     let b = UriRef::parse(base).unwrap();
     let t = UriRef::parse(target).unwrap();
-    let r = make_relative(b, t).unwrap_or_else(|e| panic!("{base} -> {target}: {e}"));
-    let back = peguri::resolve(b, r.as_uri_ref()).unwrap();
+    let r = make_relative(&b, &t).unwrap_or_else(|e| panic!("{base} -> {target}: {e}"));
+    let back = peguri::resolve(&b, &r.as_uri_ref()).unwrap();
     assert_eq!(back.as_str(), target, "{base} -> {target} gave {r}");
     r.into_string()
 }
@@ -461,7 +463,8 @@ fn relative_empty_last_segment() {
 #[test]
 fn relative_errors() {
     let base = UriRef::parse("http://example.com/s").unwrap();
-    let err = make_relative(base, UriRef::parse("http://example.com/a/../b").unwrap()).unwrap_err();
+    let err =
+        make_relative(&base, &UriRef::parse("http://example.com/a/../b").unwrap()).unwrap_err();
     assert_eq!(err.kind(), ResolveErrorKind::UnreachableTarget);
     assert_eq!(
         err.to_string(),
@@ -475,12 +478,12 @@ fn relative_errors() {
         "x:/./y",
         "http://example.com/s/..",
     ] {
-        let err = make_relative(base, UriRef::parse(target).unwrap()).unwrap_err();
+        let err = make_relative(&base, &UriRef::parse(target).unwrap()).unwrap_err();
         assert_eq!(err.kind(), ResolveErrorKind::UnreachableTarget, "{target}");
     }
-    let err = make_relative(base, UriRef::parse("/b").unwrap()).unwrap_err();
+    let err = make_relative(&base, &UriRef::parse("/b").unwrap()).unwrap_err();
     assert_eq!(err.kind(), ResolveErrorKind::RelativeTarget);
-    let err = make_relative(UriRef::parse("/b").unwrap(), base).unwrap_err();
+    let err = make_relative(&UriRef::parse("/b").unwrap(), &base).unwrap_err();
     assert_eq!(err.kind(), ResolveErrorKind::RelativeBase);
 }
 
@@ -492,7 +495,7 @@ fn relative_target_with_the_base_path_keeps_it() {
     assert_eq!(relative("http://a/b/../c?q", "http://a/b/../c?q#f"), "#f");
     assert_eq!(relative("http://a/b/../c?q", "http://a/b/../c?r"), "?r");
     let base = UriRef::parse("http://a/b/../c?q").unwrap();
-    let err = make_relative(base, UriRef::parse("http://a/b/../c").unwrap()).unwrap_err();
+    let err = make_relative(&base, &UriRef::parse("http://a/b/../c").unwrap()).unwrap_err();
     assert_eq!(err.kind(), ResolveErrorKind::UnreachableTarget);
     assert_eq!(err.offset(), 11);
 }
@@ -501,9 +504,12 @@ fn relative_target_with_the_base_path_keeps_it() {
 fn the_make_relative_method_is_make_relative() {
     let base = UriRef::parse("http://a/b/c").unwrap();
     let t = UriRef::parse("http://a/d").unwrap();
-    assert_eq!(base.make_relative(&t), make_relative(base, t));
+    assert_eq!(base.make_relative(&t), make_relative(&base, &t));
     let base = Uri::parse("http://a/b/c").unwrap();
-    assert_eq!(base.make_relative(&t), make_relative(base.as_uri_ref(), t));
+    assert_eq!(
+        base.make_relative(&t),
+        make_relative(&base.as_uri_ref(), &t)
+    );
 }
 
 /// `resolve` and `make_relative` take any URI type as the base, a `Uri`
@@ -520,8 +526,8 @@ fn resolve_and_make_relative_take_any_uri_type_as_base() {
     let owned_ref = UriRefBuf::parse("http://a/b/c/d").unwrap();
     assert_eq!(resolve(&uri, &reference).unwrap(), expected);
     assert_eq!(resolve(&owned, &reference).unwrap(), expected);
-    assert_eq!(resolve(&owned_ref, reference).unwrap(), expected);
-    assert_eq!(resolve(uri.as_uri_ref(), &reference).unwrap(), expected);
+    assert_eq!(resolve(&owned_ref, &reference).unwrap(), expected);
+    assert_eq!(resolve(&uri.as_uri_ref(), &reference).unwrap(), expected);
     let target = Uri::parse(expected).unwrap();
     assert_eq!(make_relative(&uri, &target).unwrap(), "../g?y");
     assert_eq!(make_relative(&owned, &target).unwrap(), "../g?y");
@@ -533,8 +539,8 @@ fn resolve_and_make_relative_take_any_uri_type_as_base() {
 fn a_relative_base_is_refused_in_the_words_of_the_operation() {
     let base = UriRef::parse("rel").unwrap();
     let target = UriRef::parse("http://h/").unwrap();
-    let resolving = peguri::resolve(base, target).unwrap_err();
-    let relating = make_relative(base, target).unwrap_err();
+    let resolving = peguri::resolve(&base, &target).unwrap_err();
+    let relating = make_relative(&base, &target).unwrap_err();
     assert_eq!(resolving.kind(), ResolveErrorKind::RelativeBase);
     assert_eq!(relating.kind(), ResolveErrorKind::RelativeBase);
     assert_eq!(

@@ -202,7 +202,7 @@ proptest! {
             && r.authority().is_none()
             && r.scheme().is_none_or(|s| non_strict && s.eq_ignore_ascii_case(b.scheme().unwrap()));
         if !keeps_base_path {
-            let again = peguri::resolve(b, reparsed).unwrap();
+            let again = peguri::resolve(&b, &reparsed).unwrap();
             prop_assert_eq!(again.as_str(), resolved.as_str());
             let path = reparsed.path();
             let without_prefix: Cow<'_, str> =
@@ -220,7 +220,7 @@ proptest! {
     fn relative_base_is_an_error(base in reference(Some(false)), r in reference(None)) {
         let b = UriRef::parse(&base).unwrap();
         let r = UriRef::parse(&r).unwrap();
-        let err = peguri::resolve(b, r).unwrap_err();
+        let err = peguri::resolve(&b, &r).unwrap_err();
         prop_assert_eq!(err.kind(), ResolveErrorKind::RelativeBase);
     }
 
@@ -239,21 +239,21 @@ proptest! {
         // Half the targets are resolved from the base, so that they share
         // its scheme, authority and part of its path.
         let target = if derived {
-            peguri::resolve(b, UriRef::parse(&r).unwrap()).unwrap().into_string()
+            peguri::resolve(&b, &UriRef::parse(&r).unwrap()).unwrap().into_string()
         } else {
             other
         };
         let t = UriRef::parse(&target).unwrap();
-        match make_relative(b, t) {
+        match make_relative(&b, &t) {
             Ok(rel) => {
-                let back = peguri::resolve(b, rel.as_uri_ref()).unwrap();
+                let back = peguri::resolve(&b, &rel.as_uri_ref()).unwrap();
                 prop_assert_eq!(back.as_str(), target.as_str(), "via {:?}", rel.as_str());
                 prop_assert!(rel.as_str().len() <= target.len(), "{:?}", rel.as_str());
             }
             Err(e) => {
                 prop_assert_eq!(e.kind(), ResolveErrorKind::UnreachableTarget);
                 prop_assert!(!derived, "{:?} resolves to it", r);
-                let itself = peguri::resolve(b, t).unwrap();
+                let itself = peguri::resolve(&b, &t).unwrap();
                 prop_assert_ne!(itself.as_str(), target.as_str());
             }
         }

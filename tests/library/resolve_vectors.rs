@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::{ExpectedFailures, Tally, is_false, str_field};
-use peguri::{Resolver, UriRef, make_relative, normalize_syntax};
+use peguri::{Normalizer, Resolver, UriRef, make_relative};
 
 /// The key of a resolve record in `tests/expected_failures/resolve.txt`:
 /// the mode (if any), the base and the reference. A space cannot occur in
@@ -60,7 +60,7 @@ fn resolve_json() {
         if then_normalize {
             got = got.map(|text| {
                 let resolved = UriRef::parse(&text).expect("a resolution result parses");
-                normalize_syntax(&resolved).into_string()
+                Normalizer::syntax().normalize(&resolved).into_string()
             });
         }
         let outcome = match (str_field(record, "expected"), got) {
@@ -126,7 +126,7 @@ fn check_relativize(
 ) -> Result<Option<String>, String> {
     let b = UriRef::parse(base).map_err(|e| format!("base: {e}"))?;
     let t = UriRef::parse(target).map_err(|e| format!("target: {e}"))?;
-    let got = make_relative(b, t);
+    let got = make_relative(&b, &t);
     let Some(expected) = expected else {
         return match got {
             Err(_) => Ok(None),
@@ -134,7 +134,7 @@ fn check_relativize(
         };
     };
     let r = got.map_err(|e| format!("expected {expected:?}, got an error: {e}"))?;
-    let back = peguri::resolve(b, r.as_uri_ref())
+    let back = peguri::resolve(&b, &r.as_uri_ref())
         .map_err(|e| format!("{:?} does not resolve: {e}", r.as_str()))?;
     if back.as_str() != target {
         return Err(format!(

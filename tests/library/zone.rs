@@ -14,7 +14,7 @@ const ZONES: ParseOptions = ParseOptions::new().allow_zone_id(true);
 
 #[test]
 fn zone_is_carried_raw_and_decoded() {
-    let uri = ZONES.parse("http://[fe80::a%25en%31]:8080/p").unwrap();
+    let uri = peguri::UriRef::parse_with("http://[fe80::a%25en%31]:8080/p", &ZONES).unwrap();
     let authority = uri.authority().unwrap();
     assert_eq!(authority.host_str(), "[fe80::a%25en%31]");
     assert_eq!(authority.port(), Some("8080"));
@@ -32,7 +32,7 @@ fn zone_is_carried_raw_and_decoded() {
 #[test]
 fn addresses_without_zone_have_none() {
     for options in [ParseOptions::new(), ZONES] {
-        let uri = options.parse("http://[::1]/").unwrap();
+        let uri = peguri::UriRef::parse_with("http://[::1]/", &options).unwrap();
         assert!(matches!(
             uri.authority().unwrap().host(),
             Host::Ipv6 { zone: None, .. }
@@ -55,14 +55,14 @@ fn zoned_references_normalize() {
         ("s://[::1%25lo]", "s://[::1%25lo]", "lo"),
     ];
     for (input, expected, zone) in cases {
-        let uri = ZONES.parse(input).unwrap();
+        let uri = peguri::UriRef::parse_with(input, &ZONES).unwrap();
         let normal = peguri::normalize(&uri);
         assert_eq!(normal, expected, "{input}");
         let Host::Ipv6 { zone: Some(z), .. } = normal.authority().unwrap().host() else {
             panic!("{input}: no zone after normalizing");
         };
         assert_eq!(z.as_str(), zone, "{input}");
-        let again = ZONES.parse(normal.as_str()).unwrap();
+        let again = peguri::UriRef::parse_with(normal.as_str(), &ZONES).unwrap();
         assert_eq!(peguri::normalize(&again), normal, "{input}: not idempotent");
         assert!(peguri::equivalent(&uri, &again), "{input}");
     }
@@ -74,7 +74,7 @@ fn strict_parsing_rejects_a_zone_and_names_the_option() {
     for err in [
         UriRef::parse(input).unwrap_err(),
         Uri::parse(input).unwrap_err(),
-        ParseOptions::new().parse(input).unwrap_err(),
+        peguri::UriRef::parse_with(input, &ParseOptions::new()).unwrap_err(),
     ] {
         assert_eq!(err.offset(), 15);
         assert!(err.message().to_string().contains("RFC 6874"), "{err}");
@@ -84,7 +84,7 @@ fn strict_parsing_rejects_a_zone_and_names_the_option() {
 
 #[test]
 fn zone_syntax_errors() {
-    let err = ZONES.parse("http://[fe80::1%25]/").unwrap_err();
+    let err = peguri::UriRef::parse_with("http://[fe80::1%25]/", &ZONES).unwrap_err();
     assert_eq!(err.offset(), 18);
     assert!(
         err.message()
@@ -92,28 +92,27 @@ fn zone_syntax_errors() {
             .starts_with("expected a zone identifier after '%25'"),
         "{err}"
     );
-    let err = ZONES.parse("http://[fe80::1%en0]/").unwrap_err();
+    let err = peguri::UriRef::parse_with("http://[fe80::1%en0]/", &ZONES).unwrap_err();
     assert_eq!(err.offset(), 15);
     assert!(err.message().to_string().contains("'%25'"), "{err}");
-    let err = ZONES.parse("http://[fe80::1%25e n]/").unwrap_err();
+    let err = peguri::UriRef::parse_with("http://[fe80::1%25e n]/", &ZONES).unwrap_err();
     assert_eq!(err.message(), "invalid character ' ' in zone identifier");
     // Zone mode does not relax anything else.
-    assert!(ZONES.parse("http://h/a b").is_err());
-    assert!(ZONES.parse_absolute("http://[::1%25lo]/#f").is_err());
+    assert!(peguri::UriRef::parse_with("http://h/a b", &ZONES).is_err());
+    assert!(absolute_with("http://[::1%25lo]/#f", &ZONES).is_err());
 }
 
 #[test]
 fn every_entry_point_takes_the_option() {
     assert_eq!(
-        ZONES
-            .parse_uri("ftp://[fe80::2%25wlan0]:21/")
+        peguri::Uri::parse_with("ftp://[fe80::2%25wlan0]:21/", &ZONES)
             .unwrap()
             .scheme(),
         "ftp"
     );
-    assert!(ZONES.parse_relative("//[::1%25lo]").is_ok());
-    assert!(ZONES.parse_absolute("http://[::1%25lo]/?q").is_ok());
-    assert!(ZONES.parse_relative("http://[::1%25lo]").is_err());
+    assert!(relative_with("//[::1%25lo]", &ZONES).is_ok());
+    assert!(absolute_with("http://[::1%25lo]/?q", &ZONES).is_ok());
+    assert!(relative_with("http://[::1%25lo]", &ZONES).is_err());
 }
 
 #[test]
@@ -163,10 +162,10 @@ fn check_components(uri: &UriRef<'_>, record: &Value) -> Result<(), String> {
 
 fn parse_as<'a>(options: ParseOptions, rule: &str, input: &'a str) -> Result<UriRef<'a>, String> {
     let result = match rule {
-        "URI" => options.parse_uri(input).map(UriRef::from),
-        "absolute-URI" => options.parse_absolute(input).map(UriRef::from),
-        "relative-ref" => options.parse_relative(input),
-        _ => options.parse(input),
+        "URI" => peguri::Uri::parse_with(input, &options).map(UriRef::from),
+        "absolute-URI" => return absolute_with(input, &options).map(UriRef::from),
+        "relative-ref" => return relative_with(input, &options),
+        _ => peguri::UriRef::parse_with(input, &options),
     };
     result.map_err(|e| e.to_string())
 }
@@ -195,7 +194,8 @@ fn shared_zone_vectors() {
                 // RFC 3986's never accepts a zone.
                 let zoned = grammar::parse_rule("IP_literal_6874", input).is_ok();
                 let strict = grammar::parse_rule(rule, input).is_ok();
-                let as_host = ZONES.parse(&format!("http://{input}/")).is_ok();
+                let as_host =
+                    peguri::UriRef::parse_with(&format!("http://{input}/"), &ZONES).is_ok();
                 match (zoned == valid, as_host == valid, strict) {
                     (true, true, false) => Ok(()),
                     other => Err(format!(
@@ -225,14 +225,14 @@ fn shared_zone_vectors() {
 /// debug builds too, where every result is checked against a fresh parse.
 #[test]
 fn zoned_bases_resolve() {
-    let base = ZONES.parse("http://[fe80::1%25eth0]:8080/a/b?q").unwrap();
+    let base = peguri::UriRef::parse_with("http://[fe80::1%25eth0]:8080/a/b?q", &ZONES).unwrap();
     for (reference, expected) in [
         ("c/../d", "http://[fe80::1%25eth0]:8080/a/d"),
         ("?x#f", "http://[fe80::1%25eth0]:8080/a/b?x#f"),
         ("//[::2%25lo]/p", "http://[::2%25lo]/p"),
     ] {
-        let reference = ZONES.parse(reference).unwrap();
-        let resolved = peguri::resolve(base, reference).unwrap();
+        let reference = peguri::UriRef::parse_with(reference, &ZONES).unwrap();
+        let resolved = peguri::resolve(&base, &reference).unwrap();
         assert_eq!(resolved, expected);
         let Host::Ipv6 {
             zone: Some(zone), ..
@@ -250,7 +250,7 @@ fn zoned_bases_resolve() {
 #[test]
 fn iri_allow_zone_id() {
     let zones = ParseOptions::new().allow_zone_id(true);
-    let iri = zones.parse_iri_ref("http://[fe80::a%25en1]/Dürst").unwrap();
+    let iri = peguri::IriRef::parse_with("http://[fe80::a%25en1]/Dürst", &zones).unwrap();
     let authority = iri.authority().unwrap();
     assert_eq!(authority.host_str(), "[fe80::a%25en1]");
     let Host::Ipv6 { zone, .. } = authority.host() else {
@@ -259,13 +259,13 @@ fn iri_allow_zone_id() {
     assert_eq!(zone.unwrap().as_str(), "en1");
     assert_eq!(iri.path(), "/Dürst");
     assert_eq!(iri.to_uri(), "http://[fe80::a%25en1]/D%C3%BCrst");
-    assert!(zones.parse_iri_relative("//[::1%25lo]/ä").is_ok());
-    assert!(zones.parse_iri_absolute("http://[::1%25lo]/ä#f").is_err());
+    assert!(iri_relative_with("//[::1%25lo]/ä", &zones).is_ok());
+    assert!(iri_absolute_with("http://[::1%25lo]/ä#f", &zones).is_err());
     // Without the switch, the error names it, as for URIs.
     let err = peguri::IriRef::parse("http://[fe80::a%25en1]/").unwrap_err();
     assert!(err.message().to_string().contains("allow_zone_id"), "{err}");
     // With it, a zone error is described as for URIs.
-    let err = zones.parse_iri_ref("http://[fe80::a%25]/ä").unwrap_err();
+    let err = peguri::IriRef::parse_with("http://[fe80::a%25]/ä", &zones).unwrap_err();
     assert_eq!(err.rule(), "IRI-reference");
     assert_eq!(err.offset(), 18);
     assert_eq!(
@@ -273,8 +273,10 @@ fn iri_allow_zone_id() {
         "expected a zone identifier after '%25' (letters, digits, '-', '.', '_', '~' or percent-encoded octets)"
     );
     // Resolution and normalization keep the zone.
-    let base = zones.parse_iri("http://[FE80::A%25En1]/a/b").unwrap();
-    let resolved = zones.parse_iri_ref("../ö").unwrap().resolve_against(&base);
+    let base = peguri::Iri::parse_with("http://[FE80::A%25En1]/a/b", &zones).unwrap();
+    let resolved = peguri::IriRef::parse_with("../ö", &zones)
+        .unwrap()
+        .resolve_against(&base);
     assert_eq!(resolved, "http://[FE80::A%25En1]/ö");
     assert_eq!(
         resolved.as_iri_ref().normalize(),
@@ -288,10 +290,13 @@ fn iri_allow_zone_id() {
 #[test]
 fn iri_normalization_keeps_a_zones_triplets() {
     let zones = ParseOptions::new().allow_zone_id(true);
-    let iri = zones.parse_iri_ref("m://[::1%25%D9%89%7e]/%D9%89").unwrap();
+    let iri = peguri::IriRef::parse_with("m://[::1%25%D9%89%7e]/%D9%89", &zones).unwrap();
     let normal = iri.normalize();
     assert_eq!(normal, "m://[::1%25%D9%89~]/ى");
-    assert_eq!(zones.parse_iri_ref(normal.as_str()).unwrap(), normal);
+    assert_eq!(
+        peguri::IriRef::parse_with(normal.as_str(), &zones).unwrap(),
+        normal
+    );
 }
 
 /// Every setter of a reference parsed with zone identifiers keeps them:
@@ -300,8 +305,7 @@ fn iri_normalization_keeps_a_zones_triplets() {
 #[test]
 fn setters_of_a_reference_parsed_with_zones_keep_its_zone() {
     let zones = ParseOptions::new().allow_zone_id(true);
-    let mut uri = zones
-        .parse_uri("http://u@[fe80::1%25eth0]:80/a?q#f")
+    let mut uri = peguri::Uri::parse_with("http://u@[fe80::1%25eth0]:80/a?q#f", &zones)
         .unwrap()
         .to_owned();
     uri.set_scheme("https").unwrap();
@@ -364,4 +368,48 @@ fn serde_reads_zones_through_serde_zone_id() {
     assert_eq!(peer.uri.authority().unwrap().host_str(), "[fe80::1%25eth0]");
     assert_eq!(serde_json::to_string(&peer).unwrap(), json);
     assert!(serde_json::from_str::<peguri::UriRefBuf>(r#""//[fe80::1%25eth0]/""#).is_err());
+}
+
+/// `relative-ref` with options: a reference without a scheme. No
+/// `relative-ref` reads as a `URI` (its first segment holds no `:`), so a
+/// `URI-reference` without a scheme is exactly a `relative-ref`.
+fn relative_with<'a>(input: &'a str, options: &ParseOptions) -> Result<UriRef<'a>, String> {
+    match UriRef::parse_with(input, options) {
+        Ok(uri) if uri.is_relative() => Ok(uri),
+        Ok(_) => Err(format!("{input:?} has a scheme")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `absolute-URI` with options: a `URI` without a fragment.
+fn absolute_with<'a>(input: &'a str, options: &ParseOptions) -> Result<peguri::Uri<'a>, String> {
+    match peguri::Uri::parse_with(input, options) {
+        Ok(uri) if uri.fragment().is_none() => Ok(uri),
+        Ok(_) => Err(format!("{input:?} has a fragment")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `irelative-ref` with options, as [`relative_with`].
+fn iri_relative_with<'a>(
+    input: &'a str,
+    options: &ParseOptions,
+) -> Result<peguri::IriRef<'a>, String> {
+    match peguri::IriRef::parse_with(input, options) {
+        Ok(iri) if iri.is_relative() => Ok(iri),
+        Ok(_) => Err(format!("{input:?} has a scheme")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `absolute-IRI` with options, as [`absolute_with`].
+fn iri_absolute_with<'a>(
+    input: &'a str,
+    options: &ParseOptions,
+) -> Result<peguri::Iri<'a>, String> {
+    match peguri::Iri::parse_with(input, options) {
+        Ok(iri) if iri.fragment().is_none() => Ok(iri),
+        Ok(_) => Err(format!("{input:?} has a fragment")),
+        Err(e) => Err(e.to_string()),
+    }
 }

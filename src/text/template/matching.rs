@@ -16,8 +16,8 @@ use alloc::borrow::Cow;
 use core::fmt;
 
 use super::{Modifier, Operator, Part, UriTemplate, Value, VarSpec, Variables};
-use crate::prelude::*;
 use crate::syntax::pct;
+use alloc::{string::String, vec, vec::Vec};
 
 /// One bit per ASCII byte.
 type Mask = u128;

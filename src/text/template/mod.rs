@@ -133,9 +133,9 @@ use std::collections::HashMap;
 #[cfg(feature = "std")]
 use std::hash::{BuildHasher, Hash};
 
-use crate::prelude::*;
 use crate::syntax::compiled::template as compiled;
 use crate::syntax::pct;
+use alloc::{string::String, vec::Vec};
 
 mod matching;
 mod set;
@@ -1059,7 +1059,11 @@ mod serde_impl {
     use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
     use super::Value;
-    use crate::prelude::*;
+    use alloc::{
+        borrow::ToOwned,
+        string::{String, ToString},
+        vec::Vec,
+    };
 
     impl Serialize for Value<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -1180,6 +1184,7 @@ mod serde_impl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::{borrow::ToOwned, string::ToString, vec};
     use pest::Parser as _;
 
     /// The parts the compiled rules find are the pairs pest_derive's parser

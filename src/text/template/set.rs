@@ -9,7 +9,7 @@
 
 use super::matching::{Extent, Step};
 use super::{Ambiguity, Captures, UriTemplate};
-use crate::prelude::*;
+use alloc::{boxed::Box, vec::Vec};
 
 /// Many URI Templates, and the best one for a URI: for routers, MCP
 /// resource templates, and grouping an access log's URLs under the routes

@@ -14,13 +14,13 @@ use url::{SyntaxViolation, Url};
 
 use super::Component;
 use super::meaning::{HostMeaning, Meaning, is_special};
-use crate::prelude::*;
+use crate::reference::IriRef;
+use crate::reference::UriRef;
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::offset_in;
 use crate::syntax::pct::decode;
 use crate::types::authority::{Authority, Host};
-use crate::types::family::IriRef;
-use crate::types::family::UriRef;
+use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 
 /// Why the two readings of a URL differ: a stable code (kebab-case, as
 /// [`as_str`](Self::as_str) writes it), grouped below by the five

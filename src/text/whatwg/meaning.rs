@@ -10,14 +10,19 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use url::Url;
 
 use super::Component;
-use crate::ops::normalize::normalize;
-use crate::prelude::*;
+use crate::reference::IriRef;
+use crate::reference::UriRef;
+use crate::reference::UriRefBuf;
+use crate::reference::normalize;
 use crate::syntax::pct::{decode, normalize_triplets};
 use crate::types::authority::Host;
-use crate::types::family::IriRef;
-use crate::types::family::UriRef;
-use crate::types::family::UriRefBuf;
 use crate::types::scheme::scheme_info;
+use alloc::{
+    borrow::ToOwned,
+    format,
+    string::{String, ToString},
+    vec::Vec,
+};
 
 /// The URL Standard's special schemes: their URLs get the host parser
 /// (IPv4 number forms, percent-decoding, UTS 46), `\` as `/`, slashes

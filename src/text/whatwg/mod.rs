@@ -119,11 +119,17 @@ use url::Url;
 
 pub use cause::{Cause, Explanation};
 
-use crate::prelude::*;
+use crate::reference::UriRef;
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::offset_in;
 use crate::text::lint::{Code, Finding, Severity};
-use crate::types::family::UriRef;
+use alloc::{
+    borrow::ToOwned,
+    format,
+    string::{String, ToString},
+    vec,
+    vec::Vec,
+};
 
 /// A component whose meaning can differ between the readings, or the
 /// input's validity.
@@ -459,8 +465,8 @@ impl serde::Serialize for Comparison<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let report = match &self.rfc3986 {
-            Ok(uri) => crate::Report::Valid(uri.components()),
-            Err(error) => crate::Report::Invalid {
+            Ok(uri) => crate::reference::Report::Valid(uri.components()),
+            Err(error) => crate::reference::Report::Invalid {
                 input: &self.input,
                 error: error.clone(),
             },

@@ -1,12 +1,12 @@
 //! `file` URIs and file system paths (RFC 8089).
 //!
-//! [`UriBuf::from_file_path`] and [`Uri::to_file_path`] convert between a
+//! `UriBuf::from_file_path` and `Uri::to_file_path` convert between a
 //! `file` URI and an absolute path of the platform the program runs on.
 //! The Unix forms are handled in full, bytes included: a path is a
 //! sequence of bytes, and each segment is percent-encoded with the
 //! `segment` class of [`pct`](crate::pct), so a file name that is not UTF-8
 //! survives the round trip. The Windows forms are handled as text on every
-//! platform by [`UriBuf::from_windows_path`] and [`Uri::to_windows_path`],
+//! platform by `UriBuf::from_windows_path` and `Uri::to_windows_path`,
 //! which the platform functions call on Windows:
 //!
 //! | path | URI |
@@ -39,11 +39,17 @@ use core::fmt;
 #[cfg(feature = "std")]
 use std::path::{Path, PathBuf};
 
-use crate::prelude::*;
+use crate::ops::build::{AuthorityParts, Parts};
+use crate::syntax::entry::Grammar;
+use crate::syntax::layout::Layout;
 use crate::syntax::pct::{self, Component};
 use crate::types::authority::Host;
-use crate::types::builder::UriBuilder;
-use crate::types::family::{Uri, UriBuf, for_each_type};
+use crate::types::parsed::Parsed;
+use alloc::{format, string::String, vec::Vec};
+
+/// A `file` URI made from a path: its text and layout, in RFC 3986's
+/// grammar.
+pub(crate) type FileUri = (String, Layout);
 
 /// Why a path could not become a `file` URI, or a URI a path.
 ///
@@ -189,15 +195,21 @@ fn encoded_segments<'a>(segments: impl Iterator<Item = &'a [u8]>) -> String {
     path
 }
 
-/// `file:` + `//host` + an encoded absolute path, built and checked.
-fn file_uri(host: &str, path: &str) -> UriBuf {
-    let built = UriBuilder::new()
-        .scheme("file")
-        .host_unencoded(host)
-        .path(path)
-        .build_uri();
+/// `file:` + `//host` + an encoded absolute path, assembled and checked.
+fn file_uri(host: &str, path: &str) -> FileUri {
+    let parts = Parts {
+        scheme: Some("file".into()),
+        authority: Some(AuthorityParts {
+            userinfo: None,
+            host: pct::encode(host, Component::RegName),
+            port: None,
+        }),
+        path: path.into(),
+        query: None,
+        fragment: None,
+    };
     // The host is encoded, the path absolute with encoded segments.
-    match built {
+    match parts.assemble(Grammar::Rfc3986) {
         Ok(uri) => uri,
         Err(e) => unreachable!("a file URI from encoded parts: {e}"),
     }
@@ -205,7 +217,7 @@ fn file_uri(host: &str, path: &str) -> UriBuf {
 
 /// A Unix path (bytes) as a `file` URI.
 #[cfg(all(feature = "std", unix))]
-fn from_unix_bytes(path: &[u8]) -> Result<UriBuf, FilePathError> {
+fn from_unix_bytes(path: &[u8]) -> Result<FileUri, FilePathError> {
     if let Some(offset) = path.iter().position(|&b| b == 0) {
         return Err(FilePathErrorKind::NulInPath { offset }.into());
     }
@@ -224,7 +236,7 @@ fn from_unix_bytes(path: &[u8]) -> Result<UriBuf, FilePathError> {
 
 /// The decoded bytes of the path of a local `file` URI, for Unix.
 #[cfg(all(feature = "std", unix))]
-fn to_unix_bytes(uri: &Uri<'_>) -> Result<Vec<u8>, FilePathError> {
+fn to_unix_bytes(uri: &Parsed<'_>) -> Result<Vec<u8>, FilePathError> {
     check_scheme(uri)?;
     if let Some(authority) = uri.authority() {
         if !is_local(authority.as_str()) {
@@ -242,8 +254,8 @@ fn to_unix_bytes(uri: &Uri<'_>) -> Result<Vec<u8>, FilePathError> {
     Ok(bytes)
 }
 
-fn check_scheme(uri: &Uri<'_>) -> Result<(), FilePathError> {
-    if uri.scheme().eq_ignore_ascii_case("file") {
+fn check_scheme(uri: &Parsed<'_>) -> Result<(), FilePathError> {
+    if uri.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file")) {
         Ok(())
     } else {
         Err(FilePathErrorKind::NotFileScheme.into())
@@ -258,7 +270,7 @@ fn is_local(authority: &str) -> bool {
 
 /// The segments of the URI's path (after its leading `/`, if any), each
 /// with its byte offset in the URI.
-fn segments_with_offsets<'a>(uri: &Uri<'a>) -> impl Iterator<Item = (usize, &'a str)> {
+fn segments_with_offsets<'a>(uri: &Parsed<'a>) -> impl Iterator<Item = (usize, &'a str)> {
     let path = uri.path();
     // The path is followed only by the query and the fragment.
     let path_start = uri.as_str().len()
@@ -304,7 +316,7 @@ fn drive_letter(text: &str) -> Option<char> {
 /// A Windows path (text) as a `file` URI. A NUL is refused here, as
 /// `to_windows_path` refuses the `%00` it would become: no Windows path
 /// holds one.
-pub(crate) fn from_windows_text(path: &str) -> Result<UriBuf, FilePathError> {
+pub(crate) fn from_windows_text(path: &str) -> Result<FileUri, FilePathError> {
     if let Some(offset) = path.find('\0') {
         return Err(FilePathErrorKind::NulInPath { offset }.into());
     }
@@ -352,7 +364,7 @@ pub(crate) fn from_windows_text(path: &str) -> Result<UriBuf, FilePathError> {
 }
 
 /// A `file` URI as a Windows path (text).
-pub(crate) fn to_windows_text(uri: &Uri<'_>) -> Result<String, FilePathError> {
+pub(crate) fn to_windows_text(uri: &Parsed<'_>) -> Result<String, FilePathError> {
     check_scheme(uri)?;
     let segments: Vec<(usize, &str)> = segments_with_offsets(uri).collect();
     let remote = uri.authority().filter(|a| !is_local(a.as_str()));
@@ -364,7 +376,7 @@ pub(crate) fn to_windows_text(uri: &Uri<'_>) -> Result<String, FilePathError> {
         if authority.userinfo().is_some() || authority.port().is_some() {
             return Err(FilePathErrorKind::RemoteHost.into());
         }
-        let offset = uri.scheme().len() + "://".len();
+        let offset = uri.scheme().map_or(0, str::len) + "://".len();
         let server = utf8(pct::decode(name).into_owned(), offset)?;
         (format!(r"\\{server}"), &segments[..])
     } else if uri.path().starts_with("//") {
@@ -404,139 +416,23 @@ fn utf8(octets: Vec<u8>, offset: usize) -> Result<String, FilePathError> {
     String::from_utf8(octets).map_err(|_| FilePathErrorKind::NotUnicode { offset }.into())
 }
 
-impl UriBuf {
-    /// The `file` URI of an absolute path of this platform (RFC 8089),
-    /// with each segment percent-encoded for `segment`: `file:///` and the
-    /// path on Unix, [`from_windows_path`](Self::from_windows_path)'s forms
-    /// on Windows.
-    ///
-    /// # Errors
-    ///
-    /// A [`FilePathError`] if the path is relative or holds a NUL, on Unix
-    /// if it has a `..` segment ([`FilePathErrorKind::ParentSegment`]: the
-    /// URI's normalization would remove it lexically, which names another
-    /// file past a symbolic link), or on Windows if it is not Unicode or a
-    /// device path. `.` segments are kept as they are.
-    ///
-    /// ```
-    /// # #[cfg(unix)] {
-    /// use peguri::{FilePathErrorKind, UriBuf};
-    ///
-    /// let uri = UriBuf::from_file_path("/home/me/My Files/#1.txt")?;
-    /// assert_eq!(uri, "file:///home/me/My%20Files/%231.txt");
-    /// assert_eq!(uri.to_file_path()?, std::path::Path::new("/home/me/My Files/#1.txt"));
-    /// let err = UriBuf::from_file_path("/a/../b").unwrap_err();
-    /// assert_eq!(err.kind(), FilePathErrorKind::ParentSegment { offset: 3 });
-    /// assert_eq!(UriBuf::from_file_path("/a/./b")?, "file:///a/./b");
-    /// # }
-    /// # Ok::<_, peguri::FilePathError>(())
-    /// ```
-    #[cfg(feature = "std")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-    pub fn from_file_path(path: impl AsRef<Path>) -> Result<UriBuf, FilePathError> {
-        platform_from(path.as_ref())
-    }
-
-    /// The `file` URI of a Windows path, on any platform: a drive path
-    /// (`C:\dir\f.txt`, `/` also accepted as separator), a UNC path
-    /// (`\\server\share\f.txt`), or their verbatim forms (`\\?\C:\...`,
-    /// `\\?\UNC\server\share\...`).
-    ///
-    /// # Errors
-    ///
-    /// A [`FilePathError`] for a relative path (`dir\f.txt`, `\dir`,
-    /// `C:dir`), a device path (`\\.\COM1`) or a UNC path without a share.
-    ///
-    /// ```
-    /// use peguri::UriBuf;
-    ///
-    /// assert_eq!(UriBuf::from_windows_path(r"C:\Users\Jo Ann\a.txt")?, "file:///C:/Users/Jo%20Ann/a.txt");
-    /// assert_eq!(UriBuf::from_windows_path(r"\\server\share\dir\")?, "file://server/share/dir/");
-    /// assert_eq!(UriBuf::from_windows_path(r"\\?\D:\x")?, "file:///D:/x");
-    /// assert!(UriBuf::from_windows_path(r"C:relative").is_err());
-    /// # Ok::<_, peguri::FilePathError>(())
-    /// ```
-    pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
-        from_windows_text(path)
-    }
-}
-
-/// `to_file_path` and `to_windows_path` for the URI types with a scheme.
-macro_rules! file_path_methods {
-    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, absolute, uri, $($rest:tt)*) => {
-        impl<$($lt)?> $ty<$($lt)?> {
-            /// The path of this `file` URI on this platform (RFC 8089): on Unix,
-            /// the decoded bytes of the path (the authority must be empty or
-            /// `localhost`); on Windows, [`to_windows_path`](Self::to_windows_path).
-            /// The query and fragment are ignored.
-    ///
-            /// # Errors
-    ///
-            /// A [`FilePathError`] if the scheme is not `file`, the path is not
-            /// absolute, a segment encodes a separator or NUL, or (on Unix) the
-            /// authority names another host.
-    ///
-            /// ```
-            /// # #[cfg(unix)] {
-            /// use peguri::FilePathErrorKind;
-    ///
-            #[doc = concat!("let uri = peguri::", stringify!($ty), "::try_from(\"file:/tmp/caf%C3%A9%20au%20lait?q#f\")?;")]
-            /// assert_eq!(uri.to_file_path().unwrap(), std::path::Path::new("/tmp/café au lait"));
-            #[doc = concat!("let remote = peguri::", stringify!($ty), "::try_from(\"file://server/share\")?;")]
-            /// assert_eq!(remote.to_file_path().unwrap_err().kind(), FilePathErrorKind::RemoteHost);
-            /// # }
-            /// # Ok::<_, peguri::ParseError>(())
-            /// ```
-            #[cfg(feature = "std")]
-            #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-            pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
-                platform_to(&Uri::from_parsed(self.view()))
-            }
-
-            /// The Windows path of this `file` URI, on any platform: a drive path
-            /// for `file:///C:/...` (also `file:/C:/...` and `file:C:/...`), a UNC
-            /// path for `file://server/share/...` (and
-            /// `file:////server/share/...`). Segments are decoded and must be
-            /// UTF-8; the query and fragment are ignored.
-    ///
-            /// # Errors
-    ///
-            /// A [`FilePathError`] if the scheme is not `file`, there is no drive
-            /// or share, a segment encodes `/`, `\` or NUL or is not UTF-8, or the
-            /// host is an IP literal or has a userinfo or port.
-    ///
-            /// ```
-            /// use peguri::Uri;
-    ///
-            /// assert_eq!(Uri::parse("file:c:/WINDOWS/clock.avi")?.to_windows_path().unwrap(), r"c:\WINDOWS\clock.avi");
-            /// assert_eq!(Uri::parse("file://host.example.com/Share/a%20b")?.to_windows_path().unwrap(), r"\\host.example.com\Share\a b");
-            /// assert!(Uri::parse("file:///etc/passwd")?.to_windows_path().is_err());
-            /// # Ok::<_, peguri::ParseError>(())
-            /// ```
-            pub fn to_windows_path(&self) -> Result<String, FilePathError> {
-                to_windows_text(&Uri::from_parsed(self.view()))
-            }
-        }
-    };
-    ($($other:tt)*) => {};
-}
-for_each_type!(file_path_methods);
-
+/// The `file` URI of an absolute path of this platform.
 #[cfg(all(feature = "std", unix))]
-fn platform_from(path: &Path) -> Result<UriBuf, FilePathError> {
+pub(crate) fn platform_from(path: &Path) -> Result<FileUri, FilePathError> {
     use std::os::unix::ffi::OsStrExt;
     from_unix_bytes(path.as_os_str().as_bytes())
 }
 
+/// The path of this platform a `file` URI names.
 #[cfg(all(feature = "std", unix))]
-fn platform_to(uri: &Uri<'_>) -> Result<PathBuf, FilePathError> {
+pub(crate) fn platform_to(uri: &Parsed<'_>) -> Result<PathBuf, FilePathError> {
     use std::ffi::OsString;
     use std::os::unix::ffi::OsStringExt;
     to_unix_bytes(uri).map(|bytes| PathBuf::from(OsString::from_vec(bytes)))
 }
 
 #[cfg(all(feature = "std", windows))]
-fn platform_from(path: &Path) -> Result<UriBuf, FilePathError> {
+pub(crate) fn platform_from(path: &Path) -> Result<FileUri, FilePathError> {
     let text = path
         .to_str()
         .ok_or(FilePathError::from(FilePathErrorKind::NotUnicode {
@@ -546,16 +442,16 @@ fn platform_from(path: &Path) -> Result<UriBuf, FilePathError> {
 }
 
 #[cfg(all(feature = "std", windows))]
-fn platform_to(uri: &Uri<'_>) -> Result<PathBuf, FilePathError> {
+pub(crate) fn platform_to(uri: &Parsed<'_>) -> Result<PathBuf, FilePathError> {
     to_windows_text(uri).map(PathBuf::from)
 }
 
 #[cfg(all(feature = "std", not(any(unix, windows))))]
-fn platform_from(_: &Path) -> Result<UriBuf, FilePathError> {
+pub(crate) fn platform_from(_: &Path) -> Result<FileUri, FilePathError> {
     Err(FilePathErrorKind::UnsupportedPlatform.into())
 }
 
 #[cfg(all(feature = "std", not(any(unix, windows))))]
-fn platform_to(_: &Uri<'_>) -> Result<PathBuf, FilePathError> {
+pub(crate) fn platform_to(_: &Parsed<'_>) -> Result<PathBuf, FilePathError> {
     Err(FilePathErrorKind::UnsupportedPlatform.into())
 }

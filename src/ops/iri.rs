@@ -1,64 +1,20 @@
 //! IRIs (RFC 3987): mapping an IRI to a URI (section 3.1) and a URI to an
-//! IRI for display (section 3.2). With the feature `idna`, `types::idna`
+//! IRI for display (section 3.2). With the feature `idna`, `ops::idna`
 //! does the same with IDNA for registered names.
 //!
 //! An IRI is a URI that may also hold the non-ASCII characters of `ucschar`
 //! (anywhere a URI allows unreserved characters) and `iprivate` (in the
-//! query only). The IRI types ([`family`](crate::types::family)) have the
-//! components of the URI types, from the IRI rules of the grammar.
+//! query only).
 
 use alloc::borrow::Cow;
 use core::fmt::Write as _;
 
-use crate::prelude::*;
 use crate::syntax::bidi::BIDI_FORMATTING;
 use crate::syntax::compiled::uri as generated;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
-use crate::types::family::{
-    Iri, IriBuf, IriRef, IriRefBuf, UriBuf, UriRef, UriRefBuf, for_each_type,
-};
 use crate::types::parsed::Parsed;
-
-/// `to_uri` for each IRI type.
-macro_rules! to_uri {
-    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, iri, $($rest:tt)*) => {
-        impl<$($lt)?> $ty<$($lt)?> {
-            /// The URI this IRI maps to (RFC 3987 section 3.1): every
-            /// character the URI grammar does not allow, that is every
-            /// `ucschar` and `iprivate` character, is replaced by the
-            /// percent-encoding of its UTF-8 octets, in upper-case
-            /// hexadecimal. Everything else, existing percent-encodings
-            /// included, is kept as it is, so the components keep their
-            /// boundaries.
-            ///
-            /// The host is percent-encoded like every other component.
-            /// Section 3.1 allows that, and also allows converting a
-            /// registered name to punycode with IDNA instead, which a
-            /// resolver that expects a DNS name needs: `to_uri_idna`
-            /// (feature `idna`) does that.
-            ///
-            /// ```
-            #[doc = concat!("let iri = peguri::", stringify!($ty), "::try_from(\"http://résumé.example.org/𐌀?sushi=🍣\")?;")]
-            /// let uri = iri.to_uri();
-            /// assert_eq!(uri, "http://r%C3%A9sum%C3%A9.example.org/%F0%90%8C%80?sushi=%F0%9F%8D%A3");
-            /// assert_eq!(uri.path(), "/%F0%90%8C%80");
-            /// // Existing percent-encodings are kept.
-            #[doc = concat!("assert_eq!(peguri::", stringify!($ty), "::try_from(\"s:red%09rosé\")?.to_uri(), \"s:red%09ros%C3%A9\");")]
-            /// # Ok::<_, peguri::ParseError>(())
-            /// ```
-            #[must_use]
-            pub fn to_uri(&self) -> to_uri!(@uri $kind) {
-                let (text, layout, grammar) = iri_to_uri(self.view());
-                <to_uri!(@uri $kind)>::from_parts(text, layout, grammar)
-            }
-        }
-    };
-    (@uri reference) => { UriRefBuf };
-    (@uri absolute) => { UriBuf };
-    ($($other:tt)*) => {};
-}
-for_each_type!(to_uri);
+use alloc::{string::String, vec::Vec};
 
 /// RFC 3987 section 3.1 on a parsed IRI: the URI's text, with the layout
 /// and grammar it has.
@@ -102,49 +58,7 @@ pub(crate) fn iri_to_uri(iri: Parsed<'_>) -> (String, Layout, Grammar) {
     (out, layout, iri.grammar.as_uri())
 }
 
-/// The IRI to show for a URI reference (RFC 3987 section 3.2): every run of
-/// percent-encoded octets that is the UTF-8 encoding of a `ucschar`
-/// character is decoded to that character; everything else stays as it is.
-///
-/// So these stay percent-encoded:
-/// - encoded ASCII (`%41`, `%2F`, `%20`): decoding could change the meaning
-///   or the syntax;
-/// - octets that are not valid UTF-8 (`%E9` of a Latin-1 `é`);
-/// - characters that are not `ucschar`: controls, non-characters, and
-///   private-use (`iprivate`) characters, which are allowed only in the
-///   query and are not meant for display;
-/// - the bidirectional formatting characters (U+200E, U+200F, U+202A to
-///   U+202E, U+2066 to U+2069), which RFC 3987 section 4.1 forbids in IRIs
-///   because they can make the displayed IRI read differently from its
-///   logical order.
-///
-/// Which characters are `ucschar` is decided by the grammar's `ucschar`
-/// rule. Decoded characters are allowed wherever a percent-encoding is, so
-/// the result is always a valid IRI reference with the same components,
-/// and [`IriRef::to_uri`] maps it back (with upper-case hexadecimal). The
-/// result borrows the input when nothing was decoded.
-///
-/// ```
-/// use peguri::{uri_to_iri, IriRef, UriRef};
-///
-/// let uri = UriRef::parse("http://www.example.org/D%C3%BCrst")?;
-/// assert_eq!(uri_to_iri(&uri), "http://www.example.org/Dürst");
-/// // Not UTF-8: kept.
-/// let latin1 = UriRef::parse("http://www.example.org/D%FCrst")?;
-/// assert_eq!(uri_to_iri(&latin1), "http://www.example.org/D%FCrst");
-/// // Encoded ASCII and a bidi override (U+202E): kept.
-/// let kept = UriRef::parse("/%41%2F%E2%80%AE")?;
-/// assert_eq!(uri_to_iri(&kept), "/%41%2F%E2%80%AE");
-/// // The result is an IRI.
-/// assert!(IriRef::parse(&uri_to_iri(&uri)).is_ok());
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-#[must_use]
-pub fn uri_to_iri<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
-    decode_displayable(uri.as_str())
-}
-
-/// [`uri_to_iri`] on any text: decodes the percent-encoded runs that are
+/// RFC 3987 section 3.2 on any text (see `uri_to_iri`): decodes the percent-encoded runs that are
 /// the UTF-8 of a displayable `ucschar` character.
 pub(crate) fn decode_displayable(input: &str) -> Cow<'_, str> {
     let mut out = String::new();

@@ -21,13 +21,17 @@
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-#[cfg(feature = "idna")]
-use crate::prelude::*;
+use super::{Family, Kind, Lend, MaybeRelative, Reference, Rfc3986, Rfc3987, UriRef};
+use crate::ops::iri::iri_to_uri;
+use crate::syntax::error::{Expected, Message, ParseError};
+use crate::types::authority::Authority;
+use crate::types::options::ParseOptions;
 use crate::types::parsed::Parsed;
-use crate::{Authority, ParseError, UriRef};
 
-/// The components of a URI reference, serialized as the JSON contract's
-/// object for a valid input.
+/// The components of a reference, serialized as the JSON contract's
+/// object for a valid input. For an IRI (`F` is [`Rfc3987`]) the object
+/// has one more field, `"uri"`: the URI the IRI maps to (RFC 3987 section
+/// 3.1).
 ///
 /// ```
 /// let uri = peguri::UriRef::parse("http://h?")?;
@@ -36,27 +40,65 @@ use crate::{Authority, ParseError, UriRef};
 ///     json,
 ///     r#"{"input":"http://h?","valid":true,"rule":"URI","scheme":"http","authority":{"userinfo":null,"host":"h","host_kind":"reg-name","port":null},"path":"","query":"","fragment":null}"#
 /// );
+///
+/// let iri = peguri::IriRef::parse("http://example.com/é")?;
+/// let json = serde_json::to_string(&iri.components()).unwrap();
+/// assert!(json.starts_with(r#"{"input":"http://example.com/é","valid":true,"rule":"IRI","#));
+/// assert!(json.ends_with(r#""uri":"http://example.com/%C3%A9"}"#));
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Components<'a> {
-    uri: UriRef<'a>,
+pub struct Components<'a, F = Rfc3986> {
+    reference: Reference<&'a str, F, MaybeRelative>,
+    /// Map `"uri"` with IDNA (only with the `idna` feature).
+    #[cfg(feature = "idna")]
+    idna: bool,
 }
 
-impl<'a> UriRef<'a> {
-    /// The components view of this reference (see [`Components`]).
-    ///
-    /// ```
-    /// let uri = peguri::UriRef::parse("a:b")?;
-    /// assert_eq!(uri.components().uri().scheme(), Some("a"));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn components(&self) -> Components<'a> {
-        Components { uri: *self }
+impl<F> Clone for Components<'_, F> {
+    fn clone(&self) -> Self {
+        *self
     }
 }
 
-impl<'a> Components<'a> {
+impl<F> Copy for Components<'_, F> {}
+
+impl<F: Family> core::fmt::Debug for Components<'_, F> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Components").field(&self.reference).finish()
+    }
+}
+
+impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
+    /// The components view of this reference (see [`Components`]).
+    ///
+    /// ```
+    /// let uri = peguri::UriBuf::parse("a:b")?;
+    /// assert_eq!(uri.components().reference().scheme(), Some("a"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn components(&'i self) -> Components<'o, F> {
+        Components {
+            reference: Reference::from_view(self.lend()),
+            #[cfg(feature = "idna")]
+            idna: false,
+        }
+    }
+}
+
+impl<'a, F: Family> Components<'a, F> {
+    /// The reference this view shows.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("a:b")?;
+    /// assert_eq!(uri.components().reference().as_str(), "a:b");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn reference(&self) -> Reference<&'a str, F, MaybeRelative> {
+        self.reference
+    }
+}
+
+impl<'a> Components<'a, Rfc3986> {
     /// Writes the same JSON object as serializing this view with serde_json,
     /// faster: the text of a valid URI reference never needs escaping in
     /// JSON, because the grammar admits no `"`, no `\` and no control
@@ -83,7 +125,7 @@ impl<'a> Components<'a> {
                 }
             }
         }
-        let u = &self.uri;
+        let u = &self.reference;
         out.write_all(b"{\"input\":")?;
         text(out, Some(u.as_str()))?;
         out.write_all(b",\"valid\":true,\"rule\":")?;
@@ -113,17 +155,6 @@ impl<'a> Components<'a> {
         text(out, u.fragment())?;
         out.write_all(b"}")
     }
-
-    /// The reference this view shows.
-    ///
-    /// ```
-    /// let uri = peguri::UriRef::parse("a:b")?;
-    /// assert_eq!(uri.components().uri().as_str(), "a:b");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn uri(&self) -> UriRef<'a> {
-        self.uri
-    }
 }
 
 struct AuthorityView<'a>(Authority<'a>);
@@ -140,9 +171,26 @@ impl Serialize for AuthorityView<'_> {
     }
 }
 
-impl Serialize for Components<'_> {
+impl<F: Family> Serialize for Components<'_, F> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_components(serializer, &self.uri.view(), None)
+        let view = self.reference.view();
+        if !view.grammar.is_iri() {
+            return serialize_components(serializer, &view, None);
+        }
+        #[cfg(feature = "idna")]
+        if self.idna {
+            let (uri, error) = match crate::ops::idna::iri_to_uri_idna(view) {
+                Ok((text, _, _)) => (Some(text), None),
+                Err(e) => (None, Some(alloc::string::ToString::to_string(&e))),
+            };
+            return serialize_components(
+                serializer,
+                &view,
+                Some((uri.as_deref(), error.as_deref())),
+            );
+        }
+        let (uri, _, _) = iri_to_uri(view);
+        serialize_components(serializer, &view, Some((Some(&uri), None)))
     }
 }
 
@@ -172,57 +220,10 @@ fn serialize_components<S: Serializer>(
     s.end()
 }
 
-/// The components of an IRI reference, serialized as the JSON contract's
-/// object (with `"rule": "IRI"` or `"irelative-ref"`), plus `"uri"`: the URI
-/// the IRI maps to (RFC 3987 section 3.1).
-///
-/// ```
-/// let iri = peguri::IriRef::parse("http://example.com/é")?;
-/// let json = serde_json::to_string(&iri.components()).unwrap();
-/// assert!(json.starts_with(r#"{"input":"http://example.com/é","valid":true,"rule":"IRI","#));
-/// assert!(json.ends_with(r#""uri":"http://example.com/%C3%A9"}"#));
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct IriComponents<'a> {
-    iri: crate::IriRef<'a>,
-    /// Map `"uri"` with IDNA (only with the `idna` feature).
-    #[cfg(feature = "idna")]
-    idna: bool,
-}
-
-impl<'a> crate::IriRef<'a> {
-    /// The components view of this IRI reference (see [`IriComponents`]).
-    ///
-    /// ```
-    /// let iri = peguri::IriRef::parse("a:b")?;
-    /// assert_eq!(iri.components().iri().scheme(), Some("a"));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn components(&self) -> IriComponents<'a> {
-        IriComponents {
-            iri: *self,
-            #[cfg(feature = "idna")]
-            idna: false,
-        }
-    }
-}
-
-impl<'a> IriComponents<'a> {
-    /// The IRI reference this view shows.
-    ///
-    /// ```
-    /// let iri = peguri::IriRef::parse("a:b")?;
-    /// assert_eq!(iri.components().iri().as_str(), "a:b");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn iri(&self) -> crate::IriRef<'a> {
-        self.iri
-    }
-
+impl Components<'_, Rfc3987> {
     /// The same view with `"uri"` mapped with IDNA for the host
-    /// ([`IriRef::to_uri_idna`](crate::IriRef::to_uri_idna)); when ToASCII
-    /// rejects the host, `"uri"` is `null` and `"uri_error"` says why.
+    /// ([`Reference::to_uri_idna`]); when ToASCII rejects the host, `"uri"`
+    /// is `null` and `"uri_error"` says why.
     ///
     /// ```
     /// let iri = peguri::IriRef::parse("http://bücher.de/ä")?;
@@ -242,41 +243,18 @@ impl<'a> IriComponents<'a> {
     }
 }
 
-impl Serialize for IriComponents<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[cfg(feature = "idna")]
-        if self.idna {
-            let (uri, error) = match self.iri.to_uri_idna() {
-                Ok(uri) => (Some(uri), None),
-                Err(e) => (None, Some(e.to_string())),
-            };
-            return serialize_components(
-                serializer,
-                &self.iri.view(),
-                Some((uri.as_ref().map(|u| u.as_str()), error.as_deref())),
-            );
-        }
-        let uri = self.iri.to_uri();
-        serialize_components(
-            serializer,
-            &self.iri.view(),
-            Some((Some(uri.as_str()), None)),
-        )
-    }
-}
-
 /// `{"offset", "column", "expected", "message"}`.
-impl<I> Serialize for ParseError<I> {
+impl Serialize for ParseError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         /// The words, as a JSON array, without collecting them first.
-        struct Words<'e>(crate::syntax::error::Expected<'e>);
+        struct Words<'e>(Expected<'e>);
         impl Serialize for Words<'_> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.collect_seq(self.0.clone())
             }
         }
         /// The message, rendered straight into the output.
-        struct Text<'e>(crate::syntax::error::Message<'e>);
+        struct Text<'e>(Message<'e>);
         impl Serialize for Text<'_> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.collect_str(&self.0)
@@ -332,11 +310,11 @@ impl<'a> Report<'a> {
     /// use peguri::{ParseOptions, Report};
     ///
     /// let zones = ParseOptions::new().allow_zone_id(true);
-    /// assert!(Report::parse_with(&zones, "http://[fe80::1%25en0]/").is_valid());
+    /// assert!(Report::parse_with("http://[fe80::1%25en0]/", &zones).is_valid());
     /// assert!(!Report::parse("http://[fe80::1%25en0]/").is_valid());
     /// ```
-    pub fn parse_with(options: &crate::ParseOptions, input: &'a str) -> Self {
-        Self::from_result(input, options.parse(input))
+    pub fn parse_with(input: &'a str, options: &ParseOptions) -> Self {
+        Self::from_result(input, UriRef::parse_with(input, options))
     }
 
     fn from_result(input: &'a str, result: Result<UriRef<'a>, ParseError>) -> Self {

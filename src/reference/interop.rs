@@ -30,8 +30,9 @@
 mod http_conv {
     use core::fmt;
 
-    use crate::types::builder::{BuildError, UriBuilder};
-    use crate::types::family::{Uri, UriBuf, UriRef, UriRefBuf, for_each_type};
+    use crate::ops::build::{BuildError, BuildErrorKind};
+    use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf, UriBuilder, UriRefBuf};
+    use crate::syntax::component::UriComponent;
     use crate::types::parsed::Parsed;
 
     /// Why a reference cannot become an `http::Uri`.
@@ -79,41 +80,34 @@ mod http_conv {
         }
     }
 
-    /// `to_http_uri` for each URI type.
-    macro_rules! to_http_uri {
-        ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, uri, $($rest:tt)*) => {
-            impl<$($lt)?> $ty<$($lt)?> {
-                /// This reference as an `http::Uri` (feature `http`): a URI
-                /// with an authority in absolute-form, `/path?query` in
-                /// origin-form, `//host:port` (only an authority) in
-                /// authority-form, `*` as itself. The fragment is dropped, as
-                /// `http::Uri` has none (a request target never carries one,
-                /// RFC 9110 section 7.1).
-                ///
-                /// # Errors
-                ///
-                /// An [`HttpConversionError`] for a reference `http` cannot
-                /// hold or would read differently, and for text `http::Uri`
-                /// refuses (an empty host in `file:///a`, for example).
-                ///
-                /// ```
-                #[doc = concat!("let uri = peguri::", stringify!($ty), "::try_from(\"https://example.com:8443/a?b#frag\")?;")]
-                /// let http = uri.to_http_uri().unwrap();
-                /// assert_eq!(http.host(), Some("example.com"));
-                /// assert_eq!(http.port_u16(), Some(8443));
-                /// assert_eq!(http.to_string(), "https://example.com:8443/a?b");
-                /// let authority_form = peguri::UriRef::parse("//example.com:443")?.to_http_uri().unwrap();
-                /// assert_eq!(authority_form.to_string(), "example.com:443");
-                /// # Ok::<_, peguri::ParseError>(())
-                /// ```
-                pub fn to_http_uri(&self) -> Result<http::Uri, HttpConversionError> {
-                    http_uri(&self.view())
-                }
-            }
-        };
-        ($($other:tt)*) => {};
+    impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
+        /// This reference as an `http::Uri` (feature `http`): a URI
+        /// with an authority in absolute-form, `/path?query` in
+        /// origin-form, `//host:port` (only an authority) in
+        /// authority-form, `*` as itself. The fragment is dropped, as
+        /// `http::Uri` has none (a request target never carries one,
+        /// RFC 9110 section 7.1).
+        ///
+        /// # Errors
+        ///
+        /// An [`HttpConversionError`] for a reference `http` cannot
+        /// hold or would read differently, and for text `http::Uri`
+        /// refuses (an empty host in `file:///a`, for example).
+        ///
+        /// ```
+        /// let uri = peguri::Uri::parse("https://example.com:8443/a?b#frag")?;
+        /// let http = uri.to_http_uri().unwrap();
+        /// assert_eq!(http.host(), Some("example.com"));
+        /// assert_eq!(http.port_u16(), Some(8443));
+        /// assert_eq!(http.to_string(), "https://example.com:8443/a?b");
+        /// let authority_form = peguri::UriRef::parse("//example.com:443")?.to_http_uri().unwrap();
+        /// assert_eq!(authority_form.to_string(), "example.com:443");
+        /// # Ok::<_, peguri::ParseError>(())
+        /// ```
+        pub fn to_http_uri(&self) -> Result<http::Uri, HttpConversionError> {
+            http_uri(&self.view())
+        }
     }
-    for_each_type!(to_http_uri);
 
     /// The request target `http::Uri` reads `uri` as, or why there is none.
     fn http_uri(uri: &Parsed<'_>) -> Result<http::Uri, HttpConversionError> {
@@ -199,9 +193,8 @@ mod http_conv {
         /// ```
         pub fn from_http_uri(uri: &http::Uri) -> Result<UriBuf, BuildError> {
             let built = UriRefBuf::from_http_uri(uri)?;
-            UriBuf::try_from(built).map_err(|_| {
-                BuildError::new(crate::UriComponent::Scheme, crate::BuildErrorKind::NoScheme)
-            })
+            UriBuf::try_from(built)
+                .map_err(|_| BuildError::new(UriComponent::Scheme, BuildErrorKind::NoScheme))
         }
     }
 
@@ -214,21 +207,12 @@ mod http_conv {
         }
     }
 
-    impl TryFrom<UriRef<'_>> for http::Uri {
+    impl<S: Storage, K: Kind> TryFrom<&Reference<S, Rfc3986, K>> for http::Uri {
         type Error = HttpConversionError;
 
-        /// See [`UriRef::to_http_uri`].
-        fn try_from(uri: UriRef<'_>) -> Result<Self, HttpConversionError> {
+        /// See [`Reference::to_http_uri`].
+        fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, HttpConversionError> {
             uri.to_http_uri()
-        }
-    }
-
-    impl TryFrom<&UriBuf> for http::Uri {
-        type Error = HttpConversionError;
-
-        /// See [`UriRef::to_http_uri`].
-        fn try_from(uri: &UriBuf) -> Result<Self, HttpConversionError> {
-            uri.as_uri_ref().to_http_uri()
         }
     }
 }
@@ -240,8 +224,8 @@ pub use http_conv::HttpConversionError;
 mod url_conv {
     use core::fmt;
 
+    use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf};
     use crate::syntax::error::ParseError;
-    use crate::types::family::{Uri, UriBuf, UriRef, UriRefBuf, for_each_type};
 
     /// Why a reference cannot become a `url::Url`.
     ///
@@ -282,39 +266,33 @@ mod url_conv {
         }
     }
 
-    /// `to_url` for each URI type.
-    macro_rules! to_url {
-        ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, uri, $($rest:tt)*) => {
-            impl<$($lt)?> $ty<$($lt)?> {
-                /// This URI as a `url::Url` (feature `url`): the WHATWG URL
-                /// parser's reading of the same text, which normalizes
-                /// (lowercase scheme and host, default port removed, dot
-                /// segments removed, `/` for an empty path of special
-                /// schemes) and may refuse what RFC 3986 allows (`docs/interop.md`
-                /// has the table).
-                ///
-                /// # Errors
-                ///
-                /// A [`UrlConversionError`] for a relative reference, or
-                /// when the WHATWG parser refuses the URI.
-                ///
-                /// ```
-                #[doc = concat!("let uri = peguri::", stringify!($ty), "::try_from(\"HTTP://Example.COM:80/a/../b\")?;")]
-                /// assert_eq!(uri.to_url().unwrap().as_str(), "http://example.com/b");
-                /// assert!(peguri::UriRef::parse("../b")?.to_url().is_err());
-                /// # Ok::<_, peguri::ParseError>(())
-                /// ```
-                pub fn to_url(&self) -> Result<url::Url, UrlConversionError> {
-                    if !self.view().has_scheme() {
-                        return Err(UrlConversionError::RelativeReference);
-                    }
-                    url::Url::parse(self.as_str()).map_err(UrlConversionError::Rejected)
-                }
+    impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
+        /// This URI as a `url::Url` (feature `url`): the WHATWG URL
+        /// parser's reading of the same text, which normalizes
+        /// (lowercase scheme and host, default port removed, dot
+        /// segments removed, `/` for an empty path of special
+        /// schemes) and may refuse what RFC 3986 allows (`docs/interop.md`
+        /// has the table).
+        ///
+        /// # Errors
+        ///
+        /// A [`UrlConversionError`] for a relative reference, or
+        /// when the WHATWG parser refuses the URI.
+        ///
+        /// ```
+        /// let uri = peguri::UriRef::parse("HTTP://Example.COM:80/a/../b")?;
+        /// assert_eq!(uri.to_url().unwrap().as_str(), "http://example.com/b");
+        /// assert!(peguri::UriRef::parse("../b")?.to_url().is_err());
+        /// # Ok::<_, peguri::ParseError>(())
+        /// ```
+        pub fn to_url(&self) -> Result<url::Url, UrlConversionError> {
+            let view = self.view();
+            if !view.has_scheme() {
+                return Err(UrlConversionError::RelativeReference);
             }
-        };
-        ($($other:tt)*) => {};
+            url::Url::parse(view.as_str()).map_err(UrlConversionError::Rejected)
+        }
     }
-    for_each_type!(to_url);
 
     impl UriBuf {
         /// The URI a `url::Url` serializes to (feature `url`), parsed with
@@ -351,21 +329,12 @@ mod url_conv {
         }
     }
 
-    impl TryFrom<UriRef<'_>> for url::Url {
+    impl<S: Storage, K: Kind> TryFrom<&Reference<S, Rfc3986, K>> for url::Url {
         type Error = UrlConversionError;
 
-        /// See [`UriRef::to_url`].
-        fn try_from(uri: UriRef<'_>) -> Result<Self, UrlConversionError> {
+        /// See [`Reference::to_url`].
+        fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, UrlConversionError> {
             uri.to_url()
-        }
-    }
-
-    impl TryFrom<&UriBuf> for url::Url {
-        type Error = UrlConversionError;
-
-        /// See [`UriRef::to_url`].
-        fn try_from(uri: &UriBuf) -> Result<Self, UrlConversionError> {
-            uri.as_uri_ref().to_url()
         }
     }
 }

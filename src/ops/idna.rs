@@ -11,17 +11,14 @@ use core::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use crate::prelude::*;
+use crate::ops::iri::{decode_displayable, iri_to_uri};
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
 use crate::syntax::parse::reparse;
 use crate::syntax::pct;
 use crate::types::authority::Host;
-use crate::types::family::{
-    Iri, IriBuf, IriRef, IriRefBuf, UriBuf, UriRef, UriRefBuf, for_each_type,
-};
-use crate::types::iri::{decode_displayable, iri_to_uri};
 use crate::types::parsed::Parsed;
+use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 
 /// Why an IRI's registered name has no ASCII form: UTS 46 ToASCII failed
 /// on it, and which of its rules did (a character UseSTD3ASCIIRules does
@@ -181,51 +178,9 @@ fn to_ascii(name: &str) -> Result<Option<String>, String> {
         .map_err(|_| broken_rule(text))
 }
 
-/// `to_uri_idna` for each IRI type.
-macro_rules! to_uri_idna {
-    (@uri reference) => { UriRefBuf };
-    (@uri absolute) => { UriBuf };
-    ($ty:ident [$($lt:lifetime)?] $out:lifetime, $storage:ident, $kind:ident, iri, $($rest:tt)*) => {
-        impl<$($lt)?> $ty<$($lt)?> {
-            /// The URI this IRI maps to (RFC 3987 section 3.1), with a
-            /// registered name that holds non-ASCII characters (written or
-            /// percent-encoded as UTF-8) converted by UTS 46 ToASCII to its
-            /// IDNA form (punycode, `xn--` labels), as most HTTP stacks and
-            /// DNS resolvers need. An ASCII host is kept as written; every
-            /// other component is mapped as `to_uri` maps it. ToASCII is
-            /// applied with UseSTD3ASCIIRules and the DNS length checks, as
-            /// section 3.1 says, and non-transitional processing (`ß` stays
-            /// `ß`, as in IDNA2008).
-            ///
-            /// # Errors
-            ///
-            /// [`IdnaError`] when ToASCII rejects the host.
-            ///
-            /// ```
-            #[doc = concat!("let iri = peguri::", stringify!($ty), "::try_from(\"http://例え.jp/パス?q=ü\")?;")]
-            /// assert_eq!(iri.to_uri_idna().unwrap(), "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
-            /// assert_eq!(iri.to_uri(), "http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
-            #[doc = concat!("let to_ascii = |s| peguri::", stringify!($ty), "::try_from(s).unwrap().to_uri_idna().unwrap();")]
-            /// assert_eq!(to_ascii("http://Bücher.DE/"), "http://xn--bcher-kva.de/");
-            /// assert_eq!(to_ascii("http://faß.de/"), "http://xn--fa-hia.de/");
-            /// assert_eq!(to_ascii("http://b%C3%BCcher.de/"), "http://xn--bcher-kva.de/");
-            /// // An ASCII host keeps its case and its triplets.
-            /// assert_eq!(to_ascii("http://WWW.%41.de/ä"), "http://WWW.%41.de/%C3%A4");
-            /// # Ok::<_, peguri::ParseError>(())
-            /// ```
-            pub fn to_uri_idna(&self) -> Result<to_uri_idna!(@uri $kind), IdnaError> {
-                let (text, layout, grammar) = iri_to_uri_idna(self.view())?;
-                Ok(<to_uri_idna!(@uri $kind)>::from_parts(text, layout, grammar))
-            }
-        }
-    };
-    ($($other:tt)*) => {};
-}
-for_each_type!(to_uri_idna);
-
 /// RFC 3987 section 3.1 with IDNA for the registered name: the URI's text,
 /// layout and grammar.
-fn iri_to_uri_idna(iri: Parsed<'_>) -> Result<(String, Layout, Grammar), IdnaError> {
+pub(crate) fn iri_to_uri_idna(iri: Parsed<'_>) -> Result<(String, Layout, Grammar), IdnaError> {
     let Some(authority) = iri.authority() else {
         return Ok(iri_to_uri(iri));
     };
@@ -251,27 +206,9 @@ fn iri_to_uri_idna(iri: Parsed<'_>) -> Result<(String, Layout, Grammar), IdnaErr
     Ok(iri_to_uri(Parsed::new(&mapped, layout, iri.grammar)))
 }
 
-/// The IRI to show for a URI reference (RFC 3987 section 3.2), as
-/// [`uri_to_iri`](crate::uri_to_iri) gives it, with the IDNA labels
-/// (`xn--`) of a registered name shown in Unicode by UTS 46 ToUnicode. A
-/// host that ToUnicode finds an error in, or whose Unicode form is not a
-/// displayable IRI host (section 4.1's bidirectional formatting
-/// characters, for one), is shown as written. ToUnicode lowercases the
-/// host's other labels too.
-///
-/// ```
-/// use peguri::{uri_to_iri_idna, UriRef};
-///
-/// let uri = UriRef::parse("http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9")?;
-/// assert_eq!(uri_to_iri_idna(&uri), "http://例え.jp/パス");
-/// assert_eq!(peguri::uri_to_iri(&uri), "http://xn--r8jz45g.jp/パス");
-/// // Not valid punycode: shown as written.
-/// let bad = UriRef::parse("http://xn--a.example/")?;
-/// assert_eq!(uri_to_iri_idna(&bad), "http://xn--a.example/");
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-#[must_use]
-pub fn uri_to_iri_idna<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
+/// RFC 3987 section 3.2 with IDNA for the registered name (see
+/// `uri_to_iri_idna`): the IRI text to show for `uri`.
+pub(crate) fn displayable_idna(uri: Parsed<'_>) -> Cow<'_, str> {
     let shown = decode_displayable(uri.as_str());
     let Some(host) = uri.authority().and_then(|a| match a.host() {
         Host::RegName(name) => Some((name, a.layout().host)),
@@ -296,7 +233,7 @@ pub fn uri_to_iri_idna<'a>(uri: &UriRef<'a>) -> Cow<'a, str> {
     };
     let end = start + name.len();
     let candidate = format!("{}{unicode}{}", &shown[..start], &shown[end..]);
-    match reparse(&candidate, uri.view().grammar.as_iri()) {
+    match reparse(&candidate, uri.grammar.as_iri()) {
         Ok(_) => Cow::Owned(candidate),
         Err(_) => shown,
     }

@@ -1,0 +1,417 @@
+//! The operations of every reference: resolution against a base, relative
+//! references, normalization, the mappings between IRIs and URIs, file
+//! paths and socket addresses. Each is a short call into `ops`, which works
+//! on the crate's parsed view.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::net::SocketAddr;
+#[cfg(feature = "std")]
+use std::path::{Path, PathBuf};
+
+use super::{
+    Family, Kind, Lend, MaybeRelative, Reference, Rfc3986, Rfc3987, Storage, UriBuf, WithScheme,
+    make_relative, normalize,
+};
+use crate::ops::file_path::{FilePathError, from_windows_text, to_windows_text};
+#[cfg(feature = "std")]
+use crate::ops::file_path::{platform_from, platform_to};
+#[cfg(feature = "idna")]
+use crate::ops::idna::{IdnaError, displayable_idna, iri_to_uri_idna};
+use crate::ops::iri::{decode_displayable, iri_to_uri};
+use crate::ops::resolve::{ResolveError, Resolver};
+use crate::syntax::entry::Grammar;
+use crate::types::parsed::Parsed;
+use crate::types::socket_addr::{SocketAddrError, default_port, port_or_default};
+
+/// A resolution against a base that has a scheme cannot fail; the check of
+/// the recomposed text (debug builds only) failing would be a bug.
+fn infallible<T>(result: Result<T, ResolveError>) -> T {
+    match result {
+        Ok(resolved) => resolved,
+        Err(e) => panic!("peguri bug, please report it: {e}"),
+    }
+}
+
+impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
+    /// Resolves this reference against `base`, strictly (RFC 3986
+    /// section 5.2; RFC 3987 section 6.5 for IRIs, whose characters
+    /// and percent-encodings stay as written). The base has a scheme,
+    /// as section 5.2.1 requires, so this cannot fail; see
+    /// [`Resolver`] for the interpretations and the non-strict rule.
+    ///
+    /// ```
+    /// let base = peguri::UriBuf::parse("http://a/b/c/d;p?q")?;
+    /// let r = peguri::UriRef::parse("s:g")?;
+    /// assert_eq!(r.resolve_against(&base), "s:g");
+    /// let r = peguri::UriRef::parse("http://x/a/./../b?y")?;
+    /// assert_eq!(r.resolve_against(&base), "http://x/b?y");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn resolve_against<B: Storage>(
+        &self,
+        base: &Reference<B, F, WithScheme>,
+    ) -> Reference<String, F, WithScheme> {
+        let (text, layout, grammar) =
+            infallible(Resolver::new().resolve_parsed(&base.view(), &self.view()));
+        Reference::from_parts(text, layout, grammar)
+    }
+
+    /// Whether this is a same-document reference with respect to
+    /// `base` (RFC 3986 section 4.4): whether it resolves against
+    /// `base` to `base` itself, fragments aside, as an empty
+    /// reference and a fragment-only one (`#s`) always do. The
+    /// comparison is of the text, as the section has it; normalize
+    /// both first for a looser one.
+    ///
+    /// ```
+    /// let base = peguri::UriBuf::parse("http://a/b/c?q#top")?;
+    /// let same = |r| peguri::UriRef::parse(r).unwrap().is_same_document(&base);
+    /// assert!(same("http://a/b/c?q#s"));
+    /// assert!(same("http://a/b/./c?q"));
+    /// assert!(!same("http://a/b/c?r#s"));
+    /// assert!(!same("HTTP://a/b/c?q"));
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn is_same_document<B: Storage>(&self, base: &Reference<B, F, WithScheme>) -> bool {
+        let base = base.view();
+        let (text, layout, grammar) =
+            infallible(Resolver::new().resolve_parsed(&base, &self.view()));
+        Parsed::new(&text, layout, grammar).without_fragment() == base.without_fragment()
+    }
+
+    /// The shortest reference that resolves against this base to
+    /// `target`: [`make_relative`]`(self, target)`, for IRIs too (RFC 3987
+    /// section 6.5 resolution, with the same candidates and choices).
+    ///
+    /// # Errors
+    ///
+    /// As [`make_relative`].
+    ///
+    /// ```
+    /// let base = peguri::UriBuf::parse("http://example.com/docs/guide/intro.html")?;
+    /// let target = peguri::UriRef::parse("http://example.com/docs/api/index.html")?;
+    /// assert_eq!(base.make_relative(&target).unwrap(), "../api/index.html");
+    /// let target = peguri::Uri::parse("http://example.com/docs/guide/intro.html#faq")?;
+    /// assert_eq!(base.make_relative(&target).unwrap(), "#faq");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn make_relative<T: Storage, K2: Kind>(
+        &self,
+        target: &Reference<T, F, K2>,
+    ) -> Result<Reference<String, F, MaybeRelative>, ResolveError> {
+        make_relative(self, target)
+    }
+
+    /// This reference's normal form, by every step of
+    /// [`Normalizer::new`]: RFC 3986 sections 6.2.2 and 6.2.3 (see
+    /// [`normalize`](fn@normalize) for what each step does), and for an
+    /// IRI, RFC 3987 section 5.3.2 (see [`Normalizer::normalize`]). It
+    /// keeps the reference's type: a URI's normal form is a URI.
+    ///
+    /// ```
+    /// let r = peguri::UriRef::parse("HTTPS://Example.COM:443/a/./%7E/b/../%C3%A9")?;
+    /// let normal: peguri::UriRefBuf = r.normalize();
+    /// assert_eq!(normal, "https://example.com/a/~/%C3%A9");
+    /// let i = peguri::Iri::parse("HTTPS://Example.COM:443/a/./%7E/b/../%C3%A9")?;
+    /// assert_eq!(i.normalize(), "https://example.com/a/~/é");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> Reference<String, F, K> {
+        normalize(self)
+    }
+
+    /// The port, or, when it is absent or empty, the default port of
+    /// the scheme from [`scheme_info`]. `None` without an authority,
+    /// for a port above 65535, or for a scheme the table does not
+    /// know.
+    ///
+    /// ```
+    /// let port = |s| peguri::UriRef::try_from(s).unwrap().port_or_default();
+    /// assert_eq!(port("https://h/"), Some(443));
+    /// assert_eq!(port("https://h:8443/"), Some(8443));
+    /// assert_eq!(port("https://h:/"), Some(443));
+    /// assert_eq!(port("foo://h/"), None);
+    /// ```
+    pub fn port_or_default(&self) -> Option<u16> {
+        port_or_default(&self.view())
+    }
+
+    /// The socket address the authority names: its IP address and
+    /// its port or the scheme's default port (see
+    /// [`Authority::socket_addr`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`SocketAddrError`] if there is no authority, the host is
+    /// not an IP address, or there is no port and the scheme has no
+    /// default.
+    ///
+    /// ```
+    /// use std::net::SocketAddr;
+    /// use peguri::SocketAddrError;
+    ///
+    /// let addr = |s| peguri::UriRef::try_from(s).unwrap().socket_addr();
+    /// assert_eq!(addr("https://192.0.2.1/login"), Ok("192.0.2.1:443".parse::<SocketAddr>().unwrap()));
+    /// assert_eq!(addr("postgres://[::1]:6543/db").unwrap().port(), 6543);
+    /// assert_eq!(addr("foo://10.0.0.1/"), Err(SocketAddrError::NoPort));
+    /// ```
+    pub fn socket_addr(&self) -> Result<SocketAddr, SocketAddrError> {
+        let view = self.view();
+        let authority = view.authority().ok_or(SocketAddrError::NoAuthority)?;
+        authority.socket_addr(default_port(&view))
+    }
+}
+
+impl<S: Storage, K: Kind> Reference<S, Rfc3987, K> {
+    /// The URI this IRI maps to (RFC 3987 section 3.1): every
+    /// character the URI grammar does not allow, that is every
+    /// `ucschar` and `iprivate` character, is replaced by the
+    /// percent-encoding of its UTF-8 octets, in upper-case
+    /// hexadecimal. Everything else, existing percent-encodings
+    /// included, is kept as it is, so the components keep their
+    /// boundaries.
+    ///
+    /// The host is percent-encoded like every other component.
+    /// Section 3.1 allows that, and also allows converting a
+    /// registered name to punycode with IDNA instead, which a
+    /// resolver that expects a DNS name needs:
+    /// [`to_uri_idna`](Self::to_uri_idna) (feature `idna`) does that.
+    ///
+    /// ```
+    /// let iri = peguri::IriRef::parse("http://résumé.example.org/𐌀?sushi=🍣")?;
+    /// let uri = iri.to_uri();
+    /// assert_eq!(uri, "http://r%C3%A9sum%C3%A9.example.org/%F0%90%8C%80?sushi=%F0%9F%8D%A3");
+    /// assert_eq!(uri.path(), "/%F0%90%8C%80");
+    /// // Existing percent-encodings are kept.
+    /// assert_eq!(peguri::Iri::parse("s:red%09rosé")?.to_uri(), "s:red%09ros%C3%A9");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn to_uri(&self) -> Reference<String, Rfc3986, K> {
+        let (text, layout, grammar) = iri_to_uri(self.view());
+        Reference::from_parts(text, layout, grammar)
+    }
+
+    /// The URI this IRI maps to (RFC 3987 section 3.1), with a
+    /// registered name that holds non-ASCII characters (written or
+    /// percent-encoded as UTF-8) converted by UTS 46 ToASCII to its
+    /// IDNA form (punycode, `xn--` labels), as most HTTP stacks and
+    /// DNS resolvers need. An ASCII host is kept as written; every
+    /// other component is mapped as `to_uri` maps it. ToASCII is
+    /// applied with UseSTD3ASCIIRules and the DNS length checks, as
+    /// section 3.1 says, and non-transitional processing (`ß` stays
+    /// `ß`, as in IDNA2008).
+    ///
+    /// # Errors
+    ///
+    /// [`IdnaError`] when ToASCII rejects the host.
+    ///
+    /// ```
+    /// let iri = peguri::IriRef::parse("http://例え.jp/パス?q=ü")?;
+    /// assert_eq!(iri.to_uri_idna().unwrap(), "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
+    /// assert_eq!(iri.to_uri(), "http://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9?q=%C3%BC");
+    /// let to_ascii = |s| peguri::Iri::parse(s).unwrap().to_uri_idna().unwrap();
+    /// assert_eq!(to_ascii("http://Bücher.DE/"), "http://xn--bcher-kva.de/");
+    /// assert_eq!(to_ascii("http://faß.de/"), "http://xn--fa-hia.de/");
+    /// assert_eq!(to_ascii("http://b%C3%BCcher.de/"), "http://xn--bcher-kva.de/");
+    /// // An ASCII host keeps its case and its triplets.
+    /// assert_eq!(to_ascii("http://WWW.%41.de/ä"), "http://WWW.%41.de/%C3%A4");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "idna")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
+    pub fn to_uri_idna(&self) -> Result<Reference<String, Rfc3986, K>, IdnaError> {
+        let (text, layout, grammar) = iri_to_uri_idna(self.view())?;
+        Ok(Reference::from_parts(text, layout, grammar))
+    }
+}
+
+impl<S: Storage> Reference<S, Rfc3986, WithScheme> {
+    /// The path of this `file` URI on this platform (RFC 8089): on Unix,
+    /// the decoded bytes of the path (the authority must be empty or
+    /// `localhost`); on Windows, [`to_windows_path`](Self::to_windows_path).
+    /// The query and fragment are ignored.
+    ///
+    /// # Errors
+    ///
+    /// A [`FilePathError`] if the scheme is not `file`, the path is not
+    /// absolute, a segment encodes a separator or NUL, or (on Unix) the
+    /// authority names another host.
+    ///
+    /// ```
+    /// # #[cfg(unix)] {
+    /// use peguri::FilePathErrorKind;
+    ///
+    /// let uri = peguri::Uri::parse("file:/tmp/caf%C3%A9%20au%20lait?q#f")?;
+    /// assert_eq!(uri.to_file_path().unwrap(), std::path::Path::new("/tmp/café au lait"));
+    /// let remote = peguri::Uri::parse("file://server/share")?;
+    /// assert_eq!(remote.to_file_path().unwrap_err().kind(), FilePathErrorKind::RemoteHost);
+    /// # }
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+    pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
+        platform_to(&self.view())
+    }
+
+    /// The Windows path of this `file` URI, on any platform: a drive path
+    /// for `file:///C:/...` (also `file:/C:/...` and `file:C:/...`), a UNC
+    /// path for `file://server/share/...` (and
+    /// `file:////server/share/...`). Segments are decoded and must be
+    /// UTF-8; the query and fragment are ignored.
+    ///
+    /// # Errors
+    ///
+    /// A [`FilePathError`] if the scheme is not `file`, there is no drive
+    /// or share, a segment encodes `/`, `\` or NUL or is not UTF-8, or the
+    /// host is an IP literal or has a userinfo or port.
+    ///
+    /// ```
+    /// use peguri::Uri;
+    ///
+    /// assert_eq!(Uri::parse("file:c:/WINDOWS/clock.avi")?.to_windows_path().unwrap(), r"c:\WINDOWS\clock.avi");
+    /// assert_eq!(Uri::parse("file://host.example.com/Share/a%20b")?.to_windows_path().unwrap(), r"\\host.example.com\Share\a b");
+    /// assert!(Uri::parse("file:///etc/passwd")?.to_windows_path().is_err());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn to_windows_path(&self) -> Result<String, FilePathError> {
+        to_windows_text(&self.view())
+    }
+}
+
+impl UriBuf {
+    /// The `file` URI of an absolute path of this platform (RFC 8089),
+    /// with each segment percent-encoded for `segment`: `file:///` and the
+    /// path on Unix, [`from_windows_path`](Self::from_windows_path)'s forms
+    /// on Windows.
+    ///
+    /// # Errors
+    ///
+    /// A [`FilePathError`] if the path is relative or holds a NUL, on Unix
+    /// if it has a `..` segment ([`FilePathErrorKind::ParentSegment`]: the
+    /// URI's normalization would remove it lexically, which names another
+    /// file past a symbolic link), or on Windows if it is not Unicode or a
+    /// device path. `.` segments are kept as they are.
+    ///
+    /// ```
+    /// # #[cfg(unix)] {
+    /// use peguri::{FilePathErrorKind, UriBuf};
+    ///
+    /// let uri = UriBuf::from_file_path("/home/me/My Files/#1.txt")?;
+    /// assert_eq!(uri, "file:///home/me/My%20Files/%231.txt");
+    /// assert_eq!(uri.to_file_path()?, std::path::Path::new("/home/me/My Files/#1.txt"));
+    /// let err = UriBuf::from_file_path("/a/../b").unwrap_err();
+    /// assert_eq!(err.kind(), FilePathErrorKind::ParentSegment { offset: 3 });
+    /// assert_eq!(UriBuf::from_file_path("/a/./b")?, "file:///a/./b");
+    /// # }
+    /// # Ok::<_, peguri::FilePathError>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+    pub fn from_file_path(path: impl AsRef<Path>) -> Result<UriBuf, FilePathError> {
+        let (text, layout) = platform_from(path.as_ref())?;
+        Ok(Reference::from_parts(text, layout, Grammar::Rfc3986))
+    }
+
+    /// The `file` URI of a Windows path, on any platform: a drive path
+    /// (`C:\dir\f.txt`, `/` also accepted as separator), a UNC path
+    /// (`\\server\share\f.txt`), or their verbatim forms (`\\?\C:\...`,
+    /// `\\?\UNC\server\share\...`).
+    ///
+    /// # Errors
+    ///
+    /// A [`FilePathError`] for a relative path (`dir\f.txt`, `\dir`,
+    /// `C:dir`), a device path (`\\.\COM1`) or a UNC path without a share.
+    ///
+    /// ```
+    /// use peguri::UriBuf;
+    ///
+    /// assert_eq!(UriBuf::from_windows_path(r"C:\Users\Jo Ann\a.txt")?, "file:///C:/Users/Jo%20Ann/a.txt");
+    /// assert_eq!(UriBuf::from_windows_path(r"\\server\share\dir\")?, "file://server/share/dir/");
+    /// assert_eq!(UriBuf::from_windows_path(r"\\?\D:\x")?, "file:///D:/x");
+    /// assert!(UriBuf::from_windows_path(r"C:relative").is_err());
+    /// # Ok::<_, peguri::FilePathError>(())
+    /// ```
+    pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
+        let (text, layout) = from_windows_text(path)?;
+        Ok(Reference::from_parts(text, layout, Grammar::Rfc3986))
+    }
+}
+
+/// The IRI to show for a URI reference (RFC 3987 section 3.2): every run of
+/// percent-encoded octets that is the UTF-8 encoding of a `ucschar`
+/// character is decoded to that character; everything else stays as it is.
+///
+/// So these stay percent-encoded:
+/// - encoded ASCII (`%41`, `%2F`, `%20`): decoding could change the meaning
+///   or the syntax;
+/// - octets that are not valid UTF-8 (`%E9` of a Latin-1 `é`);
+/// - characters that are not `ucschar`: controls, non-characters, and
+///   private-use (`iprivate`) characters, which are allowed only in the
+///   query and are not meant for display;
+/// - the bidirectional formatting characters (U+200E, U+200F, U+202A to
+///   U+202E, U+2066 to U+2069), which RFC 3987 section 4.1 forbids in IRIs
+///   because they can make the displayed IRI read differently from its
+///   logical order.
+///
+/// Which characters are `ucschar` is decided by the grammar's `ucschar`
+/// rule. Decoded characters are allowed wherever a percent-encoding is, so
+/// the result is always a valid IRI reference with the same components,
+/// and [`Reference::to_uri`] maps it back (with upper-case hexadecimal). The
+/// result borrows the input when nothing was decoded.
+///
+/// ```
+/// use peguri::{uri_to_iri, IriRef, UriRef};
+///
+/// let uri = UriRef::parse("http://www.example.org/D%C3%BCrst")?;
+/// assert_eq!(uri_to_iri(&uri), "http://www.example.org/Dürst");
+/// // Not UTF-8: kept.
+/// let latin1 = UriRef::parse("http://www.example.org/D%FCrst")?;
+/// assert_eq!(uri_to_iri(&latin1), "http://www.example.org/D%FCrst");
+/// // Encoded ASCII and a bidi override (U+202E): kept.
+/// let kept = UriRef::parse("/%41%2F%E2%80%AE")?;
+/// assert_eq!(uri_to_iri(&kept), "/%41%2F%E2%80%AE");
+/// // The result is an IRI.
+/// assert!(IriRef::parse(&uri_to_iri(&uri)).is_ok());
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[must_use]
+pub fn uri_to_iri<'i, 'o, S: Lend<'i, 'o>, K: Kind>(
+    uri: &'i Reference<S, Rfc3986, K>,
+) -> Cow<'o, str> {
+    decode_displayable(uri.as_str())
+}
+
+/// The IRI to show for a URI reference (RFC 3987 section 3.2), as
+/// [`uri_to_iri`] gives it, with the IDNA labels
+/// (`xn--`) of a registered name shown in Unicode by UTS 46 ToUnicode. A
+/// host that ToUnicode finds an error in, or whose Unicode form is not a
+/// displayable IRI host (section 4.1's bidirectional formatting
+/// characters, for one), is shown as written. ToUnicode lowercases the
+/// host's other labels too.
+///
+/// ```
+/// use peguri::{uri_to_iri_idna, UriRef};
+///
+/// let uri = UriRef::parse("http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9")?;
+/// assert_eq!(uri_to_iri_idna(&uri), "http://例え.jp/パス");
+/// assert_eq!(peguri::uri_to_iri(&uri), "http://xn--r8jz45g.jp/パス");
+/// // Not valid punycode: shown as written.
+/// let bad = UriRef::parse("http://xn--a.example/")?;
+/// assert_eq!(uri_to_iri_idna(&bad), "http://xn--a.example/");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[cfg(feature = "idna")]
+#[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
+#[must_use]
+pub fn uri_to_iri_idna<'i, 'o, S: Lend<'i, 'o>, K: Kind>(
+    uri: &'i Reference<S, Rfc3986, K>,
+) -> Cow<'o, str> {
+    let view: Parsed<'o> = uri.lend();
+    displayable_idna(view)
+}
