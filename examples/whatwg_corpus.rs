@@ -14,7 +14,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use peguri::whatwg::{Cause, Comparison, Component, compare_bytes};
+use peguri::Component;
+use peguri::whatwg::{Cause, Comparison, compare_bytes};
 
 /// How the two readings of one line relate.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -53,7 +54,7 @@ struct Tally {
     outcomes: Vec<(String, BTreeMap<Outcome, usize>)>,
     causes: BTreeMap<Cause, (usize, String)>,
     unexplained: (usize, Option<String>),
-    components: BTreeMap<Component, usize>,
+    components: BTreeMap<&'static str, usize>,
 }
 
 impl Tally {
@@ -62,7 +63,10 @@ impl Tally {
             *outcomes.entry(Outcome::of(comparison)).or_default() += 1;
         }
         for component in comparison.differences() {
-            *self.components.entry(*component).or_default() += 1;
+            *self.components.entry(component.as_str()).or_default() += 1;
+        }
+        if comparison.validity_differs() {
+            *self.components.entry("validity").or_default() += 1;
         }
         if comparison.differs() && comparison.causes().is_empty() {
             self.unexplained.0 += 1;
@@ -131,9 +135,10 @@ impl Tally {
         println!();
         println!("| differing component | lines |");
         println!("|---|---:|");
-        for component in Component::ALL {
-            let count = self.components.get(&component).copied().unwrap_or(0);
-            println!("| {component} | {} |", group(count));
+        let names = Component::ALL.iter().map(|c| c.as_str());
+        for name in names.chain(["validity"]) {
+            let count = self.components.get(name).copied().unwrap_or(0);
+            println!("| {name} | {} |", group(count));
         }
     }
 }

@@ -73,13 +73,13 @@
 //! and displays the input with a caret:
 //!
 //! ```
-//! use peguri::{ParseErrorKind, UriComponent};
+//! use peguri::{ParseErrorKind, Component};
 //!
 //! let err = peguri::UriRef::parse("http://example.com/%zz").unwrap_err();
 //! assert_eq!(err.message(), "expected a hex digit after '%'");
 //! assert_eq!(err.offset(), 20);
 //! assert_eq!(err.kind(), ParseErrorKind::InvalidPercentEncoding);
-//! assert_eq!(err.component(), Some(UriComponent::Path));
+//! assert_eq!(err.component(), Some(Component::Path));
 //! ```
 //!
 //! # Normalizing and comparing
@@ -253,7 +253,7 @@ pub use reference::{
     Iri, IriBuf, IriRef, IriRefBuf, Normalized, Reference, Uri, UriBuf, UriBuilder, UriRef,
     UriRefBuf, equivalent, make_relative, normalize, resolve, uri_to_iri,
 };
-pub use syntax::component::UriComponent;
+pub use syntax::component::Component;
 pub use syntax::error::{Expected, Message, ParseError, ParseErrorKind};
 pub use syntax::excerpt::{Excerpt, Quoted};
 #[cfg(feature = "pest")]

@@ -70,11 +70,15 @@ pub fn run(args: &WhatwgArgs) -> io::Result<Outcome> {
 
 /// One TSV row, as `parse --format tsv` writes its cells.
 fn write_row(out: &mut impl Write, comparison: &Comparison<'_>) -> io::Result<()> {
-    let differs: Vec<&str> = comparison
-        .differences()
-        .iter()
-        .map(|c| c.as_str())
-        .collect();
+    let differs: Vec<&str> = if comparison.validity_differs() {
+        vec!["validity"]
+    } else {
+        comparison
+            .differences()
+            .iter()
+            .map(|c| c.as_str())
+            .collect()
+    };
     let causes: Vec<&str> = comparison
         .causes()
         .iter()

@@ -138,7 +138,7 @@ fn parse_error(py: Python<'_>, e: &peguri::ParseError) -> PyErr {
     let _ = value.setattr("column", e.column());
     let _ = value.setattr("expected", e.expected().collect::<Vec<_>>());
     let _ = value.setattr("kind", kind_name(e.kind()));
-    let _ = value.setattr("component", e.component().map(|c| c.name()));
+    let _ = value.setattr("component", e.component().map(|c| c.as_str()));
     let _ = value.setattr("message", e.message().to_string());
     err
 }
@@ -146,7 +146,7 @@ fn parse_error(py: Python<'_>, e: &peguri::ParseError) -> PyErr {
 fn build_error(py: Python<'_>, e: &peguri::BuildError) -> PyErr {
     let err = BuildError::new_err(e.to_string());
     let value = err.value(py);
-    let _ = value.setattr("component", e.component().name());
+    let _ = value.setattr("component", e.component().as_str());
     let _ = value.setattr("offset", e.offset());
     err
 }

@@ -17,12 +17,12 @@ use alloc::borrow::Cow;
 use core::fmt;
 use core::net::IpAddr;
 
-use crate::syntax::component::UriComponent;
+use crate::syntax::component::Component;
 use crate::syntax::engine::rule_failure;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::layout::Layout;
 use crate::syntax::parse::{parse, reparse};
-use crate::syntax::pct::{self, Component};
+use crate::syntax::pct::{self, EncodeSet};
 use crate::types::parsed::Parsed;
 use alloc::{
     format,
@@ -33,26 +33,26 @@ use alloc::{
 /// The grammar rule that raw text for `component` must match in `grammar`
 /// (for a path, each segment): RFC 3986's, RFC 3987's `i` rules, RFC
 /// 6874's host and authority with zone identifiers.
-fn rule_of(component: UriComponent, grammar: Grammar) -> &'static str {
+fn rule_of(component: Component, grammar: Grammar) -> &'static str {
     match (component, grammar) {
-        (UriComponent::Scheme, _) => "scheme",
-        (UriComponent::Port, _) => "port",
-        (UriComponent::Authority, Grammar::Rfc3986) => "authority",
-        (UriComponent::Authority, Grammar::Rfc6874) => "authority_6874",
-        (UriComponent::Authority, Grammar::Rfc3987) => "iauthority",
-        (UriComponent::Authority, Grammar::Rfc3987Zones) => "iauthority_6874",
-        (UriComponent::Host, Grammar::Rfc3986) => "host",
-        (UriComponent::Host, Grammar::Rfc6874) => "host_6874",
-        (UriComponent::Host, Grammar::Rfc3987) => "ihost",
-        (UriComponent::Host, Grammar::Rfc3987Zones) => "ihost_6874",
-        (UriComponent::Userinfo, g) if g.is_iri() => "iuserinfo",
-        (UriComponent::Userinfo, _) => "userinfo",
-        (UriComponent::Path, g) if g.is_iri() => "isegment",
-        (UriComponent::Path, _) => "segment",
-        (UriComponent::Query, g) if g.is_iri() => "iquery",
-        (UriComponent::Query, _) => "query",
-        (UriComponent::Fragment, g) if g.is_iri() => "ifragment",
-        (UriComponent::Fragment, _) => "fragment",
+        (Component::Scheme, _) => "scheme",
+        (Component::Port, _) => "port",
+        (Component::Authority, Grammar::Rfc3986) => "authority",
+        (Component::Authority, Grammar::Rfc6874) => "authority_6874",
+        (Component::Authority, Grammar::Rfc3987) => "iauthority",
+        (Component::Authority, Grammar::Rfc3987Zones) => "iauthority_6874",
+        (Component::Host, Grammar::Rfc3986) => "host",
+        (Component::Host, Grammar::Rfc6874) => "host_6874",
+        (Component::Host, Grammar::Rfc3987) => "ihost",
+        (Component::Host, Grammar::Rfc3987Zones) => "ihost_6874",
+        (Component::Userinfo, g) if g.is_iri() => "iuserinfo",
+        (Component::Userinfo, _) => "userinfo",
+        (Component::Path, g) if g.is_iri() => "isegment",
+        (Component::Path, _) => "segment",
+        (Component::Query, g) if g.is_iri() => "iquery",
+        (Component::Query, _) => "query",
+        (Component::Fragment, g) if g.is_iri() => "ifragment",
+        (Component::Fragment, _) => "fragment",
     }
 }
 
@@ -130,23 +130,23 @@ pub enum BuildErrorKind {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BuildError {
-    component: UriComponent,
+    component: Component,
     kind: BuildErrorKind,
 }
 
 impl BuildError {
-    pub(crate) fn new(component: UriComponent, kind: BuildErrorKind) -> Self {
+    pub(crate) fn new(component: Component, kind: BuildErrorKind) -> Self {
         BuildError { component, kind }
     }
 
     /// The component at fault.
     ///
     /// ```
-    /// use peguri::{UriBuilder, UriComponent};
+    /// use peguri::{UriBuilder, Component};
     /// let err = UriBuilder::new().port_str("8o").build().unwrap_err();
-    /// assert_eq!(err.component(), UriComponent::Port);
+    /// assert_eq!(err.component(), Component::Port);
     /// ```
-    pub fn component(&self) -> UriComponent {
+    pub fn component(&self) -> Component {
         self.component
     }
 
@@ -227,13 +227,9 @@ impl core::error::Error for BuildError {}
 
 /// Checks raw `text` against `component`'s grammar rule (for a path, each
 /// segment against `segment`).
-pub(crate) fn check(
-    text: &str,
-    component: UriComponent,
-    grammar: Grammar,
-) -> Result<(), BuildError> {
+pub(crate) fn check(text: &str, component: Component, grammar: Grammar) -> Result<(), BuildError> {
     let rule = rule_of(component, grammar);
-    if component == UriComponent::Path {
+    if component == Component::Path {
         let mut start = 0;
         for segment in text.split('/') {
             check_rule(segment, rule, component).map_err(|e| shifted(e, start))?;
@@ -241,10 +237,10 @@ pub(crate) fn check(
         }
         return Ok(());
     }
-    if component == UriComponent::Scheme && text.is_empty() {
+    if component == Component::Scheme && text.is_empty() {
         return Err(BuildError::new(component, BuildErrorKind::Empty));
     }
-    if component == UriComponent::Host && text.starts_with('[') {
+    if component == Component::Host && text.starts_with('[') {
         return check_ip_literal(text, grammar);
     }
     check_rule(text, rule, component)
@@ -252,7 +248,7 @@ pub(crate) fn check(
 
 /// Matches all of `text` with the grammar rule `rule`, and says where it
 /// fails.
-fn check_rule(text: &str, rule: &str, component: UriComponent) -> Result<(), BuildError> {
+fn check_rule(text: &str, rule: &str, component: Component) -> Result<(), BuildError> {
     match rule_failure(rule, text) {
         Some(Err(failure)) => Err(BuildError::new(component, located(text, failure.pos))),
         // Every rule the builder names has an error pass.
@@ -265,7 +261,7 @@ fn check_rule(text: &str, rule: &str, component: UriComponent) -> Result<(), Bui
 /// refused, the address between the brackets is asked again on its own to
 /// find the spot.
 fn check_ip_literal(text: &str, grammar: Grammar) -> Result<(), BuildError> {
-    let component = UriComponent::Host;
+    let component = Component::Host;
     let literal = if grammar.has_zones() {
         "IP_literal_6874"
     } else {
@@ -344,13 +340,13 @@ fn shifted(error: BuildError, by: usize) -> BuildError {
 pub(crate) fn encode_path(text: &str) -> Cow<'_, str> {
     if text
         .split('/')
-        .all(|s| matches!(pct::encode(s, Component::PathSegment), Cow::Borrowed(_)))
+        .all(|s| matches!(pct::encode(s, EncodeSet::PathSegment), Cow::Borrowed(_)))
     {
         return Cow::Borrowed(text);
     }
     let encoded: Vec<Cow<'_, str>> = text
         .split('/')
-        .map(|s| pct::encode(s, Component::PathSegment))
+        .map(|s| pct::encode(s, EncodeSet::PathSegment))
         .collect();
     Cow::Owned(encoded.join("/"))
 }
@@ -360,13 +356,10 @@ pub(crate) fn encode_path(text: &str) -> Cow<'_, str> {
 /// unreserved), and it would be a dot segment.
 pub(crate) fn push_segment(path: &mut String, segment: &str) -> Result<(), BuildError> {
     if segment == "." || segment == ".." {
-        return Err(BuildError::new(
-            UriComponent::Path,
-            BuildErrorKind::DotSegment,
-        ));
+        return Err(BuildError::new(Component::Path, BuildErrorKind::DotSegment));
     }
     path.push('/');
-    path.push_str(&pct::encode(segment, Component::PathSegment));
+    path.push_str(&pct::encode(segment, EncodeSet::PathSegment));
     Ok(())
 }
 
@@ -421,7 +414,7 @@ impl<'a> Parts<'a> {
     /// Refuses the combinations RFC 3986 forbids (sections 3.3 and 4.2).
     fn check_structure(&self) -> Result<(), BuildError> {
         let path = &*self.path;
-        let path_error = |kind| Err(BuildError::new(UriComponent::Path, kind));
+        let path_error = |kind| Err(BuildError::new(Component::Path, kind));
         if self.authority.is_some() {
             if !path.is_empty() && !path.starts_with('/') {
                 return path_error(BuildErrorKind::RelativePathAfterAuthority);
@@ -491,8 +484,8 @@ pub(crate) fn authority_parts(
 ) -> Result<AuthorityParts<'_>, BuildError> {
     check_rule(
         authority,
-        rule_of(UriComponent::Authority, grammar),
-        UriComponent::Authority,
+        rule_of(Component::Authority, grammar),
+        Component::Authority,
     )?;
     // After `//`, as a network-path reference, the authority parses into
     // the same parts; their lengths place them in `authority`, which is

@@ -17,10 +17,10 @@ use core::net::IpAddr;
 use crate::ops::build::{
     BuildError, BuildErrorKind, Parts, authority_parts, check, encode_path, ip_host, push_segment,
 };
-use crate::syntax::component::UriComponent;
+use crate::syntax::component::Component;
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::Layout;
-use crate::syntax::pct::{self, Component};
+use crate::syntax::pct::{self, EncodeSet};
 use crate::types::parsed::Parsed;
 use crate::types::query::{QueryBuilder, QueryPair, QueryPairs, Separator};
 use alloc::{
@@ -50,7 +50,7 @@ macro_rules! replace_with {
 }
 
 /// Refuses a userinfo or port where there is no authority to hold it.
-fn needs_authority(parts: &Parts<'_>, component: UriComponent) -> Result<(), BuildError> {
+fn needs_authority(parts: &Parts<'_>, component: Component) -> Result<(), BuildError> {
     if parts.authority.is_none() {
         return Err(BuildError::new(component, BuildErrorKind::NoHost));
     }
@@ -81,7 +81,7 @@ impl<'u> Edit<'u> {
 
     pub(crate) fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
         if let Some(scheme) = scheme {
-            check(scheme, UriComponent::Scheme, self.grammar)?;
+            check(scheme, Component::Scheme, self.grammar)?;
         }
         let mut parts = Parts::of(self.view());
         parts.scheme = scheme.map(Cow::Borrowed);
@@ -103,13 +103,13 @@ impl Edit<'_> {
 
     pub(crate) fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
         if let Some(userinfo) = userinfo {
-            check(userinfo, UriComponent::Userinfo, self.grammar)?;
+            check(userinfo, Component::Userinfo, self.grammar)?;
         }
         self.put_userinfo(userinfo.map(Cow::Borrowed))
     }
 
     pub(crate) fn set_userinfo_unencoded(&mut self, userinfo: &str) -> Result<(), BuildError> {
-        self.put_userinfo(Some(pct::encode(userinfo, Component::Userinfo)))
+        self.put_userinfo(Some(pct::encode(userinfo, EncodeSet::Userinfo)))
     }
 
     fn put_userinfo(&mut self, userinfo: Option<Cow<'_, str>>) -> Result<(), BuildError> {
@@ -117,19 +117,19 @@ impl Edit<'_> {
         match parts.authority.as_mut() {
             Some(authority) => authority.userinfo = userinfo,
             None if userinfo.is_none() => return Ok(()),
-            None => needs_authority(&parts, UriComponent::Userinfo)?,
+            None => needs_authority(&parts, Component::Userinfo)?,
         }
         replace_with!(self, parts)?;
         Ok(())
     }
 
     pub(crate) fn set_host(&mut self, host: &str) -> Result<(), BuildError> {
-        check(host, UriComponent::Host, self.grammar)?;
+        check(host, Component::Host, self.grammar)?;
         self.put_host(Cow::Borrowed(host))
     }
 
     pub(crate) fn set_host_unencoded(&mut self, host: &str) -> Result<(), BuildError> {
-        self.put_host(pct::encode(host, Component::RegName))
+        self.put_host(pct::encode(host, EncodeSet::RegName))
     }
 
     pub(crate) fn set_host_ip(&mut self, ip: impl Into<IpAddr>) -> Result<(), BuildError> {
@@ -149,7 +149,7 @@ impl Edit<'_> {
 
     pub(crate) fn set_port_str(&mut self, port: Option<&str>) -> Result<(), BuildError> {
         if let Some(port) = port {
-            check(port, UriComponent::Port, self.grammar)?;
+            check(port, Component::Port, self.grammar)?;
         }
         self.put_port(port.map(Cow::Borrowed))
     }
@@ -159,14 +159,14 @@ impl Edit<'_> {
         match parts.authority.as_mut() {
             Some(authority) => authority.port = port,
             None if port.is_none() => return Ok(()),
-            None => needs_authority(&parts, UriComponent::Port)?,
+            None => needs_authority(&parts, Component::Port)?,
         }
         replace_with!(self, parts)?;
         Ok(())
     }
 
     pub(crate) fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
-        check(path, UriComponent::Path, self.grammar)?;
+        check(path, Component::Path, self.grammar)?;
         self.put_path(Cow::Borrowed(path))
     }
 
@@ -189,14 +189,14 @@ impl Edit<'_> {
 
     pub(crate) fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
         if let Some(query) = query {
-            check(query, UriComponent::Query, self.grammar)?;
+            check(query, Component::Query, self.grammar)?;
         }
         self.put_query(query.map(Cow::Borrowed));
         Ok(())
     }
 
     pub(crate) fn set_query_unencoded(&mut self, query: &str) {
-        self.put_query(Some(pct::encode(query, Component::Query)));
+        self.put_query(Some(pct::encode(query, EncodeSet::Query)));
     }
 
     pub(crate) fn put_query(&mut self, query: Option<Cow<'_, str>>) {
@@ -209,14 +209,14 @@ impl Edit<'_> {
 
     pub(crate) fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
         if let Some(fragment) = fragment {
-            check(fragment, UriComponent::Fragment, self.grammar)?;
+            check(fragment, Component::Fragment, self.grammar)?;
         }
         self.put_fragment(fragment.map(Cow::Borrowed));
         Ok(())
     }
 
     pub(crate) fn set_fragment_unencoded(&mut self, fragment: &str) {
-        self.put_fragment(Some(pct::encode(fragment, Component::Fragment)));
+        self.put_fragment(Some(pct::encode(fragment, EncodeSet::Fragment)));
     }
 
     fn put_fragment(&mut self, fragment: Option<Cow<'_, str>>) {

@@ -42,7 +42,7 @@ use std::path::{Path, PathBuf};
 use crate::ops::build::{AuthorityParts, Parts};
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::Layout;
-use crate::syntax::pct::{self, Component};
+use crate::syntax::pct::{self, EncodeSet};
 use crate::types::authority::Host;
 use crate::types::parsed::Parsed;
 use alloc::{format, string::String, vec::Vec};
@@ -190,7 +190,7 @@ fn encoded_segments<'a>(segments: impl Iterator<Item = &'a [u8]>) -> String {
     let mut path = String::new();
     for segment in segments {
         path.push('/');
-        path.push_str(&pct::encode(segment, Component::PathSegment));
+        path.push_str(&pct::encode(segment, EncodeSet::PathSegment));
     }
     path
 }
@@ -201,7 +201,7 @@ fn file_uri(host: &str, path: &str) -> FileUri {
         scheme: Some("file".into()),
         authority: Some(AuthorityParts {
             userinfo: None,
-            host: pct::encode(host, Component::RegName),
+            host: pct::encode(host, EncodeSet::RegName),
             port: None,
         }),
         path: path.into(),

@@ -13,12 +13,12 @@ use super::{Kind, Reference, Rfc3986, Storage, UriBuf, UriRefBuf};
 use crate::ops::build::{
     BuildError, BuildErrorKind, Parts, authority_parts, check, encode_path, ip_host, push_segment,
 };
-use crate::syntax::component::UriComponent;
+use crate::syntax::component::Component;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::Layout;
 use crate::syntax::parse::parse;
-use crate::syntax::pct::{self, Component};
+use crate::syntax::pct::{self, EncodeSet};
 use crate::types::options::ParseOptions;
 use crate::types::query::QueryBuilder;
 
@@ -138,7 +138,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn scheme(mut self, scheme: &'a str) -> Self {
         self.parts.scheme = Some(Cow::Borrowed(scheme));
-        let checked = check(scheme, UriComponent::Scheme, self.grammar);
+        let checked = check(scheme, Component::Scheme, self.grammar);
         self.checked(checked)
     }
 
@@ -171,7 +171,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn userinfo(mut self, userinfo: &'a str) -> Self {
         self.parts.authority_mut().userinfo = Some(Cow::Borrowed(userinfo));
-        let checked = check(userinfo, UriComponent::Userinfo, self.grammar);
+        let checked = check(userinfo, Component::Userinfo, self.grammar);
         self.checked(checked)
     }
 
@@ -185,7 +185,7 @@ impl<'a> UriBuilder<'a> {
     /// # Ok::<_, peguri::BuildError>(())
     /// ```
     pub fn userinfo_unencoded(mut self, userinfo: &'a str) -> Self {
-        self.parts.authority_mut().userinfo = Some(pct::encode(userinfo, Component::Userinfo));
+        self.parts.authority_mut().userinfo = Some(pct::encode(userinfo, EncodeSet::Userinfo));
         self
     }
 
@@ -205,7 +205,7 @@ impl<'a> UriBuilder<'a> {
     pub fn host(mut self, host: &'a str) -> Self {
         self.host_given = true;
         self.parts.authority_mut().host = Cow::Borrowed(host);
-        let checked = check(host, UriComponent::Host, self.grammar);
+        let checked = check(host, Component::Host, self.grammar);
         self.checked(checked)
     }
 
@@ -220,7 +220,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn host_unencoded(mut self, host: &'a str) -> Self {
         self.host_given = true;
-        self.parts.authority_mut().host = pct::encode(host, Component::RegName);
+        self.parts.authority_mut().host = pct::encode(host, EncodeSet::RegName);
         self
     }
 
@@ -261,7 +261,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn port_str(mut self, port: &'a str) -> Self {
         self.parts.authority_mut().port = Some(Cow::Borrowed(port));
-        let checked = check(port, UriComponent::Port, self.grammar);
+        let checked = check(port, Component::Port, self.grammar);
         self.checked(checked)
     }
 
@@ -276,7 +276,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn path(mut self, path: &'a str) -> Self {
         self.parts.path = Cow::Borrowed(path);
-        let checked = check(path, UriComponent::Path, self.grammar);
+        let checked = check(path, Component::Path, self.grammar);
         self.checked(checked)
     }
 
@@ -321,7 +321,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn query(mut self, query: &'a str) -> Self {
         self.parts.query = Some(Cow::Borrowed(query));
-        let checked = check(query, UriComponent::Query, self.grammar);
+        let checked = check(query, Component::Query, self.grammar);
         self.checked(checked)
     }
 
@@ -334,7 +334,7 @@ impl<'a> UriBuilder<'a> {
     /// # Ok::<_, peguri::BuildError>(())
     /// ```
     pub fn query_unencoded(mut self, query: &'a str) -> Self {
-        self.parts.query = Some(pct::encode(query, Component::Query));
+        self.parts.query = Some(pct::encode(query, EncodeSet::Query));
         self
     }
 
@@ -367,7 +367,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn fragment(mut self, fragment: &'a str) -> Self {
         self.parts.fragment = Some(Cow::Borrowed(fragment));
-        let checked = check(fragment, UriComponent::Fragment, self.grammar);
+        let checked = check(fragment, Component::Fragment, self.grammar);
         self.checked(checked)
     }
 
@@ -380,7 +380,7 @@ impl<'a> UriBuilder<'a> {
     /// # Ok::<_, peguri::BuildError>(())
     /// ```
     pub fn fragment_unencoded(mut self, fragment: &'a str) -> Self {
-        self.parts.fragment = Some(pct::encode(fragment, Component::Fragment));
+        self.parts.fragment = Some(pct::encode(fragment, EncodeSet::Fragment));
         self
     }
 
@@ -413,9 +413,9 @@ impl<'a> UriBuilder<'a> {
             // Only a userinfo or port was given: there is no host to hold them.
             if !self.host_given {
                 let component = if authority.userinfo.is_some() {
-                    UriComponent::Userinfo
+                    Component::Userinfo
                 } else {
-                    UriComponent::Port
+                    Component::Port
                 };
                 return Err(BuildError::new(component, BuildErrorKind::NoHost));
             }
@@ -441,10 +441,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     pub fn build_uri(self) -> Result<UriBuf, BuildError> {
         if self.error.is_none() && self.parts.scheme.is_none() {
-            return Err(BuildError::new(
-                UriComponent::Scheme,
-                BuildErrorKind::NoScheme,
-            ));
+            return Err(BuildError::new(Component::Scheme, BuildErrorKind::NoScheme));
         }
         let (text, layout, grammar) = self.assembled()?;
         Ok(Reference::from_parts(text, layout, grammar))

@@ -32,7 +32,7 @@ mod http_conv {
 
     use crate::ops::build::{BuildError, BuildErrorKind};
     use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf, UriBuilder, UriRefBuf};
-    use crate::syntax::component::UriComponent;
+    use crate::syntax::component::Component;
     use crate::types::parsed::Parsed;
 
     /// Why a reference cannot become an `http::Uri`.
@@ -194,7 +194,7 @@ mod http_conv {
         pub fn from_http_uri(uri: &http::Uri) -> Result<UriBuf, BuildError> {
             let built = UriRefBuf::from_http_uri(uri)?;
             UriBuf::try_from(built)
-                .map_err(|_| BuildError::new(UriComponent::Scheme, BuildErrorKind::NoScheme))
+                .map_err(|_| BuildError::new(Component::Scheme, BuildErrorKind::NoScheme))
         }
     }
 

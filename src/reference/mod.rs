@@ -52,6 +52,7 @@ use core::marker::PhantomData;
 
 use alloc::string::String;
 
+use crate::syntax::component::Component;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::Layout;
@@ -715,6 +716,34 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
     #[inline]
     pub fn fragment(&'i self) -> Option<&'o str> {
         self.lend().fragment()
+    }
+
+    /// The text of one component, `None` when it is absent (the path is
+    /// always present, possibly empty). The host is the RFC's host text:
+    /// an IP literal keeps its brackets.
+    ///
+    /// ```
+    /// use peguri::{Component, UriRef};
+    ///
+    /// let r = UriRef::parse("http://[::1]:8080/p")?;
+    /// assert_eq!(r.component(Component::Host), Some("[::1]"));
+    /// assert_eq!(r.component(Component::Authority), Some("[::1]:8080"));
+    /// assert_eq!(r.component(Component::Query), None);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn component(&'i self, component: Component) -> Option<&'o str> {
+        let view = self.lend();
+        let authority = view.authority();
+        match component {
+            Component::Scheme => view.scheme(),
+            Component::Authority => authority.map(|a| a.as_str()),
+            Component::Userinfo => authority.and_then(|a| a.userinfo()),
+            Component::Host => authority.map(|a| a.host_str()),
+            Component::Port => authority.and_then(|a| a.port()),
+            Component::Path => Some(view.path()),
+            Component::Query => view.query(),
+            Component::Fragment => view.fragment(),
+        }
     }
 
     /// The grammar rule that matched, as the RFCs name it: `URI` or

@@ -1,23 +1,30 @@
-//! The components of a reference, as errors name them.
+//! The components of a reference: the one vocabulary errors, the JSON
+//! fields, the CLI's field names and the batch kernels use.
 
 use core::fmt;
 
-/// A component of a URI reference, as errors name it
+/// A component of a reference (RFC 3986 section 3): what errors name
 /// ([`ParseError::component`](crate::ParseError::component),
-/// [`BuildError::component`](crate::BuildError::component)).
+/// [`BuildError::component`](crate::BuildError::component)), what
+/// [`Reference::component`](crate::Reference::component) reads, and, by
+/// [`as_str`](Self::as_str), the name of its field in JSON output.
 ///
 /// ```
-/// use peguri::{UriBuilder, UriComponent, UriRef};
+/// use peguri::{Component, UriBuilder, UriRef};
 ///
 /// let err = UriBuilder::new().query("a b").build().unwrap_err();
-/// assert_eq!(err.component(), UriComponent::Query);
-/// assert_eq!(UriComponent::Query.name(), "query");
+/// assert_eq!(err.component(), Component::Query);
+/// assert_eq!(Component::Query.as_str(), "query");
 /// let err = UriRef::parse("http://h/?a b").unwrap_err();
-/// assert_eq!(err.component(), Some(UriComponent::Query));
+/// assert_eq!(err.component(), Some(Component::Query));
+/// let uri = UriRef::parse("http://u@h:1/p?q#f")?;
+/// let parts: Vec<_> = Component::ALL.iter().map(|&c| uri.component(c)).collect();
+/// assert_eq!(parts, [Some("http"), Some("u@h:1"), Some("u"), Some("h"), Some("1"), Some("/p"), Some("q"), Some("f")]);
+/// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum UriComponent {
+pub enum Component {
     /// The scheme (section 3.1).
     Scheme,
     /// The whole authority (section 3.2).
@@ -36,28 +43,46 @@ pub enum UriComponent {
     Fragment,
 }
 
-impl UriComponent {
-    /// The component's name as RFC 3986 writes it, lowercase.
+impl Component {
+    /// Every component, in the order they are written in a reference.
     ///
     /// ```
-    /// assert_eq!(peguri::UriComponent::Userinfo.name(), "userinfo");
+    /// assert_eq!(peguri::Component::ALL.len(), 8);
+    /// assert_eq!(peguri::Component::ALL[0], peguri::Component::Scheme);
     /// ```
-    pub fn name(self) -> &'static str {
+    pub const ALL: [Component; 8] = [
+        Component::Scheme,
+        Component::Authority,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+
+    /// The component's name as RFC 3986 writes it, lowercase: the name of
+    /// its field in JSON output (`peguri parse`, the batch kernels).
+    ///
+    /// ```
+    /// assert_eq!(peguri::Component::Userinfo.as_str(), "userinfo");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
         match self {
-            UriComponent::Scheme => "scheme",
-            UriComponent::Authority => "authority",
-            UriComponent::Userinfo => "userinfo",
-            UriComponent::Host => "host",
-            UriComponent::Port => "port",
-            UriComponent::Path => "path",
-            UriComponent::Query => "query",
-            UriComponent::Fragment => "fragment",
+            Component::Scheme => "scheme",
+            Component::Authority => "authority",
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
         }
     }
 }
 
-impl fmt::Display for UriComponent {
+impl fmt::Display for Component {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.as_str())
     }
 }

@@ -10,7 +10,7 @@
 
 use super::compiled::Rules;
 use super::compiled::uri::{self as generated, CLASS_HEXDIG};
-use super::component::UriComponent;
+use super::component::Component;
 use super::entry::{Entry, Grammar, Syntax};
 use super::error::{ExpectedSet, Found, Kind, ParseError, Part, floor_char_boundary};
 use super::layout::{HostData, Layout};
@@ -212,13 +212,13 @@ fn find_in(
     if let Some(a) = prefix.and_then(|(l, _)| l.authority) {
         if a.host_data == HostData::RegName && input[a.host.start()..].starts_with('[') {
             let found = ip_literal_problem(input, a.host.start() + 1, syntax.grammar);
-            return Some(found.within(Some(UriComponent::Host)));
+            return Some(found.within(Some(Component::Host)));
         }
     }
     let found = input[pos..].chars().next();
     let Some((layout, component)) = prefix else {
         // Nothing matched at all: only the scheme can be missing.
-        return Some(scheme_problem(input, pos).within(Some(UriComponent::Scheme)));
+        return Some(scheme_problem(input, pos).within(Some(Component::Scheme)));
     };
     let Some(c) = found else {
         let kind = if iri {
@@ -246,9 +246,9 @@ fn find_in(
         (Some(component), c) => (Kind::Invalid(c, component), None),
         (None, '#') if syntax.entry == Entry::AbsoluteUri => (
             Kind::FragmentInAbsolute { iri: false },
-            Some(UriComponent::Fragment),
+            Some(Component::Fragment),
         ),
-        (None, c) => (Kind::AfterHost(c), Some(UriComponent::Authority)),
+        (None, c) => (Kind::AfterHost(c), Some(Component::Authority)),
     };
     let expected = match component.and_then(component_expected) {
         Some(words) => words,
@@ -306,7 +306,7 @@ fn meant_as_scheme(input: &str, syntax: Syntax, pos: usize) -> Option<Found> {
     let end = generated::quiet_scheme(input.as_bytes(), 0).filter(|&end| end < pos)?;
     let c = input[end..].chars().next()?;
     let expected = ExpectedSet::Words(&["scheme character", "':'"]);
-    Some(Found::new(end, Kind::NotInScheme(c), expected).within(Some(UriComponent::Scheme)))
+    Some(Found::new(end, Kind::NotInScheme(c), expected).within(Some(Component::Scheme)))
 }
 
 /// Whether the grammar's `iprivate` accepts `c`.

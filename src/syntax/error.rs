@@ -10,7 +10,7 @@ use core::fmt;
 
 use super::compiled::Rules;
 use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
-use super::component::UriComponent;
+use super::component::Component;
 pub(crate) use super::excerpt::floor_char_boundary;
 use super::excerpt::{EXCERPT_AFTER, Excerpt};
 use alloc::{
@@ -46,12 +46,13 @@ pub struct ParseError {
     offset: usize,
     column: u32,
     kind: Kind,
-    component: Option<UriComponent>,
+    component: Option<Component>,
     expected: ExpectedSet,
     excerpt: Excerpt,
 }
 
-/// The part of a reference an error is in, as messages name it.
+/// The part of a reference an error is in: a [`Component`], or, inside an
+/// IP literal host, the literal's form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Part {
     Path,
@@ -67,29 +68,25 @@ pub(crate) enum Part {
 
 impl Part {
     /// The component the part is, or is in.
-    pub(crate) const fn component(self) -> UriComponent {
+    pub(crate) const fn component(self) -> Component {
         match self {
-            Part::Path => UriComponent::Path,
-            Part::Query => UriComponent::Query,
-            Part::Fragment => UriComponent::Fragment,
-            Part::Port => UriComponent::Port,
-            Part::Userinfo => UriComponent::Userinfo,
-            Part::Host | Part::Ipv6 | Part::IpvFuture => UriComponent::Host,
-            Part::Authority => UriComponent::Authority,
+            Part::Path => Component::Path,
+            Part::Query => Component::Query,
+            Part::Fragment => Component::Fragment,
+            Part::Port => Component::Port,
+            Part::Userinfo => Component::Userinfo,
+            Part::Host | Part::Ipv6 | Part::IpvFuture => Component::Host,
+            Part::Authority => Component::Authority,
         }
     }
 
+    /// The part's name in messages: the component's, or the name of the
+    /// IP literal's form.
     pub(crate) const fn name(self) -> &'static str {
         match self {
-            Part::Path => "path",
-            Part::Query => "query",
-            Part::Fragment => "fragment",
-            Part::Port => "port",
-            Part::Userinfo => "userinfo",
-            Part::Host => "host",
-            Part::Authority => "authority",
             Part::Ipv6 => "IPv6 address",
             Part::IpvFuture => "IPvFuture",
+            _ => self.component().as_str(),
         }
     }
 }
@@ -105,11 +102,11 @@ impl fmt::Display for Part {
 /// [`ParseError::component`] says where.
 ///
 /// ```
-/// use peguri::{ParseErrorKind, UriComponent, UriRef};
+/// use peguri::{ParseErrorKind, Component, UriRef};
 ///
 /// let err = UriRef::parse("http://[::1::2]/").unwrap_err();
 /// assert_eq!(err.kind(), ParseErrorKind::InvalidIpv6Address);
-/// assert_eq!(err.component(), Some(UriComponent::Host));
+/// assert_eq!(err.component(), Some(Component::Host));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -730,7 +727,7 @@ pub(crate) struct Found {
     pub(crate) offset: usize,
     pub(crate) kind: Kind,
     pub(crate) expected: ExpectedSet,
-    pub(crate) component: Option<UriComponent>,
+    pub(crate) component: Option<Component>,
 }
 
 impl Found {
@@ -745,7 +742,7 @@ impl Found {
     }
 
     /// The same problem, in `component` unless it already has one.
-    pub(crate) fn within(mut self, component: Option<UriComponent>) -> Self {
+    pub(crate) fn within(mut self, component: Option<Component>) -> Self {
         self.component = self.component.or(component);
         self
     }
@@ -851,13 +848,13 @@ impl ParseError {
     /// that is not UTF-8, or one given to `grammar::parse_rule`).
     ///
     /// ```
-    /// use peguri::{UriComponent, UriRef};
+    /// use peguri::{Component, UriRef};
     ///
-    /// assert_eq!(UriRef::parse("http://h/a b").unwrap_err().component(), Some(UriComponent::Path));
-    /// assert_eq!(UriRef::parse("http://h:8x/").unwrap_err().component(), Some(UriComponent::Port));
-    /// assert_eq!(peguri::Uri::parse("ht tp:").unwrap_err().component(), Some(UriComponent::Scheme));
+    /// assert_eq!(UriRef::parse("http://h/a b").unwrap_err().component(), Some(Component::Path));
+    /// assert_eq!(UriRef::parse("http://h:8x/").unwrap_err().component(), Some(Component::Port));
+    /// assert_eq!(peguri::Uri::parse("ht tp:").unwrap_err().component(), Some(Component::Scheme));
     /// ```
-    pub fn component(&self) -> Option<UriComponent> {
+    pub fn component(&self) -> Option<Component> {
         self.component
     }
 

@@ -29,20 +29,21 @@ use super::diagnose;
 use super::error::ParseError;
 use alloc::{string::String, vec::Vec};
 
-/// A component that text can be percent-encoded for. Each one allows the
-/// characters its grammar rule allows (see the [module docs](self)).
+/// The characters a piece of text is percent-encoded for: those of one
+/// component's grammar rule (see the [module docs](self)); the others are
+/// encoded.
 ///
 /// ```
-/// use peguri::pct::{encode, Component};
+/// use peguri::pct::{encode, EncodeSet};
 ///
-/// assert_eq!(encode("a/b c", Component::PathSegment), "a%2Fb%20c");
-/// assert_eq!(encode("a/b c", Component::Query), "a/b%20c");
-/// assert_eq!(encode("user:pw", Component::Userinfo), "user:pw");
-/// assert_eq!(encode("a:b", Component::RegName), "a%3Ab");
+/// assert_eq!(encode("a/b c", EncodeSet::PathSegment), "a%2Fb%20c");
+/// assert_eq!(encode("a/b c", EncodeSet::Query), "a/b%20c");
+/// assert_eq!(encode("user:pw", EncodeSet::Userinfo), "user:pw");
+/// assert_eq!(encode("a:b", EncodeSet::RegName), "a%3Ab");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Component {
+pub enum EncodeSet {
     /// One path segment (`segment`): `/` is encoded, `:` and `@` are not.
     PathSegment,
     /// A query (`query`): `/` and `?` stay, `#` is encoded.
@@ -55,21 +56,22 @@ pub enum Component {
     RegName,
 }
 
-impl Component {
-    /// The name of the grammar rule this component's characters come from.
+impl EncodeSet {
+    /// The name of the grammar rule whose characters this set leaves as they
+    /// are.
     ///
     /// ```
-    /// use peguri::pct::Component;
-    /// assert_eq!(Component::PathSegment.rule(), "segment");
-    /// assert_eq!(Component::RegName.rule(), "reg_name");
+    /// use peguri::pct::EncodeSet;
+    /// assert_eq!(EncodeSet::PathSegment.rule(), "segment");
+    /// assert_eq!(EncodeSet::RegName.rule(), "reg_name");
     /// ```
     pub fn rule(self) -> &'static str {
         match self {
-            Component::PathSegment => "segment",
-            Component::Query => "query",
-            Component::Fragment => "fragment",
-            Component::Userinfo => "userinfo",
-            Component::RegName => "reg_name",
+            EncodeSet::PathSegment => "segment",
+            EncodeSet::Query => "query",
+            EncodeSet::Fragment => "fragment",
+            EncodeSet::Userinfo => "userinfo",
+            EncodeSet::RegName => "reg_name",
         }
     }
 }
@@ -97,13 +99,13 @@ pub(crate) struct Classes {
 }
 
 impl Classes {
-    pub(crate) fn component(&self, component: Component) -> &'static Class {
-        match component {
-            Component::PathSegment => self.path_segment,
-            Component::Query => self.query,
-            Component::Fragment => self.fragment,
-            Component::Userinfo => self.userinfo,
-            Component::RegName => self.reg_name,
+    pub(crate) fn encode_set(&self, set: EncodeSet) -> &'static Class {
+        match set {
+            EncodeSet::PathSegment => self.path_segment,
+            EncodeSet::Query => self.query,
+            EncodeSet::Fragment => self.fragment,
+            EncodeSet::Userinfo => self.userinfo,
+            EncodeSet::RegName => self.reg_name,
         }
     }
 }
@@ -159,15 +161,15 @@ fn push_triplet(out: &mut String, byte: u8) {
 /// The result is always text the grammar accepts for the component.
 ///
 /// ```
-/// use peguri::pct::{encode, Component};
+/// use peguri::pct::{encode, EncodeSet};
 /// use std::borrow::Cow;
 ///
-/// assert_eq!(encode("Grüße 100%", Component::PathSegment), "Gr%C3%BC%C3%9Fe%20100%25");
-/// assert_eq!(encode(&[0xFF, b'a'][..], Component::Query), "%FFa");
-/// assert!(matches!(encode("plain", Component::Fragment), Cow::Borrowed("plain")));
+/// assert_eq!(encode("Grüße 100%", EncodeSet::PathSegment), "Gr%C3%BC%C3%9Fe%20100%25");
+/// assert_eq!(encode(&[0xFF, b'a'][..], EncodeSet::Query), "%FFa");
+/// assert!(matches!(encode("plain", EncodeSet::Fragment), Cow::Borrowed("plain")));
 /// ```
-pub fn encode<T: AsRef<[u8]> + ?Sized>(input: &T, component: Component) -> Cow<'_, str> {
-    encode_class(input.as_ref(), classes().component(component), &[])
+pub fn encode<T: AsRef<[u8]> + ?Sized>(input: &T, component: EncodeSet) -> Cow<'_, str> {
+    encode_class(input.as_ref(), classes().encode_set(component), &[])
 }
 
 /// Encodes `bytes`, keeping literal only the bytes in `class` that are not
@@ -408,22 +410,22 @@ impl core::error::Error for DecodeError {}
 /// The grammar's [`ParseError`], which points at the offending character.
 ///
 /// ```
-/// use peguri::pct::{validate, Component};
+/// use peguri::pct::{validate, EncodeSet};
 ///
-/// assert!(validate("a%20b", Component::PathSegment).is_ok());
-/// assert!(validate("a/b", Component::PathSegment).is_err());
-/// let err = validate("a%2g", Component::Query).unwrap_err();
+/// assert!(validate("a%20b", EncodeSet::PathSegment).is_ok());
+/// assert!(validate("a/b", EncodeSet::PathSegment).is_err());
+/// let err = validate("a%2g", EncodeSet::Query).unwrap_err();
 /// assert_eq!(err.offset(), 3);
 /// assert_eq!(err.message(), "expected a hex digit after '%'");
 /// ```
-pub fn validate(input: &str, component: Component) -> Result<(), ParseError> {
+pub fn validate(input: &str, component: EncodeSet) -> Result<(), ParseError> {
     let s = input.as_bytes();
     let failure = match component {
-        Component::PathSegment => generated::fail_segment_entry(s),
-        Component::Query => generated::fail_query_entry(s),
-        Component::Fragment => generated::fail_fragment_entry(s),
-        Component::Userinfo => generated::fail_userinfo_entry(s),
-        Component::RegName => generated::fail_reg_name_entry(s),
+        EncodeSet::PathSegment => generated::fail_segment_entry(s),
+        EncodeSet::Query => generated::fail_query_entry(s),
+        EncodeSet::Fragment => generated::fail_fragment_entry(s),
+        EncodeSet::Userinfo => generated::fail_userinfo_entry(s),
+        EncodeSet::RegName => generated::fail_reg_name_entry(s),
     };
     match failure {
         None => Ok(()),

@@ -3,7 +3,7 @@
 //! says which.
 
 use crate::reference::{Uri, UriBuf, UriRef};
-use crate::syntax::component::UriComponent;
+use crate::syntax::component::Component;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
 use crate::syntax::error::{ExpectedSet, Found, Kind, ParseError};
 use crate::syntax::parse::parse;
@@ -55,13 +55,13 @@ impl UriRef<'_> {
         let Some(scheme) = scheme else {
             let found = match Uri::parse(text) {
                 Ok(uri) => Found::new(uri.scheme().len(), Kind::SuffixHasScheme, ExpectedSet::NONE)
-                    .within(Some(UriComponent::Scheme)),
+                    .within(Some(Component::Scheme)),
                 Err(_) => Found::new(
                     0,
                     Kind::SuffixNoKnownHost,
                     ExpectedSet::Words(&["'www.'", "'ftp.'"]),
                 )
-                .within(Some(UriComponent::Host)),
+                .within(Some(Component::Host)),
             };
             return Err(ParseError::new(text, RULE, found));
         };

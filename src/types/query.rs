@@ -15,7 +15,7 @@
 use alloc::borrow::Cow;
 use core::iter::FusedIterator;
 
-use crate::syntax::pct::{self, Component};
+use crate::syntax::pct::{self, EncodeSet};
 use alloc::string::String;
 
 /// Which character separates pairs.
@@ -387,7 +387,7 @@ impl QueryBuilder {
     }
 
     fn push_encoded(&mut self, text: &str) {
-        let class = pct::classes().component(Component::Query);
+        let class = pct::classes().encode_set(EncodeSet::Query);
         if self.space_as_plus {
             for (i, piece) in text.split(' ').enumerate() {
                 if i > 0 {

@@ -5,11 +5,9 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
-use peguri::pct::{self, Component};
+use peguri::pct::{self, EncodeSet};
 use peguri::query::Separator;
-use peguri::{
-    BuildError, BuildErrorKind, Host, UriBuf, UriBuilder, UriComponent, UriRef, UriRefBuf,
-};
+use peguri::{BuildError, BuildErrorKind, Component, Host, UriBuf, UriBuilder, UriRef, UriRefBuf};
 use proptest::prelude::*;
 
 #[track_caller]
@@ -270,7 +268,7 @@ fn raw_text_errors_name_the_component_the_character_and_the_spot() {
 #[test]
 fn error_kinds_and_offsets() {
     let err = refused(UriBuilder::new().path("/a b"));
-    assert_eq!(err.component(), UriComponent::Path);
+    assert_eq!(err.component(), Component::Path);
     assert_eq!(
         err.kind(),
         BuildErrorKind::InvalidChar { ch: ' ', offset: 2 }
@@ -353,13 +351,13 @@ fn forbidden_combinations_are_refused() {
     // A URI needs a scheme.
     let err = UriBuilder::new().host("h").build_uri().unwrap_err();
     assert_eq!(err.kind(), BuildErrorKind::NoScheme);
-    assert_eq!(err.component(), UriComponent::Scheme);
+    assert_eq!(err.component(), Component::Scheme);
 }
 
 #[test]
 fn the_first_invalid_component_is_reported() {
     let err = refused(UriBuilder::new().query("a b").path("c d").scheme("1"));
-    assert_eq!(err.component(), UriComponent::Query);
+    assert_eq!(err.component(), Component::Query);
     // Before the structure is looked at, and before the missing scheme.
     let err = UriBuilder::new().path("//x y").build_uri().unwrap_err();
     assert_eq!(
@@ -860,11 +858,11 @@ proptest! {
         which in 0..5usize,
     ) {
         let (component, rule, builder) = match which {
-            0 => (UriComponent::Query, "query", UriBuilder::new().query(&raw)),
-            1 => (UriComponent::Fragment, "fragment", UriBuilder::new().fragment(&raw)),
-            2 => (UriComponent::Userinfo, "userinfo", UriBuilder::new().userinfo(&raw).host("h")),
-            3 => (UriComponent::Host, "host", UriBuilder::new().host(&raw)),
-            _ => (UriComponent::Port, "port", UriBuilder::new().host("h").port_str(&raw)),
+            0 => (Component::Query, "query", UriBuilder::new().query(&raw)),
+            1 => (Component::Fragment, "fragment", UriBuilder::new().fragment(&raw)),
+            2 => (Component::Userinfo, "userinfo", UriBuilder::new().userinfo(&raw).host("h")),
+            3 => (Component::Host, "host", UriBuilder::new().host(&raw)),
+            _ => (Component::Port, "port", UriBuilder::new().host("h").port_str(&raw)),
         };
         let grammar_accepts = peguri::parse_rule(rule, &raw).is_ok();
         match builder.build() {
@@ -872,10 +870,10 @@ proptest! {
                 prop_assert!(grammar_accepts);
                 let uri = built.as_uri_ref();
                 let got = match component {
-                    UriComponent::Query => uri.query(),
-                    UriComponent::Fragment => uri.fragment(),
-                    UriComponent::Userinfo => uri.authority().and_then(|a| a.userinfo()),
-                    UriComponent::Host => uri.authority().map(|a| a.host_str()),
+                    Component::Query => uri.query(),
+                    Component::Fragment => uri.fragment(),
+                    Component::Userinfo => uri.authority().and_then(|a| a.userinfo()),
+                    Component::Host => uri.authority().map(|a| a.host_str()),
                     _ => uri.authority().and_then(|a| a.port()),
                 };
                 prop_assert_eq!(got, Some(raw.as_str()));
@@ -947,7 +945,7 @@ proptest! {
     ) {
         let query: Vec<String> = pairs
             .iter()
-            .map(|(k, v)| format!("{k}={}", pct::encode(v, Component::PathSegment)))
+            .map(|(k, v)| format!("{k}={}", pct::encode(v, EncodeSet::PathSegment)))
             .collect();
         let text = format!("s:x?{}", query.join("&"));
         let others: Vec<&String> = query.iter().filter(|p| !p.starts_with(&format!("{key}="))).collect();
@@ -989,7 +987,7 @@ fn pushing_a_dot_segment_is_refused() {
             .build()
             .unwrap_err();
         assert_eq!(err.kind(), BuildErrorKind::DotSegment, "{segment}");
-        assert_eq!(err.component(), UriComponent::Path);
+        assert_eq!(err.component(), Component::Path);
         assert_eq!(
             err.to_string(),
             "invalid path: a segment \".\" or \"..\" is a dot segment, which resolution and \

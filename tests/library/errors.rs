@@ -284,7 +284,7 @@ fn error_is_send_sync_and_std_error() {
 /// give, with the component it names.
 #[test]
 fn every_kind_is_reported_with_its_component() {
-    use peguri::{IriRef, ParseErrorKind as K, ParseOptions, UriComponent as C};
+    use peguri::{Component as C, IriRef, ParseErrorKind as K, ParseOptions};
     #[track_caller]
     fn check(err: ParseError, kind: K, component: Option<C>) {
         assert_eq!((err.kind(), err.component()), (kind, component), "{err}");
@@ -407,7 +407,7 @@ fn scheme_errors_name_the_character_a_scheme_cannot_hold() {
     pins("my_app://x", 2, 3, &message('_'));
     pins("ht~tp://h", 2, 3, &message('~'));
     pins("x%41:y", 1, 2, &message('%'));
-    assert_eq!(err("a_b:c").component(), Some(peguri::UriComponent::Scheme));
+    assert_eq!(err("a_b:c").component(), Some(peguri::Component::Scheme));
     // What cannot be a scheme is a relative path with a colon, as before.
     let colon = "':' in the first segment of a relative path; a scheme must start with a letter, \
                  and a relative path containing ':' must start with './'";

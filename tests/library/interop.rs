@@ -112,7 +112,7 @@ fn where_the_standards_disagree() {
 
 #[cfg(feature = "http")]
 mod http_conversions {
-    use peguri::{BuildErrorKind, HttpConversionError, UriBuf, UriComponent, UriRef, UriRefBuf};
+    use peguri::{BuildErrorKind, Component, HttpConversionError, UriBuf, UriRef, UriRefBuf};
     use proptest::prelude::*;
 
     #[track_caller]
@@ -176,10 +176,7 @@ mod http_conversions {
         let err = from_http("http://h/a|b").unwrap_err();
         assert_eq!(err.to_string(), "invalid character '|' in path at byte 2");
         let err = from_http("http://h/p?a[]=1").unwrap_err();
-        assert_eq!(
-            (err.component(), err.offset()),
-            (UriComponent::Query, Some(1))
-        );
+        assert_eq!((err.component(), err.offset()), (Component::Query, Some(1)));
         let err = from_http("http://a@b@c/").unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -551,7 +551,7 @@ fn display_never_decodes_bidi_formatting_characters() {
         assert!(parse_rule("ucschar", &c.to_string()).is_ok());
         // ... but section 4.1 forbids them.
         let encoded =
-            peguri::pct::encode(&c.to_string(), peguri::pct::Component::PathSegment).into_owned();
+            peguri::pct::encode(&c.to_string(), peguri::pct::EncodeSet::PathSegment).into_owned();
         let uri = UriRef::parse(&format!("/a{encoded}b")).unwrap().to_owned();
         let shown = uri_to_iri(&uri.as_uri_ref());
         assert_eq!(shown, uri.as_str(), "U+{:04X} stays encoded", c as u32);

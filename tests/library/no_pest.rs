@@ -6,7 +6,7 @@
 //!
 //! This file holds one test, so nothing else in its process runs pest.
 
-use peguri::pct::{self, Component};
+use peguri::pct::{self, EncodeSet};
 use peguri::template::{UriTemplate, Value};
 use peguri::{
     IriRef, IriRefBuf, ParseOptions, Report, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf,
@@ -83,11 +83,11 @@ fn typed_parsing_never_runs_pest() {
     }
     let _ = extract("see http://example.com/a, <b:c> and \"//d/e\" or Re:https://f/");
     for component in [
-        Component::PathSegment,
-        Component::Query,
-        Component::Fragment,
-        Component::Userinfo,
-        Component::RegName,
+        EncodeSet::PathSegment,
+        EncodeSet::Query,
+        EncodeSet::Fragment,
+        EncodeSet::Userinfo,
+        EncodeSet::RegName,
     ] {
         let _ = pct::validate("a%2g b", component);
         let _ = pct::encode("a b/ü", component);

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use peguri::grammar::parse_rule;
-use peguri::pct::{Component, decode, decode_utf8, encode, normalize_triplets};
+use peguri::pct::{EncodeSet, decode, decode_utf8, encode, normalize_triplets};
 use peguri::{Normalizer, UriRef, equivalent, normalize};
 use proptest::prelude::*;
 
@@ -103,13 +103,13 @@ fn uri_ref() -> impl Strategy<Value = String> {
         })
 }
 
-fn component() -> impl Strategy<Value = Component> {
+fn component() -> impl Strategy<Value = EncodeSet> {
     prop_oneof![
-        Just(Component::PathSegment),
-        Just(Component::Query),
-        Just(Component::Fragment),
-        Just(Component::Userinfo),
-        Just(Component::RegName),
+        Just(EncodeSet::PathSegment),
+        Just(EncodeSet::Query),
+        Just(EncodeSet::Fragment),
+        Just(EncodeSet::Userinfo),
+        Just(EncodeSet::RegName),
     ]
 }
 

@@ -3,14 +3,14 @@
 use std::borrow::Cow;
 
 use peguri::grammar::parse_rule;
-use peguri::pct::{self, Component, decode, decode_utf8, encode, normalize_triplets, validate};
+use peguri::pct::{self, EncodeSet, decode, decode_utf8, encode, normalize_triplets, validate};
 
-const COMPONENTS: [Component; 5] = [
-    Component::PathSegment,
-    Component::Query,
-    Component::Fragment,
-    Component::Userinfo,
-    Component::RegName,
+const COMPONENTS: [EncodeSet; 5] = [
+    EncodeSet::PathSegment,
+    EncodeSet::Query,
+    EncodeSet::Fragment,
+    EncodeSet::Userinfo,
+    EncodeSet::RegName,
 ];
 
 #[test]
@@ -32,16 +32,16 @@ fn percent_sign_always_encoded() {
 fn component_specific_sets_follow_the_grammar() {
     // 3.3: a segment keeps ":" and "@" and sub-delims, not "/" or "?".
     assert_eq!(
-        encode(":@!$&'()*+,;=/?#", Component::PathSegment),
+        encode(":@!$&'()*+,;=/?#", EncodeSet::PathSegment),
         ":@!$&'()*+,;=%2F%3F%23"
     );
     // 3.4: a query keeps "/" and "?", not "#".
-    assert_eq!(encode("/?#", Component::Query), "/?%23");
-    assert_eq!(encode("/?#", Component::Fragment), "/?%23");
+    assert_eq!(encode("/?#", EncodeSet::Query), "/?%23");
+    assert_eq!(encode("/?#", EncodeSet::Fragment), "/?%23");
     // 3.2.1: userinfo keeps ":" but not "@".
-    assert_eq!(encode("a:b@c", Component::Userinfo), "a:b%40c");
+    assert_eq!(encode("a:b@c", EncodeSet::Userinfo), "a:b%40c");
     // 3.2.2: a reg-name keeps neither ":" nor "@".
-    assert_eq!(encode("a:b@c", Component::RegName), "a%3Ab%40c");
+    assert_eq!(encode("a:b@c", EncodeSet::RegName), "a%3Ab%40c");
     // Brackets are gen-delims allowed nowhere here.
     for c in COMPONENTS {
         assert_eq!(encode("[]", c), "%5B%5D", "{c:?}");
@@ -50,9 +50,9 @@ fn component_specific_sets_follow_the_grammar() {
 
 #[test]
 fn encoding_uses_uppercase_hex_and_utf8() {
-    assert_eq!(encode("é ", Component::PathSegment), "%C3%A9%20");
+    assert_eq!(encode("é ", EncodeSet::PathSegment), "%C3%A9%20");
     assert_eq!(
-        encode(&[0x00u8, 0x7F, 0xFF][..], Component::Query),
+        encode(&[0x00u8, 0x7F, 0xFF][..], EncodeSet::Query),
         "%00%7F%FF"
     );
 }
@@ -108,15 +108,15 @@ fn decode_error_is_send_sync_error() {
 
 #[test]
 fn validate_accepts_and_rejects_with_the_grammar() {
-    assert!(validate("a%20b:c@d", Component::PathSegment).is_ok());
-    assert!(validate("", Component::RegName).is_ok());
-    let err = validate("ab/c", Component::PathSegment).unwrap_err();
+    assert!(validate("a%20b:c@d", EncodeSet::PathSegment).is_ok());
+    assert!(validate("", EncodeSet::RegName).is_ok());
+    let err = validate("ab/c", EncodeSet::PathSegment).unwrap_err();
     assert_eq!(err.offset(), 2);
-    let err = validate("a%g1", Component::Fragment).unwrap_err();
+    let err = validate("a%g1", EncodeSet::Fragment).unwrap_err();
     assert_eq!(err.offset(), 2);
     assert_eq!(err.message(), "expected a hex digit after '%'");
-    assert!(validate("a:b", Component::RegName).is_err());
-    assert!(validate("a:b", Component::Userinfo).is_ok());
+    assert!(validate("a:b", EncodeSet::RegName).is_err());
+    assert!(validate("a:b", EncodeSet::Userinfo).is_ok());
 }
 
 #[test]

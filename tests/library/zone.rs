@@ -349,7 +349,7 @@ fn the_builder_takes_a_zone_when_asked() {
         .host("[fe80::1%25eth0]")
         .build()
         .unwrap_err();
-    assert_eq!(err.component(), peguri::UriComponent::Host);
+    assert_eq!(err.component(), peguri::Component::Host);
 }
 
 /// serde reads a zoned reference through `serde_zone_id`, and the plain

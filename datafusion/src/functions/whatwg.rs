@@ -71,7 +71,11 @@ impl ScalarUDFImpl for WhatwgDiffersFunction {
                 for row in 0..input.len() {
                     match input.get(row) {
                         Some(text) => {
-                            for component in compare(text).differences() {
+                            let comparison = compare(text);
+                            if comparison.validity_differs() {
+                                out.values().append_value("validity");
+                            }
+                            for component in comparison.differences() {
                                 out.values().append_value(component.as_str());
                             }
                             out.append(true);

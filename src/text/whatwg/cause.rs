@@ -12,10 +12,10 @@ use std::fmt;
 
 use url::{SyntaxViolation, Url};
 
-use super::Component;
 use super::meaning::{HostMeaning, Meaning, is_special};
 use crate::reference::IriRef;
 use crate::reference::UriRef;
+use crate::syntax::component::Component;
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::offset_in;
 use crate::syntax::pct::decode;

@@ -9,11 +9,11 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use url::Url;
 
-use super::Component;
 use crate::reference::IriRef;
 use crate::reference::UriRef;
 use crate::reference::UriRefBuf;
 use crate::reference::normalize;
+use crate::syntax::component::Component;
 use crate::syntax::pct::{decode, normalize_triplets};
 use crate::types::authority::Host;
 use crate::types::scheme::scheme_info;

@@ -10,7 +10,7 @@
 //! with the causes peguri can tell ([`Comparison::causes`]).
 //!
 //! ```
-//! use peguri::whatwg::{compare, Cause, Component};
+//! use peguri::{whatwg::{compare, Cause}, Component};
 //!
 //! let comparison = compare("http://0x7f.1/");
 //! assert_eq!(comparison.differences(), [Component::Host]);
@@ -51,8 +51,8 @@
 //!   host, normalized alike.
 //!
 //! What remains is a difference in [`Component`]s: scheme, userinfo, host,
-//! port, path, query, fragment, or validity when one standard rejects the
-//! input. The input is compared as given: neither standard reads it
+//! port, path, query, fragment, or in validity when one standard rejects
+//! the input ([`Comparison::validity_differs`]). The input is compared as given: neither standard reads it
 //! against a base, so a relative reference is valid to RFC 3986 only.
 //!
 //! # Causes
@@ -113,13 +113,13 @@ mod meaning;
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::fmt;
 
 use url::Url;
 
 pub use cause::{Cause, Explanation};
 
 use crate::reference::UriRef;
+use crate::syntax::component::Component;
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::offset_in;
 use crate::text::lint::{Code, Finding, Severity};
@@ -131,86 +131,13 @@ use alloc::{
     vec::Vec,
 };
 
-/// A component whose meaning can differ between the readings, or the
-/// input's validity.
-///
-/// ```
-/// use peguri::whatwg::Component;
-///
-/// assert_eq!(Component::Host.as_str(), "host");
-/// assert_eq!(Component::ALL.len(), 8);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Component {
-    /// The scheme.
-    Scheme,
-    /// The userinfo: user and password, decoded.
-    Userinfo,
-    /// The host: a name, an address, empty or absent.
-    Host,
-    /// The port, the scheme's default left out.
-    Port,
-    /// The path.
-    Path,
-    /// The query.
-    Query,
-    /// The fragment.
-    Fragment,
-    /// Whether the input is a URL at all: one standard rejects it.
-    Validity,
-}
-
-impl Component {
-    /// Every component, in the order [`Comparison::differences`] lists
-    /// them.
-    ///
-    /// ```
-    /// assert_eq!(peguri::whatwg::Component::ALL[0].as_str(), "scheme");
-    /// ```
-    pub const ALL: [Component; 8] = [
-        Component::Scheme,
-        Component::Userinfo,
-        Component::Host,
-        Component::Port,
-        Component::Path,
-        Component::Query,
-        Component::Fragment,
-        Component::Validity,
-    ];
-
-    /// The component's name, as JSON output shows it.
-    ///
-    /// ```
-    /// assert_eq!(peguri::whatwg::Component::Validity.as_str(), "validity");
-    /// ```
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Component::Scheme => "scheme",
-            Component::Userinfo => "userinfo",
-            Component::Host => "host",
-            Component::Port => "port",
-            Component::Path => "path",
-            Component::Query => "query",
-            Component::Fragment => "fragment",
-            Component::Validity => "validity",
-        }
-    }
-}
-
-impl fmt::Display for Component {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 /// Both readings of one input, and where they differ.
 ///
 /// ```
 /// let comparison = peguri::whatwg::compare(r"http://evil.example\@good.example/");
 /// assert!(comparison.rfc3986().is_err());
 /// assert_eq!(comparison.whatwg().unwrap().host_str(), Some("evil.example"));
-/// assert_eq!(comparison.differences(), [peguri::whatwg::Component::Validity]);
+/// assert!(comparison.validity_differs());
 /// assert_eq!(comparison.causes()[0].cause.as_str(), "backslash");
 /// ```
 #[derive(Clone, Debug)]
@@ -219,6 +146,8 @@ pub struct Comparison<'a> {
     rfc3986: Result<UriRef<'a>, ParseError>,
     whatwg: Result<Url, url::ParseError>,
     differences: Vec<Component>,
+    /// Whether one standard accepts the input and the other rejects it.
+    validity_differs: bool,
     causes: Vec<Explanation>,
 }
 
@@ -227,7 +156,7 @@ pub struct Comparison<'a> {
 /// the meanings (see the [module documentation](self)).
 ///
 /// ```
-/// use peguri::whatwg::{compare, Component};
+/// use peguri::{whatwg::compare, Component};
 ///
 /// let comparison = compare("http:///evil.example/");
 /// assert_eq!(comparison.differences(), [Component::Host, Component::Path]);
@@ -245,13 +174,13 @@ pub fn compare(input: &str) -> Comparison<'_> {
 /// UTF-8 decode gives it.
 ///
 /// ```
-/// use peguri::whatwg::{compare_bytes, Component};
+/// use peguri::whatwg::compare_bytes;
 ///
 /// let comparison = compare_bytes(b"http://h/\xFF");
 /// assert_eq!(comparison.input(), "http://h/\u{FFFD}");
 /// assert_eq!(comparison.rfc3986().unwrap_err().offset(), 9);
 /// assert_eq!(comparison.whatwg().unwrap().path(), "/%EF%BF%BD");
-/// assert_eq!(comparison.differences(), [Component::Validity]);
+/// assert!(comparison.validity_differs());
 /// ```
 pub fn compare_bytes(input: &[u8]) -> Comparison<'_> {
     match std::str::from_utf8(input) {
@@ -272,6 +201,7 @@ impl<'a> Comparison<'a> {
             input: &input,
             violations: &violations,
         };
+        let validity_differs = rfc3986.is_ok() != whatwg.is_ok();
         let (differences, causes) = match (&rfc3986, &whatwg) {
             (Ok(uri), Ok(url)) => {
                 let normal = meaning::rfc_normal(uri);
@@ -285,14 +215,8 @@ impl<'a> Comparison<'a> {
                 };
                 (differences, causes)
             }
-            (Err(error), Ok(url)) => (
-                vec![Component::Validity],
-                cause::whatwg_accepts(&run, error, url),
-            ),
-            (Ok(uri), Err(error)) => (
-                vec![Component::Validity],
-                cause::whatwg_rejects(uri, *error),
-            ),
+            (Err(error), Ok(url)) => (Vec::new(), cause::whatwg_accepts(&run, error, url)),
+            (Ok(uri), Err(error)) => (Vec::new(), cause::whatwg_rejects(uri, *error)),
             (Err(_), Err(_)) => (Vec::new(), Vec::new()),
         };
         Comparison {
@@ -300,6 +224,7 @@ impl<'a> Comparison<'a> {
             rfc3986,
             whatwg,
             differences,
+            validity_differs,
             causes,
         }
     }
@@ -335,12 +260,13 @@ impl<'a> Comparison<'a> {
         self.whatwg.as_ref().map_err(|e| *e)
     }
 
-    /// The components whose meaning differs, in [`Component::ALL`] order:
-    /// `[Validity]` alone when one standard rejects the input, nothing
-    /// when both do.
+    /// The components whose meaning differs, in [`Component::ALL`] order
+    /// (the authority as a whole is not compared, its parts are); nothing
+    /// when either standard rejects the input (see
+    /// [`validity_differs`](Self::validity_differs)).
     ///
     /// ```
-    /// use peguri::whatwg::{compare, Component};
+    /// use peguri::{whatwg::compare, Component};
     ///
     /// assert_eq!(compare("http:evil.example/x").differences(), [Component::Host, Component::Path]);
     /// assert!(compare("http://a b/").differences().is_empty());
@@ -349,14 +275,24 @@ impl<'a> Comparison<'a> {
         &self.differences
     }
 
-    /// Whether any component differs.
+    /// Whether one standard accepts the input and the other rejects it.
+    ///
+    /// ```
+    /// assert!(peguri::whatwg::compare("http://h/{x}").validity_differs());
+    /// assert!(!peguri::whatwg::compare("http://a b/").validity_differs());
+    /// ```
+    pub fn validity_differs(&self) -> bool {
+        self.validity_differs
+    }
+
+    /// Whether the readings differ: in validity, or in a component.
     ///
     /// ```
     /// assert!(peguri::whatwg::compare("http://h:65536/").differs());
     /// assert!(!peguri::whatwg::compare("http://h:8080/").differs());
     /// ```
     pub fn differs(&self) -> bool {
-        !self.differences.is_empty()
+        self.validity_differs || !self.differences.is_empty()
     }
 
     /// Why the readings differ, one explanation per cause, in
@@ -388,7 +324,7 @@ impl<'a> Comparison<'a> {
     /// ```
     pub fn finding(&self) -> Option<Finding> {
         let uri = self.rfc3986.as_ref().ok()?;
-        if self.differences.is_empty() {
+        if !self.differs() {
             return None;
         }
         let text = uri.as_str();
@@ -414,11 +350,12 @@ impl<'a> Comparison<'a> {
                 Component::Path => span_of(uri.path()),
                 Component::Query => uri.query().map_or(whole.end..whole.end, span_of),
                 Component::Fragment => uri.fragment().map_or(whole.end..whole.end, span_of),
-                Component::Validity => whole.clone(),
+                // Not compared: its parts are.
+                _ => whole.clone(),
             })
             .reduce(|a, b| a.start.min(b.start)..a.end.max(b.end))
             .unwrap_or(whole);
-        let what = if self.differences.contains(&Component::Validity) {
+        let what = if self.validity_differs {
             "the WHATWG URL Standard rejects this reference".to_owned()
         } else {
             let names: Vec<&str> = self.differences.iter().map(|c| c.as_str()).collect();
@@ -448,8 +385,9 @@ impl<'a> Comparison<'a> {
 /// object `peguri parse` prints for the input ([`Report`](crate::Report)),
 /// `whatwg` the URL's components (`href`, `scheme`, `authority` with
 /// `userinfo`, `host`, `host_kind` and `port`, `path`, `query`,
-/// `fragment`) or `{"error": "..."}`, `differs` the component names and
-/// `causes` the explanations.
+/// `fragment`) or `{"error": "..."}`, `differs` the names of the
+/// components that differ (`["validity"]` when one standard rejects the
+/// input) and `causes` the explanations.
 ///
 /// ```
 /// let comparison = peguri::whatwg::compare("http://0x7f.1/");
@@ -475,17 +413,14 @@ impl serde::Serialize for Comparison<'_> {
         s.serialize_field("input", &*self.input)?;
         s.serialize_field("rfc3986", &report)?;
         s.serialize_field("whatwg", &WhatwgReading(&self.whatwg))?;
-        s.serialize_field("differs", &self.differences)?;
+        let differs: Vec<&str> = if self.validity_differs {
+            vec!["validity"]
+        } else {
+            self.differences.iter().map(|c| c.as_str()).collect()
+        };
+        s.serialize_field("differs", &differs)?;
         s.serialize_field("causes", &self.causes)?;
         s.end()
-    }
-}
-
-/// `"host"`, as [`Component::as_str`] writes it.
-#[cfg(feature = "serde")]
-impl serde::Serialize for Component {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
     }
 }
 
