@@ -3,15 +3,13 @@
 
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{exec_err, Result};
-use datafusion::logical_expr::{
-    ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
-};
+use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 use peguri::query::QueryPairs;
 use peguri::UriRef;
 use peguri_arrow::column::{Layout, Substrings};
 
 use crate::docs::document;
-use crate::signature::{meta_methods, strings, Meta};
+use crate::signature::{meta_methods, Meta};
 use crate::strings::{call_rows, finish_call, Rows, StringArg};
 
 /// `try_parse_url(url, part[, key])` as Spark defines it: `part` is one of
@@ -45,10 +43,7 @@ impl TryParseUrlFunction {
                 ],
             ),
         );
-        meta.signature = Signature::one_of(
-            vec![strings(2).type_signature, strings(3).type_signature],
-            Volatility::Immutable,
-        );
+        meta.arguments = 2..=3;
         TryParseUrlFunction { meta }
     }
 }
