@@ -1,8 +1,6 @@
 //! `uri_resolve(base, reference)`: reference resolution (RFC 3986 section
 //! 5.2).
 
-use std::sync::Arc;
-
 use datafusion::arrow::array::new_null_array;
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;

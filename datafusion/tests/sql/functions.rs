@@ -903,11 +903,13 @@ async fn errors_quote_input_escaped_and_bounded() {
 #[tokio::test]
 async fn a_wrong_call_names_the_signature() {
     let ctx = context();
-    assert_eq!(
-        error(&ctx, "SELECT try_parse_url('x')").await,
-        "Execution error: Function 'try_parse_url' user-defined coercion failed with: Error \
-         during planning: try_parse_url(url, part[, key]) takes 2 or 3 arguments, got 1"
+    let message = error(&ctx, "SELECT try_parse_url('x')").await;
+    assert!(
+        message.contains("try_parse_url(url, part[, key]) takes 2 or 3 arguments, got 1"),
+        "{message}"
     );
+    assert!(!message.contains("Internal error"), "{message}");
+    assert!(!message.contains("bug"), "{message}");
     let message = error(&ctx, "SELECT uri_host('a', 'b')").await;
     assert!(
         message.contains("uri_host(uri) takes 1 argument, got 2"),
