@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use arrow_array::{ArrayRef, StringArray, StringViewArray};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use peguri_arrow::column::Layout;
 use peguri_arrow::Component;
 
 fn corpus() -> Vec<String> {
@@ -89,21 +90,33 @@ fn kernels(c: &mut Criterion) {
     group.throughput(Throughput::Elements(lines.len() as u64));
     for (name, input) in &inputs {
         group.bench_function(format!("components/{name}"), |b| {
-            b.iter(|| peguri_arrow::components(black_box(input.as_ref())).unwrap())
+            b.iter(|| peguri_arrow::components(black_box(input.as_ref()), Layout::View).unwrap())
+        });
+        group.bench_function(format!("components_plain/{name}"), |b| {
+            b.iter(|| peguri_arrow::components(black_box(input.as_ref()), Layout::Plain).unwrap())
         });
         group.bench_function(format!("components_batches/{name}"), |b| {
             b.iter(|| {
                 for at in (0..input.len()).step_by(BATCH) {
                     let batch = input.slice(at, BATCH.min(input.len() - at));
-                    black_box(peguri_arrow::components(black_box(&batch)).unwrap());
+                    black_box(peguri_arrow::components(black_box(&batch), Layout::View).unwrap());
                 }
             })
         });
         group.bench_function(format!("parse/{name}"), |b| {
-            b.iter(|| peguri_arrow::parse(black_box(input.as_ref())).unwrap())
+            b.iter(|| peguri_arrow::parse(black_box(input.as_ref()), Layout::View).unwrap())
         });
         group.bench_function(format!("host/{name}"), |b| {
-            b.iter(|| peguri_arrow::component(black_box(input.as_ref()), Component::Host).unwrap())
+            b.iter(|| {
+                peguri_arrow::component(black_box(input.as_ref()), Component::Host, Layout::View)
+                    .unwrap()
+            })
+        });
+        group.bench_function(format!("host_plain/{name}"), |b| {
+            b.iter(|| {
+                peguri_arrow::component(black_box(input.as_ref()), Component::Host, Layout::Plain)
+                    .unwrap()
+            })
         });
         group.bench_function(format!("is_valid/{name}"), |b| {
             b.iter(|| peguri_arrow::is_valid(black_box(input.as_ref())).unwrap())

@@ -1,7 +1,9 @@
 //! The plumbing every kernel shares, public so that other crates can write
-//! kernels of their own the same way: [`StringColumn`] reads the three
-//! physical string types in place, [`Substrings`] builds a `Utf8View`
-//! column of pieces of the input without copying them, and
+//! kernels of their own the same way: [`validate`] checks data from outside
+//! (the C Data Interface) before any of it is read as text,
+//! [`StringColumn`] reads the three physical string types in place,
+//! [`Substrings`] builds a string column of pieces of the input in the
+//! [`Layout`] asked for (as views, without copying them), and
 //! [`map_strings`] and [`map_text`] apply a function to a column, computing
 //! a dictionary's distinct values once.
 
@@ -10,10 +12,39 @@ use std::sync::Arc;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
 use arrow_buffer::Buffer;
-use arrow_data::ByteView;
+use arrow_data::{ArrayData, ByteView};
 use arrow_schema::{ArrowError, DataType};
 
-use crate::views::{Views, INLINE};
+use crate::views::{Plain, Views, INLINE};
+
+/// How a kernel lays out the strings it returns.
+///
+/// ```
+/// use arrow_array::{Array, LargeStringArray, StringArray};
+/// use arrow_schema::DataType;
+/// use peguri_arrow::{component, column::Layout, Component};
+///
+/// let urls = StringArray::from(vec!["http://example.com/"]);
+/// let hosts = component(&urls, Component::Host, Layout::Plain)?;
+/// assert_eq!(hosts.data_type(), &DataType::Utf8);
+/// let hosts = component(&urls, Component::Host, Layout::View)?;
+/// assert_eq!(hosts.data_type(), &DataType::Utf8View);
+/// let large = LargeStringArray::from(vec!["http://example.com/"]);
+/// let hosts = component(&large, Component::Host, Layout::Plain)?;
+/// assert_eq!(hosts.data_type(), &DataType::LargeUtf8);
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// `Utf8View`: a piece of the input longer than 12 bytes is a view into
+    /// the input's own buffer, so the result shares the input's memory and
+    /// copies nothing (the cheapest; what DataFusion reads natively).
+    View,
+    /// `Utf8`, or `LargeUtf8` when the input is `LargeUtf8` or the result's
+    /// text passes 2 GiB: every row's text copied into the result's own
+    /// buffer, the layout every Arrow library and compute function reads.
+    Plain,
+}
 
 /// A string column of one of the three physical string types, read without
 /// copying.
@@ -126,6 +157,11 @@ impl<'a> StringColumn<'a> {
         }
     }
 
+    /// Whether the column is `LargeUtf8`.
+    fn is_large(&self) -> bool {
+        matches!(self, StringColumn::LargeUtf8(_))
+    }
+
     /// The buffers a view into this column's text may point at.
     fn data_buffers(&self) -> Vec<Buffer> {
         match self {
@@ -144,7 +180,9 @@ fn not_a_string(data_type: &DataType) -> ArrowError {
 
 /// Applies `f` to a string column: a plain column is given to `f` as is;
 /// a dictionary-encoded column is computed once per distinct value and
-/// expanded by its keys (a NULL key gives NULL).
+/// expanded by its keys (a NULL key gives NULL); a column of type `Null`
+/// (all NULL, as Polars' `Null` dtype exports) is given as a `Utf8` column
+/// of NULLs.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -178,14 +216,37 @@ fn map_dictionary(
 ) -> Result<ArrayRef, ArrowError> {
     if let Some(dictionary) = array.as_any_dictionary_opt() {
         let per_value = map_dictionary(dictionary.values().as_ref(), f)?;
-        return arrow_select::take::take(per_value.as_ref(), dictionary.keys(), None);
+        return take(per_value.as_ref(), dictionary.keys());
+    }
+    if array.data_type() == &DataType::Null {
+        return f(StringColumn::Utf8(&StringArray::new_null(array.len())));
     }
     f(StringColumn::try_new(array)?)
 }
 
+/// The rows of `values` that `keys` name, as `arrow_select`'s `take`
+/// gives them, except that a `Utf8` result whose text would pass 2 GiB
+/// becomes `LargeUtf8`.
+fn take(values: &dyn Array, keys: &dyn Array) -> Result<ArrayRef, ArrowError> {
+    match arrow_select::take::take(values, keys, None) {
+        Err(ArrowError::OffsetOverflowError(_)) if values.data_type() == &DataType::Utf8 => {
+            // The same text with 64-bit offsets.
+            let values = values.as_string::<i32>();
+            let offsets = values.offsets().iter().map(|&o| i64::from(o)).collect();
+            let large = LargeStringArray::try_new(
+                arrow_buffer::OffsetBuffer::new(offsets),
+                values.values().clone(),
+                values.nulls().cloned(),
+            )?;
+            arrow_select::take::take(&large, keys, None)
+        }
+        result => result,
+    }
+}
+
 /// A dictionary-encoded column as a plain column of its value type (for
-/// kernels of several columns, whose rows pair up one by one); any other
-/// column as it is.
+/// kernels of several columns, whose rows pair up one by one), a `Null`
+/// column as a `Utf8` column of NULLs; any other column as it is.
 ///
 /// ```
 /// use arrow_array::{Array, DictionaryArray};
@@ -203,22 +264,28 @@ pub fn unpack_dictionary(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
     match array.as_any_dictionary_opt() {
         Some(dictionary) => {
             let values = unpack_dictionary(dictionary.values().as_ref())?;
-            arrow_select::take::take(values.as_ref(), dictionary.keys(), None)
+            take(values.as_ref(), dictionary.keys())
+        }
+        None if array.data_type() == &DataType::Null => {
+            Ok(Arc::new(StringArray::new_null(array.len())))
         }
         None => Ok(arrow_array::make_array(array.to_data())),
     }
 }
 
-/// Builds a `Utf8View` column whose values are pieces of an input
-/// column's rows.
+/// Builds a string column whose values are pieces of an input column's
+/// rows, in the [`Layout`] asked for.
 ///
-/// A component of a URI is a piece of the URI's text, so the result needs
-/// no copy of it: a view names the input buffer that holds the piece, its
-/// offset and its length, and the result shares (does not copy) the
-/// input's buffers. Pieces of 12 bytes or less are stored inside their
-/// views, as the format requires. Text that is not a piece of the input
-/// (a normalized URI, a message) is copied into a buffer of the result's
-/// own with [`append_owned`](Self::append_owned).
+/// A component of a URI is a piece of the URI's text, so as views
+/// ([`Layout::View`]) the result needs no copy of it: a view names the
+/// input buffer that holds the piece, its offset and its length, and the
+/// result shares (does not copy) the input's buffers. Pieces of 12 bytes
+/// or less are stored inside their views, as the format requires; so is
+/// a piece whose offset in the input does not fit the format's signed
+/// 32 bits (it is copied). As [`Layout::Plain`] every piece is copied
+/// into the result's buffer. Text that is not a piece of the input (a
+/// normalized URI, a message) is copied with
+/// [`append_owned`](Self::append_owned).
 ///
 /// The views are built directly, without arrow's `StringViewBuilder` and
 /// its check of each view: every piece is a `&str`, so UTF-8, and a view
@@ -226,17 +293,18 @@ pub fn unpack_dictionary(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
 /// holds the piece's own memory.
 ///
 /// ```
-/// use arrow_array::{Array, StringArray};
-/// use peguri_arrow::column::{StringColumn, Substrings};
+/// use arrow_array::{cast::AsArray, Array, StringArray};
+/// use peguri_arrow::column::{Layout, StringColumn, Substrings};
 ///
 /// let array = StringArray::from(vec!["http://example.com/a-path-long-enough/to-be-pointed-at"]);
 /// let input = StringColumn::try_new(&array)?;
-/// let mut out = Substrings::new(input);
+/// let mut out = Substrings::new(input, Layout::View);
 /// let text = input.get(0).unwrap();
 /// out.append(0, Some(&text[18..]))?;
-/// out.append_owned("made");
+/// out.append_owned("made")?;
 /// out.append(0, None)?;
-/// let out = out.finish();
+/// let out = out.finish()?;
+/// let out = out.as_string_view();
 /// assert_eq!(out.value(0), "/a-path-long-enough/to-be-pointed-at");
 /// assert_eq!(out.value(1), "made");
 /// assert!(out.is_null(2));
@@ -246,108 +314,137 @@ pub fn unpack_dictionary(array: &dyn Array) -> Result<ArrayRef, ArrowError> {
 /// ```
 pub struct Substrings<'a> {
     input: StringColumn<'a>,
-    views: Views,
+    out: Out,
+}
+
+/// The column a [`Substrings`] builds.
+enum Out {
+    Views(Views),
+    Plain(Plain),
 }
 
 impl<'a> Substrings<'a> {
-    /// A builder for pieces of `input`, with room for as many rows.
+    /// A builder for pieces of `input`, with room for as many rows, laid
+    /// out as `layout` says.
     ///
     /// ```
     /// use arrow_array::{Array, StringArray};
-    /// use peguri_arrow::column::{StringColumn, Substrings};
+    /// use peguri_arrow::column::{Layout, StringColumn, Substrings};
     ///
     /// let array = StringArray::from(vec!["x"]);
-    /// let out = Substrings::new(StringColumn::try_new(&array)?);
-    /// assert_eq!(out.finish().len(), 0);
+    /// let out = Substrings::new(StringColumn::try_new(&array)?, Layout::Plain);
+    /// assert_eq!(out.finish()?.len(), 0);
     /// # Ok::<_, arrow_schema::ArrowError>(())
     /// ```
-    pub fn new(input: StringColumn<'a>) -> Self {
-        Substrings {
-            input,
-            views: Views::new(input.data_buffers(), input.len()),
-        }
+    pub fn new(input: StringColumn<'a>, layout: Layout) -> Self {
+        let out = match layout {
+            Layout::View => Out::Views(Views::new(input.data_buffers(), input.len())),
+            Layout::Plain => Out::Plain(Plain::new(input.is_large(), input.len())),
+        };
+        Substrings { input, out }
     }
 
     /// Appends `piece`, which should be a piece of row `row`'s text (it is
     /// copied when it is not), or NULL.
     ///
     /// ```
-    /// use arrow_array::StringArray;
-    /// use peguri_arrow::column::{StringColumn, Substrings};
+    /// use arrow_array::{cast::AsArray, StringArray};
+    /// use peguri_arrow::column::{Layout, StringColumn, Substrings};
     ///
     /// let array = StringArray::from(vec!["http://h/"]);
     /// let input = StringColumn::try_new(&array)?;
-    /// let mut out = Substrings::new(input);
+    /// let mut out = Substrings::new(input, Layout::Plain);
     /// out.append(0, input.get(0).map(|s| &s[..4]))?;
-    /// assert_eq!(out.finish().value(0), "http");
+    /// assert_eq!(out.finish()?.as_string::<i32>().value(0), "http");
     /// # Ok::<_, arrow_schema::ArrowError>(())
     /// ```
     #[inline(always)]
     pub fn append(&mut self, row: usize, piece: Option<&str>) -> Result<(), ArrowError> {
         let Some(piece) = piece else {
-            self.views.push_null();
+            self.append_null();
             return Ok(());
         };
-        if piece.len() > INLINE {
-            if let Some(buffer) = self.input.buffer_of(row) {
-                if self.views.push_shared(piece, buffer) {
-                    return Ok(());
+        match &mut self.out {
+            Out::Views(views) => {
+                if piece.len() > INLINE {
+                    if let Some(buffer) = self.input.buffer_of(row) {
+                        if views.push_shared(piece, buffer) {
+                            return Ok(());
+                        }
+                    }
                 }
+                // Inline, or not a piece of the row after all.
+                views.push_copy(piece)
+            }
+            Out::Plain(plain) => {
+                plain.push(piece);
+                Ok(())
             }
         }
-        // Inline, or not a piece of the row after all.
-        self.views.push_copy(piece);
-        Ok(())
     }
 
-    /// Appends text that is not a piece of the input, by copying it.
+    /// Appends text that is not a piece of the input, by copying it; an
+    /// error only for text of more than 2 GiB.
     ///
     /// ```
-    /// use arrow_array::StringArray;
-    /// use peguri_arrow::column::{StringColumn, Substrings};
+    /// use arrow_array::{cast::AsArray, StringArray};
+    /// use peguri_arrow::column::{Layout, StringColumn, Substrings};
     ///
     /// let array = StringArray::from(vec!["x"]);
-    /// let mut out = Substrings::new(StringColumn::try_new(&array)?);
-    /// out.append_owned("reg-name");
-    /// assert_eq!(out.finish().value(0), "reg-name");
+    /// let mut out = Substrings::new(StringColumn::try_new(&array)?, Layout::View);
+    /// out.append_owned("reg-name")?;
+    /// assert_eq!(out.finish()?.as_string_view().value(0), "reg-name");
     /// # Ok::<_, arrow_schema::ArrowError>(())
     /// ```
     #[inline]
-    pub fn append_owned(&mut self, text: &str) {
-        self.views.push_copy(text);
+    pub fn append_owned(&mut self, text: &str) -> Result<(), ArrowError> {
+        match &mut self.out {
+            Out::Views(views) => views.push_copy(text),
+            Out::Plain(plain) => {
+                plain.push(text);
+                Ok(())
+            }
+        }
     }
 
     /// Appends NULL.
     ///
     /// ```
     /// use arrow_array::{Array, StringArray};
-    /// use peguri_arrow::column::{StringColumn, Substrings};
+    /// use peguri_arrow::column::{Layout, StringColumn, Substrings};
     ///
     /// let array = StringArray::from(vec!["x"]);
-    /// let mut out = Substrings::new(StringColumn::try_new(&array)?);
+    /// let mut out = Substrings::new(StringColumn::try_new(&array)?, Layout::View);
     /// out.append_null();
-    /// assert!(out.finish().is_null(0));
+    /// assert!(out.finish()?.is_null(0));
     /// # Ok::<_, arrow_schema::ArrowError>(())
     /// ```
     #[inline]
     pub fn append_null(&mut self) {
-        self.views.push_null();
+        match &mut self.out {
+            Out::Views(views) => views.push_null(),
+            Out::Plain(plain) => plain.push_null(),
+        }
     }
 
-    /// The column built.
+    /// The column built: `Utf8View`, `Utf8` or `LargeUtf8` (see
+    /// [`Layout`]).
     ///
     /// ```
     /// use arrow_array::{Array, StringArray};
-    /// use peguri_arrow::column::{StringColumn, Substrings};
+    /// use peguri_arrow::column::{Layout, StringColumn, Substrings};
     ///
     /// let array = StringArray::from(vec!["x"]);
-    /// let mut out = Substrings::new(StringColumn::try_new(&array)?);
-    /// out.append_owned("y");
-    /// assert_eq!(out.finish().len(), 1);
+    /// let mut out = Substrings::new(StringColumn::try_new(&array)?, Layout::Plain);
+    /// out.append_owned("y")?;
+    /// assert_eq!(out.finish()?.len(), 1);
     /// # Ok::<_, arrow_schema::ArrowError>(())
     /// ```
-    pub fn finish(self) -> StringViewArray {
-        self.views.finish()
+    pub fn finish(self) -> Result<ArrayRef, ArrowError> {
+        match self.out {
+            Out::Views(views) => Ok(Arc::new(views.finish())),
+            Out::Plain(plain) => plain.finish(),
+        }
     }
 }
 
@@ -362,37 +459,141 @@ pub enum Text<'a> {
     Owned(String),
 }
 
-/// Applies `f` to every row of a string column and builds the `Utf8View`
-/// result; NULL rows stay NULL without calling `f`. A dictionary is
+/// Applies `f` to every row of a string column and builds the result in
+/// `layout`; NULL rows stay NULL without calling `f`. A dictionary is
 /// computed once per distinct value, as [`map_strings`] does.
 ///
 /// ```
 /// use arrow_array::{Array, StringArray};
-/// use peguri_arrow::column::{map_text, Text};
+/// use peguri_arrow::column::{map_text, Layout, Text};
 ///
 /// let array = StringArray::from(vec![Some("a:b"), Some("c"), None]);
-/// let before_colon = map_text(&array, |s| match s.split_once(':') {
+/// let before_colon = map_text(&array, Layout::Plain, |s| match s.split_once(':') {
 ///     Some((head, _)) => Text::Piece(head),
 ///     None => Text::Null,
 /// })?;
-/// let before_colon = arrow_array::cast::AsArray::as_string_view(&before_colon);
+/// let before_colon = arrow_array::cast::AsArray::as_string::<i32>(&before_colon);
 /// assert_eq!(before_colon.value(0), "a");
 /// assert!(before_colon.is_null(1) && before_colon.is_null(2));
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn map_text(
     array: &dyn Array,
+    layout: Layout,
     f: impl for<'a> Fn(&'a str) -> Text<'a>,
 ) -> Result<ArrayRef, ArrowError> {
     map_strings(array, |input| {
-        let mut out = Substrings::new(input);
+        let mut out = Substrings::new(input, layout);
         for row in 0..input.len() {
             match input.get(row).map(&f) {
                 None | Some(Text::Null) => out.append_null(),
                 Some(Text::Piece(piece)) => out.append(row, Some(piece))?,
-                Some(Text::Owned(text)) => out.append_owned(&text),
+                Some(Text::Owned(text)) => out.append_owned(&text)?,
             }
         }
-        Ok(Arc::new(out.finish()) as ArrayRef)
+        out.finish()
     })
+}
+
+/// Checks data that comes from outside Rust (the C Data Interface imports
+/// without checking anything) before any of it is read as text: every
+/// buffer, offset, view, dictionary key and child, and that every string
+/// is UTF-8, as `ArrayData::validate_full` does. A string that is not
+/// UTF-8 is reported with its row and the byte of the row where it stops
+/// being UTF-8.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+///
+/// let urls = StringArray::from(vec!["http://a/", "http://b/", "http://c/"]);
+/// assert!(peguri_arrow::column::validate(&urls.slice(1, 2).into_data()).is_ok());
+/// ```
+pub fn validate(data: &ArrayData) -> Result<(), ArrowError> {
+    data.validate_full().map_err(|error| {
+        match data.validate().ok().and_then(|()| first_not_utf8(data)) {
+            Some(message) => ArrowError::InvalidArgumentError(message),
+            None => error,
+        }
+    })
+}
+
+/// Where the first string of `data` (or of its dictionary's values, or of
+/// its children) that is not UTF-8 is, in words; `None` when every string
+/// it can read is UTF-8. Reads only what lies inside the buffers, so that
+/// it is safe on data that failed validation.
+fn first_not_utf8(data: &ArrayData) -> Option<String> {
+    let rows = data.offset()..data.offset() + data.len();
+    let buffer = |i: usize| data.buffers().get(i).map(|b| b.as_slice());
+    let row_text = |row: usize, bytes: &[u8]| {
+        std::str::from_utf8(bytes)
+            .err()
+            .map(|error| not_utf8(row - data.offset(), bytes, error))
+    };
+    match data.data_type() {
+        DataType::Utf8 | DataType::LargeUtf8 => {
+            let width = if data.data_type() == &DataType::Utf8 {
+                4
+            } else {
+                8
+            };
+            let (offsets, values) = (buffer(0)?, buffer(1)?);
+            let offset = |i: usize| -> Option<usize> {
+                let bytes = offsets.get(i * width..(i + 1) * width)?;
+                let value = match width {
+                    4 => i64::from(i32::from_le_bytes(bytes.try_into().ok()?)),
+                    _ => i64::from_le_bytes(bytes.try_into().ok()?),
+                };
+                usize::try_from(value).ok()
+            };
+            rows.into_iter().find_map(|row| {
+                let bytes = values.get(offset(row)?..offset(row + 1)?)?;
+                row_text(row, bytes)
+            })
+        }
+        DataType::Utf8View => {
+            let views = buffer(0)?;
+            rows.into_iter().find_map(|row| {
+                let view =
+                    u128::from_le_bytes(views.get(row * 16..row * 16 + 16)?.try_into().ok()?);
+                let len = view as u32 as usize;
+                let bytes = if len <= INLINE {
+                    &views[row * 16 + 4..row * 16 + 4 + len]
+                } else {
+                    let view = ByteView::from(view);
+                    let text = buffer(1 + view.buffer_index as usize)?;
+                    text.get(view.offset as usize..(view.offset as usize).checked_add(len)?)?
+                };
+                row_text(row, bytes)
+            })
+        }
+        DataType::Dictionary(_, _) => data
+            .child_data()
+            .first()
+            .and_then(first_not_utf8)
+            .map(|message| format!("a value of the dictionary: {message}")),
+        DataType::Struct(fields) => {
+            fields
+                .iter()
+                .zip(data.child_data())
+                .find_map(|(field, child)| {
+                    first_not_utf8(child)
+                        .map(|message| format!("field {:?}: {message}", field.name()))
+                })
+        }
+        _ => None,
+    }
+}
+
+/// The message for row `row` whose bytes `bytes` are not UTF-8.
+fn not_utf8(row: usize, bytes: &[u8], error: std::str::Utf8Error) -> String {
+    let at = error.valid_up_to();
+    match error.error_len() {
+        Some(_) => format!(
+            "row {row} is not UTF-8: byte {at} of the row (0x{:02X}) cannot be there",
+            bytes[at]
+        ),
+        None => {
+            format!("row {row} is not UTF-8: it ends inside a character that starts at byte {at}")
+        }
+    }
 }

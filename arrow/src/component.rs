@@ -3,11 +3,11 @@
 use arrow_array::builder::UInt16Builder;
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt16Type;
-use arrow_array::{Array, ArrayRef, StringViewArray, UInt16Array};
+use arrow_array::{Array, ArrayRef, UInt16Array};
 use arrow_schema::ArrowError;
 use peguri::UriRef;
 
-use crate::column::{map_strings, Substrings};
+use crate::column::{map_strings, Layout, Substrings};
 
 /// A component of a URI reference (RFC 3986 section 3).
 ///
@@ -96,23 +96,28 @@ impl Component {
 }
 
 /// The text of `which` in every row, as written (percent-encoding
-/// included), as a `Utf8View` column that points into `array`'s buffers.
-/// NULL where the input is NULL, is not a URI reference, or has no such
-/// component; `""` where the component is present and empty.
+/// included), laid out as `layout` says (as views, it points into
+/// `array`'s buffers). NULL where the input is NULL, is not a URI
+/// reference, or has no such component; `""` where the component is
+/// present and empty.
 ///
 /// ```
-/// use arrow_array::{Array, StringArray};
-/// use peguri_arrow::{component, Component};
+/// use arrow_array::{cast::AsArray, Array, StringArray};
+/// use peguri_arrow::{column::Layout, component, Component};
 ///
 /// let urls = StringArray::from(vec![Some("http://example.com/a"), Some("/relative"), Some("http://h/a b"), None]);
-/// let hosts = component(&urls, Component::Host)?;
-/// assert_eq!(hosts.value(0), "example.com");
+/// let hosts = component(&urls, Component::Host, Layout::Plain)?;
+/// assert_eq!(hosts.as_string::<i32>().value(0), "example.com");
 /// assert!(hosts.is_null(1) && hosts.is_null(2) && hosts.is_null(3));
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
-pub fn component(array: &dyn Array, which: Component) -> Result<StringViewArray, ArrowError> {
-    let out = map_strings(array, |input| {
-        let mut out = Substrings::new(input);
+pub fn component(
+    array: &dyn Array,
+    which: Component,
+    layout: Layout,
+) -> Result<ArrayRef, ArrowError> {
+    map_strings(array, |input| {
+        let mut out = Substrings::new(input, layout);
         for row in 0..input.len() {
             let piece = input
                 .get(row)
@@ -120,9 +125,8 @@ pub fn component(array: &dyn Array, which: Component) -> Result<StringViewArray,
                 .and_then(|uri| which.of(&uri));
             out.append(row, piece)?;
         }
-        Ok(std::sync::Arc::new(out.finish()) as ArrayRef)
-    })?;
-    Ok(out.as_string_view().clone())
+        out.finish()
+    })
 }
 
 /// The port of every row as a number. NULL where the input is NULL or not

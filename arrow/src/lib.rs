@@ -3,14 +3,15 @@
 //!
 //! ```
 //! use arrow_array::{cast::AsArray, Array, StringArray};
-//! use peguri_arrow::{component, is_valid, Component};
+//! use peguri_arrow::{column::Layout, component, is_valid, Component};
 //!
 //! let urls = StringArray::from(vec![
 //!     Some("http://user@example.com:8080/p?q#f"),
 //!     Some("http://h/a b"),
 //!     None,
 //! ]);
-//! let hosts = component(&urls, Component::Host)?;
+//! let hosts = component(&urls, Component::Host, Layout::Plain)?;
+//! let hosts = hosts.as_string::<i32>();
 //! assert_eq!(hosts.value(0), "example.com");
 //! assert!(hosts.is_null(1)); // not a URI reference
 //! assert!(hosts.is_null(2)); // NULL in, NULL out
@@ -44,16 +45,22 @@
 //!
 //! # Types
 //!
-//! Every input may be `Utf8`, `LargeUtf8`, `Utf8View` or a dictionary of
-//! one of them: a one-column kernel computes each distinct value of a
-//! dictionary once and expands the result by its keys. Strings come back
-//! as `Utf8View`; components point into the input's own buffers instead
-//! of copying them (pieces longer than 12 bytes; shorter ones are stored
-//! inside their views, as the format requires), so the result shares the
-//! input's memory. The kernels that compute new text ([`resolve`],
-//! [`normalize`], [`iri_to_uri`], [`error`]) copy it in, except where an
-//! input is already its own result. The [`column`](mod@column) module holds this
-//! plumbing, for kernels of one's own.
+//! Every input may be `Utf8`, `LargeUtf8`, `Utf8View`, a dictionary of one
+//! of them, or `Null` (all NULL): a one-column kernel computes each
+//! distinct value of a dictionary once and expands the result by its keys.
+//! Strings come back in the [`Layout`](column::Layout) the caller asks
+//! for. As views (`Utf8View`), components point into the input's own
+//! buffers instead of copying them (pieces longer than 12 bytes; shorter
+//! ones are stored inside their views, as the format requires), so the
+//! result shares the input's memory; every view's length, buffer index and
+//! offset fits the format's signed 32 bits, also over inputs larger than
+//! 2 GiB. Plain (`Utf8`, or `LargeUtf8` for `LargeUtf8` input or past
+//! 2 GiB of text), every row's text is copied into the result's buffer.
+//! The kernels that compute new text ([`resolve`], [`normalize`],
+//! [`iri_to_uri`], [`error`]) copy it in, except that as views an input
+//! that is already its own result is pointed at. The
+//! [`column`](mod@column) module holds this plumbing, for kernels of one's
+//! own, and [`column::validate`] the check of data from outside Rust.
 //!
 //! These are the kernels behind peguri-datafusion's SQL functions and the
 //! Python package's `peguri.arrow`. The crate depends on arrow's leaf

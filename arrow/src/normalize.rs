@@ -3,37 +3,37 @@
 use std::sync::Arc;
 
 use arrow_array::builder::BooleanBuilder;
-use arrow_array::cast::AsArray;
-use arrow_array::{Array, BooleanArray, StringViewArray};
+use arrow_array::{Array, ArrayRef, BooleanArray};
 use arrow_schema::ArrowError;
 use peguri::{UriRef, UriRefBuf};
 
-use crate::column::{map_text, unpack_dictionary, StringColumn, Text};
+use crate::column::{map_text, unpack_dictionary, Layout, StringColumn, Text};
 
 /// The syntax- and scheme-based normal form of each row (RFC 3986
 /// sections 6.2.2 and 6.2.3, as `peguri normalize` gives it): scheme and
 /// host lowercased, percent-encoding normalized, dot segments removed, a
-/// default port dropped. NULL for NULL or invalid input; a row that is
-/// already normal is pointed at rather than copied.
+/// default port dropped. NULL for NULL or invalid input; as views, a row
+/// that is already normal is pointed at rather than copied.
 ///
 /// ```
-/// use arrow_array::{Array, StringArray};
+/// use arrow_array::{cast::AsArray, Array, StringArray};
+/// use peguri_arrow::column::Layout;
 ///
 /// let urls = StringArray::from(vec!["HTTP://Example.COM:80/a/./%7Euser", "a b"]);
-/// let normal = peguri_arrow::normalize(&urls)?;
+/// let normal = peguri_arrow::normalize(&urls, Layout::Plain)?;
+/// let normal = normal.as_string::<i32>();
 /// assert_eq!(normal.value(0), "http://example.com/a/~user");
 /// assert!(normal.is_null(1));
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
-pub fn normalize(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    let out = map_text(array, |text| match UriRef::parse(text) {
+pub fn normalize(array: &dyn Array, layout: Layout) -> Result<ArrayRef, ArrowError> {
+    map_text(array, layout, |text| match UriRef::parse(text) {
         Ok(uri) => match peguri::normalize(&uri) {
             normal if normal.as_str() == text => Text::Piece(text),
             normal => Text::Owned(normal.into_string()),
         },
         Err(_) => Text::Null,
-    })?;
-    Ok(out.as_string_view().clone())
+    })
 }
 
 /// Whether the rows of `a` and `b` have the same normal form (see

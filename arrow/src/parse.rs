@@ -12,14 +12,16 @@ use arrow_buffer::NullBuffer;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use peguri::{ParseError, UriRef};
 
-use crate::column::{map_strings, StringColumn, Substrings};
+use crate::column::{map_strings, Layout, StringColumn, Substrings};
 use crate::Component;
 
 /// The fields of [`parse`]'s struct, in order. They are those of the CLI's
 /// JSON object (`authority`'s members lifted to the top, `error`'s
 /// prefixed with `error_`), without `input` (the argument) and
 /// `error.expected`. Every field is nullable; `valid` is `Boolean`,
-/// `error_offset` and `error_column` are `UInt64`, the others `Utf8View`.
+/// `error_offset` and `error_column` are `UInt64`, the others `Utf8View`
+/// (the struct of [`Layout::View`]; with [`Layout::Plain`] they are `Utf8`
+/// or `LargeUtf8`).
 ///
 /// ```
 /// let fields = peguri_arrow::parse_fields();
@@ -57,8 +59,8 @@ pub fn parse_fields() -> Fields {
 }
 
 /// The fields of [`components`]'s struct: `valid` (`Boolean`), then the
-/// seven components of [`Component::ALL`] (`Utf8View`), named and typed as
-/// in [`parse_fields`].
+/// seven components of [`Component::ALL`] (`Utf8View` with
+/// [`Layout::View`]), named and typed as in [`parse_fields`].
 ///
 /// ```
 /// let names: Vec<_> = peguri_arrow::components_fields().iter().map(|f| f.name().clone()).collect();
@@ -75,8 +77,8 @@ pub fn components_fields() -> Fields {
 }
 
 /// Parses every row into a struct of [`parse_fields`]: `valid`, `rule`
-/// (`URI` or `relative-ref`), the components (pointing into `array`'s
-/// buffers), `host_kind` (`reg-name`, `ipv4`, `ipv6`, `ipvfuture`), and
+/// (`URI` or `relative-ref`), the components (as views, pointing into
+/// `array`'s buffers), `host_kind` (`reg-name`, `ipv4`, `ipv6`, `ipvfuture`), and
 /// for an invalid row `error_offset` (bytes), `error_column` (characters,
 /// from 1) and `error_message`. An absent component is NULL, an empty one
 /// `""`. An invalid row has `valid = false`, NULL components and the error
@@ -84,9 +86,10 @@ pub fn components_fields() -> Fields {
 ///
 /// ```
 /// use arrow_array::{cast::AsArray, Array, StringArray};
+/// use peguri_arrow::column::Layout;
 ///
 /// let urls = StringArray::from(vec![Some("http://h:8080/p?q"), Some("http://h/a b"), None]);
-/// let parsed = peguri_arrow::parse(&urls)?;
+/// let parsed = peguri_arrow::parse(&urls, Layout::View)?;
 /// assert_eq!(parsed.column_by_name("port").unwrap().as_string_view().value(0), "8080");
 /// assert!(!parsed.column_by_name("valid").unwrap().as_boolean().value(1));
 /// let message = parsed.column_by_name("error_message").unwrap().as_string_view();
@@ -94,9 +97,9 @@ pub fn components_fields() -> Fields {
 /// assert!(parsed.is_null(2));
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
-pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
+pub fn parse(array: &dyn Array, layout: Layout) -> Result<StructArray, ArrowError> {
     let out = map_strings(array, |input| {
-        Ok(Arc::new(parse_column(input, true, |_, _| Ok(()))?) as ArrayRef)
+        Ok(Arc::new(parse_column(input, layout, true, |_, _| Ok(()))?) as ArrayRef)
     })?;
     Ok(out.as_struct().clone())
 }
@@ -108,19 +111,21 @@ pub fn parse(array: &dyn Array) -> Result<StructArray, ArrowError> {
 /// ```
 /// use arrow_array::StringArray;
 /// use arrow_schema::ArrowError;
+/// use peguri_arrow::column::Layout;
 ///
 /// let urls = StringArray::from(vec!["http://h/", "http://h/a b"]);
-/// let result = peguri_arrow::parse_with(&urls, |text, error| {
+/// let result = peguri_arrow::parse_with(&urls, Layout::View, |text, error| {
 ///     Err(ArrowError::ComputeError(format!("{text}: {}", peguri_arrow::describe(error))))
 /// });
 /// assert!(result.unwrap_err().to_string().contains("http://h/a b: invalid character"));
 /// ```
 pub fn parse_with(
     array: &dyn Array,
+    layout: Layout,
     on_invalid: impl Fn(&str, &ParseError) -> Result<(), ArrowError>,
 ) -> Result<StructArray, ArrowError> {
     let out = map_strings(array, |input| {
-        Ok(Arc::new(parse_column(input, true, &on_invalid)?) as ArrayRef)
+        Ok(Arc::new(parse_column(input, layout, true, &on_invalid)?) as ArrayRef)
     })?;
     Ok(out.as_struct().clone())
 }
@@ -132,17 +137,18 @@ pub fn parse_with(
 ///
 /// ```
 /// use arrow_array::{cast::AsArray, Array, StringViewArray};
+/// use peguri_arrow::column::Layout;
 ///
 /// let urls = StringViewArray::from(vec!["https://example.com/index.html", "a b"]);
-/// let parts = peguri_arrow::components(&urls)?;
+/// let parts = peguri_arrow::components(&urls, Layout::View)?;
 /// assert_eq!(parts.column_by_name("host").unwrap().as_string_view().value(0), "example.com");
 /// assert!(!parts.column_by_name("valid").unwrap().as_boolean().value(1));
 /// assert!(parts.column_by_name("path").unwrap().is_null(1));
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
-pub fn components(array: &dyn Array) -> Result<StructArray, ArrowError> {
+pub fn components(array: &dyn Array, layout: Layout) -> Result<StructArray, ArrowError> {
     let out = map_strings(array, |input| {
-        Ok(Arc::new(parse_column(input, false, |_, _| Ok(()))?) as ArrayRef)
+        Ok(Arc::new(parse_column(input, layout, false, |_, _| Ok(()))?) as ArrayRef)
     })?;
     Ok(out.as_struct().clone())
 }
@@ -160,18 +166,19 @@ struct Details<'a> {
 
 fn parse_column(
     input: StringColumn<'_>,
+    layout: Layout,
     details: bool,
     on_invalid: impl Fn(&str, &ParseError) -> Result<(), ArrowError>,
 ) -> Result<StructArray, ArrowError> {
     let rows = input.len();
     let mut valid = BooleanBuilder::with_capacity(rows);
-    let mut parts: [Substrings<'_>; 7] = std::array::from_fn(|_| Substrings::new(input));
+    let mut parts: [Substrings<'_>; 7] = std::array::from_fn(|_| Substrings::new(input, layout));
     let mut extra = details.then(|| Details {
-        rule: Substrings::new(input),
-        host_kind: Substrings::new(input),
+        rule: Substrings::new(input, layout),
+        host_kind: Substrings::new(input, layout),
         error_offset: UInt64Builder::with_capacity(rows),
         error_column: UInt64Builder::with_capacity(rows),
-        error_message: Substrings::new(input),
+        error_message: Substrings::new(input, layout),
         message: String::new(),
     });
     for row in 0..rows {
@@ -196,9 +203,9 @@ fn parse_column(
                 query.append(row, uri.query())?;
                 fragment.append(row, uri.fragment())?;
                 if let Some(extra) = &mut extra {
-                    extra.rule.append_owned(uri.rule());
+                    extra.rule.append_owned(uri.rule())?;
                     match authority {
-                        Some(a) => extra.host_kind.append_owned(a.host().kind()),
+                        Some(a) => extra.host_kind.append_owned(a.host().kind())?,
                         None => extra.host_kind.append_null(),
                     }
                     extra.error_offset.append_null();
@@ -218,7 +225,7 @@ fn parse_column(
                     // Through `Display`, whatever type `message()` returns.
                     extra.message.clear();
                     write!(extra.message, "{}", error.message()).expect("a String takes any text");
-                    extra.error_message.append_owned(&extra.message);
+                    extra.error_message.append_owned(&extra.message)?;
                 }
             }
         }
@@ -227,7 +234,9 @@ fn parse_column(
     // The struct is NULL where the input is: `valid`'s nulls are exactly
     // those rows.
     let nulls: Option<NullBuffer> = valid.nulls().cloned();
-    let [scheme, userinfo, host, port, path, query, fragment] = parts.map(finish);
+    let [scheme, userinfo, host, port, path, query, fragment] = parts.map(Substrings::finish);
+    let (scheme, userinfo, host, port) = (scheme?, userinfo?, host?, port?);
+    let (path, query, fragment) = (path?, query?, fragment?);
     let (fields, columns): (Fields, Vec<ArrayRef>) = match extra {
         None => (
             components_fields(),
@@ -246,26 +255,33 @@ fn parse_column(
             parse_fields(),
             vec![
                 Arc::new(valid),
-                finish(extra.rule),
+                extra.rule.finish()?,
                 scheme,
                 userinfo,
                 host,
-                finish(extra.host_kind),
+                extra.host_kind.finish()?,
                 port,
                 path,
                 query,
                 fragment,
                 Arc::new(extra.error_offset.finish()),
                 Arc::new(extra.error_column.finish()),
-                finish(extra.error_message),
+                extra.error_message.finish()?,
             ],
         ),
     };
+    // The fields' types are the columns' own: the layout's string type.
+    let fields: Fields = fields
+        .iter()
+        .zip(&columns)
+        .map(|(field, column)| {
+            field
+                .as_ref()
+                .clone()
+                .with_data_type(column.data_type().clone())
+        })
+        .collect();
     StructArray::try_new(fields, columns, nulls)
-}
-
-fn finish(builder: Substrings<'_>) -> ArrayRef {
-    Arc::new(builder.finish())
 }
 
 impl Details<'_> {

@@ -4,11 +4,11 @@ use std::sync::Arc;
 
 use arrow_array::builder::BooleanBuilder;
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, BooleanArray, StringViewArray};
+use arrow_array::{Array, ArrayRef, BooleanArray};
 use arrow_schema::ArrowError;
 use peguri::{ParseError, UriRef};
 
-use crate::column::{map_strings, map_text, Text};
+use crate::column::{map_strings, map_text, Layout, Text};
 
 /// One line saying why an input is not a URI reference: the message, then
 /// where (byte offset, and column in characters from 1).
@@ -57,18 +57,19 @@ pub fn is_valid(array: &dyn Array) -> Result<BooleanArray, ArrowError> {
 /// NULL for a valid row and for NULL.
 ///
 /// ```
-/// use arrow_array::{Array, StringArray};
+/// use arrow_array::{cast::AsArray, Array, StringArray};
+/// use peguri_arrow::column::Layout;
 ///
 /// let urls = StringArray::from(vec!["http://h/", "http://h/a b"]);
-/// let errors = peguri_arrow::error(&urls)?;
+/// let errors = peguri_arrow::error(&urls, Layout::Plain)?;
+/// let errors = errors.as_string::<i32>();
 /// assert!(errors.is_null(0));
 /// assert_eq!(errors.value(1), "invalid character ' ' in path at byte 10 (column 11)");
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
-pub fn error(array: &dyn Array) -> Result<StringViewArray, ArrowError> {
-    let out = map_text(array, |text| match UriRef::parse(text) {
+pub fn error(array: &dyn Array, layout: Layout) -> Result<ArrayRef, ArrowError> {
+    map_text(array, layout, |text| match UriRef::parse(text) {
         Ok(_) => Text::Null,
         Err(error) => Text::Owned(describe(&error)),
-    })?;
-    Ok(out.as_string_view().clone())
+    })
 }

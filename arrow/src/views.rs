@@ -1,34 +1,113 @@
-//! The views of a `Utf8View` column, built directly and assembled without
-//! arrow's check of every view (`StringViewArray::try_new` runs
-//! `from_utf8` on each value), which costs more than building them.
+//! The string columns the kernels build: views ([`Views`], a `Utf8View`
+//! column) and offsets ([`Plain`], a `Utf8` or `LargeUtf8` column).
 //!
-//! [`Views`] is the only way to make the views and [`Views::finish`] the
-//! only `unsafe` code of the crate: each push keeps the invariant that
+//! [`Views`] builds its views directly and assembles them without arrow's
+//! check of every view (`StringViewArray::try_new` runs `from_utf8` on
+//! each value), which costs more than building them. [`Views::finish`] is
+//! the only `unsafe` code of the crate: each push keeps the invariant that
 //! every view is valid (see `finish`'s `SAFETY` comment), so that the
-//! check is redundant. Debug builds run it anyway.
+//! check is redundant. Debug builds run it anyway. [`Plain`] goes through
+//! arrow's checked constructor: one `from_utf8` over its data, which costs
+//! little next to copying the text.
+//!
+//! Arrow's C++ implementation (pyarrow) and its format read a view's
+//! length, buffer index and offset as signed 32-bit numbers, so no view
+//! here holds one above `i32::MAX`: a shared buffer larger than that is
+//! offered as overlapping windows that each fit, and copied text starts a
+//! new buffer before it would pass it.
 
-use arrow_array::StringViewArray;
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
+use arrow_array::{ArrayRef, LargeStringArray, StringArray, StringViewArray};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_data::ByteView;
+use arrow_schema::ArrowError;
 
 /// The longest text a view holds inline (the format's rule).
 pub(crate) const INLINE: usize = 12;
 
+/// The largest length, buffer index or offset a view may hold: the format
+/// declares them `int32`.
+pub(crate) const MAX_VIEW: usize = i32::MAX as usize;
+
+/// How far apart the windows of a shared buffer larger than [`MAX_VIEW`]
+/// start. Windows are [`MAX_VIEW`] bytes long, so any piece of at most
+/// `MAX_VIEW - WINDOW_STEP` bytes lies inside one of them.
+const WINDOW_STEP: usize = 1 << 30;
+
+/// The validity bits of a column under construction, 64 a word.
+struct Validity {
+    /// The full words.
+    words: Vec<u64>,
+    /// The bits after those of `words`.
+    bits: u64,
+    /// How many bits were pushed.
+    len: usize,
+    /// Whether one of them is NULL.
+    has_nulls: bool,
+}
+
+impl Validity {
+    fn with_capacity(capacity: usize) -> Self {
+        Validity {
+            words: Vec::with_capacity(capacity.div_ceil(64)),
+            bits: 0,
+            len: 0,
+            has_nulls: false,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, valid: bool) {
+        let bit = self.len % 64;
+        self.bits |= u64::from(valid) << bit;
+        self.has_nulls |= !valid;
+        self.len += 1;
+        if bit == 63 {
+            self.words.push(self.bits);
+            self.bits = 0;
+        }
+    }
+
+    /// The NULLs, `None` when there are none.
+    fn finish(mut self) -> Option<NullBuffer> {
+        if !self.has_nulls {
+            return None;
+        }
+        if self.len % 64 != 0 {
+            self.words.push(self.bits);
+        }
+        let bits = Buffer::from_vec(self.words);
+        Some(NullBuffer::new(BooleanBuffer::new(bits, 0, self.len)))
+    }
+}
+
+/// Text longer than a string column can hold in one value.
+fn too_long(len: usize) -> ArrowError {
+    ArrowError::ComputeError(format!(
+        "a result of {len} bytes is longer than an Arrow string value can be (2 GiB)"
+    ))
+}
+
+/// A shared buffer as the windows views may name: its first window's index
+/// in `Views::buffers`, and how many there are.
+#[derive(Clone, Copy)]
+struct Windows {
+    first: usize,
+    count: usize,
+}
+
 /// A `Utf8View` column under construction: views, NULLs, and the data
-/// buffers they point into: shared ones (an input's), then the text
-/// copied in.
+/// buffers they point into: shared ones (an input's, as windows), then the
+/// text copied in.
 pub(crate) struct Views {
     views: Vec<u128>,
-    /// The validity bits of `views`, 64 a word, except the last ones.
-    valid_words: Vec<u64>,
-    /// The validity bits of the views after those of `valid_words`.
-    valid_bits: u64,
-    /// Whether a view is NULL.
-    has_nulls: bool,
-    /// The shared buffers first, then the full buffers of copied text.
+    validity: Validity,
+    /// The windows of the shared buffers first, then the full buffers of
+    /// copied text.
     buffers: Vec<Buffer>,
-    /// How many of `buffers` are shared.
-    shared: usize,
+    /// Where each shared buffer's windows are in `buffers`.
+    shared: Vec<Windows>,
+    /// How many of `buffers` are windows of shared buffers.
+    windows: usize,
     /// Whether a view points into a shared buffer.
     uses_shared: bool,
     /// Copied text: the buffer after `buffers`.
@@ -38,13 +117,30 @@ pub(crate) struct Views {
 impl Views {
     /// Views that may point into `shared`, with room for `capacity` rows.
     pub(crate) fn new(shared: Vec<Buffer>, capacity: usize) -> Self {
+        let mut buffers = Vec::with_capacity(shared.len());
+        let mut windows = Vec::with_capacity(shared.len());
+        for buffer in shared {
+            let first = buffers.len();
+            let mut start = 0;
+            loop {
+                let len = (buffer.len() - start).min(MAX_VIEW);
+                buffers.push(buffer.slice_with_length(start, len));
+                if start + len == buffer.len() {
+                    break;
+                }
+                start += WINDOW_STEP;
+            }
+            windows.push(Windows {
+                first,
+                count: buffers.len() - first,
+            });
+        }
         Views {
             views: Vec::with_capacity(capacity),
-            valid_words: Vec::with_capacity(capacity.div_ceil(64)),
-            valid_bits: 0,
-            has_nulls: false,
-            shared: shared.len(),
-            buffers: shared,
+            validity: Validity::with_capacity(capacity),
+            windows: buffers.len(),
+            buffers,
+            shared: windows,
             uses_shared: false,
             copied: Vec::new(),
         }
@@ -53,15 +149,14 @@ impl Views {
     /// Appends NULL.
     #[inline(always)]
     pub(crate) fn push_null(&mut self) {
-        self.has_nulls = true;
         // The empty string's view: a NULL's view must be valid too.
-        self.push(0, false);
+        self.views.push(0);
+        self.validity.push(false);
     }
 
     /// Appends `text` by pointing at it in shared buffer `buffer`, or
     /// inline when it is 12 bytes or less; `false` (and nothing appended)
-    /// when it is longer and not in that buffer, or at an offset past 32
-    /// bits.
+    /// when it is longer and not in that buffer, or in no window of it.
     #[inline(always)]
     pub(crate) fn push_shared(&mut self, text: &str, buffer: usize) -> bool {
         let bytes = text.as_bytes();
@@ -69,63 +164,64 @@ impl Views {
             self.push_view(inline_view(bytes));
             return true;
         }
-        let Some(data) = self.buffers[..self.shared].get(buffer) else {
+        let Some(&Windows { first, count }) = self.shared.get(buffer) else {
             return false;
         };
-        // Where `text` starts in `data`, if it lies within it: then the
-        // buffer's bytes there are `text`'s own (the same memory).
-        let Some(offset) = (bytes.as_ptr() as usize).checked_sub(data.as_ptr() as usize) else {
+        // Where `text` starts in the buffer (whose first window starts
+        // where it does), if it lies within it: then the buffer's bytes
+        // there are `text`'s own (the same memory).
+        let base = self.buffers[first].as_ptr() as usize;
+        let Some(offset) = (bytes.as_ptr() as usize).checked_sub(base) else {
             return false;
         };
-        let Some(end) = offset.checked_add(bytes.len()) else {
+        let window = (offset / WINDOW_STEP).min(count - 1);
+        let start = offset - window * WINDOW_STEP;
+        let Some(end) = start.checked_add(bytes.len()) else {
             return false;
         };
-        // The end fits 32 bits, so the offset and length do.
-        if end > data.len() || u32::try_from(end).is_err() {
+        let index = first + window;
+        // The window is at most MAX_VIEW bytes, so `start` and the length
+        // fit a view when the end is inside it.
+        if end > self.buffers[index].len() || index > MAX_VIEW {
             return false;
         }
         self.uses_shared = true;
-        self.push_view(long_view(bytes, buffer as u32, offset as u32));
+        self.push_view(long_view(bytes, index as u32, start as u32));
         true
     }
 
-    /// Appends `text` by copying it (inline when it is 12 bytes or less).
+    /// Appends `text` by copying it (inline when it is 12 bytes or less);
+    /// an error when it is longer than a view can say.
     #[inline(always)]
-    pub(crate) fn push_copy(&mut self, text: &str) {
+    pub(crate) fn push_copy(&mut self, text: &str) -> Result<(), ArrowError> {
         let bytes = text.as_bytes();
         if bytes.len() <= INLINE {
             self.push_view(inline_view(bytes));
-            return;
+            return Ok(());
         }
-        assert!(
-            u32::try_from(bytes.len()).is_ok(),
-            "a Utf8View value is at most 4 GiB"
-        );
-        if self.copied.len() + bytes.len() > u32::MAX as usize {
-            // A view's offset is 32 bits: start another buffer.
+        if bytes.len() > MAX_VIEW {
+            return Err(too_long(bytes.len()));
+        }
+        if self.copied.len() + bytes.len() > MAX_VIEW {
+            // The offset would not fit: start another buffer.
             let full = std::mem::take(&mut self.copied);
             self.buffers.push(Buffer::from_vec(full));
         }
         let offset = self.copied.len() as u32;
         self.copied.extend_from_slice(bytes);
         // `copied` becomes the buffer after those in `buffers`.
-        self.push_view(long_view(bytes, self.buffers.len() as u32, offset));
+        let index = self.buffers.len();
+        if index > MAX_VIEW {
+            return Err(too_long(index * MAX_VIEW));
+        }
+        self.push_view(long_view(bytes, index as u32, offset));
+        Ok(())
     }
 
     #[inline(always)]
     fn push_view(&mut self, view: u128) {
-        self.push(view, true);
-    }
-
-    #[inline(always)]
-    fn push(&mut self, view: u128, valid: bool) {
-        let bit = self.views.len() % 64;
         self.views.push(view);
-        self.valid_bits |= u64::from(valid) << bit;
-        if bit == 63 {
-            self.valid_words.push(self.valid_bits);
-            self.valid_bits = 0;
-        }
+        self.validity.push(true);
     }
 
     /// The column.
@@ -137,8 +233,8 @@ impl Views {
         if !self.uses_shared {
             // Do not keep the shared memory alive for nothing: drop those
             // buffers and renumber the views into the copied text.
-            let shift = self.shared as u32;
-            self.buffers.drain(..self.shared);
+            let shift = self.windows as u32;
+            self.buffers.drain(..self.windows);
             if !self.buffers.is_empty() {
                 for view in self.views.iter_mut() {
                     if *view as u32 > INLINE as u32 {
@@ -149,35 +245,125 @@ impl Views {
                 }
             }
         }
-        let len = self.views.len();
-        let nulls = self.has_nulls.then(|| {
-            if len % 64 != 0 {
-                self.valid_words.push(self.valid_bits);
-            }
-            let bits = Buffer::from_vec(self.valid_words);
-            NullBuffer::new(BooleanBuffer::new(bits, 0, len))
-        });
+        let nulls = self.validity.finish();
         let views = ScalarBuffer::from(self.views);
         debug_assert!(
             StringViewArray::try_new(views.clone(), self.buffers.clone(), nulls.clone()).is_ok()
         );
+        debug_assert!(views.iter().all(|&view| fits_signed(view)));
         // SAFETY: `try_new` would accept these parts, which is
-        // `new_unchecked`'s contract. `nulls` has one bit per view. Every view was made from a `&str`,
-        // so its text is UTF-8:
+        // `new_unchecked`'s contract. `nulls` has one bit per view. Every
+        // view was made from a `&str`, so its text is UTF-8:
         // - a view of 12 bytes or less (`inline_view`) holds its length
         //   and the text, zero-padded;
         // - a longer view (`long_view`) holds its length, its first four
         //   bytes and a buffer index and offset where the buffer holds
-        //   the same bytes: for `push_shared`, a shared buffer that was
-        //   checked to contain the `&str`'s own memory at that offset
-        //   (buffers are immutable, and `buffers` keeps it alive); for
-        //   `push_copy`, the copied buffer the bytes were appended to at
-        //   that offset, which is `buffers.len()` until it is pushed
-        //   there, at that index. Lengths and offsets were checked to fit
-        //   32 bits. The renumbering above drops only shared buffers,
-        //   when no view names one, and shifts the copied buffers'
-        //   indices by as much.
+        //   the same bytes: for `push_shared`, a window of a shared buffer
+        //   (a slice of it, sharing its memory) that was checked to
+        //   contain the `&str`'s own memory at that offset (buffers are
+        //   immutable, and `buffers` keeps it alive); for `push_copy`, the
+        //   copied buffer the bytes were appended to at that offset, which
+        //   is `buffers.len()` until it is pushed there, at that index.
+        //   Lengths, offsets and indices were checked to fit 31 bits. The
+        //   renumbering above drops only shared windows, when no view
+        //   names one, and shifts the copied buffers' indices by as much.
         unsafe { StringViewArray::new_unchecked(views, self.buffers, nulls) }
+    }
+}
+
+/// Whether a view's length, buffer index and offset fit `int32`, as the
+/// format declares them (arrow-rs reads them as `u32`).
+fn fits_signed(view: u128) -> bool {
+    let long = ByteView::from(view);
+    long.length as usize <= MAX_VIEW
+        && (long.length as usize <= INLINE
+            || (long.buffer_index as usize <= MAX_VIEW && long.offset as usize <= MAX_VIEW))
+}
+
+/// The offsets of a [`Plain`] column: 32-bit until the text passes
+/// `i32::MAX` bytes, or from the start when asked.
+enum Offsets {
+    Small(Vec<i32>),
+    Large(Vec<i64>),
+}
+
+/// A `Utf8` or `LargeUtf8` column under construction: the text of every
+/// row copied into one buffer, and its offsets.
+pub(crate) struct Plain {
+    data: Vec<u8>,
+    offsets: Offsets,
+    validity: Validity,
+}
+
+impl Plain {
+    /// A `LargeUtf8` column when `large`, else a `Utf8` one (which becomes
+    /// `LargeUtf8` if its text passes 2 GiB), with room for `capacity`
+    /// rows.
+    pub(crate) fn new(large: bool, capacity: usize) -> Self {
+        let offsets = if large {
+            let mut offsets = Vec::with_capacity(capacity + 1);
+            offsets.push(0);
+            Offsets::Large(offsets)
+        } else {
+            let mut offsets = Vec::with_capacity(capacity + 1);
+            offsets.push(0);
+            Offsets::Small(offsets)
+        };
+        Plain {
+            data: Vec::new(),
+            offsets,
+            validity: Validity::with_capacity(capacity),
+        }
+    }
+
+    /// Appends NULL.
+    #[inline(always)]
+    pub(crate) fn push_null(&mut self) {
+        self.push_end();
+        self.validity.push(false);
+    }
+
+    /// Appends `text`.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, text: &str) {
+        self.data.extend_from_slice(text.as_bytes());
+        self.push_end();
+        self.validity.push(true);
+    }
+
+    #[inline(always)]
+    fn push_end(&mut self) {
+        let end = self.data.len();
+        match &mut self.offsets {
+            Offsets::Small(offsets) => match i32::try_from(end) {
+                Ok(end) => offsets.push(end),
+                Err(_) => {
+                    let mut wide: Vec<i64> = offsets.iter().map(|&o| i64::from(o)).collect();
+                    wide.push(end as i64);
+                    self.offsets = Offsets::Large(wide);
+                }
+            },
+            // A Vec's length fits `isize`.
+            Offsets::Large(offsets) => offsets.push(end as i64),
+        }
+    }
+
+    /// The column.
+    pub(crate) fn finish(self) -> Result<ArrayRef, ArrowError> {
+        let nulls = self.validity.finish();
+        let data = Buffer::from_vec(self.data);
+        Ok(match self.offsets {
+            Offsets::Small(offsets) => std::sync::Arc::new(StringArray::try_new(
+                OffsetBuffer::new(offsets.into()),
+                data,
+                nulls,
+            )?),
+            Offsets::Large(offsets) => std::sync::Arc::new(LargeStringArray::try_new(
+                OffsetBuffer::new(offsets.into()),
+                data,
+                nulls,
+            )?),
+        })
     }
 }
 
@@ -219,7 +405,7 @@ fn read_u32(bytes: &[u8], at: usize) -> u32 {
 /// `offset`: its length, its first 4 bytes, the buffer and the offset.
 #[inline]
 fn long_view(bytes: &[u8], buffer: u32, offset: u32) -> u128 {
-    debug_assert!(bytes.len() > INLINE);
+    debug_assert!(bytes.len() > INLINE && bytes.len() <= MAX_VIEW);
     ByteView {
         length: bytes.len() as u32,
         prefix: read_u32(bytes, 0),

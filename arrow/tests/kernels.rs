@@ -16,7 +16,11 @@ use arrow_array::{
 use arrow_data::ByteView;
 use arrow_schema::DataType;
 use peguri::{IriRef, UriRef};
+use peguri_arrow::column::Layout;
 use peguri_arrow::{Base, Component};
+
+/// The layout most tests check: views, which point into the input.
+const V: Layout = Layout::View;
 
 /// Rows that exercise every branch: components longer than 12 bytes (views
 /// into the input), 12 or less (inline), absent and empty components, IP
@@ -120,7 +124,7 @@ fn every_input_type_has_the_rows() {
     for (name, array) in inputs(ROWS) {
         assert_eq!(array.len(), ROWS.len(), "{name}");
         let got: Vec<Option<String>> = texts(
-            &peguri_arrow::column::map_text(array.as_ref(), |s| {
+            &peguri_arrow::column::map_text(array.as_ref(), V, |s| {
                 peguri_arrow::column::Text::Piece(s)
             })
             .unwrap(),
@@ -134,7 +138,7 @@ fn every_input_type_has_the_rows() {
 fn component_gives_each_component_as_written() {
     for (name, array) in inputs(ROWS) {
         for which in Component::ALL {
-            let got = texts(&peguri_arrow::component(array.as_ref(), which).unwrap());
+            let got = texts(&peguri_arrow::component(array.as_ref(), which, V).unwrap());
             let want: Vec<Option<String>> = ROWS
                 .iter()
                 .map(|row| {
@@ -147,24 +151,25 @@ fn component_gives_each_component_as_written() {
     }
     // Spot checks against the text, independent of `Component::of`.
     let array = StringArray::from(ROWS.to_vec());
-    let host = texts(&peguri_arrow::component(&array, Component::Host).unwrap());
+    let host = texts(&peguri_arrow::component(&array, Component::Host, V).unwrap());
     assert_eq!(host[0].as_deref(), Some("www.example.com"));
     assert_eq!(host[4].as_deref(), Some("[2001:db8::7]"));
     assert_eq!(host[3], None, "invalid");
     assert_eq!(host[5], None, "relative reference");
-    let port = texts(&peguri_arrow::component(&array, Component::Port).unwrap());
+    let port = texts(&peguri_arrow::component(&array, Component::Port, V).unwrap());
     assert_eq!(port[4].as_deref(), Some(""), "empty port");
     assert_eq!(port[5], None, "no port");
-    let query = texts(&peguri_arrow::component(&array, Component::Query).unwrap());
+    let query = texts(&peguri_arrow::component(&array, Component::Query, V).unwrap());
     assert_eq!(query[4].as_deref(), Some(""), "empty query");
-    let path = texts(&peguri_arrow::component(&array, Component::Path).unwrap());
+    let path = texts(&peguri_arrow::component(&array, Component::Path, V).unwrap());
     assert_eq!(path[7].as_deref(), Some(""), "the empty reference");
 }
 
 #[test]
 fn long_components_point_into_the_input() {
     let array = StringArray::from(ROWS.to_vec());
-    let path = peguri_arrow::component(&array, Component::Path).unwrap();
+    let path = peguri_arrow::component(&array, Component::Path, V).unwrap();
+    let path = path.as_string_view();
     // The input's buffer, shared; the copied pieces are in a buffer of
     // their own.
     assert!(path
@@ -172,7 +177,8 @@ fn long_components_point_into_the_input() {
         .iter()
         .any(|b| b.as_ptr() == array.values().as_ptr()));
     let view = StringViewArray::from(ROWS.to_vec());
-    let path = peguri_arrow::component(&view, Component::Path).unwrap();
+    let path = peguri_arrow::component(&view, Component::Path, V).unwrap();
+    let path = path.as_string_view();
     assert!(path
         .data_buffers()
         .iter()
@@ -234,7 +240,7 @@ fn assert_views_into(out: &StringViewArray, input: &[*const u8], what: &str) {
 fn components_are_views_into_the_input_or_inline() {
     for (name, array) in inputs(ROWS) {
         let input = text_buffers(array.as_ref());
-        let parts = peguri_arrow::components(array.as_ref()).unwrap();
+        let parts = peguri_arrow::components(array.as_ref(), V).unwrap();
         for which in Component::ALL {
             let column = parts.column_by_name(which.name()).unwrap().as_string_view();
             assert_views_into(column, &input, &format!("{name}, {which:?}"));
@@ -244,7 +250,7 @@ fn components_are_views_into_the_input_or_inline() {
         assert!(!path.data_buffers().is_empty(), "{name}");
         // Text made for the row is copied, and then the input's buffers,
         // unused, are not kept.
-        let parsed = peguri_arrow::parse(array.as_ref()).unwrap();
+        let parsed = peguri_arrow::parse(array.as_ref(), V).unwrap();
         for field in ["rule", "host_kind", "error_message"] {
             let column = parsed.column_by_name(field).unwrap().as_string_view();
             for buffer in column.data_buffers() {
@@ -278,7 +284,7 @@ fn substrings_views_copies_and_nulls_mixed() {
             continue;
         }
         let input = StringColumn::try_new(array.as_ref()).unwrap();
-        let mut out = Substrings::new(input);
+        let mut out = Substrings::new(input, V);
         let mut want: Vec<Option<String>> = Vec::new();
         let mut long_pieces = 0;
         for row in 0..input.len() {
@@ -299,7 +305,7 @@ fn substrings_views_copies_and_nulls_mixed() {
             }
             out.append_null();
             want.push(None);
-            out.append_owned("not a piece of the input, long");
+            out.append_owned("not a piece of the input, long").unwrap();
             want.push(Some("not a piece of the input, long".to_owned()));
             out.append(row, Some("a long &'static str, not in the input"))
                 .unwrap();
@@ -311,7 +317,8 @@ fn substrings_views_copies_and_nulls_mixed() {
         let piece = &input.get(0).unwrap()[..30];
         out.append(2, Some(piece)).unwrap();
         want.push(Some(piece.to_owned()));
-        let out = out.finish();
+        let out = out.finish().unwrap();
+        let out = out.as_string_view();
         let got: Vec<Option<String>> = out.iter().map(|s| s.map(str::to_owned)).collect();
         assert_eq!(got, want, "{name}");
         StringViewArray::try_new(
@@ -366,7 +373,7 @@ fn port_number_is_the_port_up_to_65535() {
 fn is_valid_and_error_say_whether_and_why() {
     for (name, array) in inputs(ROWS) {
         let valid = bools(&peguri_arrow::is_valid(array.as_ref()).unwrap());
-        let errors = texts(&peguri_arrow::error(array.as_ref()).unwrap());
+        let errors = texts(&peguri_arrow::error(array.as_ref(), V).unwrap());
         for (i, row) in ROWS.iter().enumerate() {
             match row.map(UriRef::parse) {
                 None => assert_eq!((valid[i], &errors[i]), (None, &None), "{name} {i}"),
@@ -423,7 +430,7 @@ fn parse_has_the_fields_of_the_sql_struct() {
 #[test]
 fn parse_gives_components_kinds_and_errors() {
     for (name, array) in inputs(ROWS) {
-        let parsed = peguri_arrow::parse(array.as_ref()).unwrap();
+        let parsed = peguri_arrow::parse(array.as_ref(), V).unwrap();
         assert_eq!(parsed.fields(), &peguri_arrow::parse_fields(), "{name}");
         let column = |field: &str| parsed.column_by_name(field).unwrap().clone();
         let valid = bools(column("valid").as_boolean());
@@ -484,8 +491,8 @@ fn parse_gives_components_kinds_and_errors() {
 #[test]
 fn components_is_parse_without_the_details() {
     for (name, array) in inputs(ROWS) {
-        let parsed = peguri_arrow::parse(array.as_ref()).unwrap();
-        let parts = peguri_arrow::components(array.as_ref()).unwrap();
+        let parsed = peguri_arrow::parse(array.as_ref(), V).unwrap();
+        let parts = peguri_arrow::components(array.as_ref(), V).unwrap();
         assert_eq!(parts.fields(), &peguri_arrow::components_fields(), "{name}");
         assert_eq!(parts.nulls(), parsed.nulls(), "{name}");
         for field in peguri_arrow::components_fields().iter() {
@@ -502,7 +509,7 @@ fn components_is_parse_without_the_details() {
 #[test]
 fn parse_with_stops_at_an_invalid_row() {
     let array = StringArray::from(ROWS.to_vec());
-    let error = peguri_arrow::parse_with(&array, |text, _| {
+    let error = peguri_arrow::parse_with(&array, V, |text, _| {
         Err(arrow_schema::ArrowError::ComputeError(format!(
             "rejected {text}"
         )))
@@ -513,7 +520,7 @@ fn parse_with_stops_at_an_invalid_row() {
         "{error}"
     );
     let valid = StringArray::from(vec![Some("http://h/"), None]);
-    let parsed = peguri_arrow::parse_with(&valid, |_, _| unreachable!("all valid")).unwrap();
+    let parsed = peguri_arrow::parse_with(&valid, V, |_, _| unreachable!("all valid")).unwrap();
     assert_eq!(parsed.len(), 2);
 }
 
@@ -555,7 +562,7 @@ fn resolve_against_a_scalar_base_follows_rfc_3986_5_4_1() {
     want.extend([None, None]);
     for (name, array) in inputs(&rows) {
         let got = texts(
-            &peguri_arrow::resolve(Base::Scalar("http://a/b/c/d;p?q"), array.as_ref()).unwrap(),
+            &peguri_arrow::resolve(Base::Scalar("http://a/b/c/d;p?q"), array.as_ref(), V).unwrap(),
         );
         assert_eq!(got, want, "{name}");
     }
@@ -565,7 +572,7 @@ fn resolve_against_a_scalar_base_follows_rfc_3986_5_4_1() {
 fn resolve_without_a_usable_base_is_null() {
     let array = StringArray::from(vec![Some("g"), None, Some("http://x/")]);
     for base in ["relative/base", "http://a/b c"] {
-        let got = peguri_arrow::resolve(Base::Scalar(base), &array).unwrap();
+        let got = peguri_arrow::resolve(Base::Scalar(base), &array, V).unwrap();
         assert_eq!(got.len(), 3);
         assert_eq!(got.null_count(), 3, "{base}");
     }
@@ -604,20 +611,21 @@ fn resolve_against_a_base_per_row() {
     let want: Vec<Option<String>> = want.iter().map(|w| w.map(str::to_owned)).collect();
     for (base_name, base) in inputs(&bases) {
         for (name, array) in inputs(&references) {
-            let got =
-                texts(&peguri_arrow::resolve(Base::Array(base.as_ref()), array.as_ref()).unwrap());
+            let got = texts(
+                &peguri_arrow::resolve(Base::Array(base.as_ref()), array.as_ref(), V).unwrap(),
+            );
             assert_eq!(got, want, "bases {base_name}, references {name}");
         }
     }
     let short = StringArray::from(vec!["http://a/"]);
     let references = StringArray::from(vec!["g", "h"]);
-    assert!(peguri_arrow::resolve(Base::Array(&short), &references).is_err());
+    assert!(peguri_arrow::resolve(Base::Array(&short), &references, V).is_err());
 }
 
 #[test]
 fn normalize_gives_the_normal_form() {
     for (name, array) in inputs(ROWS) {
-        let got = texts(&peguri_arrow::normalize(array.as_ref()).unwrap());
+        let got = texts(&peguri_arrow::normalize(array.as_ref(), V).unwrap());
         let want: Vec<Option<String>> = ROWS
             .iter()
             .map(|row| {
@@ -673,7 +681,7 @@ fn equivalent_compares_normal_forms_row_by_row() {
 #[test]
 fn iri_to_uri_percent_encodes_non_ascii() {
     for (name, array) in inputs(ROWS) {
-        let got = texts(&peguri_arrow::iri_to_uri(array.as_ref()).unwrap());
+        let got = texts(&peguri_arrow::iri_to_uri(array.as_ref(), V).unwrap());
         let want: Vec<Option<String>> = ROWS
             .iter()
             .map(|row| Some(IriRef::parse((*row)?).ok()?.to_uri().into_string()))
@@ -691,7 +699,7 @@ fn iri_to_uri_percent_encodes_non_ascii() {
 #[test]
 fn lint_lists_the_finding_codes() {
     for (name, array) in inputs(ROWS) {
-        let got = peguri_arrow::lint(array.as_ref()).unwrap();
+        let got = peguri_arrow::lint(array.as_ref(), V).unwrap();
         assert_eq!(got.data_type(), &DataType::List(peguri_arrow::lint_item()));
         for (i, row) in ROWS.iter().enumerate() {
             let want: Option<Vec<String>> = row.and_then(|text| {
@@ -725,31 +733,31 @@ fn lint_lists_the_finding_codes() {
 #[test]
 fn a_column_that_is_not_strings_is_an_error() {
     let numbers = Int32Array::from(vec![1, 2]);
-    assert!(peguri_arrow::parse(&numbers).is_err());
-    assert!(peguri_arrow::components(&numbers).is_err());
-    assert!(peguri_arrow::component(&numbers, Component::Host).is_err());
+    assert!(peguri_arrow::parse(&numbers, V).is_err());
+    assert!(peguri_arrow::components(&numbers, V).is_err());
+    assert!(peguri_arrow::component(&numbers, Component::Host, V).is_err());
     assert!(peguri_arrow::port_number(&numbers).is_err());
     assert!(peguri_arrow::is_valid(&numbers).is_err());
-    assert!(peguri_arrow::error(&numbers).is_err());
-    assert!(peguri_arrow::normalize(&numbers).is_err());
-    assert!(peguri_arrow::iri_to_uri(&numbers).is_err());
-    assert!(peguri_arrow::lint(&numbers).is_err());
-    assert!(peguri_arrow::resolve(Base::Scalar("http://a/"), &numbers).is_err());
+    assert!(peguri_arrow::error(&numbers, V).is_err());
+    assert!(peguri_arrow::normalize(&numbers, V).is_err());
+    assert!(peguri_arrow::iri_to_uri(&numbers, V).is_err());
+    assert!(peguri_arrow::lint(&numbers, V).is_err());
+    assert!(peguri_arrow::resolve(Base::Scalar("http://a/"), &numbers, V).is_err());
     let strings = StringArray::from(vec!["a", "b"]);
-    assert!(peguri_arrow::resolve(Base::Array(&numbers), &strings).is_err());
+    assert!(peguri_arrow::resolve(Base::Array(&numbers), &strings, V).is_err());
     assert!(peguri_arrow::equivalent(&numbers, &strings).is_err());
 }
 
 #[test]
 fn empty_and_all_null_columns() {
     let empty = StringArray::from(Vec::<Option<&str>>::new());
-    assert_eq!(peguri_arrow::parse(&empty).unwrap().len(), 0);
-    assert_eq!(peguri_arrow::components(&empty).unwrap().len(), 0);
+    assert_eq!(peguri_arrow::parse(&empty, V).unwrap().len(), 0);
+    assert_eq!(peguri_arrow::components(&empty, V).unwrap().len(), 0);
     let nulls = StringViewArray::new_null(3);
-    let parsed = peguri_arrow::parse(&nulls).unwrap();
+    let parsed = peguri_arrow::parse(&nulls, V).unwrap();
     assert_eq!(parsed.null_count(), 3);
     assert_eq!(peguri_arrow::port_number(&nulls).unwrap().null_count(), 3);
-    let list = peguri_arrow::lint(&nulls).unwrap();
+    let list = peguri_arrow::lint(&nulls, V).unwrap();
     assert_eq!(list.null_count(), 3);
     let _: &arrow_array::PrimitiveArray<UInt16Type> = &peguri_arrow::port_number(&nulls).unwrap();
 }
@@ -798,7 +806,7 @@ fn the_corpus_agrees_with_the_library_row_by_row() {
         return;
     };
     let array = StringViewArray::from_iter_values(&lines);
-    let parts = peguri_arrow::components(&array).unwrap();
+    let parts = peguri_arrow::components(&array, V).unwrap();
     let valid = parts.column_by_name("valid").unwrap().as_boolean();
     let host = parts.column_by_name("host").unwrap().as_string_view();
     let path = parts.column_by_name("path").unwrap().as_string_view();

@@ -1,28 +1,29 @@
-//! The one signature every function has: `n` string arguments.
+//! The one signature every function has: string arguments, as many as it
+//! takes, checked by [`coerce`] so that a wrong call is a user error that
+//! shows the function's syntax.
 
-use datafusion::common::types::logical_string;
-use datafusion::logical_expr::{
-    Coercion, EncodingPreservation, Signature, TypeSignatureClass, Volatility,
-};
+use std::ops::RangeInclusive;
 
-/// `n` arguments of any string type: `Utf8`, `LargeUtf8`, `Utf8View`, or a
-/// dictionary of one of them, which is passed as it is (not unpacked), so
-/// that a one-argument function computes each distinct value once.
-/// Immutable: the same input always gives the same result.
-pub(crate) fn strings(n: usize) -> Signature {
-    let string = Coercion::new_exact(TypeSignatureClass::Native(logical_string()))
-        .with_encoding_preservation(EncodingPreservation::dictionary());
-    Signature::coercible(vec![string; n], Volatility::Immutable)
+use datafusion::arrow::datatypes::DataType;
+use datafusion::common::{plan_err, Result};
+use datafusion::logical_expr::{Signature, Volatility};
+
+/// Immutable string arguments whose count and types [`coerce`] checks:
+/// the same input always gives the same result.
+fn strings() -> Signature {
+    Signature::user_defined(Volatility::Immutable)
 }
 
 /// What every function carries besides its behaviour: its name, aliases,
-/// signature and documentation. Two functions are equal when their names
-/// and aliases are (DataFusion compares functions to deduplicate
-/// expressions; the documentation has no equality of its own).
+/// how many arguments it takes, signature and documentation. Two functions
+/// are equal when their names and aliases are (DataFusion compares
+/// functions to deduplicate expressions; the documentation has no equality
+/// of its own).
 #[derive(Debug)]
 pub(crate) struct Meta {
     pub(crate) name: &'static str,
     pub(crate) aliases: Vec<String>,
+    pub(crate) arguments: RangeInclusive<usize>,
     pub(crate) signature: Signature,
     pub(crate) documentation: datafusion::logical_expr::Documentation,
 }
@@ -38,7 +39,8 @@ impl Meta {
         Meta {
             name,
             aliases: aliases.iter().map(|a| (*a).to_owned()).collect(),
-            signature: strings(arguments),
+            arguments: arguments..=arguments,
+            signature: strings(),
             documentation,
         }
     }
@@ -59,6 +61,42 @@ impl std::hash::Hash for Meta {
     }
 }
 
+/// The types a call's arguments are taken as: each argument must be a
+/// string (`Utf8`, `LargeUtf8`, `Utf8View`, or a dictionary of one of
+/// them, which is passed as it is, not unpacked, so that a one-argument
+/// function computes each distinct value once) or NULL, and there must be
+/// as many as the function takes. Anything else is a planning error that
+/// shows the function's syntax (`uri_host(uri) takes 1 argument, got 2`).
+pub(crate) fn coerce(meta: &Meta, types: &[DataType]) -> Result<Vec<DataType>> {
+    let syntax = &meta.documentation.syntax_example;
+    if !meta.arguments.contains(&types.len()) {
+        let (low, high) = (*meta.arguments.start(), *meta.arguments.end());
+        let count = match (low == high, high) {
+            (true, 1) => "1 argument".to_owned(),
+            (true, n) => format!("{n} arguments"),
+            (false, _) => format!("{low} or {high} arguments"),
+        };
+        return plan_err!("{syntax} takes {count}, got {}", types.len());
+    }
+    types
+        .iter()
+        .enumerate()
+        .map(|(i, data_type)| match data_type {
+            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Ok(data_type.clone()),
+            DataType::Dictionary(_, value)
+                if matches!(
+                    value.as_ref(),
+                    DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+                ) =>
+            {
+                Ok(data_type.clone())
+            }
+            DataType::Null => Ok(DataType::Utf8),
+            other => plan_err!("{syntax}: argument {} is {other}, not a string", i + 1),
+        })
+        .collect()
+}
+
 /// The methods of `ScalarUDFImpl` that read a function's [`Meta`] (in a
 /// field named `meta`). Every function is strict: NULL in, NULL out.
 macro_rules! meta_methods {
@@ -73,6 +111,13 @@ macro_rules! meta_methods {
 
         fn signature(&self) -> &datafusion::logical_expr::Signature {
             &self.meta.signature
+        }
+
+        fn coerce_types(
+            &self,
+            arg_types: &[datafusion::arrow::datatypes::DataType],
+        ) -> datafusion::common::Result<Vec<datafusion::arrow::datatypes::DataType>> {
+            crate::signature::coerce(&self.meta, arg_types)
         }
 
         fn is_strict(&self) -> bool {

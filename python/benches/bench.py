@@ -4,10 +4,11 @@
 
 1. Object API: each library's parse call plus four getters (scheme, host,
    path, query) per URL, ns per URL. Rejected inputs count as handled.
-2. Batch host: ``peguri.arrow.host`` against a host regex in Polars
-   (``str.extract``) and pyarrow (``extract_regex``).
+2. Batch host: ``peguri.arrow.host`` (plain strings, the default, and
+   ``views=True``) against a host regex in Polars (``str.extract``) and
+   pyarrow (``extract_regex``).
 3. Batch throughput: ``peguri.arrow.components`` (valid plus the seven
-   components) in URLs per second.
+   components), plain and as views, in URLs per second.
 4. Templates: ``UriTemplate.match`` against ``UriTemplate.expand`` with the
    same variables, ns per call (no corpus).
 
@@ -161,6 +162,7 @@ def batch_contenders(urls: list[str]) -> dict[str, Callable[[], Any]]:
 
         column = pa.array(urls)
         out["peguri.arrow.host (pyarrow array)"] = lambda: ua.host(column)
+        out["peguri.arrow.host views=True (pyarrow array)"] = lambda: ua.host(column, views=True)
         out["pyarrow extract_regex"] = lambda: pc.extract_regex(column, HOST_REGEX)
     except ImportError:
         pass
@@ -169,6 +171,7 @@ def batch_contenders(urls: list[str]) -> dict[str, Callable[[], Any]]:
 
         series = pl.Series("url", urls)
         out["peguri.arrow.host (Polars series)"] = lambda: ua.host(series)
+        out["peguri.arrow.host views=True (Polars series)"] = lambda: ua.host(series, views=True)
         out["Polars str.extract"] = lambda: series.str.extract(HOST_REGEX, 1)
     except ImportError:
         pass
@@ -241,7 +244,13 @@ def main() -> None:
         print(f"| {name} | {t / n * 1e9:,.0f} | {t / obj['peguri']:.2f} | {rejected[name]:,} |")
 
     batch = alternate(batch_contenders(urls), args.rounds)
-    comps = alternate({"components": lambda: ua.components(urls_array)}, args.rounds) if (
+    comps = alternate(
+        {
+            "components": lambda: ua.components(urls_array),
+            "components views=True": lambda: ua.components(urls_array, views=True),
+        },
+        args.rounds,
+    ) if (
         urls_array := _arrow_array(urls)
     ) is not None else {}
     print("\n| batch host | ns per URL | M URLs/s |")

@@ -3,14 +3,25 @@
 Each function takes any object with ``__arrow_c_array__`` or
 ``__arrow_c_stream__`` (a pyarrow array, chunked array or one-column table, a
 Polars series or one-column frame, a DuckDB relation of one column, a pandas
-Series with an Arrow dtype...) holding strings (``utf8``, ``large_utf8``,
-``utf8_view`` or dictionary-encoded) and returns an :class:`ArrowArray`,
-which any Arrow library reads through ``__arrow_c_array__``: pyarrow is not
-needed.
+Series with an Arrow dtype...) holding strings (``string``, ``large_string``,
+``string_view``, dictionary-encoded, or an all-null ``null`` column) and
+returns an :class:`ArrowArray`, which any Arrow library reads through
+``__arrow_c_array__``: pyarrow is not needed.
 
-Invalid input gives NULL components and ``valid = false``, never an
-exception; a NULL input gives NULL. The work runs in Rust (the
-``peguri-arrow`` kernels, the same as the SQL functions) with the GIL
+Strings come back as ``string`` (``large_string`` for ``large_string`` input,
+or when the result holds more than 2 GiB of text), which every pyarrow
+compute function takes; ``pa.array(result, type=...)`` gets ``string``,
+``large_string`` or ``string_view`` as asked. ``views=True`` returns
+``string_view`` instead, whose components point into the input's memory:
+faster, for consumers that read views natively (Polars, DuckDB).
+
+A URL that is not a URI reference gives NULL components and ``valid =
+false``, never an exception; a NULL input gives NULL. Arrow data that is not
+valid raises ``ValueError`` before any row is read, as Polars and DuckDB do:
+a string that is not UTF-8 (pyarrow can read one from a Parquet file or a CSV
+read with ``check_utf8=False``) is reported with its row and the byte of the
+row, offsets or views outside their buffers likewise. The work runs in Rust
+(the ``peguri-arrow`` kernels, the same as the SQL functions) with the GIL
 released.
 """
 
@@ -63,16 +74,17 @@ class ArrowStreamExportable(Protocol):
 ArrowLike = Union[ArrowArrayExportable, ArrowStreamExportable]
 
 
-def parse(urls: ArrowLike) -> ArrowArray:
-    """A struct per row with the fields ``peguri parse`` prints: ``valid``,
-    ``rule``, the seven components, ``host_kind``, ``error_offset``,
-    ``error_column`` and ``error_message``."""
-    return _peguri.arrow_parse(urls)
+def parse(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """A struct per row with the fields ``peguri parse`` prints: ``valid``
+    (bool), ``rule``, the seven components, ``host_kind`` (strings),
+    ``error_offset``, ``error_column`` (uint64) and ``error_message``
+    (string). A NULL row is a NULL struct."""
+    return _peguri.arrow_parse(urls, views=views)
 
 
-def components(urls: ArrowLike) -> ArrowArray:
+def components(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """A struct per row of ``valid`` and the seven components."""
-    return _peguri.arrow_components(urls)
+    return _peguri.arrow_components(urls, views=views)
 
 
 def is_valid(urls: ArrowLike) -> ArrowArray:
@@ -80,29 +92,29 @@ def is_valid(urls: ArrowLike) -> ArrowArray:
     return _peguri.arrow_is_valid(urls)
 
 
-def error(urls: ArrowLike) -> ArrowArray:
+def error(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """Why each invalid row is invalid; NULL for valid rows."""
-    return _peguri.arrow_error(urls)
+    return _peguri.arrow_error(urls, views=views)
 
 
-def scheme(urls: ArrowLike) -> ArrowArray:
+def scheme(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The scheme of each row, as written."""
-    return _peguri.arrow_component(urls, "scheme")
+    return _peguri.arrow_component(urls, "scheme", views=views)
 
 
-def userinfo(urls: ArrowLike) -> ArrowArray:
+def userinfo(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The userinfo of each row."""
-    return _peguri.arrow_component(urls, "userinfo")
+    return _peguri.arrow_component(urls, "userinfo", views=views)
 
 
-def host(urls: ArrowLike) -> ArrowArray:
+def host(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The host of each row (IP literals with their brackets)."""
-    return _peguri.arrow_component(urls, "host")
+    return _peguri.arrow_component(urls, "host", views=views)
 
 
-def port(urls: ArrowLike) -> ArrowArray:
+def port(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The port of each row, as text."""
-    return _peguri.arrow_component(urls, "port")
+    return _peguri.arrow_component(urls, "port", views=views)
 
 
 def port_number(urls: ArrowLike) -> ArrowArray:
@@ -111,32 +123,34 @@ def port_number(urls: ArrowLike) -> ArrowArray:
     return _peguri.arrow_port_number(urls)
 
 
-def path(urls: ArrowLike) -> ArrowArray:
+def path(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The path of each row (``""`` when empty; NULL only when invalid)."""
-    return _peguri.arrow_component(urls, "path")
+    return _peguri.arrow_component(urls, "path", views=views)
 
 
-def query(urls: ArrowLike) -> ArrowArray:
+def query(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The query of each row, without ``?``."""
-    return _peguri.arrow_component(urls, "query")
+    return _peguri.arrow_component(urls, "query", views=views)
 
 
-def fragment(urls: ArrowLike) -> ArrowArray:
+def fragment(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The fragment of each row, without ``#``."""
-    return _peguri.arrow_component(urls, "fragment")
+    return _peguri.arrow_component(urls, "fragment", views=views)
 
 
-def resolve(base: str | ArrowLike, references: ArrowLike) -> ArrowArray:
+def resolve(
+    base: str | ArrowLike, references: ArrowLike, *, views: bool = False
+) -> ArrowArray:
     """Each reference resolved against ``base`` (RFC 3986 section 5.2,
     strict): one base for every row (a str), or one per row (an array as
     long as the references). NULL where either is invalid or the base has
     no scheme."""
-    return _peguri.arrow_resolve(base, references)
+    return _peguri.arrow_resolve(base, references, views=views)
 
 
-def normalize(urls: ArrowLike) -> ArrowArray:
+def normalize(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The normal form of each row (RFC 3986 sections 6.2.2 and 6.2.3)."""
-    return _peguri.arrow_normalize(urls)
+    return _peguri.arrow_normalize(urls, views=views)
 
 
 def equivalent(a: ArrowLike, b: ArrowLike) -> ArrowArray:
@@ -144,15 +158,18 @@ def equivalent(a: ArrowLike, b: ArrowLike) -> ArrowArray:
     return _peguri.arrow_equivalent(a, b)
 
 
-def iri_to_uri(iris: ArrowLike) -> ArrowArray:
+def iri_to_uri(iris: ArrowLike, *, views: bool = False) -> ArrowArray:
     """Each IRI mapped to a URI (RFC 3987 section 3.1, percent-encoding);
     NULL where the row is not an IRI reference."""
-    return _peguri.arrow_iri_to_uri(iris)
+    return _peguri.arrow_iri_to_uri(iris, views=views)
 
 
-def lint(urls: ArrowLike) -> ArrowArray:
-    """The lint findings of each row: a list of structs."""
-    return _peguri.arrow_lint(urls)
+def lint(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The codes of the RFC 3986 section 7 findings of each row (``foreign-port``,
+    ``encoded-nul``, ``password-in-userinfo``...): a ``list<string>`` per
+    row, in the order of their position, at most 100 of each code; an empty
+    list when there is none, NULL for an invalid or NULL row."""
+    return _peguri.arrow_lint(urls, views=views)
 
 
 def to_array(data: ArrowLike) -> ArrowArray:

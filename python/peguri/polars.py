@@ -3,11 +3,13 @@
 Importing this module (or ``peguri.arrow``, when Polars is installed)
 registers it. Each method runs a ``peguri.arrow`` kernel over whole batches
 through ``map_batches``, so Polars hands its Arrow data to Rust without a
-copy and gets an Arrow array back.
+copy and gets an Arrow array back: strings as views (``views=True``), which
+is how Polars holds them, so that nothing is copied on the way back either.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 import polars as pl
@@ -55,55 +57,55 @@ class UriNamespace:
 
     def parse(self) -> pl.Expr:
         """A struct of every field of ``peguri parse``."""
-        return self._map(arrow.parse, PARSE_DTYPE)
+        return self._map(partial(arrow.parse, views=True), PARSE_DTYPE)
 
     def components(self) -> pl.Expr:
         """A struct of ``valid`` and the seven components."""
-        return self._map(arrow.components, COMPONENTS_DTYPE)
+        return self._map(partial(arrow.components, views=True), COMPONENTS_DTYPE)
 
     def is_valid(self) -> pl.Expr:
         return self._map(arrow.is_valid, pl.Boolean)
 
     def error(self) -> pl.Expr:
-        return self._map(arrow.error, pl.String)
+        return self._map(partial(arrow.error, views=True), pl.String)
 
     def scheme(self) -> pl.Expr:
-        return self._map(arrow.scheme, pl.String)
+        return self._map(partial(arrow.scheme, views=True), pl.String)
 
     def userinfo(self) -> pl.Expr:
-        return self._map(arrow.userinfo, pl.String)
+        return self._map(partial(arrow.userinfo, views=True), pl.String)
 
     def host(self) -> pl.Expr:
-        return self._map(arrow.host, pl.String)
+        return self._map(partial(arrow.host, views=True), pl.String)
 
     def port(self) -> pl.Expr:
-        return self._map(arrow.port, pl.String)
+        return self._map(partial(arrow.port, views=True), pl.String)
 
     def port_number(self) -> pl.Expr:
         return self._map(arrow.port_number, pl.UInt16)
 
     def path(self) -> pl.Expr:
-        return self._map(arrow.path, pl.String)
+        return self._map(partial(arrow.path, views=True), pl.String)
 
     def query(self) -> pl.Expr:
-        return self._map(arrow.query, pl.String)
+        return self._map(partial(arrow.query, views=True), pl.String)
 
     def fragment(self) -> pl.Expr:
-        return self._map(arrow.fragment, pl.String)
+        return self._map(partial(arrow.fragment, views=True), pl.String)
 
     def normalize(self) -> pl.Expr:
-        return self._map(arrow.normalize, pl.String)
+        return self._map(partial(arrow.normalize, views=True), pl.String)
 
     def iri_to_uri(self) -> pl.Expr:
-        return self._map(arrow.iri_to_uri, pl.String)
+        return self._map(partial(arrow.iri_to_uri, views=True), pl.String)
 
     def resolve(self, base: str) -> pl.Expr:
         """Each reference resolved against one base URI."""
-        return self._map(lambda refs: arrow.resolve(base, refs), pl.String)
+        return self._map(lambda refs: arrow.resolve(base, refs, views=True), pl.String)
 
     def lint(self) -> pl.Expr:
         """The lint codes of each row (an empty list when it has none)."""
-        return self._map(arrow.lint, pl.List(pl.String))
+        return self._map(partial(arrow.lint, views=True), pl.List(pl.String))
 
     def equivalent(self, other: str | pl.Expr) -> pl.Expr:
         """Whether each row has the same normal form as ``other``: one URI,

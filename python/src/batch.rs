@@ -2,16 +2,35 @@
 //! through the PyCapsule interface, the work done by `peguri-arrow`'s
 //! kernels (shared with the SQL functions) with the GIL released.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-use arrow_array::{Array, ArrayRef};
-use arrow_schema::ArrowError;
+use arrow_array::{Array, ArrayRef, LargeStringArray, cast::AsArray};
+use arrow_schema::{ArrowError, DataType};
+use peguri_arrow::column::Layout;
 use peguri_arrow::{Base, Component};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use crate::ffi;
+use crate::{cast, ffi};
+
+/// Runs `f`, turning a panic into a `RuntimeError` instead of letting it
+/// unwind into Python: every entry point of the module runs its Rust work
+/// through this.
+pub fn guard<T>(f: impl FnOnce() -> T) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        PyRuntimeError::new_err(format!(
+            "internal error in peguri (a bug: please report it): {}",
+            peguri::Quoted::new(&what)
+        ))
+    })
+}
 
 /// An Arrow array made by peguri, readable by any Arrow library through
 /// `__arrow_c_array__` (pyarrow, Polars, DuckDB...), with no dependency on
@@ -24,16 +43,24 @@ pub struct ArrowArray {
 #[pymethods]
 impl ArrowArray {
     /// The `(schema, array)` capsules of the Arrow PyCapsule interface.
-    /// `requested_schema` is accepted and ignored: the array is offered in
-    /// its own type, as the protocol allows.
+    /// A `requested_schema` whose type differs from the array's only in
+    /// the layout of its strings (`string`, `large_string`,
+    /// `string_view`, also inside a struct or a list) is honoured; any
+    /// other is left to the consumer, as the protocol allows.
     #[pyo3(signature = (requested_schema = None))]
     fn __arrow_c_array__<'py>(
         &self,
         py: Python<'py>,
         requested_schema: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let _ = requested_schema;
-        ffi::export(py, self.array.as_ref())
+        let requested = requested_schema.as_ref().and_then(ffi::requested_type);
+        let array = match requested {
+            Some(to) => py
+                .detach(|| guard(|| cast::to_type(&self.array, &to)))?
+                .unwrap_or_else(|| self.array.clone()),
+            None => self.array.clone(),
+        };
+        ffi::export(py, array.as_ref())
     }
 
     /// The Arrow type, as Arrow's Rust implementation writes it.
@@ -65,18 +92,54 @@ fn arrow_err(e: ArrowError) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// The layout of the strings a function returns: plain columns unless
+/// views are asked for.
+fn layout(views: bool) -> Layout {
+    if views { Layout::View } else { Layout::Plain }
+}
+
+/// Joins the results of several chunks into one array. Plain string
+/// results that a `string` column cannot hold together (past 2 GiB) are
+/// joined as `large_string`.
+fn concat(outputs: Vec<ArrayRef>) -> Result<ArrayRef, ArrowError> {
+    if outputs.len() == 1 {
+        return Ok(outputs.into_iter().next().expect("one output"));
+    }
+    let refs: Vec<&dyn Array> = outputs.iter().map(|c| c.as_ref()).collect();
+    let plain = refs
+        .iter()
+        .all(|a| matches!(a.data_type(), DataType::Utf8 | DataType::LargeUtf8));
+    if plain && refs.iter().any(|a| a.data_type() != refs[0].data_type()) {
+        return concat_large(&refs);
+    }
+    match arrow_select::concat::concat(&refs) {
+        Err(ArrowError::OffsetOverflowError(_)) if plain => concat_large(&refs),
+        result => result,
+    }
+}
+
+/// Plain string columns joined as one `large_string` column.
+fn concat_large(refs: &[&dyn Array]) -> Result<ArrayRef, ArrowError> {
+    let large: Vec<LargeStringArray> = refs
+        .iter()
+        .map(|a| match a.data_type() {
+            DataType::Utf8 => a.as_string::<i32>().iter().collect(),
+            _ => a.as_string::<i64>().clone(),
+        })
+        .collect();
+    let refs: Vec<&dyn Array> = large.iter().map(|a| a as &dyn Array).collect();
+    arrow_select::concat::concat(&refs)
+}
+
 /// The chunks of `obj` as one array: kernels of two inputs need rows that
 /// line up, and one output array is what `__arrow_c_array__` offers.
 fn one_array(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
     let chunks = ffi::import(obj)?;
-    match chunks.len() {
-        1 => Ok(chunks.into_iter().next().expect("one chunk")),
-        0 => Err(PyTypeError::new_err("an Arrow stream without batches")),
-        _ => py.detach(|| {
-            let refs: Vec<&dyn Array> = chunks.iter().map(|c| c.as_ref()).collect();
-            arrow_select::concat::concat(&refs).map_err(arrow_err)
-        }),
+    if chunks.is_empty() {
+        // A stream without batches: no rows.
+        return Ok(Arc::new(arrow_array::StringArray::from(Vec::<&str>::new())));
     }
+    py.detach(|| guard(|| concat(chunks)))?.map_err(arrow_err)
 }
 
 /// Runs `kernel` on each chunk of `obj` with the GIL released, and joins
@@ -86,43 +149,44 @@ where
     F: Fn(&dyn Array) -> Result<ArrayRef, ArrowError> + Send + Sync,
 {
     let chunks = ffi::import(obj)?;
-    let array = py.detach(|| -> Result<ArrayRef, ArrowError> {
-        let outputs = chunks
-            .iter()
-            .map(|c| kernel(c.as_ref()))
-            .collect::<Result<Vec<_>, _>>()?;
-        match outputs.len() {
-            1 => Ok(outputs.into_iter().next().expect("one output")),
-            _ => {
-                let refs: Vec<&dyn Array> = outputs.iter().map(|c| c.as_ref()).collect();
-                arrow_select::concat::concat(&refs)
-            }
-        }
-    });
-    match array {
-        Ok(array) => Ok(ArrowArray { array }),
+    if chunks.is_empty() {
         // An empty stream: run the kernel on an empty array of strings for
         // an empty result of the right type.
-        Err(_) if chunks.is_empty() => {
-            let empty = arrow_array::StringArray::from(Vec::<&str>::new());
-            let array = kernel(&empty).map_err(arrow_err)?;
-            Ok(ArrowArray { array })
-        }
-        Err(e) => Err(arrow_err(e)),
+        let empty = arrow_array::StringArray::from(Vec::<&str>::new());
+        let array = guard(|| kernel(&empty))?.map_err(arrow_err)?;
+        return Ok(ArrowArray { array });
     }
+    let array = py.detach(|| {
+        guard(|| {
+            let outputs = chunks
+                .iter()
+                .map(|c| kernel(c.as_ref()))
+                .collect::<Result<Vec<_>, _>>()?;
+            concat(outputs)
+        })
+    })?;
+    Ok(ArrowArray {
+        array: array.map_err(arrow_err)?,
+    })
 }
 
 /// The struct of every field `peguri parse --json` prints: valid, rule,
 /// the components, host_kind and the error's offset, column and message.
 #[pyfunction]
-fn parse(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
-    map_chunks(py, urls, |a| Ok(Arc::new(peguri_arrow::parse(a)?)))
+#[pyo3(signature = (urls, *, views = false))]
+fn parse(py: Python<'_>, urls: &Bound<'_, PyAny>, views: bool) -> PyResult<ArrowArray> {
+    map_chunks(py, urls, |a| {
+        Ok(Arc::new(peguri_arrow::parse(a, layout(views))?))
+    })
 }
 
 /// The struct of `valid` and the seven components.
 #[pyfunction]
-fn components(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
-    map_chunks(py, urls, |a| Ok(Arc::new(peguri_arrow::components(a)?)))
+#[pyo3(signature = (urls, *, views = false))]
+fn components(py: Python<'_>, urls: &Bound<'_, PyAny>, views: bool) -> PyResult<ArrowArray> {
+    map_chunks(py, urls, |a| {
+        Ok(Arc::new(peguri_arrow::components(a, layout(views))?))
+    })
 }
 
 /// Whether each row is a URI reference (NULL for NULL).
@@ -133,19 +197,26 @@ fn is_valid(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
 
 /// The parse error of each row, NULL where it is valid.
 #[pyfunction]
-fn error(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
-    map_chunks(py, urls, |a| Ok(Arc::new(peguri_arrow::error(a)?)))
+#[pyo3(signature = (urls, *, views = false))]
+fn error(py: Python<'_>, urls: &Bound<'_, PyAny>, views: bool) -> PyResult<ArrowArray> {
+    map_chunks(py, urls, |a| peguri_arrow::error(a, layout(views)))
 }
 
 /// One component of each row, NULL where absent or invalid.
 #[pyfunction]
-fn component(py: Python<'_>, urls: &Bound<'_, PyAny>, name: &str) -> PyResult<ArrowArray> {
+#[pyo3(signature = (urls, name, *, views = false))]
+fn component(
+    py: Python<'_>,
+    urls: &Bound<'_, PyAny>,
+    name: &str,
+    views: bool,
+) -> PyResult<ArrowArray> {
     let which = Component::ALL
         .into_iter()
         .find(|c| c.name() == name)
         .ok_or_else(|| PyValueError::new_err(format!("no component named {name:?}")))?;
     map_chunks(py, urls, move |a| {
-        Ok(Arc::new(peguri_arrow::component(a, which)?))
+        peguri_arrow::component(a, which, layout(views))
     })
 }
 
@@ -158,32 +229,42 @@ fn port_number(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray> 
 /// Each reference resolved against `base`: one base (a str) or one per row
 /// (an Arrow array as long as the references).
 #[pyfunction]
+#[pyo3(signature = (base, references, *, views = false))]
 fn resolve(
     py: Python<'_>,
     base: &Bound<'_, PyAny>,
     references: &Bound<'_, PyAny>,
+    views: bool,
 ) -> PyResult<ArrowArray> {
     if let Ok(base) = base.cast::<PyString>() {
-        let base = base.to_str()?.to_owned();
+        // A base that is not UTF-8 (a lone surrogate) is no URI: every row
+        // resolves to NULL, as against any other invalid base.
+        let base = base.to_str().unwrap_or(" ").to_owned();
         return map_chunks(py, references, move |a| {
-            Ok(Arc::new(peguri_arrow::resolve(Base::Scalar(&base), a)?))
+            peguri_arrow::resolve(Base::Scalar(&base), a, layout(views))
         });
     }
     let bases = one_array(py, base)?;
     let references = one_array(py, references)?;
     let array = py
         .detach(|| {
-            peguri_arrow::resolve(Base::Array(bases.as_ref()), references.as_ref())
-                .map(|a| Arc::new(a) as ArrayRef)
-        })
+            guard(|| {
+                peguri_arrow::resolve(
+                    Base::Array(bases.as_ref()),
+                    references.as_ref(),
+                    layout(views),
+                )
+            })
+        })?
         .map_err(arrow_err)?;
     Ok(ArrowArray { array })
 }
 
 /// The normal form of each row (RFC 3986 section 6).
 #[pyfunction]
-fn normalize(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
-    map_chunks(py, urls, |a| Ok(Arc::new(peguri_arrow::normalize(a)?)))
+#[pyo3(signature = (urls, *, views = false))]
+fn normalize(py: Python<'_>, urls: &Bound<'_, PyAny>, views: bool) -> PyResult<ArrowArray> {
+    map_chunks(py, urls, |a| peguri_arrow::normalize(a, layout(views)))
 }
 
 /// Whether the rows of `a` and `b` have the same normal forms.
@@ -193,22 +274,28 @@ fn equivalent(py: Python<'_>, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyR
     let b = one_array(py, b)?;
     let array = py
         .detach(|| {
-            peguri_arrow::equivalent(a.as_ref(), b.as_ref()).map(|a| Arc::new(a) as ArrayRef)
-        })
+            guard(|| {
+                peguri_arrow::equivalent(a.as_ref(), b.as_ref()).map(|a| Arc::new(a) as ArrayRef)
+            })
+        })?
         .map_err(arrow_err)?;
     Ok(ArrowArray { array })
 }
 
 /// Each IRI mapped to a URI (RFC 3987 section 3.1, percent-encoding).
 #[pyfunction]
-fn iri_to_uri(py: Python<'_>, iris: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
-    map_chunks(py, iris, |a| Ok(Arc::new(peguri_arrow::iri_to_uri(a)?)))
+#[pyo3(signature = (iris, *, views = false))]
+fn iri_to_uri(py: Python<'_>, iris: &Bound<'_, PyAny>, views: bool) -> PyResult<ArrowArray> {
+    map_chunks(py, iris, |a| peguri_arrow::iri_to_uri(a, layout(views)))
 }
 
-/// The lint findings of each row, a list of structs.
+/// The finding codes of each row, a list of strings.
 #[pyfunction]
-fn lint(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
-    map_chunks(py, urls, |a| Ok(Arc::new(peguri_arrow::lint(a)?)))
+#[pyo3(signature = (urls, *, views = false))]
+fn lint(py: Python<'_>, urls: &Bound<'_, PyAny>, views: bool) -> PyResult<ArrowArray> {
+    map_chunks(py, urls, |a| {
+        Ok(Arc::new(peguri_arrow::lint(a, layout(views))?))
+    })
 }
 
 /// Imports any Arrow object and gives it back as one array: the import and

@@ -12,6 +12,7 @@ use std::hash::{Hash, Hasher};
 
 use peguri::template::{UriTemplate, Value};
 use peguri::{IriRef, IriRefBuf, ParseErrorKind, Resolver, UriRef, UriRefBuf};
+use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -23,6 +24,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod batch;
+mod cast;
 // The Arrow C Data Interface is the one place that needs `unsafe`.
 #[allow(unsafe_code)]
 pub mod ffi;
@@ -164,6 +166,60 @@ enum Rule {
     Iri,
 }
 
+/// Text from Python: a `str` as UTF-8, or, for a `str` that holds a lone
+/// surrogate (as `surrogateescape` decoding makes for bytes that are not
+/// UTF-8), its bytes with each surrogate encoded as UTF-8 would encode it,
+/// which no UTF-8 decoder accepts.
+enum Text<'a> {
+    Utf8(&'a str),
+    NotUtf8(Vec<u8>),
+}
+
+fn text_of<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Text<'a>> {
+    if let Ok(text) = s.to_str() {
+        return Ok(Text::Utf8(text));
+    }
+    let bytes = s.call_method1("encode", ("utf-8", "surrogatepass"))?;
+    Ok(Text::NotUtf8(bytes.extract()?))
+}
+
+/// The argument `what` as a `str`, or a `TypeError` naming it.
+fn expect_str<'a, 'py>(
+    value: &'a Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<&'a Bound<'py, PyString>> {
+    value.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!("{what} must be a str, not {}", type_name(value)))
+    })
+}
+
+/// The Python type name of `value`, for messages.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "object".to_owned())
+}
+
+/// Parses a `str` by `rule`; one that is not UTF-8 raises `ParseError`
+/// with the kind `invalid_utf8` at its first lone surrogate.
+fn parse_text(py: Python<'_>, text: &Bound<'_, PyString>, rule: Rule) -> PyResult<UriReference> {
+    match text_of(text)? {
+        Text::Utf8(text) => parse_with(py, text, rule),
+        Text::NotUtf8(bytes) => {
+            let error = match rule {
+                Rule::UriRef | Rule::Uri => UriRef::parse_bytes(&bytes).err(),
+                Rule::IriRef | Rule::Iri => IriRef::parse_bytes(&bytes).err(),
+            };
+            Err(match error {
+                Some(e) => parse_error(py, &e),
+                None => PyValueError::new_err("a str with a lone surrogate is not UTF-8"),
+            })
+        }
+    }
+}
+
 fn parse_with(py: Python<'_>, text: &str, rule: Rule) -> PyResult<UriReference> {
     let text = text.to_owned();
     match rule {
@@ -195,17 +251,20 @@ fn coerce(py: Python<'_>, value: &Bound<'_, PyAny>, iri: bool) -> PyResult<UriRe
     }
     if let Ok(s) = value.cast::<PyString>() {
         let rule = if iri { Rule::IriRef } else { Rule::UriRef };
-        return parse_with(py, s.to_str()?, rule);
+        return parse_text(py, s, rule);
     }
-    Err(PyTypeError::new_err("expected a str or a UriReference"))
+    Err(PyTypeError::new_err(format!(
+        "expected a str or a UriReference, not {}",
+        type_name(value)
+    )))
 }
 
 #[pymethods]
 impl UriReference {
     /// Parses `text` as a URI reference (the same as `peguri.parse`).
     #[new]
-    fn py_new(py: Python<'_>, text: &str) -> PyResult<Self> {
-        parse_with(py, text, Rule::UriRef)
+    fn py_new(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        parse_text(py, expect_str(text, "text")?, Rule::UriRef)
     }
 
     /// The rule the text matched: `URI`, `relative-ref`, `IRI` or
@@ -387,14 +446,7 @@ impl UriReference {
                 let index = REPLACEABLE.iter().position(|k| *k == key).ok_or_else(|| {
                     PyTypeError::new_err(format!("replace() got an unknown component {key:?}"))
                 })?;
-                let value: Option<String> = if value.is_none() {
-                    None
-                } else if key == "port" && value.cast::<pyo3::types::PyInt>().is_ok() {
-                    Some(value.extract::<u16>()?.to_string())
-                } else {
-                    Some(value.extract()?)
-                };
-                edits[index] = Some(value);
+                edits[index] = Some(replacement(py, &key, &value)?);
             }
         }
         let mut out = UriReference {
@@ -455,11 +507,14 @@ impl UriReference {
         Ok(format!("UriReference({text})"))
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Option<bool> {
-        other
-            .cast::<UriReference>()
-            .ok()
-            .map(|o| o.get().as_str() == self.as_str())
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Py<PyAny> {
+        let py = other.py();
+        match other.cast::<UriReference>() {
+            Ok(o) => (o.get().as_str() == self.as_str())
+                .into_py_any(py)
+                .expect("a bool"),
+            Err(_) => py.NotImplemented(),
+        }
     }
 
     fn __hash__(&self) -> u64 {
@@ -480,6 +535,53 @@ impl UriReference {
         };
         let module = py.import("peguri._peguri")?;
         Ok((module.getattr(name)?, PyTuple::new(py, [self.as_str()])?))
+    }
+}
+
+/// A value of `replace`'s keyword `key`: `None`, a `str`, or for `port`
+/// an `int` from 0 to 65535.
+fn replacement(py: Python<'_>, key: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    let is_bool = value.cast::<pyo3::types::PyBool>().is_ok();
+    if key == "port" && !is_bool {
+        if let Ok(port) = value.cast::<pyo3::types::PyInt>() {
+            return match port.extract::<u16>() {
+                Ok(port) => Ok(Some(port.to_string())),
+                Err(_) => {
+                    let err = BuildError::new_err(format!(
+                        "port must be from 0 to 65535, got {}",
+                        port.str()?
+                    ));
+                    let _ = err.value(py).setattr("component", "port");
+                    let _ = err.value(py).setattr("offset", py.None());
+                    Err(err)
+                }
+            };
+        }
+    }
+    let Ok(text) = value.cast::<PyString>() else {
+        let accepted = if key == "port" {
+            "an int, a str or None"
+        } else {
+            "a str or None"
+        };
+        return Err(PyTypeError::new_err(format!(
+            "replace(): {key} must be {accepted}, not {}",
+            type_name(value)
+        )));
+    };
+    match text_of(text)? {
+        Text::Utf8(text) => Ok(Some(text.to_owned())),
+        Text::NotUtf8(_) => {
+            let err = BuildError::new_err(format!(
+                "replace(): {key} holds a lone surrogate, which is not UTF-8 text"
+            ));
+            let _ = err.value(py).setattr("component", key);
+            let _ = err.value(py).setattr("offset", py.None());
+            Err(err)
+        }
     }
 }
 
@@ -553,32 +655,36 @@ impl UriReference {
 
 /// Parses a URI reference (RFC 3986 section 4.1).
 #[pyfunction]
-fn parse(py: Python<'_>, text: &str) -> PyResult<UriReference> {
-    parse_with(py, text, Rule::UriRef)
+fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<UriReference> {
+    parse_text(py, expect_str(text, "text")?, Rule::UriRef)
 }
 
 /// Parses a URI (RFC 3986 section 3): a reference with a scheme.
 #[pyfunction]
-fn parse_uri(py: Python<'_>, text: &str) -> PyResult<UriReference> {
-    parse_with(py, text, Rule::Uri)
+fn parse_uri(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<UriReference> {
+    parse_text(py, expect_str(text, "text")?, Rule::Uri)
 }
 
 /// Parses an IRI reference (RFC 3987 section 2.2).
 #[pyfunction]
-fn parse_iri_ref(py: Python<'_>, text: &str) -> PyResult<UriReference> {
-    parse_with(py, text, Rule::IriRef)
+fn parse_iri_ref(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<UriReference> {
+    parse_text(py, expect_str(text, "text")?, Rule::IriRef)
 }
 
 /// Parses an IRI (RFC 3987 section 2.2).
 #[pyfunction]
-fn parse_iri(py: Python<'_>, text: &str) -> PyResult<UriReference> {
-    parse_with(py, text, Rule::Iri)
+fn parse_iri(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<UriReference> {
+    parse_text(py, expect_str(text, "text")?, Rule::Iri)
 }
 
-/// Whether `text` is a URI reference, without building an object.
+/// Whether `text` is a URI reference, without building an object; `False`
+/// for a str that is not UTF-8 (one with a lone surrogate).
 #[pyfunction]
-fn is_valid(text: &str) -> bool {
-    UriRef::parse(text).is_ok()
+fn is_valid(text: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(match text_of(expect_str(text, "text")?)? {
+        Text::Utf8(text) => UriRef::parse(text).is_ok(),
+        Text::NotUtf8(_) => false,
+    })
 }
 
 self_cell::self_cell!(
@@ -606,30 +712,64 @@ impl PyUriTemplate {
     }
 }
 
-/// A Python value as a template variable: `None` is undefined.
-fn template_value(value: &Bound<'_, PyAny>) -> PyResult<Option<Value<'static>>> {
+/// What a template variable may be, for messages.
+const TEMPLATE_VALUES: &str =
+    "a str, int or float, a list or tuple of them, a dict of str to them, or None";
+
+/// A scalar template value (a `str`, `int` or `float`, not a `bool`) as its
+/// text; the error says which variable holds what.
+fn template_scalar(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = value.cast::<PyString>() {
+        return match text_of(s)? {
+            Text::Utf8(text) => Ok(text.to_owned()),
+            Text::NotUtf8(_) => Err(TemplateError::new_err(format!(
+                "UriTemplate.expand: variable {} holds a lone surrogate, which is not UTF-8 text",
+                peguri::Quoted::new(name)
+            ))),
+        };
+    }
+    let number =
+        value.cast::<pyo3::types::PyInt>().is_ok() || value.cast::<pyo3::types::PyFloat>().is_ok();
+    if number && value.cast::<pyo3::types::PyBool>().is_err() {
+        return Ok(value.str()?.to_string());
+    }
+    Err(PyTypeError::new_err(format!(
+        "UriTemplate.expand: variable {} is {}; a value is {TEMPLATE_VALUES}",
+        peguri::Quoted::new(name),
+        type_name(value)
+    )))
+}
+
+/// A Python value as template variable `name`: `None` is undefined.
+fn template_value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<Value<'static>>> {
     if value.is_none() {
         return Ok(None);
-    }
-    if let Ok(s) = value.cast::<PyString>() {
-        return Ok(Some(Value::from(s.to_str()?.to_owned())));
     }
     if let Ok(d) = value.cast::<PyDict>() {
         let mut pairs = Vec::with_capacity(d.len());
         for (k, v) in d.iter() {
-            pairs.push((k.str()?.to_string().into(), v.str()?.to_string().into()));
+            if k.cast::<PyString>().is_err() {
+                return Err(PyTypeError::new_err(format!(
+                    "UriTemplate.expand: variable {} has a key of type {}; a value is {TEMPLATE_VALUES}",
+                    peguri::Quoted::new(name),
+                    type_name(&k)
+                )));
+            }
+            pairs.push((
+                template_scalar(name, &k)?.into(),
+                template_scalar(name, &v)?.into(),
+            ));
         }
         return Ok(Some(Value::Map(pairs)));
     }
     if value.cast::<PyList>().is_ok() || value.cast::<PyTuple>().is_ok() {
         let mut items = Vec::new();
         for item in value.try_iter()? {
-            items.push(item?.str()?.to_string().into());
+            items.push(template_scalar(name, &item?)?.into());
         }
         return Ok(Some(Value::List(items)));
     }
-    // Numbers and other scalars expand as their str().
-    Ok(Some(Value::String(value.str()?.to_string().into())))
+    Ok(Some(Value::String(template_scalar(name, value)?.into())))
 }
 
 fn value_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
@@ -649,7 +789,15 @@ fn value_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny
 #[pymethods]
 impl PyUriTemplate {
     #[new]
-    fn new(template: String) -> PyResult<Self> {
+    fn new(template: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let template = match text_of(expect_str(template, "template")?)? {
+            Text::Utf8(text) => text.to_owned(),
+            Text::NotUtf8(_) => {
+                return Err(TemplateError::new_err(
+                    "a template with a lone surrogate is not UTF-8 text",
+                ));
+            }
+        };
         let template = OwnedTemplate::try_new(template, |text| UriTemplate::parse(text))
             .map_err(|e| TemplateError::new_err(e.to_string()))?;
         Ok(PyUriTemplate { template })
@@ -667,16 +815,18 @@ impl PyUriTemplate {
         names
     }
 
-    /// Expands the template (RFC 6570 section 3): a variable is a str (or
-    /// any scalar, by its str()), a list or tuple, or a dict; `None` or
-    /// missing is undefined.
+    /// Expands the template (RFC 6570 section 3): a variable is a str, an
+    /// int or a float (by its str()), a list or tuple of them, or a dict of
+    /// str to them; `None` or missing is undefined. Any other value raises
+    /// `TypeError` naming the variable.
     #[pyo3(signature = (**variables))]
     fn expand(&self, variables: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
         let mut vars: Vec<(String, Value<'static>)> = Vec::new();
         if let Some(variables) = variables {
             for (k, v) in variables.iter() {
-                if let Some(value) = template_value(&v)? {
-                    vars.push((k.extract()?, value));
+                let name: String = k.extract()?;
+                if let Some(value) = template_value(&name, &v)? {
+                    vars.push((name, value));
                 }
             }
         }
@@ -689,11 +839,19 @@ impl PyUriTemplate {
     /// `None` when it does not match. Raises `TemplateError` for a template
     /// too ambiguous to match.
     #[pyo3(name = "match")]
-    fn match_<'py>(&self, py: Python<'py>, uri: &str) -> PyResult<Option<Bound<'py, PyDict>>> {
+    fn match_<'py>(
+        &self,
+        py: Python<'py>,
+        uri: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
         let template = self.template();
         template
             .matchability()
             .map_err(|e| TemplateError::new_err(e.to_string()))?;
+        // A str that is not UTF-8 is no URI: it matches nothing.
+        let Text::Utf8(uri) = text_of(expect_str(uri, "uri")?)? else {
+            return Ok(None);
+        };
         let Some(found) = template.match_uri(uri) else {
             return Ok(None);
         };
@@ -713,11 +871,14 @@ impl PyUriTemplate {
         Ok(format!("UriTemplate({text})"))
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Option<bool> {
-        other
-            .cast::<PyUriTemplate>()
-            .ok()
-            .map(|o| o.get().text() == self.text())
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> Py<PyAny> {
+        let py = other.py();
+        match other.cast::<PyUriTemplate>() {
+            Ok(o) => (o.get().text() == self.text())
+                .into_py_any(py)
+                .expect("a bool"),
+            Err(_) => py.NotImplemented(),
+        }
     }
 
     fn __hash__(&self) -> u64 {

@@ -140,7 +140,8 @@ def test_pycapsule_export_without_pyarrow() -> None:
     out = ua.host(pa.array(URLS))
     schema, array = out.__arrow_c_array__()
     assert type(schema).__name__ == "PyCapsule" and type(array).__name__ == "PyCapsule"
-    assert len(out) == len(URLS) and out.null_count == 3 and out.data_type == "Utf8View"
+    assert len(out) == len(URLS) and out.null_count == 3 and out.data_type == "Utf8"
+    assert ua.host(pa.array(URLS), views=True).data_type == "Utf8View"
     assert "ArrowArray" in repr(out)
     # Exported twice: each export is independent.
     assert pylist(out) == pylist(out)

@@ -378,3 +378,87 @@ def test_urlsplit_validates() -> None:
     with pytest.raises(peguri.ParseError):
         peguri.urlsplit("http://exa mple.com/")
     assert urllib.parse.urlsplit("http://exa mple.com/").netloc == "exa mple.com"
+
+
+def test_eq_returns_not_implemented_for_other_types() -> None:
+    u = peguri.parse("http://a/")
+    t = peguri.UriTemplate("/{x}")
+    others: list[object] = [1, "http://a/", None, t]
+    for other in others:
+        assert u.__eq__(other) is NotImplemented
+        assert (u == other) is False and (u != other) is True
+    others = [1, "/{x}", u]
+    for other in others:
+        assert t.__eq__(other) is NotImplemented
+        assert (t == other) is False and (t != other) is True
+    assert u == peguri.parse("http://a/") and t == peguri.UriTemplate("/{x}")
+
+
+@pytest.mark.parametrize(
+    ("port", "error", "words"),
+    [
+        (70000, peguri.BuildError, "port must be from 0 to 65535, got 70000"),
+        (-1, peguri.BuildError, "port must be from 0 to 65535, got -1"),
+        (1.5, TypeError, "port must be an int, a str or None, not float"),
+        (True, TypeError, "port must be an int, a str or None, not bool"),
+    ],
+)
+def test_replace_port_errors_speak_python(port: object, error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=words) as info:
+        peguri.parse("http://a/").replace(port=port)  # type: ignore[arg-type]
+    assert isinstance(info.value, (ValueError, TypeError))
+    assert not isinstance(info.value, OverflowError)
+
+
+def test_replace_other_components_must_be_text() -> None:
+    with pytest.raises(TypeError, match="host must be a str or None, not int"):
+        peguri.parse("http://a/").replace(host=5)  # type: ignore[arg-type]
+    with pytest.raises(peguri.BuildError, match="lone surrogate"):
+        peguri.parse("http://a/").replace(path="/\udcff")
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [(b"a", "bytes"), (object(), "object"), ([["a"]], "list"), (True, "bool"), ({"k": b"v"}, "bytes"), ({1: "v"}, "int")],
+)
+def test_expand_refuses_values_it_cannot_expand(value: object, kind: str) -> None:
+    with pytest.raises(TypeError, match=f"variable x .*{kind}.*a str, int or float"):
+        peguri.UriTemplate("/{x}").expand(x=value)  # type: ignore[arg-type]
+
+
+def test_expand_takes_numbers_and_collections_of_them() -> None:
+    t = peguri.UriTemplate("/{x}{?y*}{&z*}")
+    assert t.expand(x=1.5, y=[1, "a"], z={"k": 2}) == "/1.5?y=1&y=a&k=2"
+
+
+@pytest.mark.parametrize("text", ["http://a/\udcff", "\ud800", "http://a/p\udcffq?x"])
+def test_lone_surrogates_are_invalid_input(text: str) -> None:
+    assert peguri.is_valid(text) is False
+    for parse in (peguri.parse, peguri.parse_uri, peguri.parse_iri_ref, peguri.parse_iri, UriReference):
+        with pytest.raises(peguri.ParseError) as info:
+            parse(text)
+        assert info.value.kind == "invalid_utf8"
+        assert info.value.offset == len(text[: text.index(next(c for c in text if "\ud800" <= c <= "\udfff"))].encode())
+    with pytest.raises(peguri.ParseError):
+        peguri.parse("http://a/").resolve(text)
+    assert peguri.UriTemplate("http://a/{p}").match(text) is None
+    with pytest.raises(peguri.TemplateError):
+        peguri.UriTemplate("http://a/{p}").expand(p=text)
+    with pytest.raises(peguri.TemplateError):
+        peguri.UriTemplate(text)
+
+
+def test_parse_error_never_prints_bidi_or_control_characters() -> None:
+    for text in ("http://a/\u202eevil", "http://a/\x1b[2Jb c", "a b\u202e" + "x" * 1000):
+        with pytest.raises(peguri.ParseError) as info:
+            peguri.parse_iri(text) if "\u202e" in text[:12] else peguri.parse(text)
+        shown = str(info.value)
+        assert "\u202e" not in shown and "\x1b" not in shown
+        assert len(shown) < 400
+
+
+def test_user_errors_are_value_or_type_errors() -> None:
+    with pytest.raises(TypeError, match="text must be a str, not int"):
+        peguri.parse(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a str or a UriReference, not int"):
+        peguri.parse("http://a/").resolve(5)  # type: ignore[arg-type]

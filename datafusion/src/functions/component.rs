@@ -5,6 +5,7 @@
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
+use peguri_arrow::column::Layout;
 pub(crate) use peguri_arrow::Component;
 
 use crate::docs::{document, URI_ARGUMENT};
@@ -92,7 +93,7 @@ impl ScalarUDFImpl for ComponentFunction {
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         let component = self.component;
         map_column(&args.args[0], |array| {
-            peguri_arrow::component(array, component)
+            peguri_arrow::component(array, component, Layout::View)
         })
     }
 }

@@ -4,6 +4,8 @@ use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 
+use peguri_arrow::column::Layout;
+
 use crate::docs::document;
 use crate::signature::{meta_methods, Meta};
 use crate::strings::map_column;
@@ -46,6 +48,8 @@ impl ScalarUDFImpl for IriToUriFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_column(&args.args[0], peguri_arrow::iri_to_uri)
+        map_column(&args.args[0], |array| {
+            peguri_arrow::iri_to_uri(array, Layout::View)
+        })
     }
 }

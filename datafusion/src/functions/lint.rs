@@ -5,6 +5,8 @@ use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 
+use peguri_arrow::column::Layout;
+
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
 use crate::strings::map_column;
@@ -50,6 +52,8 @@ impl ScalarUDFImpl for LintFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_column(&args.args[0], peguri_arrow::lint)
+        map_column(&args.args[0], |array| {
+            peguri_arrow::lint(array, Layout::View)
+        })
     }
 }

@@ -7,6 +7,8 @@ use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 
+use peguri_arrow::column::Layout;
+
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
 use crate::strings::{finish_call, map_column, StringArg};
@@ -49,7 +51,9 @@ impl ScalarUDFImpl for NormalizeFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_column(&args.args[0], peguri_arrow::normalize)
+        map_column(&args.args[0], |array| {
+            peguri_arrow::normalize(array, Layout::View)
+        })
     }
 }
 

@@ -10,6 +10,8 @@ use datafusion::common::{exec_datafusion_err, DataFusionError, Result};
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 use peguri::ParseError;
 
+use peguri_arrow::column::Layout;
+
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
 use crate::strings::map_column;
@@ -71,13 +73,15 @@ impl ScalarUDFImpl for ParseFunction {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         if !self.strict {
-            return map_column(&args.args[0], peguri_arrow::parse);
+            return map_column(&args.args[0], |array| {
+                peguri_arrow::parse(array, Layout::View)
+            });
         }
         // The kernel stops at the first invalid row with an ArrowError;
         // the SQL error, which quotes the row, is kept aside to replace it.
         let first_invalid: RefCell<Option<DataFusionError>> = RefCell::new(None);
         let result = map_column(&args.args[0], |array| {
-            peguri_arrow::parse_with(array, |text, error| {
+            peguri_arrow::parse_with(array, Layout::View, |text, error| {
                 let error = strict_error(text, error);
                 let message = error.to_string();
                 first_invalid.borrow_mut().get_or_insert(error);
@@ -91,10 +95,12 @@ impl ScalarUDFImpl for ParseFunction {
     }
 }
 
-/// The error `uri_parse_strict` raises: the input, quoted, and why it is
-/// not a URI reference.
+/// The error `uri_parse_strict` raises: the input, quoted on one line
+/// (`peguri::Quoted`: at most 80 characters, control and bidirectional
+/// formatting characters escaped, `'` doubled as SQL writes it), and why
+/// it is not a URI reference.
 fn strict_error(input: &str, error: &ParseError) -> DataFusionError {
-    let quoted = input.replace('\'', "''");
+    let quoted = peguri::Quoted::new(input).to_string().replace('\'', "''");
     exec_datafusion_err!(
         "uri_parse_strict: '{quoted}' is not a URI reference: {}",
         peguri_arrow::describe(error)

@@ -2,14 +2,13 @@
 //! query.
 
 use std::borrow::Cow;
-use std::sync::Arc;
 
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 use peguri::query::QueryPairs;
 use peguri::UriRef;
-use peguri_arrow::column::Substrings;
+use peguri_arrow::column::{Layout, Substrings};
 
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
@@ -60,7 +59,7 @@ impl ScalarUDFImpl for QueryParamFunction {
         let keys = StringArg::new(&args.args[1])?;
         let (uris, keys) = (uris.rows()?, keys.rows()?);
         let (rows, all_scalar) = call_rows(&[uris, keys]);
-        let mut out = Substrings::new(uris.column());
+        let mut out = Substrings::new(uris.column(), Layout::View);
         for i in 0..rows {
             let (Some(text), Some(key)) = (uris.get(i), keys.get(i)) else {
                 out.append_null();
@@ -71,11 +70,11 @@ impl ScalarUDFImpl for QueryParamFunction {
                 .and_then(|uri| query_value(&uri, key))
             {
                 Some(Cow::Borrowed(value)) => out.append(uris.row(i), Some(value))?,
-                Some(Cow::Owned(value)) => out.append_owned(&value),
+                Some(Cow::Owned(value)) => out.append_owned(&value)?,
                 None => out.append(uris.row(i), None)?,
             }
         }
-        finish_call(Arc::new(out.finish()), all_scalar)
+        finish_call(out.finish()?, all_scalar)
     }
 }
 

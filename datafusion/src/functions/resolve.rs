@@ -1,13 +1,11 @@
 //! `uri_resolve(base, reference)`: reference resolution (RFC 3986 section
 //! 5.2).
 
-use std::sync::Arc;
-
 use datafusion::arrow::array::new_null_array;
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
-use peguri_arrow::column::StringColumn;
+use peguri_arrow::column::{Layout, StringColumn};
 use peguri_arrow::Base;
 
 use crate::docs::document;
@@ -63,7 +61,7 @@ impl ScalarUDFImpl for ResolveFunction {
                 let base = scalar_as_string_array(base)?;
                 match StringColumn::try_new(base.as_ref())?.get(0) {
                     Some(base) => map_column(references, |references| {
-                        peguri_arrow::resolve(Base::Scalar(base), references)
+                        peguri_arrow::resolve(Base::Scalar(base), references, Layout::View)
                     }),
                     None => map_column(references, |references| {
                         Ok(new_null_array(&DataType::Utf8View, references.len()))
@@ -74,9 +72,12 @@ impl ScalarUDFImpl for ResolveFunction {
                 // A constant reference against a base per row is rare: it
                 // is repeated into a column.
                 let references = StringArg::new(references)?.broadcast(bases.len())?;
-                let resolved =
-                    peguri_arrow::resolve(Base::Array(bases.as_ref()), references.as_ref())?;
-                Ok(ColumnarValue::Array(Arc::new(resolved)))
+                let resolved = peguri_arrow::resolve(
+                    Base::Array(bases.as_ref()),
+                    references.as_ref(),
+                    Layout::View,
+                )?;
+                Ok(ColumnarValue::Array(resolved))
             }
         }
     }

@@ -1,19 +1,15 @@
 //! `try_parse_url(url, part[, key])`: Spark's function, with peguri's
 //! strict parser.
 
-use std::sync::Arc;
-
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{exec_err, Result};
-use datafusion::logical_expr::{
-    ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, Volatility,
-};
+use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 use peguri::query::QueryPairs;
 use peguri::UriRef;
-use peguri_arrow::column::Substrings;
+use peguri_arrow::column::{Layout, Substrings};
 
 use crate::docs::document;
-use crate::signature::{meta_methods, strings, Meta};
+use crate::signature::{meta_methods, Meta};
 use crate::strings::{call_rows, finish_call, Rows, StringArg};
 
 /// `try_parse_url(url, part[, key])` as Spark defines it: `part` is one of
@@ -47,10 +43,7 @@ impl TryParseUrlFunction {
                 ],
             ),
         );
-        meta.signature = Signature::one_of(
-            vec![strings(2).type_signature, strings(3).type_signature],
-            Volatility::Immutable,
-        );
+        meta.arguments = 2..=3;
         TryParseUrlFunction { meta }
     }
 }
@@ -78,7 +71,7 @@ impl ScalarUDFImpl for TryParseUrlFunction {
             _ => return exec_err!("try_parse_url takes 2 or 3 arguments"),
         };
         let (count, all_scalar) = call_rows(&rows);
-        let mut out = Substrings::new(urls.column());
+        let mut out = Substrings::new(urls.column(), Layout::View);
         for i in 0..count {
             let key = keys.map(|keys| keys.get(i));
             let piece = match (urls.get(i), parts.get(i), key) {
@@ -94,7 +87,7 @@ impl ScalarUDFImpl for TryParseUrlFunction {
             };
             out.append(urls.row(i), piece)?;
         }
-        finish_call(Arc::new(out.finish()), all_scalar)
+        finish_call(out.finish()?, all_scalar)
     }
 }
 

@@ -8,6 +8,7 @@ use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{exec_err, Result};
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 use peguri::template::{UriTemplate, Value};
+use peguri::Quoted;
 
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
@@ -105,14 +106,23 @@ fn map_value(value: &Value<'_>) -> String {
     out
 }
 
-/// The template, parsed and checked, or the error that names it.
+/// The template, parsed and checked, or the error that names it (quoted
+/// on one line, bounded: a template can be megabytes).
 fn matchable(text: &str) -> Result<UriTemplate<'_>> {
     let template = match UriTemplate::parse(text) {
         Ok(template) => template,
-        Err(e) => return exec_err!("uri_template_match: invalid URI Template {text:?}: {e}"),
+        Err(e) => {
+            return exec_err!(
+                "uri_template_match: invalid URI Template '{}': {e}",
+                Quoted::new(text)
+            )
+        }
     };
     if let Err(e) = template.matchability() {
-        return exec_err!("uri_template_match: ambiguous URI Template {text:?}: {e}");
+        return exec_err!(
+            "uri_template_match: ambiguous URI Template '{}': {e}",
+            Quoted::new(text)
+        );
     }
     Ok(template)
 }

@@ -5,6 +5,8 @@ use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
 
+use peguri_arrow::column::Layout;
+
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
 use crate::strings::map_column;
@@ -83,6 +85,8 @@ impl ScalarUDFImpl for ErrorFunction {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        map_column(&args.args[0], peguri_arrow::error)
+        map_column(&args.args[0], |array| {
+            peguri_arrow::error(array, Layout::View)
+        })
     }
 }

@@ -829,13 +829,13 @@ async fn uri_template_match_refuses_invalid_and_ambiguous_templates() {
             "SELECT uri_template_match('/files/{name}.{ext}', '/files/a.b')"
         )
         .await,
-        "Execution error: uri_template_match: ambiguous URI Template \"/files/{name}.{ext}\": \
+        "Execution error: uri_template_match: ambiguous URI Template '/files/{name}.{ext}': \
          where `{name}` ends is not known: `.` after it holds only characters `{name}` may \
          hold, and more variable text follows"
     );
     assert_eq!(
         error(&ctx, "SELECT uri_template_match('/x/{a b}', '/x/1')").await,
-        "Execution error: uri_template_match: invalid URI Template \"/x/{a b}\": invalid \
+        "Execution error: uri_template_match: invalid URI Template '/x/{a b}': invalid \
          character ' ' in expression at byte 5"
     );
     // A template that is never used (every URI is NULL) is not checked.
@@ -843,4 +843,111 @@ async fn uri_template_match_refuses_invalid_and_ambiguous_templates() {
         column(&ctx, "SELECT uri_template_match('{a}{b}', NULL)").await,
         vec![None]
     );
+}
+
+/// Input quoted in an error is one line of at most 80 characters, with
+/// control and bidirectional formatting characters escaped: no terminal
+/// escape, forged log line or reordered text, and no 10 MB message.
+#[tokio::test]
+async fn errors_quote_input_escaped_and_bounded() {
+    let ctx = context();
+    let long = format!("http://h/a b{}", "p".repeat(10_000_000));
+    for (input, shown) in [
+        ("http://h/\u{1b}[2J", "http://h/\\u{1b}[2J"),
+        ("http://h/\u{7}", "http://h/\\u{7}"),
+        (
+            "http://h/a\nforged log line",
+            "http://h/a\\u{a}forged log line",
+        ),
+        ("http://h/\u{202e}evil", "http://h/\\u{202e}evil"),
+    ] {
+        register_strings(&ctx, "t", StringType::Utf8, &[("u", vec![Some(input)])]);
+        let message = error(&ctx, "SELECT uri_parse_strict(u) FROM t").await;
+        assert!(
+            message.contains(&format!("'{shown}' is not a URI reference")),
+            "{message}"
+        );
+        assert!(
+            !message.chars().any(|c| c.is_control() || c == '\u{202e}'),
+            "{message:?}"
+        );
+    }
+    register_strings(
+        &ctx,
+        "t",
+        StringType::Utf8,
+        &[("u", vec![Some(long.as_str())])],
+    );
+    let message = error(&ctx, "SELECT uri_parse_strict(u) FROM t").await;
+    assert!(message.len() < 400, "{} bytes", message.len());
+    assert!(
+        message.contains(&format!("… ({} bytes)", long.len())),
+        "{message}"
+    );
+
+    // A 2 MB template is not quoted whole.
+    let template = format!("/{}{{a b}}", "x".repeat(2_000_000));
+    register_strings(
+        &ctx,
+        "t",
+        StringType::Utf8,
+        &[("u", vec![Some(template.as_str())])],
+    );
+    let message = error(&ctx, "SELECT uri_template_match(u, '/x') FROM t").await;
+    assert!(message.len() < 400, "{} bytes", message.len());
+    assert!(message.contains("invalid URI Template '/xxxx"), "{message}");
+}
+
+/// A wrong number of arguments, or an argument that is not a string, is a
+/// planning error that shows the function's syntax, for every function.
+#[tokio::test]
+async fn a_wrong_call_names_the_signature() {
+    let ctx = context();
+    let message = error(&ctx, "SELECT try_parse_url('x')").await;
+    assert!(
+        message.contains("try_parse_url(url, part[, key]) takes 2 or 3 arguments, got 1"),
+        "{message}"
+    );
+    assert!(!message.contains("Internal error"), "{message}");
+    assert!(!message.contains("bug"), "{message}");
+    let message = error(&ctx, "SELECT uri_host('a', 'b')").await;
+    assert!(
+        message.contains("uri_host(uri) takes 1 argument, got 2"),
+        "{message}"
+    );
+    let message = error(&ctx, "SELECT uri_resolve('a')").await;
+    assert!(
+        message.contains("uri_resolve(base, reference) takes 2 arguments, got 1"),
+        "{message}"
+    );
+    let message = error(&ctx, "SELECT uri_host(1)").await;
+    assert!(
+        message.contains("uri_host(uri): argument 1 is Int64, not a string"),
+        "{message}"
+    );
+    for function in peguri_datafusion::scalar_functions() {
+        let name = function.name();
+        let message = error(&ctx, &format!("SELECT {name}('a', 'b', 'c', 'd')")).await;
+        assert!(
+            message.contains(&format!("{name}(")) && message.contains("got 4"),
+            "{message}"
+        );
+        assert!(!message.contains("Internal error"), "{message}");
+    }
+}
+
+/// The findings of one row are at most 100 of each code: one 10 MB row
+/// of `%00` gives a list of 100, not of 3 million.
+#[tokio::test]
+async fn uri_lint_lists_at_most_100_findings_of_a_code() {
+    let ctx = context();
+    let row = format!("http://a/{}", "%00".repeat(10_000_000 / 3));
+    register_strings(
+        &ctx,
+        "t",
+        StringType::Utf8,
+        &[("u", vec![Some(row.as_str())])],
+    );
+    let counts = column(&ctx, "SELECT array_length(uri_lint(u)) FROM t").await;
+    assert_eq!(counts, vec![Some("100".to_owned())]);
 }
