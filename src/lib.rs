@@ -253,7 +253,7 @@ pub use reference::{
     Iri, IriBuf, IriRef, IriRefBuf, Normalized, Reference, Uri, UriBuf, UriBuilder, UriRef,
     UriRefBuf, equivalent, make_relative, normalize, resolve, uri_to_iri,
 };
-pub use syntax::component::Component;
+pub use syntax::component::{Component, RECORD_FIELDS, RecordField, RecordValue};
 pub use syntax::error::{Expected, Message, ParseError, ParseErrorKind};
 pub use syntax::excerpt::{Excerpt, Quoted};
 #[cfg(feature = "pest")]

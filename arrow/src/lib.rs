@@ -82,10 +82,11 @@ mod validity;
 // Holds the one function allowed `unsafe`.
 mod views;
 
-pub use component::{component, port_number, Component};
+pub use component::{component, port_number};
 pub use iri::iri_to_uri;
 pub use lint::{lint, lint_item};
 pub use normalize::{equivalent, normalize};
 pub use parse::{components, components_fields, parse, parse_fields, parse_with};
+pub use peguri::Component;
 pub use resolve::{resolve, Base};
 pub use validity::{describe, error, is_valid};

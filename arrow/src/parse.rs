@@ -13,12 +13,24 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use peguri::{ParseError, UriRef};
 
 use crate::column::{map_strings, Layout, StringColumn, Substrings};
-use crate::Component;
+use peguri::{Component, RecordValue};
 
-/// The fields of [`parse`]'s struct, in order. They are those of the CLI's
-/// JSON object (`authority`'s members lifted to the top, `error`'s
-/// prefixed with `error_`), without `input` (the argument) and
-/// `error.expected`. Every field is nullable; `valid` is `Boolean`,
+/// The components of the structs, in order: every one but the authority,
+/// whose parts are fields of their own.
+const COMPONENTS: [Component; 7] = [
+    Component::Scheme,
+    Component::Userinfo,
+    Component::Host,
+    Component::Port,
+    Component::Path,
+    Component::Query,
+    Component::Fragment,
+];
+
+/// The fields of [`parse`]'s struct, in order: `peguri::RECORD_FIELDS`,
+/// those of the CLI's JSON object (`authority`'s members lifted to the
+/// top, `error`'s prefixed with `error_`), without `input` (the argument)
+/// and `error.expected`. Every field is nullable; `valid` is `Boolean`,
 /// `error_offset` and `error_column` are `UInt64`, the others `Utf8View`
 /// (the struct of [`Layout::View`]; with [`Layout::Plain`] they are `Utf8`
 /// or `LargeUtf8`).
@@ -30,37 +42,22 @@ use crate::Component;
 /// assert_eq!(fields[4].name(), "host");
 /// ```
 pub fn parse_fields() -> Fields {
-    const NAMES: [&str; 13] = [
-        "valid",
-        "rule",
-        "scheme",
-        "userinfo",
-        "host",
-        "host_kind",
-        "port",
-        "path",
-        "query",
-        "fragment",
-        "error_offset",
-        "error_column",
-        "error_message",
-    ];
-    NAMES
+    peguri::RECORD_FIELDS
         .iter()
-        .map(|&name| {
-            let data_type = match name {
-                "valid" => DataType::Boolean,
-                "error_offset" | "error_column" => DataType::UInt64,
+        .map(|field| {
+            let data_type = match field.value {
+                RecordValue::Bool => DataType::Boolean,
+                RecordValue::Count => DataType::UInt64,
                 _ => DataType::Utf8View,
             };
-            Field::new(name, data_type, true)
+            Field::new(field.name, data_type, true)
         })
         .collect()
 }
 
 /// The fields of [`components`]'s struct: `valid` (`Boolean`), then the
-/// seven components of [`Component::ALL`] (`Utf8View` with
-/// [`Layout::View`]), named and typed as in [`parse_fields`].
+/// seven components of [`Component::ALL`] but the authority (`Utf8View`
+/// with [`Layout::View`]), named and typed as in [`parse_fields`].
 ///
 /// ```
 /// let names: Vec<_> = peguri_arrow::components_fields().iter().map(|f| f.name().clone()).collect();
@@ -69,9 +66,9 @@ pub fn parse_fields() -> Fields {
 pub fn components_fields() -> Fields {
     std::iter::once(Field::new("valid", DataType::Boolean, true))
         .chain(
-            Component::ALL
+            COMPONENTS
                 .iter()
-                .map(|c| Field::new(c.name(), DataType::Utf8View, true)),
+                .map(|c| Field::new(c.as_str(), DataType::Utf8View, true)),
         )
         .collect()
 }

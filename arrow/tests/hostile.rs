@@ -156,7 +156,10 @@ fn both_layouts_give_the_same_rows() {
 fn a_null_column_gives_nulls() {
     let nulls = NullArray::new(4);
     for layout in [Layout::View, Layout::Plain] {
-        for which in Component::ALL {
+        for which in Component::ALL
+            .into_iter()
+            .filter(|c| *c != Component::Authority)
+        {
             let out = peguri_arrow::component(&nulls, which, layout).unwrap();
             assert_eq!((out.len(), out.null_count()), (4, 4));
         }

@@ -10,6 +10,7 @@ from urllib.parse import SplitResult
 
 from peguri._peguri import (
     BuildError,
+    Component,
     IdnaError,
     ParseError,
     ResolveError,
@@ -25,6 +26,7 @@ from peguri._peguri import (
 
 __all__ = [
     "BuildError",
+    "Component",
     "IdnaError",
     "ParseError",
     "ResolveError",

@@ -31,11 +31,13 @@ import importlib.util
 from typing import Protocol, Union
 
 from peguri import _peguri
-from peguri._peguri import ArrowArray
+from peguri._peguri import ArrowArray, Component
 
 __all__ = [
     "ArrowArray",
     "ArrowLike",
+    "Component",
+    "component",
     "components",
     "equivalent",
     "error",
@@ -52,7 +54,6 @@ __all__ = [
     "query",
     "resolve",
     "scheme",
-    "to_array",
     "userinfo",
 ]
 
@@ -97,24 +98,33 @@ def error(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     return _peguri.arrow_error(urls, views=views)
 
 
+def component(
+    urls: ArrowLike, which: Component | str, *, views: bool = False
+) -> ArrowArray:
+    """One component of each row, as written, NULL where it is absent or the
+    row is not a URI reference: ``which`` is a :class:`Component`, or its
+    name (``"host"``); an unknown name raises ``ValueError``."""
+    return _peguri.arrow_component(urls, which, views=views)
+
+
 def scheme(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The scheme of each row, as written."""
-    return _peguri.arrow_component(urls, "scheme", views=views)
+    return _peguri.arrow_component(urls, Component.SCHEME, views=views)
 
 
 def userinfo(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The userinfo of each row."""
-    return _peguri.arrow_component(urls, "userinfo", views=views)
+    return _peguri.arrow_component(urls, Component.USERINFO, views=views)
 
 
 def host(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The host of each row (IP literals with their brackets)."""
-    return _peguri.arrow_component(urls, "host", views=views)
+    return _peguri.arrow_component(urls, Component.HOST, views=views)
 
 
 def port(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The port of each row, as text."""
-    return _peguri.arrow_component(urls, "port", views=views)
+    return _peguri.arrow_component(urls, Component.PORT, views=views)
 
 
 def port_number(urls: ArrowLike) -> ArrowArray:
@@ -125,17 +135,17 @@ def port_number(urls: ArrowLike) -> ArrowArray:
 
 def path(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The path of each row (``""`` when empty; NULL only when invalid)."""
-    return _peguri.arrow_component(urls, "path", views=views)
+    return _peguri.arrow_component(urls, Component.PATH, views=views)
 
 
 def query(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The query of each row, without ``?``."""
-    return _peguri.arrow_component(urls, "query", views=views)
+    return _peguri.arrow_component(urls, Component.QUERY, views=views)
 
 
 def fragment(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The fragment of each row, without ``#``."""
-    return _peguri.arrow_component(urls, "fragment", views=views)
+    return _peguri.arrow_component(urls, Component.FRAGMENT, views=views)
 
 
 def resolve(
@@ -172,7 +182,7 @@ def lint(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     return _peguri.arrow_lint(urls, views=views)
 
 
-def to_array(data: ArrowLike) -> ArrowArray:
+def _to_array(data: ArrowLike) -> ArrowArray:
     """Any Arrow object as one peguri array (chunks concatenated), with no
     kernel: the import and export paths alone."""
     return _peguri.arrow_to_array(data)

@@ -1,7 +1,8 @@
 """The Polars expression namespace ``uri``: ``pl.col("url").uri.host()``.
 
 Importing this module (or ``peguri.arrow``, when Polars is installed)
-registers it. Each method runs a ``peguri.arrow`` kernel over whole batches
+registers it. Each method runs a ``peguri.arrow`` kernel (the extension's
+``arrow_*`` functions, which ``peguri.arrow`` wraps) over whole batches
 through ``map_batches``, so Polars hands its Arrow data to Rust without a
 copy and gets an Arrow array back: strings as views (``views=True``), which
 is how Polars holds them, so that nothing is copied on the way back either.
@@ -14,30 +15,43 @@ from typing import Callable
 
 import polars as pl
 
-from peguri import arrow
+from peguri import _peguri
+from peguri._peguri import ArrowArray, Component
 
 __all__ = ["UriNamespace"]
 
-_COMPONENTS = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]
+# The components of `components`' struct: all but the authority.
+_COMPONENTS = [
+    Component.SCHEME,
+    Component.USERINFO,
+    Component.HOST,
+    Component.PORT,
+    Component.PATH,
+    Component.QUERY,
+    Component.FRAGMENT,
+]
 
 
-def _struct(fields: dict[str, type[pl.DataType] | pl.DataType]) -> pl.Struct:
-    return pl.Struct(fields)
+_POLARS_TYPES: dict[str, type[pl.DataType]] = {
+    "bool": pl.Boolean,
+    "string": pl.String,
+    "uint64": pl.UInt64,
+}
 
-
-PARSE_DTYPE = _struct(
+# The record's fields as the library defines them (peguri::RECORD_FIELDS).
+PARSE_DTYPE = pl.Struct({name: _POLARS_TYPES[kind] for name, kind in _peguri.RECORD_FIELDS})
+# `valid` and the components, as peguri-arrow's `components` gives them.
+COMPONENTS_DTYPE = pl.Struct(
     {
-        "valid": pl.Boolean,
-        "rule": pl.String,
-        **{name: pl.String for name in _COMPONENTS[:3]},
-        "host_kind": pl.String,
-        **{name: pl.String for name in _COMPONENTS[3:]},
-        "error_offset": pl.UInt64,
-        "error_column": pl.UInt64,
-        "error_message": pl.String,
+        name: _POLARS_TYPES[kind]
+        for name, kind in _peguri.RECORD_FIELDS
+        if name == "valid" or name in {c.value for c in _COMPONENTS}
     }
 )
-COMPONENTS_DTYPE = _struct({"valid": pl.Boolean, **{name: pl.String for name in _COMPONENTS}})
+
+
+def _component(which: Component) -> Callable[[pl.Series], ArrowArray]:
+    return partial(_peguri.arrow_component, which=which, views=True)
 
 
 @pl.api.register_expr_namespace("uri")
@@ -48,7 +62,7 @@ class UriNamespace:
         self._expr = expr
 
     def _map(
-        self, kernel: Callable[[pl.Series], arrow.ArrowArray], dtype: pl.DataType | type[pl.DataType]
+        self, kernel: Callable[[pl.Series], ArrowArray], dtype: pl.DataType | type[pl.DataType]
     ) -> pl.Expr:
         def run(series: pl.Series) -> pl.Series:
             return pl.Series(series.name, kernel(series))
@@ -57,55 +71,55 @@ class UriNamespace:
 
     def parse(self) -> pl.Expr:
         """A struct of every field of ``peguri parse``."""
-        return self._map(partial(arrow.parse, views=True), PARSE_DTYPE)
+        return self._map(partial(_peguri.arrow_parse, views=True), PARSE_DTYPE)
 
     def components(self) -> pl.Expr:
         """A struct of ``valid`` and the seven components."""
-        return self._map(partial(arrow.components, views=True), COMPONENTS_DTYPE)
+        return self._map(partial(_peguri.arrow_components, views=True), COMPONENTS_DTYPE)
 
     def is_valid(self) -> pl.Expr:
-        return self._map(arrow.is_valid, pl.Boolean)
+        return self._map(_peguri.arrow_is_valid, pl.Boolean)
 
     def error(self) -> pl.Expr:
-        return self._map(partial(arrow.error, views=True), pl.String)
+        return self._map(partial(_peguri.arrow_error, views=True), pl.String)
 
     def scheme(self) -> pl.Expr:
-        return self._map(partial(arrow.scheme, views=True), pl.String)
+        return self._map(_component(Component.SCHEME), pl.String)
 
     def userinfo(self) -> pl.Expr:
-        return self._map(partial(arrow.userinfo, views=True), pl.String)
+        return self._map(_component(Component.USERINFO), pl.String)
 
     def host(self) -> pl.Expr:
-        return self._map(partial(arrow.host, views=True), pl.String)
+        return self._map(_component(Component.HOST), pl.String)
 
     def port(self) -> pl.Expr:
-        return self._map(partial(arrow.port, views=True), pl.String)
+        return self._map(_component(Component.PORT), pl.String)
 
     def port_number(self) -> pl.Expr:
-        return self._map(arrow.port_number, pl.UInt16)
+        return self._map(_peguri.arrow_port_number, pl.UInt16)
 
     def path(self) -> pl.Expr:
-        return self._map(partial(arrow.path, views=True), pl.String)
+        return self._map(_component(Component.PATH), pl.String)
 
     def query(self) -> pl.Expr:
-        return self._map(partial(arrow.query, views=True), pl.String)
+        return self._map(_component(Component.QUERY), pl.String)
 
     def fragment(self) -> pl.Expr:
-        return self._map(partial(arrow.fragment, views=True), pl.String)
+        return self._map(_component(Component.FRAGMENT), pl.String)
 
     def normalize(self) -> pl.Expr:
-        return self._map(partial(arrow.normalize, views=True), pl.String)
+        return self._map(partial(_peguri.arrow_normalize, views=True), pl.String)
 
     def iri_to_uri(self) -> pl.Expr:
-        return self._map(partial(arrow.iri_to_uri, views=True), pl.String)
+        return self._map(partial(_peguri.arrow_iri_to_uri, views=True), pl.String)
 
     def resolve(self, base: str) -> pl.Expr:
         """Each reference resolved against one base URI."""
-        return self._map(lambda refs: arrow.resolve(base, refs, views=True), pl.String)
+        return self._map(lambda refs: _peguri.arrow_resolve(base, refs, views=True), pl.String)
 
     def lint(self) -> pl.Expr:
         """The lint codes of each row (an empty list when it has none)."""
-        return self._map(partial(arrow.lint, views=True), pl.List(pl.String))
+        return self._map(partial(_peguri.arrow_lint, views=True), pl.List(pl.String))
 
     def equivalent(self, other: str | pl.Expr) -> pl.Expr:
         """Whether each row has the same normal form as ``other``: one URI,
@@ -117,7 +131,7 @@ class UriNamespace:
 
         def run(series: pl.Series) -> pl.Series:
             first, second = series.struct.fields
-            result = arrow.equivalent(series.struct.field(first), series.struct.field(second))
+            result = _peguri.arrow_equivalent(series.struct.field(first), series.struct.field(second))
             return pl.Series(series.name, result)
 
         return pair.map_batches(run, return_dtype=pl.Boolean, is_elementwise=True)

@@ -7,8 +7,9 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, LargeStringArray, cast::AsArray};
 use arrow_schema::{ArrowError, DataType};
+use peguri::Component;
+use peguri_arrow::Base;
 use peguri_arrow::column::Layout;
-use peguri_arrow::{Base, Component};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
@@ -202,19 +203,92 @@ fn error(py: Python<'_>, urls: &Bound<'_, PyAny>, views: bool) -> PyResult<Arrow
     map_chunks(py, urls, |a| peguri_arrow::error(a, layout(views)))
 }
 
+/// A component of a URI reference, as `peguri.Component` names it: the
+/// library's `peguri::Component`, one member each.
+#[pyclass(eq, eq_int, frozen, hash, module = "peguri", name = "Component")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(clippy::upper_case_acronyms)]
+pub enum PyComponent {
+    SCHEME,
+    AUTHORITY,
+    USERINFO,
+    HOST,
+    PORT,
+    PATH,
+    QUERY,
+    FRAGMENT,
+}
+
+impl From<PyComponent> for Component {
+    fn from(component: PyComponent) -> Self {
+        match component {
+            PyComponent::SCHEME => Component::Scheme,
+            PyComponent::AUTHORITY => Component::Authority,
+            PyComponent::USERINFO => Component::Userinfo,
+            PyComponent::HOST => Component::Host,
+            PyComponent::PORT => Component::Port,
+            PyComponent::PATH => Component::Path,
+            PyComponent::QUERY => Component::Query,
+            PyComponent::FRAGMENT => Component::Fragment,
+        }
+    }
+}
+
+#[pymethods]
+impl PyComponent {
+    /// The component's name as RFC 3986 writes it, lowercase: its field's
+    /// name in ``parse``'s struct.
+    #[getter]
+    fn value(&self) -> &'static str {
+        Component::from(*self).as_str()
+    }
+}
+
+/// A component given by a caller: a ``peguri.Component``, or its name.
+pub struct WhichComponent(Component);
+
+impl<'py> FromPyObject<'_, 'py> for WhichComponent {
+    type Error = PyErr;
+
+    fn extract(which: Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
+        if let Ok(component) = which.cast::<PyComponent>() {
+            return Ok(WhichComponent((*component.get()).into()));
+        }
+        let Ok(name) = which.extract::<&str>() else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "a component is a peguri.Component or its name (str), not {}",
+                which
+                    .get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            )));
+        };
+        Component::ALL
+            .into_iter()
+            .find(|c| c.as_str() == name)
+            .map(WhichComponent)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Component::ALL.iter().map(|c| c.as_str()).collect();
+                PyValueError::new_err(format!(
+                    "no component named {:?}; the components are {}",
+                    peguri::Quoted::new(name).to_string(),
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
 /// One component of each row, NULL where absent or invalid.
 #[pyfunction]
-#[pyo3(signature = (urls, name, *, views = false))]
+#[pyo3(signature = (urls, which, *, views = false))]
 fn component(
     py: Python<'_>,
     urls: &Bound<'_, PyAny>,
-    name: &str,
+    which: WhichComponent,
     views: bool,
 ) -> PyResult<ArrowArray> {
-    let which = Component::ALL
-        .into_iter()
-        .find(|c| c.name() == name)
-        .ok_or_else(|| PyValueError::new_err(format!("no component named {name:?}")))?;
+    let which = which.0;
     map_chunks(py, urls, move |a| {
         peguri_arrow::component(a, which, layout(views))
     })
@@ -310,6 +384,21 @@ fn to_array(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
 /// Adds the batch functions to the extension module, as `arrow_*`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ArrowArray>()?;
+    m.add_class::<PyComponent>()?;
+    // The fields of the flat parse record, as (name, kind) pairs: what
+    // `peguri.polars` builds its struct type from.
+    let fields: Vec<(&str, &str)> = peguri::RECORD_FIELDS
+        .iter()
+        .map(|f| {
+            let kind = match f.value {
+                peguri::RecordValue::Bool => "bool",
+                peguri::RecordValue::Count => "uint64",
+                _ => "string",
+            };
+            (f.name, kind)
+        })
+        .collect();
+    m.add("RECORD_FIELDS", PyTuple::new(m.py(), fields)?)?;
     let functions = [
         wrap_pyfunction!(parse, m)?,
         wrap_pyfunction!(components, m)?,

@@ -145,7 +145,7 @@ def test_pycapsule_export_without_pyarrow() -> None:
     assert "ArrowArray" in repr(out)
     # Exported twice: each export is independent.
     assert pylist(out) == pylist(out)
-    assert pylist(ua.to_array(pa.chunked_array([["a"], ["b"]]))) == ["a", "b"]
+    assert pylist(ua._to_array(pa.chunked_array([["a"], ["b"]]))) == ["a", "b"]
 
 
 def test_no_pyarrow_at_run_time() -> None:

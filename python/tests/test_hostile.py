@@ -194,7 +194,7 @@ FUNCTIONS: dict[str, Callable[[Any], Any]] = {
     "resolve": lambda a: ua.resolve("http://a/", a),
     "resolve per row": lambda a: ua.resolve(a, a),
     "equivalent": lambda a: ua.equivalent(a, a),
-    "to_array": ua.to_array,
+    "to_array": ua._to_array,
 }
 
 

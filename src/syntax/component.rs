@@ -86,3 +86,88 @@ impl fmt::Display for Component {
         f.write_str(self.as_str())
     }
 }
+
+/// A field of the flat parse record: one row per input, with the
+/// components and the error side by side. It is the JSON object of
+/// [`Report`](crate::Report) with `authority`'s members lifted to the top
+/// and `error`'s prefixed with `error_` (without `input` and
+/// `error.expected`); the batch kernels (peguri-arrow, the SQL functions,
+/// the Python package) give it as their struct, and read its fields from
+/// [`RECORD_FIELDS`].
+///
+/// ```
+/// use peguri::{RecordField, RecordValue, RECORD_FIELDS};
+///
+/// assert_eq!(RECORD_FIELDS[0], RecordField { name: "valid", value: RecordValue::Bool });
+/// assert_eq!(RECORD_FIELDS.iter().filter(|f| f.value == RecordValue::Count).count(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RecordField {
+    /// The field's name, as a struct column or a JSON member.
+    pub name: &'static str,
+    /// What the field holds. Every field may be null.
+    pub value: RecordValue,
+}
+
+/// What a [`RecordField`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RecordValue {
+    /// A boolean.
+    Bool,
+    /// Text.
+    Text,
+    /// A count of bytes or characters, an unsigned 64-bit integer.
+    Count,
+}
+
+/// The fields of the flat parse record, in order: `valid`, `rule`, the
+/// components but the authority (whose parts are fields) with
+/// `host_kind` after the host, then the error's offset, column and
+/// message.
+///
+/// ```
+/// let names: Vec<&str> = peguri::RECORD_FIELDS.iter().map(|f| f.name).collect();
+/// assert_eq!(
+///     names,
+///     [
+///         "valid", "rule", "scheme", "userinfo", "host", "host_kind", "port", "path", "query",
+///         "fragment", "error_offset", "error_column", "error_message"
+///     ]
+/// );
+/// ```
+pub const RECORD_FIELDS: [RecordField; 13] = {
+    const fn text(name: &'static str) -> RecordField {
+        RecordField {
+            name,
+            value: RecordValue::Text,
+        }
+    }
+    const fn component(c: Component) -> RecordField {
+        text(c.as_str())
+    }
+    [
+        RecordField {
+            name: "valid",
+            value: RecordValue::Bool,
+        },
+        text("rule"),
+        component(Component::Scheme),
+        component(Component::Userinfo),
+        component(Component::Host),
+        text("host_kind"),
+        component(Component::Port),
+        component(Component::Path),
+        component(Component::Query),
+        component(Component::Fragment),
+        RecordField {
+            name: "error_offset",
+            value: RecordValue::Count,
+        },
+        RecordField {
+            name: "error_column",
+            value: RecordValue::Count,
+        },
+        text("error_message"),
+    ]
+};
