@@ -143,17 +143,18 @@ use functions::whatwg::WhatwgDiffersFunction;
 /// assert!(names.contains(&"uri_resolve".to_owned()));
 /// ```
 pub fn scalar_functions() -> Vec<Arc<ScalarUDF>> {
-    let component = |c| udf(ComponentFunction::new(c));
-    vec![
+    let mut functions = vec![
         udf(ParseFunction::new(false)),
         udf(ParseFunction::new(true)),
-        component(Component::Scheme),
-        component(Component::Userinfo),
-        component(Component::Host),
-        component(Component::Port),
-        component(Component::Path),
-        component(Component::Query),
-        component(Component::Fragment),
+    ];
+    // A function per component, `uri_scheme` to `uri_fragment`.
+    functions.extend(
+        Component::ALL
+            .into_iter()
+            .filter_map(ComponentFunction::new)
+            .map(udf),
+    );
+    functions.extend([
         udf(PortNumberFunction::new()),
         udf(QueryParamFunction::new()),
         udf(IsValidFunction::new()),
@@ -166,7 +167,8 @@ pub fn scalar_functions() -> Vec<Arc<ScalarUDF>> {
         udf(WhatwgDiffersFunction::new()),
         udf(TryParseUrlFunction::new()),
         udf(TemplateMatchFunction::new()),
-    ]
+    ]);
+    functions
 }
 
 fn udf(function: impl datafusion::logical_expr::ScalarUDFImpl + 'static) -> Arc<ScalarUDF> {

@@ -21,13 +21,21 @@ pub(crate) struct ComponentFunction {
 }
 
 impl ComponentFunction {
-    pub(crate) fn new(component: Component) -> Self {
+    /// The function of `component`; `None` for a component peguri-sql has
+    /// no function for (`Component` is non-exhaustive).
+    pub(crate) fn new(component: Component) -> Option<Self> {
         let (name, aliases, what, example): (_, &[&str], _, _) = match component {
             Component::Scheme => (
                 "uri_scheme",
                 &["url_extract_protocol", "protocol"],
                 "The scheme, as written (not lowercased).",
                 "SELECT uri_scheme('HTTP://example.com/'); -- 'HTTP'",
+            ),
+            Component::Authority => (
+                "uri_authority",
+                &["netloc"],
+                "The authority: userinfo, host and port, as written after '//'.",
+                "SELECT uri_authority('http://anna@example.com:8080/p'); -- 'anna@example.com:8080'",
             ),
             Component::Userinfo => (
                 "uri_userinfo",
@@ -65,13 +73,14 @@ impl ComponentFunction {
                 "The fragment after '#', without it.",
                 "SELECT uri_fragment('http://h/#top'); -- 'top'",
             ),
+            _ => return None,
         };
         let description = format!(
             "{what} NULL when the input is NULL, is not an RFC 3986 URI reference, or has no such \
              component. The text is returned as written, percent-encoding included."
         );
         let syntax = format!("{name}(uri)");
-        ComponentFunction {
+        Some(ComponentFunction {
             meta: Meta::new(
                 name,
                 1,
@@ -79,7 +88,7 @@ impl ComponentFunction {
                 document(&description, &syntax, example, &[URI_ARGUMENT]),
             ),
             component,
-        }
+        })
     }
 }
 

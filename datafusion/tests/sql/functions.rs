@@ -102,6 +102,22 @@ async fn uri_scheme() {
 }
 
 #[tokio::test]
+async fn uri_authority() {
+    check_unary(
+        "uri_authority",
+        &[
+            (Some("http://user:pw@h:8080/p"), Some("user:pw@h:8080")),
+            (Some("http://[::1]/"), Some("[::1]")),
+            (Some("file:///etc"), Some("")),
+            (Some("mailto:someone@example.com"), None),
+            (Some("http://us er@h/"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
 async fn uri_userinfo() {
     check_unary(
         "uri_userinfo",
