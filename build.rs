@@ -1,4 +1,5 @@
-//! Compiles the crate's grammars into Rust (see `build/codegen/`):
+//! Compiles the crate's grammars into Rust with the generator
+//! (`peguri-codegen`, in `codegen/`):
 //!
 //! - `uri.pest`, `iri.pest` and `rfc6874.pest` (zones for URIs and IRIs),
 //!   read as one grammar as
@@ -9,12 +10,11 @@
 //!   `$OUT_DIR/template_grammar.rs`;
 //! - with the feature `expose-internals`, `tests/codegen/sample.pest`, a
 //!   grammar that uses every construct the generator supports, for the
-//!   generator's tests (`tests/library/codegen.rs`).
-
-#[path = "build/codegen/mod.rs"]
-mod codegen;
+//!   generator's tests against pest_derive (`tests/library/codegen.rs`).
 
 use std::path::Path;
+
+use peguri_codegen::Config;
 
 /// The URI grammar files, in the order pest_derive reads them.
 const URI_GRAMMARS: &[&str] = &["uri.pest", "iri.pest", "rfc6874.pest"];
@@ -107,10 +107,6 @@ const URI_QUIET: &[&str] = &[
     "IPv6addrz",
     "IPvFuture",
     "IPv4address",
-    "h16",
-    "HEXDIG",
-    "pct_encoded",
-    "ZoneID",
     "ucschar",
     "iprivate",
     "path_noscheme",
@@ -169,17 +165,22 @@ const URI_TRACKED: &[&str] = &[
 /// The character classes `pct` encodes with: a name, the rule, and the
 /// text before the character (a scheme's later characters follow a letter).
 const URI_CLASSES: &[(&str, &str, &str)] = &[
-    ("unreserved", "unreserved", ""),
-    ("reserved", "reserved", ""),
+    ("UNRESERVED", "unreserved", ""),
     ("HEXDIG", "HEXDIG", ""),
     ("ALPHA", "ALPHA", ""),
-    ("scheme_tail", "scheme", "a"),
-    ("segment", "segment", ""),
-    ("query", "query", ""),
-    ("fragment", "fragment", ""),
-    ("userinfo", "userinfo", ""),
-    ("reg_name", "reg_name", ""),
+    ("SCHEME_TAIL", "scheme", "a"),
+    ("SEGMENT", "segment", ""),
+    ("QUERY", "query", ""),
+    ("FRAGMENT", "fragment", ""),
+    ("USERINFO", "userinfo", ""),
+    ("REG_NAME", "reg_name", ""),
 ];
+
+/// The class templates add: what `+` and `#` expansions keep.
+const TEMPLATE_CLASSES: &[(&str, &str, &str)] = &[("RESERVED", "reserved", "")];
+
+/// The runtime the generated code imports from.
+const RUNTIME: &str = "crate::syntax::runtime";
 
 const SPLIT_RECORD: &[(&str, &[&str])] = &[
     ("scheme", &["split_scheme"]),
@@ -199,7 +200,7 @@ const TEMPLATE_QUIET: &[&str] = &[
     "max_length",
 ];
 
-/// The sample grammar `tests/codegen.rs` checks the generator on.
+/// The sample grammar `tests/library/codegen.rs` checks the generator on.
 const SAMPLE_RECORD: &[(&str, &[&str])] = &[
     ("word", &["word"]),
     ("num", &["num"]),
@@ -236,10 +237,10 @@ fn read(files: &[&str]) -> String {
     text
 }
 
-fn generate(files: &[&str], out: &str, config: codegen::Config<'_>) {
+fn generate(files: &[&str], out: &str, config: Config<'_>) {
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     let text = read(files);
-    match codegen::generate(&text, &config) {
+    match peguri_codegen::generate(&text, &config) {
         Ok(code) => {
             let path = Path::new(&dir).join(out);
             std::fs::write(&path, code)
@@ -257,53 +258,56 @@ fn generate(files: &[&str], out: &str, config: codegen::Config<'_>) {
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=build/codegen");
+    let template = std::env::var_os("CARGO_FEATURE_TEMPLATE").is_some();
+    let mut classes = URI_CLASSES.to_vec();
+    if template {
+        classes.extend_from_slice(TEMPLATE_CLASSES);
+    }
     generate(
         URI_GRAMMARS,
         "uri_grammar.rs",
-        codegen::Config {
+        Config {
             record: URI_RECORD,
             entries: URI_ENTRIES,
             quiet: URI_QUIET,
             tracked: URI_TRACKED,
-            classes: URI_CLASSES,
+            classes: &classes,
+            runtime: RUNTIME,
         },
     );
     generate(
         &["split.pest"],
         "split_grammar.rs",
-        codegen::Config {
+        Config {
             record: SPLIT_RECORD,
             entries: &["split_reference"],
-            ..codegen::Config::default()
+            runtime: RUNTIME,
+            ..Config::default()
         },
     );
-    if std::env::var_os("CARGO_FEATURE_TEMPLATE").is_some() {
+    if template {
         generate(
             &["rfc6570.pest"],
             "template_grammar.rs",
-            codegen::Config {
+            Config {
                 quiet: TEMPLATE_QUIET,
-                ..codegen::Config::default()
+                runtime: RUNTIME,
+                ..Config::default()
             },
         );
     }
-    // Only the generator's own tests read it, and they enable the feature.
+    // Only the generator's tests read it, and they enable the feature.
     if std::env::var_os("CARGO_FEATURE_EXPOSE_INTERNALS").is_some() {
-        generate_sample();
+        generate(
+            &["tests/codegen/sample.pest"],
+            "sample_grammar.rs",
+            Config {
+                record: SAMPLE_RECORD,
+                entries: SAMPLE_ENTRIES,
+                tracked: SAMPLE_ENTRIES,
+                runtime: "peguri::__engines::runtime",
+                ..Config::default()
+            },
+        );
     }
-}
-
-/// Compiles the sample grammar for the generator's tests.
-fn generate_sample() {
-    generate(
-        &["tests/codegen/sample.pest"],
-        "sample_grammar.rs",
-        codegen::Config {
-            record: SAMPLE_RECORD,
-            entries: SAMPLE_ENTRIES,
-            tracked: SAMPLE_ENTRIES,
-            ..codegen::Config::default()
-        },
-    );
 }

@@ -1,8 +1,9 @@
 //! The compiled engine: the code generated from the grammars at build time,
 //! and the layout it records.
 //!
-//! `build.rs` runs `build/codegen/` over the same grammar files pest_derive
-//! reads and writes plain matching code with pest's semantics. It records
+//! `build.rs` runs the generator (`peguri-codegen`) over the same grammar
+//! files pest_derive reads, which writes plain matching code with pest's
+//! semantics. It records
 //! where the component rules matched in a small `Copy` struct, with no
 //! token queue and no allocation; this module turns those records into a
 //! [`Layout`], and runs the error pass when a parse fails.
