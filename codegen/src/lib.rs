@@ -78,6 +78,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod abnf;
 mod class;
 mod interp;
 mod recognizer;
@@ -109,6 +110,9 @@ pub struct Config<'a> {
     /// table `CLASS_<name>` holds the ASCII characters `c` for which the
     /// rule matches all of `prefix` followed by `c`.
     pub classes: &'a [(&'a str, &'a str, &'a str)],
+    /// Whether to write `Rec::slot`, the record field a rule fills by the
+    /// rule's index: what reads pest's parse tree into the same record.
+    pub rule_slots: bool,
     /// The path of the runtime module (`src/syntax/runtime.rs` in peguri)
     /// that the code imports what it uses from, such as
     /// `crate::syntax::runtime`. Empty: the code imports nothing, and a
@@ -156,7 +160,8 @@ fn builtin_char_class(name: &str) -> Option<Class> {
 /// Built-in rules that are matched by position or as one character.
 const POSITIONAL: &[&str] = &["SOI", "EOI", "ANY"];
 
-/// Parses `grammar` with pest_meta and generates the code.
+/// Parses `grammar` with pest_meta and generates the code:
+/// [`Grammar::parse`], then [`Grammar::generate`].
 ///
 /// # Errors
 ///
@@ -164,14 +169,78 @@ const POSITIONAL: &[&str] = &["SOI", "EOI", "ANY"];
 /// parse, or uses something the generator does not support, or when the
 /// configuration names a rule the grammar lacks.
 pub fn generate(grammar: &str, config: &Config<'_>) -> Result<String, String> {
-    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, grammar)
-        .map_err(|e| format!("the grammar does not parse:\n{e}"))?;
-    if let Err(errors) = pest_meta::validator::validate_pairs(pairs.clone()) {
-        return Err(join_errors(&errors));
+    Grammar::parse(grammar)?.generate(config)
+}
+
+/// A grammar as pest_derive reads it, parsed once: code can be generated
+/// from it with several configurations, and its rules asked about.
+///
+/// ```
+/// let grammar = peguri_codegen::Grammar::parse(
+///     "// digit = %x30-39\ndigit = @{ '0'..'9' }\ndigits = @{ digit+ }\n",
+/// )?;
+/// assert_eq!(grammar.abnf_rules(), [("digit".to_owned(), 2)]);
+/// let code = grammar.generate(&peguri_codegen::Config {
+///     quiet: &["digits"],
+///     runtime: "crate::runtime",
+///     ..Default::default()
+/// })?;
+/// assert!(code.contains("pub(crate) fn quiet_digits(s: &[u8], p: usize)"));
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Debug)]
+pub struct Grammar {
+    rules: Vec<AstRule>,
+    /// The rules after pest_derive's optimizer.
+    optimized: Vec<OptimizedRule>,
+    /// The rules that carry their ABNF, and the lines they start on.
+    abnf: Vec<(String, usize)>,
+}
+
+impl Grammar {
+    /// Parses and validates `text` as pest_derive does.
+    ///
+    /// # Errors
+    ///
+    /// pest_meta's messages when the grammar does not parse or is
+    /// invalid (an undefined rule, left recursion...).
+    pub fn parse(text: &str) -> Result<Grammar, String> {
+        let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, text)
+            .map_err(|e| format!("the grammar does not parse:\n{e}"))?;
+        if let Err(errors) = pest_meta::validator::validate_pairs(pairs.clone()) {
+            return Err(join_errors(&errors));
+        }
+        let abnf = abnf::abnf_rules(text, pairs.clone());
+        let rules =
+            pest_meta::parser::consume_rules(pairs).map_err(|errors| join_errors(&errors))?;
+        let optimized = pest_meta::optimizer::optimize(rules.clone());
+        Ok(Grammar {
+            rules,
+            optimized,
+            abnf,
+        })
     }
-    let rules = pest_meta::parser::consume_rules(pairs).map_err(|errors| join_errors(&errors))?;
-    let optimized = pest_meta::optimizer::optimize(rules.clone());
-    Generator::new(&rules, &optimized, config)?.run(config)
+
+    /// Generates the code for `config`.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the rule and the construct when the grammar uses
+    /// something the generator does not support, or when the
+    /// configuration names a rule the grammar lacks.
+    pub fn generate(&self, config: &Config<'_>) -> Result<String, String> {
+        Generator::new(&self.rules, &self.optimized, config)?.run(config)
+    }
+
+    /// The rules that carry their ABNF, in the order the grammar defines
+    /// them, each with the line (from 1) its definition starts on: a rule
+    /// whose comment block (the `//` and `///` lines right above it) has
+    /// a line `// NAME = ...`, where `NAME` is the rule's name with `-`
+    /// for `_` (any spaces may come before the `=`). A grammar transcribed
+    /// from an RFC carries each rule's ABNF so (peguri's `uri.pest`).
+    pub fn abnf_rules(&self) -> &[(String, usize)] {
+        &self.abnf
+    }
 }
 
 fn join_errors<E: std::fmt::Display>(errors: &[E]) -> String {
@@ -346,7 +415,7 @@ impl<'g> Generator<'g> {
 
         let mut items = String::new();
         if !config.entries.is_empty() {
-            self.emit_records(&mut items);
+            self.emit_records(&mut items, config);
         }
         if !config.tracked.is_empty() {
             self.emit_rule_names(&mut items);
@@ -446,7 +515,7 @@ impl<'g> Generator<'g> {
         }
     }
 
-    fn emit_records(&self, out: &mut String) {
+    fn emit_records(&self, out: &mut String, config: &Config<'_>) {
         out.push_str(
             "\n/// Where the recorded rules matched: each one's first match, extended by\n\
              /// matches that continue it.\n\
@@ -461,6 +530,29 @@ impl<'g> Generator<'g> {
             let _ = write!(out, " {name}: Slot::NONE,");
         }
         out.push_str(" }\n    }\n}\n");
+        if config.rule_slots {
+            out.push_str(
+                "\nimpl Rec {\n    \
+                 /// The field that a match of the rule with index `rule` (in pest's\n    \
+                 /// `Rule` enum) fills, if it is recorded.\n    \
+                 pub(crate) fn slot(&mut self, rule: u16) -> Option<&mut Slot> {\n        \
+                 match rule {\n",
+            );
+            for field in &self.fields {
+                let ids: Vec<String> = self
+                    .field_of
+                    .iter()
+                    .filter(|(_, f)| *f == field)
+                    .map(|(rule, _)| self.ids[rule.as_str()].to_string())
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "            {} => Some(&mut self.{field}),",
+                    ids.join(" | ")
+                );
+            }
+            out.push_str("            _ => None,\n        }\n    }\n}\n");
+        }
     }
 
     fn emit_rule_names(&self, out: &mut String) {

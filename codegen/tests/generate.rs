@@ -365,3 +365,25 @@ fn writes_no_redundant_code() {
         "{code}"
     );
 }
+
+#[test]
+fn slots_by_rule_follow_the_rule_enum() {
+    let code = everything(Config {
+        rule_slots: true,
+        ..Config::default()
+    });
+    // pest's `Rule` enum: `EOI` first, then the rules in grammar order.
+    assert!(
+        code.contains("            5 => Some(&mut self.word),"),
+        "{code}"
+    );
+    assert!(
+        code.contains("            7 => Some(&mut self.num),"),
+        "{code}"
+    );
+    assert!(
+        code.contains("            8 => Some(&mut self.hex),"),
+        "{code}"
+    );
+    assert!(!everything(Config::default()).contains("fn slot("));
+}

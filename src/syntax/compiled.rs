@@ -1,6 +1,7 @@
 //! The code `build.rs` generates from the grammars with `peguri-codegen`
-//! (`codegen/`). The generated code is grammar-specific only; the runtime
-//! it shares, and imports from, is `super::runtime`.
+//! (`codegen/`), and the tables it writes of the URI grammar's typed
+//! entries and component rules. The generated code is grammar-specific
+//! only; the runtime it shares, and imports from, is `super::runtime`.
 
 /// A module holding the code generated into `$OUT_DIR/$file`.
 ///
@@ -37,6 +38,13 @@ compiled!(
     template,
     "template_grammar.rs"
 );
+
+/// The typed entries' recognizers and error passes by
+/// [`Syntax`](super::entry::Syntax), and the component rules' error passes
+/// by name, as `build.rs` writes them from its tables.
+pub(crate) mod dispatch {
+    include!(concat!(env!("OUT_DIR"), "/uri_dispatch.rs"));
+}
 
 /// A set of the URI grammar's rules.
 pub(crate) type Rules = crate::syntax::runtime::RuleSet<{ uri::RULE_WORDS }>;

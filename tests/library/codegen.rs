@@ -7,7 +7,7 @@
 //! carries. (The generator's own tests, on the shape of the code it
 //! writes, are in `codegen/`.)
 
-use peguri::__engines::runtime::{self, Slot};
+use peguri::__engines::runtime::{self, Slot, put};
 use pest::Parser as _;
 use proptest::prelude::*;
 
@@ -165,6 +165,27 @@ fn rule_names_follow_pests_enum() {
     }
 }
 
+#[test]
+fn each_recorded_rule_fills_its_field_by_its_index() {
+    for &rule in Rule::all_rules() {
+        let name = format!("{rule:?}");
+        let mut rec = sample::Rec::default();
+        match rec.slot(rule as u16) {
+            Some(slot) => put(slot, 1, 2),
+            None => continue,
+        }
+        for (field, get) in FIELDS {
+            let want = (field == name).then_some((1, 2));
+            assert_eq!(get(&rec).get(), want, "{name} filled {field}");
+        }
+    }
+    let recorded = Rule::all_rules()
+        .iter()
+        .filter(|&&rule| sample::Rec::default().slot(rule as u16).is_some())
+        .count();
+    assert_eq!(recorded, FIELDS.len());
+}
+
 #[track_caller]
 fn assert_same(input: &str) {
     for rule in ENTRIES {
@@ -315,6 +336,90 @@ proptest! {
         for rule in ENTRIES {
             prop_assert_eq!(fast_records(rule, &input), pest_records(rule, &input), "{:?} as {:?}", input, rule);
             prop_assert_eq!(compiled_failure(rule, &input), pest_failure(rule, &input), "failure of {:?} as {:?}", input, rule);
+        }
+    }
+}
+
+// --- the tables build.rs writes from its configuration ------------------------
+
+/// Where each component is, in every grammar: the first match of any of
+/// the component's rules in pest's parse tree (as `peguri lab diff` reads
+/// it) is the component the compiled engine gives.
+#[test]
+fn component_rules_find_each_component_in_every_grammar() {
+    use peguri::grammar::{COMPONENT_RULES, parse_rule, rule_name, rule_names};
+
+    let names: Vec<&str> = COMPONENT_RULES.iter().map(|(name, _)| *name).collect();
+    assert_eq!(
+        names,
+        [
+            "scheme",
+            "authority",
+            "userinfo",
+            "host",
+            "port",
+            "path",
+            "query",
+            "fragment"
+        ]
+    );
+    for (_, rules) in COMPONENT_RULES {
+        for rule in *rules {
+            assert!(rule_names().any(|name| name == *rule), "{rule}");
+        }
+    }
+    // The pest rule, the engines' name of the same entry, and inputs.
+    let cases: [(&str, &str, &[&str]); 4] = [
+        (
+            "URI_reference",
+            "URI-reference",
+            &["http://u@h:1/p?q#f", "//[v1.x]/p", "p/q?", "/a", "a:", "#f"],
+        ),
+        (
+            "URI_reference_6874",
+            "URI-reference+zones",
+            &["http://u@[fe80::1%25en0]:8/p?q#f", "rel/p"],
+        ),
+        (
+            "IRI_reference",
+            "IRI-reference",
+            &[
+                "http://\u{FC}@b\u{FC}cher.example:2/\u{E9}?\u{E000}#\u{E9}",
+                "\u{E9}/p",
+            ],
+        ),
+        (
+            "IRI_reference_6874",
+            "IRI-reference+zones",
+            &["x://\u{FC}@[::1%25lo]:3/\u{E9}?q#f", "//h\u{E9}"],
+        ),
+    ];
+    for (rule, engine_rule, inputs) in cases {
+        for &input in inputs {
+            let parsed = peguri::__engines::parse_fast(input, engine_rule).unwrap();
+            let authority = parsed.authority();
+            let compiled = [
+                parsed.scheme(),
+                authority.as_ref().map(|a| a.as_str()),
+                authority.as_ref().and_then(|a| a.userinfo()),
+                authority.as_ref().map(|a| a.host_str()),
+                authority.as_ref().and_then(|a| a.port()),
+                Some(parsed.path()),
+                parsed.query(),
+                parsed.fragment(),
+            ];
+            // Every grammar's authority and host rules are in the table.
+            assert_eq!(compiled[1].is_some(), input.contains("//"), "{input:?}");
+            assert_eq!(compiled[3].is_some(), input.contains("//"), "{input:?}");
+            let pairs = parse_rule(rule, input).unwrap();
+            for ((component, rules), want) in COMPONENT_RULES.iter().zip(compiled) {
+                let found = pairs
+                    .clone()
+                    .flatten()
+                    .find(|pair| rules.contains(&rule_name(pair.as_rule()).as_str()))
+                    .map(|pair| pair.as_str());
+                assert_eq!(found, want, "{component} of {input:?} as {rule}");
+            }
         }
     }
 }
