@@ -1,27 +1,41 @@
-//! Compiles the crate's grammars into Rust (see `build/codegen/`):
+//! Compiles the crate's grammars into Rust with the generator
+//! (`peguri-codegen`, in `codegen/`), and writes the tables of the URI
+//! grammar's rules that the library reads, from the one configuration
+//! below:
 //!
 //! - `uri.pest`, `iri.pest` and `rfc6874.pest` (zones for URIs and IRIs),
-//!   read as one grammar as
-//!   pest_derive reads them, into `$OUT_DIR/uri_grammar.rs`: every typed
-//!   parse, its errors and the character-class tables come from it;
+//!   read as one grammar as pest_derive reads them, into
+//!   `$OUT_DIR/uri_grammar.rs`: every typed parse, its errors and the
+//!   character-class tables come from it;
+//! - the typed entries by `Syntax` (their rules' names as the RFCs spell
+//!   them, their matchers and error passes, pest_derive's rules for them)
+//!   and the component rules' error passes by name, into
+//!   `$OUT_DIR/syntax_names.rs`, `$OUT_DIR/uri_dispatch.rs` and
+//!   `$OUT_DIR/pest_entries.rs`;
+//! - the rules each component comes from, and the rules `uri.pest` and
+//!   `iri.pest` transcribe from RFC 3986 and RFC 3987, into
+//!   `$OUT_DIR/rule_lists.rs`;
 //! - `split.pest` (Appendix B) into `$OUT_DIR/split_grammar.rs`;
 //! - with the feature `template`, `rfc6570.pest` (URI Templates) into
 //!   `$OUT_DIR/template_grammar.rs`;
 //! - with the feature `expose-internals`, `tests/codegen/sample.pest`, a
 //!   grammar that uses every construct the generator supports, for the
-//!   generator's tests (`tests/library/codegen.rs`).
+//!   generator's tests against pest_derive (`tests/library/codegen.rs`).
 
-#[path = "build/codegen/mod.rs"]
-mod codegen;
-
+use std::fmt::Write as _;
+use std::ops::Range;
 use std::path::Path;
+
+use peguri_codegen::{Config, Grammar};
 
 /// The URI grammar files, in the order pest_derive reads them.
 const URI_GRAMMARS: &[&str] = &["uri.pest", "iri.pest", "rfc6874.pest"];
 
-/// Where the components are: each record field and the rules (of RFC 3986,
-/// RFC 6874 and RFC 3987) whose matches fill it.
-const URI_RECORD: &[(&str, &[&str])] = &[
+/// Where the components are: each component, by the name the JSON
+/// components view gives it, and the rules (of RFC 3986, RFC 6874 and
+/// RFC 3987) whose first match is it. The library exposes it as
+/// `grammar::COMPONENT_RULES`.
+const URI_COMPONENTS: &[(&str, &[&str])] = &[
     ("scheme", &["scheme"]),
     (
         "authority",
@@ -34,12 +48,6 @@ const URI_RECORD: &[(&str, &[&str])] = &[
     ),
     ("userinfo", &["userinfo", "iuserinfo"]),
     ("host", &["host", "host_6874", "ihost", "ihost_6874"]),
-    ("ipv6", &["IPv6address"]),
-    ("ipvfuture", &["IPvFuture"]),
-    // The version digits of an IPvFuture: the only `HEXDIG` tokens.
-    ("version", &["HEXDIG"]),
-    ("ipv4", &["IPv4address"]),
-    ("zone", &["ZoneID"]),
     ("port", &["port"]),
     (
         "path",
@@ -60,42 +68,74 @@ const URI_RECORD: &[(&str, &[&str])] = &[
     ("fragment", &["fragment", "ifragment"]),
 ];
 
-/// The typed parse entries of each grammar, anchored and (for the layout of
-/// the longest valid prefix, which errors describe) unanchored.
-const URI_ENTRIES: &[&str] = &[
-    "URI_reference_entry",
-    "URI_entry",
-    "absolute_URI_entry",
-    "relative_ref_entry",
-    "URI_reference",
-    "URI",
-    "absolute_URI",
-    "relative_ref",
-    "URI_reference_6874_entry",
-    "URI_6874_entry",
-    "absolute_URI_6874_entry",
-    "relative_ref_6874_entry",
-    "URI_reference_6874",
-    "URI_6874",
-    "absolute_URI_6874",
-    "relative_ref_6874",
-    "IRI_reference_entry",
-    "IRI_entry",
-    "absolute_IRI_entry",
-    "irelative_ref_entry",
-    "IRI_reference",
-    "IRI",
-    "absolute_IRI",
-    "irelative_ref",
-    "IRI_reference_6874_entry",
-    "IRI_6874_entry",
-    "absolute_IRI_6874_entry",
-    "irelative_ref_6874_entry",
-    "IRI_reference_6874",
-    "IRI_6874",
-    "absolute_IRI_6874",
-    "irelative_ref_6874",
+/// What the record keeps besides the components: the rules inside a host
+/// that say what kind of host it is, and its parts.
+const URI_HOST_PARTS: &[(&str, &[&str])] = &[
+    ("ipv6", &["IPv6address"]),
+    ("ipvfuture", &["IPvFuture"]),
+    // The version digits of an IPvFuture: the only `HEXDIG` tokens.
+    ("version", &["HEXDIG"]),
+    ("ipv4", &["IPv4address"]),
+    ("zone", &["ZoneID"]),
 ];
+
+/// The grammars a typed parse follows: each variant of
+/// `syntax::entry::Grammar`, whether its rules are RFC 3987's, and the
+/// suffix of its rules (RFC 6874's zones).
+const GRAMMARS: [(&str, bool, &str); 4] = [
+    ("Rfc3986", false, ""),
+    ("Rfc6874", false, "_6874"),
+    ("Rfc3987", true, ""),
+    ("Rfc3987Zones", true, "_6874"),
+];
+
+/// The entries a typed parse starts from: each variant of
+/// `syntax::entry::Entry` and its rule in RFC 3986 and in RFC 3987. A
+/// grammar's rule adds the grammar's suffix; its anchored form (`SOI ~
+/// rule ~ EOI`) adds `_entry`.
+const ENTRIES: [(&str, &str, &str); 4] = [
+    ("UriReference", "URI_reference", "IRI_reference"),
+    ("Uri", "URI", "IRI"),
+    ("AbsoluteUri", "absolute_URI", "absolute_IRI"),
+    ("RelativeRef", "relative_ref", "irelative_ref"),
+];
+
+/// The component rules whose error pass (on their anchored form) the
+/// library asks for by name: what the builder and `pct::validate` check
+/// text against, and the IP literal rules error descriptions look into.
+const COMPONENT_CHECKS: &[&str] = &[
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "reg_name",
+    "path",
+    "segment",
+    "query",
+    "fragment",
+    "IP_literal",
+    "IPv6address",
+    "IPvFuture",
+    // The same components in the zone and IRI grammars, for the setters
+    // of references parsed with them and the builder's options.
+    "authority_6874",
+    "host_6874",
+    "IP_literal_6874",
+    "iauthority",
+    "iuserinfo",
+    "ihost",
+    "isegment",
+    "iquery",
+    "ifragment",
+    "iauthority_6874",
+    "ihost_6874",
+];
+
+/// Rules with an error pass besides the typed entries and the component
+/// checks: an IPvFuture inside an IP literal, where error descriptions
+/// look for the spot it fails at.
+const URI_TRACKED: &[&str] = &["IPvFuture"];
 
 /// Rules matched anywhere, without records: what error descriptions,
 /// `extract` and the IRI mapping ask about a piece of text.
@@ -107,79 +147,31 @@ const URI_QUIET: &[&str] = &[
     "IPv6addrz",
     "IPvFuture",
     "IPv4address",
-    "h16",
-    "HEXDIG",
-    "pct_encoded",
-    "ZoneID",
     "ucschar",
     "iprivate",
     "path_noscheme",
     "ipath_noscheme",
 ];
 
-/// Rules with an error pass: the anchored typed entries, the component
-/// rules that `pct::validate` and the builder check text against, and the
-/// IP literal rules error descriptions look into.
-const URI_TRACKED: &[&str] = &[
-    "URI_reference_entry",
-    "URI_entry",
-    "absolute_URI_entry",
-    "relative_ref_entry",
-    "URI_reference_6874_entry",
-    "URI_6874_entry",
-    "absolute_URI_6874_entry",
-    "relative_ref_6874_entry",
-    "IRI_reference_entry",
-    "IRI_entry",
-    "absolute_IRI_entry",
-    "irelative_ref_entry",
-    "IRI_reference_6874_entry",
-    "IRI_6874_entry",
-    "absolute_IRI_6874_entry",
-    "irelative_ref_6874_entry",
-    "scheme_entry",
-    "authority_entry",
-    "userinfo_entry",
-    "host_entry",
-    "port_entry",
-    "reg_name_entry",
-    "segment_entry",
-    "path_entry",
-    "query_entry",
-    "fragment_entry",
-    "IP_literal_entry",
-    "IPv6address_entry",
-    "IPvFuture_entry",
-    "IPvFuture",
-    // The same components in the zone and IRI grammars, for the setters
-    // of references parsed with them and the builder's options.
-    "authority_6874_entry",
-    "host_6874_entry",
-    "IP_literal_6874_entry",
-    "iauthority_entry",
-    "iuserinfo_entry",
-    "ihost_entry",
-    "isegment_entry",
-    "iquery_entry",
-    "ifragment_entry",
-    "iauthority_6874_entry",
-    "ihost_6874_entry",
-];
-
 /// The character classes `pct` encodes with: a name, the rule, and the
 /// text before the character (a scheme's later characters follow a letter).
 const URI_CLASSES: &[(&str, &str, &str)] = &[
-    ("unreserved", "unreserved", ""),
-    ("reserved", "reserved", ""),
+    ("UNRESERVED", "unreserved", ""),
     ("HEXDIG", "HEXDIG", ""),
     ("ALPHA", "ALPHA", ""),
-    ("scheme_tail", "scheme", "a"),
-    ("segment", "segment", ""),
-    ("query", "query", ""),
-    ("fragment", "fragment", ""),
-    ("userinfo", "userinfo", ""),
-    ("reg_name", "reg_name", ""),
+    ("SCHEME_TAIL", "scheme", "a"),
+    ("SEGMENT", "segment", ""),
+    ("QUERY", "query", ""),
+    ("FRAGMENT", "fragment", ""),
+    ("USERINFO", "userinfo", ""),
+    ("REG_NAME", "reg_name", ""),
 ];
+
+/// The class templates add: what `+` and `#` expansions keep.
+const TEMPLATE_CLASSES: &[(&str, &str, &str)] = &[("RESERVED", "reserved", "")];
+
+/// The runtime the generated code imports from.
+const RUNTIME: &str = "crate::syntax::runtime";
 
 const SPLIT_RECORD: &[(&str, &[&str])] = &[
     ("scheme", &["split_scheme"]),
@@ -199,7 +191,7 @@ const TEMPLATE_QUIET: &[&str] = &[
     "max_length",
 ];
 
-/// The sample grammar `tests/codegen.rs` checks the generator on.
+/// The sample grammar `tests/library/codegen.rs` checks the generator on.
 const SAMPLE_RECORD: &[(&str, &[&str])] = &[
     ("word", &["word"]),
     ("num", &["num"]),
@@ -224,86 +216,307 @@ const SAMPLE_ENTRIES: &[&str] = &[
     "undo_entry",
 ];
 
-fn read(files: &[&str]) -> String {
+/// One typed entry of one grammar.
+struct Syntax {
+    /// The variants of `Grammar` and `Entry`.
+    grammar: &'static str,
+    entry: &'static str,
+    /// Its rule, as the `.pest` files name it.
+    rule: String,
+}
+
+impl Syntax {
+    /// Every typed entry, grammar by grammar.
+    fn all() -> Vec<Syntax> {
+        let mut out = Vec::new();
+        for (grammar, iri, suffix) in GRAMMARS {
+            for (entry, uri_rule, iri_rule) in ENTRIES {
+                let base = if iri { iri_rule } else { uri_rule };
+                out.push(Syntax {
+                    grammar,
+                    entry,
+                    rule: format!("{base}{suffix}"),
+                });
+            }
+        }
+        out
+    }
+
+    /// The pattern that matches it: `(Grammar::Rfc3986, Entry::Uri)`.
+    fn pattern(&self) -> String {
+        format!("(Grammar::{}, Entry::{})", self.grammar, self.entry)
+    }
+
+    /// Its rule's name as the RFC spells it: RFC 6874 changes no rule
+    /// name, so its entries are named as RFC 3986's or RFC 3987's.
+    fn rfc_name(&self) -> String {
+        self.rule.trim_end_matches("_6874").replace('_', "-")
+    }
+}
+
+/// The files joined in order, each followed by a newline, as pest_derive
+/// reads them, and the lines (from 1) each takes in the text.
+fn read(files: &[&str]) -> (String, Vec<Range<usize>>) {
     let mut text = String::new();
+    let mut lines = Vec::new();
+    let mut start = 1;
     for file in files {
         println!("cargo:rerun-if-changed={file}");
         let part =
             std::fs::read_to_string(file).unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
         text.push_str(&part);
         text.push('\n');
+        let end = start + part.matches('\n').count() + 1;
+        lines.push(start..end);
+        start = end;
     }
-    text
+    (text, lines)
 }
 
-fn generate(files: &[&str], out: &str, config: codegen::Config<'_>) {
+fn write(out: &str, code: &str) {
     let dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
-    let text = read(files);
-    match codegen::generate(&text, &config) {
-        Ok(code) => {
-            let path = Path::new(&dir).join(out);
-            std::fs::write(&path, code)
-                .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
-        }
-        Err(message) => {
-            eprintln!(
-                "error: cannot generate code from {}:\n{message}",
-                files.join(" + ")
-            );
-            std::process::exit(1);
-        }
+    let path = Path::new(&dir).join(out);
+    std::fs::write(&path, code).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+}
+
+/// Stops the build with the generator's message about `files`.
+fn fail(files: &[&str], message: &str) -> ! {
+    eprintln!(
+        "error: cannot generate code from {}:\n{message}",
+        files.join(" + ")
+    );
+    std::process::exit(1);
+}
+
+fn parse(files: &[&str], text: &str) -> Grammar {
+    Grammar::parse(text).unwrap_or_else(|message| fail(files, &message))
+}
+
+fn generate(files: &[&str], grammar: &Grammar, out: &str, config: Config<'_>) {
+    match grammar.generate(&config) {
+        Ok(code) => write(out, &code),
+        Err(message) => fail(files, &message),
     }
+}
+
+/// Compiles a grammar of its own.
+fn compile(files: &[&str], out: &str, config: Config<'_>) {
+    let (text, _) = read(files);
+    generate(files, &parse(files, &text), out, config);
 }
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=build/codegen");
+    let template = std::env::var_os("CARGO_FEATURE_TEMPLATE").is_some();
+    let expose_internals = std::env::var_os("CARGO_FEATURE_EXPOSE_INTERNALS").is_some();
+    let syntaxes = Syntax::all();
+    let record: Vec<(&str, &[&str])> = URI_COMPONENTS
+        .iter()
+        .chain(URI_HOST_PARTS)
+        .copied()
+        .collect();
+    let entries: Vec<&str> = syntaxes.iter().map(|s| s.rule.as_str()).collect();
+    let anchored = |rule: &str| format!("{rule}_entry");
+    let tracked: Vec<String> = syntaxes
+        .iter()
+        .map(|s| anchored(&s.rule))
+        .chain(COMPONENT_CHECKS.iter().map(|rule| anchored(rule)))
+        .chain(URI_TRACKED.iter().map(|&rule| rule.to_owned()))
+        .collect();
+    let tracked: Vec<&str> = tracked.iter().map(String::as_str).collect();
+    let mut classes = URI_CLASSES.to_vec();
+    if template {
+        classes.extend_from_slice(TEMPLATE_CLASSES);
+    }
+    let (text, lines) = read(URI_GRAMMARS);
+    let uri = parse(URI_GRAMMARS, &text);
     generate(
         URI_GRAMMARS,
+        &uri,
         "uri_grammar.rs",
-        codegen::Config {
-            record: URI_RECORD,
-            entries: URI_ENTRIES,
+        Config {
+            record: &record,
+            entries: &entries,
             quiet: URI_QUIET,
-            tracked: URI_TRACKED,
-            classes: URI_CLASSES,
+            tracked: &tracked,
+            classes: &classes,
+            // The pairs walker (`syntax::walk`, there with the feature)
+            // reads pest's tree into the same record.
+            rule_slots: expose_internals,
+            runtime: RUNTIME,
         },
     );
-    generate(
+    write("syntax_names.rs", &syntax_names(&syntaxes));
+    write("uri_dispatch.rs", &uri_dispatch(&syntaxes));
+    write("pest_entries.rs", &pest_entries(&syntaxes));
+    write("rule_lists.rs", &rule_lists(&uri, &lines));
+    compile(
         &["split.pest"],
         "split_grammar.rs",
-        codegen::Config {
+        Config {
             record: SPLIT_RECORD,
             entries: &["split_reference"],
-            ..codegen::Config::default()
+            runtime: RUNTIME,
+            ..Config::default()
         },
     );
-    if std::env::var_os("CARGO_FEATURE_TEMPLATE").is_some() {
-        generate(
+    if template {
+        compile(
             &["rfc6570.pest"],
             "template_grammar.rs",
-            codegen::Config {
+            Config {
                 quiet: TEMPLATE_QUIET,
-                ..codegen::Config::default()
+                runtime: RUNTIME,
+                ..Config::default()
             },
         );
     }
-    // Only the generator's own tests read it, and they enable the feature.
-    if std::env::var_os("CARGO_FEATURE_EXPOSE_INTERNALS").is_some() {
-        generate_sample();
+    // Only the generator's tests read it, and they enable the feature.
+    if expose_internals {
+        compile(
+            &["tests/codegen/sample.pest"],
+            "sample_grammar.rs",
+            Config {
+                record: SAMPLE_RECORD,
+                entries: SAMPLE_ENTRIES,
+                tracked: SAMPLE_ENTRIES,
+                rule_slots: true,
+                runtime: "peguri::__engines::runtime",
+                ..Config::default()
+            },
+        );
     }
 }
 
-/// Compiles the sample grammar for the generator's tests.
-fn generate_sample() {
-    generate(
-        &["tests/codegen/sample.pest"],
-        "sample_grammar.rs",
-        codegen::Config {
-            record: SAMPLE_RECORD,
-            entries: SAMPLE_ENTRIES,
-            tracked: SAMPLE_ENTRIES,
-            ..codegen::Config::default()
-        },
+const HEADER: &str = "// @generated by build.rs from its tables of the URI grammar. Do not edit.\n";
+
+/// `Syntax::rfc_name`, for `syntax::entry`.
+fn syntax_names(syntaxes: &[Syntax]) -> String {
+    let mut code = String::from(HEADER);
+    code.push_str(
+        "\nimpl Syntax {\n    \
+         /// The rule's name as its RFC spells it. RFC 6874 changes no rule\n    \
+         /// name, so its entries are named as RFC 3986's (or RFC 3987's).\n    \
+         pub(crate) const fn rfc_name(self) -> &'static str {\n        \
+         match (self.grammar, self.entry) {\n",
     );
+    for syntax in syntaxes {
+        let _ = writeln!(
+            code,
+            "            {} => {:?},",
+            syntax.pattern(),
+            syntax.rfc_name()
+        );
+    }
+    code.push_str("        }\n    }\n}\n");
+    code
+}
+
+/// The typed entries' matchers and error passes by `Syntax`, and the
+/// component rules' error passes by name, for `syntax::compiled`.
+fn uri_dispatch(syntaxes: &[Syntax]) -> String {
+    let mut code = String::from(HEADER);
+    code.push_str(
+        "\nuse super::Fail;\n\
+         use super::uri::{self as generated, Rec};\n\
+         use crate::syntax::entry::{Entry, Grammar, Syntax};\n\n\
+         /// A typed entry's recognizer: the end of the longest prefix of `s`\n\
+         /// the rule matches (unanchored), its records in `rec`.\n\
+         pub(crate) type Matcher = fn(&[u8], &mut Rec) -> Option<usize>;\n\n\
+         /// The recognizer of `syntax`'s rule.\n\
+         #[inline]\n\
+         pub(crate) fn matcher(syntax: Syntax) -> Matcher {\n    \
+         match (syntax.grammar, syntax.entry) {\n",
+    );
+    for syntax in syntaxes {
+        let _ = writeln!(
+            code,
+            "        {} => generated::match_{},",
+            syntax.pattern(),
+            syntax.rule
+        );
+    }
+    code.push_str(
+        "    }\n}\n\n\
+         /// Why all of `s` is not `syntax`'s rule, as pest reports it: `None` if\n\
+         /// it is.\n\
+         pub(crate) fn failure(syntax: Syntax, s: &[u8]) -> Option<Fail> {\n    \
+         match (syntax.grammar, syntax.entry) {\n",
+    );
+    for syntax in syntaxes {
+        let _ = writeln!(
+            code,
+            "        {} => generated::fail_{}_entry(s),",
+            syntax.pattern(),
+            syntax.rule
+        );
+    }
+    code.push_str(
+        "    }\n}\n\n\
+         /// Why all of `s` is not the component rule `rule`: `Some(None)` if it\n\
+         /// is, `Some(Some(failure))` if it is not, `None` for a rule without an\n\
+         /// error pass.\n\
+         pub(crate) fn component_failure(rule: &str, s: &[u8]) -> Option<Option<Fail>> {\n    \
+         Some(match rule {\n",
+    );
+    for rule in COMPONENT_CHECKS {
+        let _ = writeln!(code, "        {rule:?} => generated::fail_{rule}_entry(s),");
+    }
+    code.push_str("        _ => return None,\n    })\n}\n");
+    code
+}
+
+/// pest_derive's anchored and unanchored rules by `Syntax`, for
+/// `syntax::derived`.
+fn pest_entries(syntaxes: &[Syntax]) -> String {
+    let mut code = String::from(HEADER);
+    code.push_str(
+        "\n/// The anchored and unanchored rules of a typed entry.\n\
+         pub(crate) fn entry_rules(syntax: Syntax) -> (Rule, Rule) {\n    \
+         match (syntax.grammar, syntax.entry) {\n",
+    );
+    for syntax in syntaxes {
+        let _ = writeln!(
+            code,
+            "        {} => (Rule::{}_entry, Rule::{}),",
+            syntax.pattern(),
+            syntax.rule,
+            syntax.rule
+        );
+    }
+    code.push_str("    }\n}\n");
+    code
+}
+
+/// The rule lists `syntax::grammar` publishes, from the URI grammar and
+/// the lines of its files.
+fn rule_lists(uri: &Grammar, lines: &[Range<usize>]) -> String {
+    let mut code = String::from(HEADER);
+    code.push_str(
+        "\n/// Each component and the rules whose first match is it.\n\
+         pub(crate) const COMPONENT_RULES: &[(&str, &[&str])] = &[\n",
+    );
+    for (component, rules) in URI_COMPONENTS {
+        let _ = writeln!(code, "    ({component:?}, &{rules:?}),");
+    }
+    code.push_str("];\n");
+    for (name, file, what) in [
+        ("APPENDIX_A_RULES", "uri.pest", "RFC 3986 Appendix A"),
+        ("RFC3987_RULES", "iri.pest", "RFC 3987 section 2.2"),
+    ] {
+        let at = URI_GRAMMARS.iter().position(|f| *f == file);
+        let in_file = &lines[at.expect("a file of the URI grammar")];
+        let rules: Vec<&str> = uri
+            .abnf_rules()
+            .iter()
+            .filter(|(_, line)| in_file.contains(line))
+            .map(|(rule, _)| rule.as_str())
+            .collect();
+        let _ = writeln!(
+            code,
+            "\n/// The rules `{file}` transcribes from {what}, in its order.\n\
+             pub(crate) const {name}: &[&str] = &{rules:?};"
+        );
+    }
+    code
 }

@@ -13,6 +13,11 @@ use crate::types::parsed::Parsed;
 use crate::{ParseError, SplitComponents, UriRef};
 use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 
+/// The runtime of the generated code, for the generator's tests
+/// (`tests/library/codegen.rs`), which compile a sample grammar against
+/// it.
+pub use crate::syntax::runtime;
+
 /// Every typed entry rule of the four grammars, by the names the
 /// functions here take: RFC 3986's four and RFC 3987's, each without
 /// and with RFC 6874's zones.

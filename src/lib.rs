@@ -188,9 +188,8 @@
 //!
 //! Without `std`, everything else works on `core` and `alloc`, the error
 //! types implementing `core::error::Error`. Without features the crate
-//! needs only memchr, and, at build time,
-//! pest_meta: `build.rs` compiles the grammars into the
-//! parser. `idna`, `nfc` and `whatwg` need Rust 1.88 (ICU4X); the rest
+//! needs only memchr, and, at build time, peguri-codegen and pest_meta:
+//! `build.rs` compiles the grammars into the parser with them. `idna`, `nfc` and `whatwg` need Rust 1.88 (ICU4X); the rest
 //! builds on the crate's `rust-version`.
 //!
 //! # Rationale

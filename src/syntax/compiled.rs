@@ -1,30 +1,20 @@
-//! The code `build.rs` generates from the grammars (see `build/codegen/`).
-//! The generated code is grammar-specific only; the runtime it shares is
-//! `super::runtime`.
+//! The code `build.rs` generates from the grammars with `peguri-codegen`
+//! (`codegen/`), and the tables it writes of the URI grammar's typed
+//! entries and component rules. The generated code is grammar-specific
+//! only; the runtime it shares, and imports from, is `super::runtime`.
 
 /// A module holding the code generated into `$OUT_DIR/$file`.
+///
+/// The code compiles without warnings but for two kinds of lint, which
+/// generated code conventionally gets allowed: `non_snake_case`, because
+/// its functions carry the names of the grammar's rules (`match_URI`,
+/// `fail_IPv6address_entry`), and clippy's, whose style advice is for
+/// code a person writes.
 macro_rules! compiled {
     ($(#[$doc:meta])* $name:ident, $file:literal) => {
         $(#[$doc])*
-        #[allow(
-            dead_code,
-            non_snake_case,
-            non_upper_case_globals,
-            unused_assignments,
-            unused_braces,
-            unused_comparisons,
-            unused_imports,
-            unused_labels,
-            unused_parens,
-            unused_variables,
-            clippy::all,
-            clippy::pedantic
-        )]
+        #[allow(non_snake_case, clippy::all)]
         pub(crate) mod $name {
-            use crate::syntax::runtime::{
-                char_len, put, run_upto, scan, table, Failure, Look, Runs, Slot, Tracker,
-            };
-
             include!(concat!(env!("OUT_DIR"), "/", $file));
         }
     };
@@ -48,6 +38,13 @@ compiled!(
     template,
     "template_grammar.rs"
 );
+
+/// The typed entries' recognizers and error passes by
+/// [`Syntax`](super::entry::Syntax), and the component rules' error passes
+/// by name, as `build.rs` writes them from its tables.
+pub(crate) mod dispatch {
+    include!(concat!(env!("OUT_DIR"), "/uri_dispatch.rs"));
+}
 
 /// A set of the URI grammar's rules.
 pub(crate) type Rules = crate::syntax::runtime::RuleSet<{ uri::RULE_WORDS }>;

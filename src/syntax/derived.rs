@@ -55,39 +55,9 @@ pub(crate) fn rule_set(rules: &[Rule]) -> Rules {
     set
 }
 
-/// The anchored and unanchored rules of a typed entry.
-pub(crate) fn entry_rules(syntax: Syntax) -> (Rule, Rule) {
-    match (syntax.grammar, syntax.entry) {
-        (Grammar::Rfc3986, Entry::UriReference) => (Rule::URI_reference_entry, Rule::URI_reference),
-        (Grammar::Rfc3986, Entry::Uri) => (Rule::URI_entry, Rule::URI),
-        (Grammar::Rfc3986, Entry::AbsoluteUri) => (Rule::absolute_URI_entry, Rule::absolute_URI),
-        (Grammar::Rfc3986, Entry::RelativeRef) => (Rule::relative_ref_entry, Rule::relative_ref),
-        (Grammar::Rfc6874, Entry::UriReference) => {
-            (Rule::URI_reference_6874_entry, Rule::URI_reference_6874)
-        }
-        (Grammar::Rfc6874, Entry::Uri) => (Rule::URI_6874_entry, Rule::URI_6874),
-        (Grammar::Rfc6874, Entry::AbsoluteUri) => {
-            (Rule::absolute_URI_6874_entry, Rule::absolute_URI_6874)
-        }
-        (Grammar::Rfc6874, Entry::RelativeRef) => {
-            (Rule::relative_ref_6874_entry, Rule::relative_ref_6874)
-        }
-        (Grammar::Rfc3987, Entry::UriReference) => (Rule::IRI_reference_entry, Rule::IRI_reference),
-        (Grammar::Rfc3987, Entry::Uri) => (Rule::IRI_entry, Rule::IRI),
-        (Grammar::Rfc3987, Entry::AbsoluteUri) => (Rule::absolute_IRI_entry, Rule::absolute_IRI),
-        (Grammar::Rfc3987, Entry::RelativeRef) => (Rule::irelative_ref_entry, Rule::irelative_ref),
-        (Grammar::Rfc3987Zones, Entry::UriReference) => {
-            (Rule::IRI_reference_6874_entry, Rule::IRI_reference_6874)
-        }
-        (Grammar::Rfc3987Zones, Entry::Uri) => (Rule::IRI_6874_entry, Rule::IRI_6874),
-        (Grammar::Rfc3987Zones, Entry::AbsoluteUri) => {
-            (Rule::absolute_IRI_6874_entry, Rule::absolute_IRI_6874)
-        }
-        (Grammar::Rfc3987Zones, Entry::RelativeRef) => {
-            (Rule::irelative_ref_6874_entry, Rule::irelative_ref_6874)
-        }
-    }
-}
+// `entry_rules`: the anchored and unanchored rules of a typed entry, from
+// `build.rs`'s table of the typed entries.
+include!(concat!(env!("OUT_DIR"), "/pest_entries.rs"));
 
 /// The RFC 3986 typed entry an anchored rule is, if it is one.
 fn typed_entry(rule: Rule) -> Option<Syntax> {

@@ -89,21 +89,6 @@ impl Syntax {
     /// `URI-reference` in RFC 3986: what `UriRef::parse` follows.
     pub(crate) const URI_REFERENCE: Syntax = Syntax::new(Entry::UriReference, Grammar::Rfc3986);
 
-    /// The rule's name as its RFC spells it. RFC 6874 changes no rule
-    /// name, so its entries are named as RFC 3986's (or RFC 3987's).
-    pub(crate) const fn rfc_name(self) -> &'static str {
-        match (self.grammar, self.entry) {
-            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::UriReference) => "URI-reference",
-            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::Uri) => "URI",
-            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::AbsoluteUri) => "absolute-URI",
-            (Grammar::Rfc3986 | Grammar::Rfc6874, Entry::RelativeRef) => "relative-ref",
-            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::UriReference) => "IRI-reference",
-            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::Uri) => "IRI",
-            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::AbsoluteUri) => "absolute-IRI",
-            (Grammar::Rfc3987 | Grammar::Rfc3987Zones, Entry::RelativeRef) => "irelative-ref",
-        }
-    }
-
     /// The RFC 3986 or RFC 3987 syntax of a rule name as the RFCs spell it
     /// (`URI-reference`, `irelative-ref`...).
     #[cfg(feature = "expose-internals")]
@@ -126,6 +111,9 @@ impl Syntax {
         Syntax::new(self.entry, grammar)
     }
 }
+
+// `Syntax::rfc_name`, from `build.rs`'s table of the typed entries.
+include!(concat!(env!("OUT_DIR"), "/syntax_names.rs"));
 
 #[cfg(test)]
 mod tests {

@@ -22,52 +22,38 @@ pub use super::derived::{Rule, UriParser, entry_rule, parse_rule, rule_name};
 pub const GRAMMAR: &str = include_str!("../../uri.pest");
 
 /// Every rule that `uri.pest` transcribes from RFC 3986 Appendix A (and the
-/// RFC 5234 core rules it uses), by its pest name, in the RFC's order.
+/// RFC 5234 core rules it uses), by its pest name, in the order `uri.pest`
+/// states them: the core rules, then Appendix A's in the RFC's order. A
+/// rule counts when its ABNF stands above it in the file; `build.rs`
+/// lists them from there.
 ///
 /// ```
-/// assert!(peguri::grammar::APPENDIX_A_RULES.contains(&"IPv6address"));
+/// use peguri::grammar::APPENDIX_A_RULES;
+///
+/// assert!(APPENDIX_A_RULES.contains(&"IPv6address"));
+/// assert_eq!(APPENDIX_A_RULES.len(), 39);
+/// assert!(!APPENDIX_A_RULES.contains(&"URI_reference_entry"));
 /// ```
-pub const APPENDIX_A_RULES: &[&str] = &[
-    "URI",
-    "hier_part",
-    "URI_reference",
-    "absolute_URI",
-    "relative_ref",
-    "relative_part",
-    "scheme",
-    "authority",
-    "userinfo",
-    "host",
-    "port",
-    "IP_literal",
-    "IPvFuture",
-    "IPv6address",
-    "h16",
-    "ls32",
-    "IPv4address",
-    "dec_octet",
-    "reg_name",
-    "path",
-    "path_abempty",
-    "path_absolute",
-    "path_noscheme",
-    "path_rootless",
-    "path_empty",
-    "segment",
-    "segment_nz",
-    "segment_nz_nc",
-    "pchar",
-    "query",
-    "fragment",
-    "pct_encoded",
-    "unreserved",
-    "reserved",
-    "gen_delims",
-    "sub_delims",
-    "ALPHA",
-    "DIGIT",
-    "HEXDIG",
-];
+pub const APPENDIX_A_RULES: &[&str] = lists::APPENDIX_A_RULES;
+
+/// Where each component is in the compiled grammar: the component, by the
+/// name the JSON components view gives it, and the rules (of RFC 3986,
+/// RFC 6874 and RFC 3987) whose first match in a parse is it. The
+/// compiled engine records the components from the same table.
+///
+/// ```
+/// use peguri::grammar::COMPONENT_RULES;
+///
+/// let host = COMPONENT_RULES.iter().find(|(name, _)| *name == "host").unwrap();
+/// assert_eq!(host.1, ["host", "host_6874", "ihost", "ihost_6874"]);
+/// assert_eq!(COMPONENT_RULES.len(), 8);
+/// ```
+pub const COMPONENT_RULES: &[(&str, &[&str])] = lists::COMPONENT_RULES;
+
+/// The rule lists `build.rs` writes.
+mod lists {
+    include!(concat!(env!("OUT_DIR"), "/rule_lists.rs"));
+}
 
 /// Every rule of the compiled grammar (`uri.pest`, then `iri.pest` and
 /// `rfc6874.pest`) by its name in the `.pest` files, in grammar order:
@@ -216,39 +202,17 @@ fn edit_distance(a: &[u8], b: &[u8]) -> usize {
 pub const IRI_GRAMMAR: &str = include_str!("../../iri.pest");
 
 /// Every rule that `iri.pest` states, by its pest name, in the order of
-/// RFC 3987 section 2.2. The IRI grammar also uses the unchanged rules of
-/// [`APPENDIX_A_RULES`].
+/// RFC 3987 section 2.2, which the file follows. The IRI grammar also uses
+/// the unchanged rules of [`APPENDIX_A_RULES`]. As there, a rule counts
+/// when its ABNF stands above it; `build.rs` lists them from the file.
 ///
 /// ```
-/// assert!(peguri::grammar::RFC3987_RULES.contains(&"iprivate"));
+/// use peguri::grammar::RFC3987_RULES;
+///
+/// assert!(RFC3987_RULES.contains(&"iprivate"));
+/// assert_eq!(RFC3987_RULES[0], "IRI");
 /// ```
-pub const RFC3987_RULES: &[&str] = &[
-    "IRI",
-    "ihier_part",
-    "IRI_reference",
-    "absolute_IRI",
-    "irelative_ref",
-    "irelative_part",
-    "iauthority",
-    "iuserinfo",
-    "ihost",
-    "ireg_name",
-    "ipath",
-    "ipath_abempty",
-    "ipath_absolute",
-    "ipath_noscheme",
-    "ipath_rootless",
-    "ipath_empty",
-    "isegment",
-    "isegment_nz",
-    "isegment_nz_nc",
-    "ipchar",
-    "iquery",
-    "ifragment",
-    "iunreserved",
-    "ucschar",
-    "iprivate",
-];
+pub const RFC3987_RULES: &[&str] = lists::RFC3987_RULES;
 
 /// The text of `rfc6874.pest`: RFC 6874's zone identifiers, compiled into
 /// the same parser and used only when

@@ -24,6 +24,6 @@ pub mod grammar;
 pub(crate) mod layout;
 pub(crate) mod parse;
 pub mod pct;
-pub(crate) mod runtime;
+pub mod runtime;
 #[cfg(feature = "expose-internals")]
 pub(crate) mod walk;

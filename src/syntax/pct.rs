@@ -111,17 +111,17 @@ impl Classes {
 }
 
 static CLASSES: Classes = Classes {
-    unreserved: &generated::CLASS_unreserved,
+    unreserved: &generated::CLASS_UNRESERVED,
     #[cfg(feature = "template")]
-    reserved: &generated::CLASS_reserved,
+    reserved: &generated::CLASS_RESERVED,
     hexdig: &generated::CLASS_HEXDIG,
     alpha: &generated::CLASS_ALPHA,
-    scheme_tail: &generated::CLASS_scheme_tail,
-    path_segment: &generated::CLASS_segment,
-    query: &generated::CLASS_query,
-    fragment: &generated::CLASS_fragment,
-    userinfo: &generated::CLASS_userinfo,
-    reg_name: &generated::CLASS_reg_name,
+    scheme_tail: &generated::CLASS_SCHEME_TAIL,
+    path_segment: &generated::CLASS_SEGMENT,
+    query: &generated::CLASS_QUERY,
+    fragment: &generated::CLASS_FRAGMENT,
+    userinfo: &generated::CLASS_USERINFO,
+    reg_name: &generated::CLASS_REG_NAME,
 };
 
 /// The grammar's character classes.

@@ -2,10 +2,13 @@
 //! spans, byte tables and scans, and the tracker that reproduces pest's
 //! error positions.
 //!
-//! `build/codegen/` writes only grammar-specific code (one function per rule,
-//! the tables, the record struct); everything general lives here, so that it
-//! is formatted, linted and tested like any other module. The generated code
-//! expects these names in scope (`use super::runtime::*` or the like).
+//! The generator (`peguri-codegen`) writes only grammar-specific code (one
+//! function per rule, the tables, the record struct); everything general
+//! lives here, so that it is formatted, linted and tested like any other
+//! module. The generated code imports what it uses from here. The items
+//! are `pub` for the generator's tests, which compile a sample grammar
+//! against this module through `__engines::runtime` (feature
+//! `expose-internals`); the module itself is the crate's own.
 
 /// Where a recorded rule matched: a span of the input, or none, packed in
 /// one `u64` (the start in the high half, the end plus one in the low half,
@@ -15,28 +18,28 @@
 /// `match_*` functions refuse inputs of `u32::MAX` bytes or more, so the
 /// end plus one fits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Slot(u64);
+pub struct Slot(u64);
 
 impl Slot {
     /// No match recorded.
-    pub(crate) const NONE: Slot = Slot(0);
+    pub const NONE: Slot = Slot(0);
 
     /// The span, if the rule matched.
     #[inline]
-    pub(crate) fn get(self) -> Option<(usize, usize)> {
+    pub fn get(self) -> Option<(usize, usize)> {
         let end_plus_one = self.0 as u32;
         (end_plus_one != 0).then(|| ((self.0 >> 32) as usize, end_plus_one as usize - 1))
     }
 
     /// The packed span: the start times 2^32 plus the end plus one, or 0.
     #[inline]
-    pub(crate) fn packed(self) -> u64 {
+    pub fn packed(self) -> u64 {
         self.0
     }
 
     /// Whether the rule matched.
     #[inline]
-    pub(crate) fn is_some(self) -> bool {
+    pub fn is_some(self) -> bool {
         self.0 != 0
     }
 }
@@ -45,7 +48,7 @@ impl Slot {
 /// first match, or a match that continues the recorded span right where it
 /// ends (so `HEXDIG+` records the whole run). Other matches are ignored.
 #[inline(always)]
-pub(crate) fn put(slot: &mut Slot, start: usize, end: usize) {
+pub fn put(slot: &mut Slot, start: usize, end: usize) {
     if slot.0 == 0 {
         slot.0 = ((start as u64) << 32) | (end as u64 + 1);
     } else if (slot.0 & 0xffff_ffff) as usize == start + 1 {
@@ -54,7 +57,7 @@ pub(crate) fn put(slot: &mut Slot, start: usize, end: usize) {
 }
 
 /// A 256-entry byte table from inclusive ranges.
-pub(crate) const fn table(ranges: &[(u8, u8)]) -> [bool; 256] {
+pub const fn table(ranges: &[(u8, u8)]) -> [bool; 256] {
     let mut t = [false; 256];
     let mut i = 0;
     while i < ranges.len() {
@@ -73,7 +76,7 @@ pub(crate) const fn table(ranges: &[(u8, u8)]) -> [bool; 256] {
 /// URIs are short, and a loop with one exit costs one mispredicted branch
 /// a run where an unrolled one costs up to two.
 #[inline(always)]
-pub(crate) fn scan(s: &[u8], mut p: usize, t: &[bool; 256]) -> usize {
+pub fn scan(s: &[u8], mut p: usize, t: &[bool; 256]) -> usize {
     while let Some(&b) = s.get(p) {
         if !t[usize::from(b)] {
             break;
@@ -88,7 +91,7 @@ pub(crate) fn scan(s: &[u8], mut p: usize, t: &[bool; 256]) -> usize {
 /// (`HEXDIG{1,4}`) ends at a length that varies from one group to the next,
 /// which a loop's exit branch cannot predict.
 #[inline(always)]
-pub(crate) fn run_upto<const N: usize>(s: &[u8], p: usize, t: &[bool; 256]) -> usize {
+pub fn run_upto<const N: usize>(s: &[u8], p: usize, t: &[bool; 256]) -> usize {
     let mut all = true;
     let mut n = 0;
     if let Some(window) = s.get(p..p + N).and_then(|w| <&[u8; N]>::try_from(w).ok()) {
@@ -105,28 +108,13 @@ pub(crate) fn run_upto<const N: usize>(s: &[u8], p: usize, t: &[bool; 256]) -> u
     n
 }
 
-/// The length of the UTF-8 character starting with byte `b` (pest's `ANY`
-/// takes one character).
-#[inline(always)]
-pub(crate) fn char_len(b: u8) -> usize {
-    if b < 0x80 {
-        1
-    } else if b < 0xE0 {
-        2
-    } else if b < 0xF0 {
-        3
-    } else {
-        4
-    }
-}
-
 /// The matches of a repetition body that several alternatives of a choice
 /// repeat (`h16 ~ ":"` in `IPv6address`), from the last position they were
 /// asked for, so that the alternatives after the first read the groups
 /// instead of matching them again. `N - 1` is the most matches any of the
 /// repetitions may take.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Runs<const N: usize> {
+pub struct Runs<const N: usize> {
     /// Where the run starts (`usize::MAX` before the first).
     start: usize,
     /// How many matches it has.
@@ -138,7 +126,7 @@ pub(crate) struct Runs<const N: usize> {
 impl<const N: usize> Runs<N> {
     /// No run yet.
     #[inline(always)]
-    pub(crate) const fn new() -> Self {
+    pub const fn new() -> Self {
         Runs {
             start: usize::MAX,
             count: 0,
@@ -152,7 +140,7 @@ impl<const N: usize> Runs<N> {
     /// repetition is greedy and the body matches the same wherever it is
     /// tried, so the repetition takes the run's first `min(count, max)`.
     #[inline(always)]
-    pub(crate) fn take(
+    pub fn take(
         &mut self,
         start: usize,
         max: usize,
@@ -187,18 +175,24 @@ impl<const N: usize> Runs<N> {
     }
 }
 
+impl<const N: usize> Default for Runs<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// A set of grammar rules, by their index in pest's `Rule` enum (`EOI`
 /// first, then the rules in grammar order), so that iterating it gives
 /// pest's sorted order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct RuleSet<const W: usize>([u64; W]);
+pub struct RuleSet<const W: usize>([u64; W]);
 
 impl<const W: usize> RuleSet<W> {
     /// The empty set.
-    pub(crate) const EMPTY: Self = RuleSet([0; W]);
+    pub const EMPTY: Self = RuleSet([0; W]);
 
     /// Adds rule `id`.
-    pub(crate) fn insert(&mut self, id: u16) {
+    pub fn insert(&mut self, id: u16) {
         let i = usize::from(id);
         if let Some(word) = self.0.get_mut(i / 64) {
             *word |= 1 << (i % 64);
@@ -206,7 +200,7 @@ impl<const W: usize> RuleSet<W> {
     }
 
     /// Whether rule `id` is in the set.
-    pub(crate) fn contains(&self, id: u16) -> bool {
+    pub fn contains(&self, id: u16) -> bool {
         let i = usize::from(id);
         self.0
             .get(i / 64)
@@ -215,13 +209,13 @@ impl<const W: usize> RuleSet<W> {
 
     /// Whether the set is empty.
     #[cfg(test)]
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
 
     /// The rules in the set, in ascending order.
     #[cfg(any(test, feature = "expose-internals"))]
-    pub(crate) fn iter(self) -> impl Iterator<Item = u16> {
+    pub fn iter(self) -> impl Iterator<Item = u16> {
         (0..W * 64)
             .filter_map(move |i| u16::try_from(i).ok())
             .filter(move |&i| self.contains(i))
@@ -268,15 +262,14 @@ impl Attempts {
     }
 }
 
-/// Where a rule call stands in a lookahead, as pest's `Lookahead`. (A
-/// grammar without `&` before a rule never makes `Positive`.)
-#[allow(dead_code)]
+/// Where a rule call stands in a lookahead, as far as pest's tracking
+/// tells: its `Lookahead::Negative`, or either of the others (`None`,
+/// `Positive`), which it tracks alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Look {
-    /// Not inside a lookahead.
-    None,
-    /// Inside `&e` (or `!!e`).
-    Positive,
+pub enum Look {
+    /// Not inside a negative lookahead: outside any, or inside `&e` (or
+    /// `!!e`).
+    Affirmative,
     /// Inside `!e`.
     Negative,
 }
@@ -284,7 +277,7 @@ pub(crate) enum Look {
 /// The tracker's state when a tracked rule call began (pest's `rule()`
 /// keeps the same three numbers on its stack).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Mark {
+pub struct Mark {
     pos_index: usize,
     neg_index: usize,
     attempts: usize,
@@ -295,7 +288,7 @@ pub(crate) struct Mark {
 /// `positives`, sorted; `negatives` for those that matched inside a
 /// negative lookahead).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Failure<const W: usize> {
+pub struct Failure<const W: usize> {
     /// The byte offset.
     pub pos: usize,
     /// The rules expected there.
@@ -314,7 +307,7 @@ pub(crate) struct Failure<const W: usize> {
 /// [`enter`]: Tracker::enter
 /// [`leave`]: Tracker::leave
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Tracker {
+pub struct Tracker {
     attempt_pos: usize,
     pos: Attempts,
     neg: Attempts,
@@ -341,7 +334,7 @@ impl Tracker {
 
     /// Called when a tracked rule starts at `p`.
     #[inline]
-    pub(crate) fn enter(&self, p: usize) -> Mark {
+    pub fn enter(&self, p: usize) -> Mark {
         let (pos_index, neg_index) = if p == self.attempt_pos {
             (self.pos.len, self.neg.len)
         } else {
@@ -357,7 +350,7 @@ impl Tracker {
     /// Called when the rule `id` that started at `p` (with `mark`) ends,
     /// matched or not, in lookahead state `look`.
     #[inline]
-    pub(crate) fn leave(&mut self, mark: Mark, id: u16, p: usize, look: Look, matched: bool) {
+    pub fn leave(&mut self, mark: Mark, id: u16, p: usize, look: Look, matched: bool) {
         // pest tracks failures, and successes inside a negative lookahead.
         if matched == (look == Look::Negative) {
             self.track(mark, id, p, look);
@@ -390,7 +383,7 @@ impl Tracker {
     }
 
     /// The failure pest would report.
-    pub(crate) fn failure<const W: usize>(&self) -> Failure<W> {
+    pub fn failure<const W: usize>(&self) -> Failure<W> {
         Failure {
             pos: self.attempt_pos,
             positives: self.pos.set(),
@@ -460,15 +453,6 @@ mod tests {
     }
 
     #[test]
-    fn char_lengths_follow_the_lead_byte() {
-        for c in ['a', 'é', '€', '𐌀'] {
-            let mut buf = [0; 4];
-            let bytes = c.encode_utf8(&mut buf).as_bytes();
-            assert_eq!(char_len(bytes[0]), c.len_utf8());
-        }
-    }
-
-    #[test]
     fn rule_sets_iterate_in_order() {
         let mut set = RuleSet::<2>::EMPTY;
         assert!(set.is_empty());
@@ -490,21 +474,21 @@ mod tests {
         let mut t = Tracker::default();
         let parent = t.enter(0);
         let child = t.enter(0);
-        t.leave(child, 1, 0, Look::None, false);
-        t.leave(parent, 2, 0, Look::None, false);
+        t.leave(child, 1, 0, Look::Affirmative, false);
+        t.leave(parent, 2, 0, Look::Affirmative, false);
         assert!(t.failure::<1>().positives.iter().eq([1]));
 
         let mut t = Tracker::default();
         let parent = t.enter(0);
         for id in [1, 3] {
             let child = t.enter(0);
-            t.leave(child, id, 0, Look::None, false);
+            t.leave(child, id, 0, Look::Affirmative, false);
         }
-        t.leave(parent, 2, 0, Look::None, false);
+        t.leave(parent, 2, 0, Look::Affirmative, false);
         assert!(t.failure::<1>().positives.iter().eq([2]));
 
         let later = t.enter(5);
-        t.leave(later, 4, 5, Look::None, false);
+        t.leave(later, 4, 5, Look::Affirmative, false);
         let failure = t.failure::<1>();
         assert_eq!(failure.pos, 5);
         assert!(failure.positives.iter().eq([4]));
@@ -526,7 +510,7 @@ mod tests {
         let mut t = Tracker::default();
         for id in 0..(ATTEMPTS as u16 + 5) {
             let m = t.enter(0);
-            t.leave(m, id, 0, Look::None, false);
+            t.leave(m, id, 0, Look::Affirmative, false);
         }
         let failure = t.failure::<2>();
         assert!(failure.overflowed);

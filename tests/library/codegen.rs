@@ -1,263 +1,23 @@
-//! Tests of the generator (`build/codegen/`) on small grammars: what it
-//! rejects, the shape of what it writes, and, for the sample grammar
-//! `tests/codegen/sample.pest` that `build.rs` compiles, that the generated
-//! recognizer matches exactly what pest_derive's parser matches, records
-//! exactly the tokens pest produces, and fails where pest fails, expecting
-//! what pest expects.
+//! The generator (`peguri-codegen`) on the sample grammar
+//! `tests/codegen/sample.pest`, which uses every construct it supports and
+//! which `build.rs` compiles with it: the generated recognizer matches
+//! exactly what pest_derive's parser matches, records exactly the tokens
+//! pest produces, and fails where pest fails, expecting what pest expects;
+//! and the code compiles without a warning but for the rule names it
+//! carries. (The generator's own tests, on the shape of the code it
+//! writes, are in `codegen/`.)
 
-#[path = "../../build/codegen/mod.rs"]
-mod generator;
-
-#[allow(dead_code)]
-#[path = "../../src/syntax/runtime.rs"]
-mod runtime;
-
-use generator::{Config, generate};
+use peguri::__engines::runtime::{self, Slot, put};
 use pest::Parser as _;
 use proptest::prelude::*;
 
-fn generate_with(grammar: &str, record: &[&str], entries: &[&str]) -> Result<String, String> {
-    let fields: Vec<(&str, [&str; 1])> = record.iter().map(|r| (*r, [*r])).collect();
-    let record: Vec<(&str, &[&str])> = fields.iter().map(|(f, r)| (*f, &r[..])).collect();
-    generate(
-        grammar,
-        &Config {
-            record: &record,
-            entries,
-            ..Config::default()
-        },
-    )
-}
-
-#[track_caller]
-fn assert_rejected(grammar: &str, needle: &str) {
-    match generate_with(grammar, &[], &[]) {
-        Ok(_) => panic!("accepted {grammar:?}"),
-        Err(message) => assert!(
-            message.contains(needle),
-            "message {message:?} does not mention {needle:?}"
-        ),
-    }
-}
-
-#[test]
-fn rejects_the_stack() {
-    assert_rejected(
-        r#"a = { PUSH("x") ~ POP }"#,
-        "rule `a`: the stack operation `PUSH`",
-    );
-    assert_rejected(
-        r#"a = { "x" ~ PEEK }"#,
-        "rule `a`: the stack operation `PEEK`",
-    );
-    assert_rejected(
-        r#"a = { "x" ~ DROP }"#,
-        "rule `a`: the stack operation `DROP`",
-    );
-    assert_rejected(
-        r#"a = { PUSH("x") ~ PEEK[..] }"#,
-        "rule `a`: the stack operation",
-    );
-}
-
-#[test]
-fn rejects_unicode_properties() {
-    assert_rejected("a = { LETTER+ }", "rule `a`: the built-in rule `LETTER`");
-    assert_rejected("a = { NEWLINE }", "rule `a`: the built-in rule `NEWLINE`");
-}
-
-#[test]
-fn rejects_implicit_whitespace() {
-    assert_rejected(
-        r#"WHITESPACE = _{ " " } a = { "x" ~ "y" }"#,
-        "rule `WHITESPACE`: implicit whitespace",
-    );
-}
-
-#[test]
-fn rejects_bad_grammars_and_configurations() {
-    assert_rejected("a = { ", "does not parse");
-    assert_rejected("a = { b }", "invalid");
-    let err = generate_with(r#"a = { "x" }"#, &["b"], &[]).unwrap_err();
-    assert!(
-        err.contains("rule `b` is named in the generator configuration"),
-        "{err}"
-    );
-    let err = generate_with(r#"a = { "x" }"#, &[], &["c"]).unwrap_err();
-    assert!(err.contains("rule `c`"), "{err}");
-}
-
-#[test]
-fn classes_become_tables_and_loops() {
-    let code = generate_with(
-        r#"d = @{ '0'..'9' | "a" | "_" } ds = @{ d* } one = @{ ^"x" }"#,
-        &[],
-        &["ds", "one"],
-    )
-    .unwrap();
-    assert!(
-        code.contains("table(&[(b'0', b'9'), (b'_', b'_'), (b'a', b'a')])"),
-        "{code}"
-    );
-    // `d*` is a scan over the table, not a call per character.
-    assert!(code.contains("Some(scan(s, p, &T"), "{code}");
-    assert!(!code.contains("r_d(s"), "{code}");
-    assert!(
-        code.contains("pub(crate) fn match_ds(s: &[u8], rec: &mut Rec)"),
-        "{code}"
-    );
-}
-
-#[test]
-fn classes_merge_across_disjoint_alternatives_only() {
-    // "%" HEX HEX cannot start with ':' so ':' joins the first class.
-    let code = generate_with(
-        r#"c = @{ "a" | "%" ~ "1" ~ "2" | ":" } e = @{ "a" | "b" ~ "c" | "b" }"#,
-        &[],
-        &["c", "e"],
-    )
-    .unwrap();
-    assert!(
-        code.contains("table(&[(b':', b':'), (b'a', b'a')])"),
-        "{code}"
-    );
-    // In `e`, "b" ~ "c" starts with 'b': the last "b" must stay last.
-    assert!(!code.contains("/// \"a\" | \"b\"\n"), "{code}");
-    // A choice that cannot match empty first checks the next byte against
-    // the bytes its alternatives can start with.
-    assert!(code.contains("first bytes of"), "{code}");
-}
-
-#[test]
-fn bounded_repetitions_shared_by_alternatives_run_once() {
-    // `(d ~ ":")` is repeated by three alternatives: one run serves them.
-    // `"b"{2}` appears once, and a class body (`"c"{1,2}`) is a scan.
-    let shared = r#"g = @{ (d ~ ":"){3} ~ "x" | (d ~ ":"){1,2} ~ "y" | ":" ~ (d ~ ":"){2} | "b"{2} | "c"{1,2} } d = { "0" | "1" ~ "1" }"#;
-    let code = generate_with(shared, &[], &["g"]).unwrap();
-    assert_eq!(code.matches("Runs::<4>::new()").count(), 1, "{code}");
-    assert_eq!(code.matches(".take(").count(), 3, "{code}");
-    let single = r#"g = @{ (d ~ ":"){3} ~ "x" | "y" } d = { "0" | "1" ~ "1" }"#;
-    let code = generate_with(single, &[], &["g"]).unwrap();
-    assert!(!code.contains("Runs::<"), "{code}");
-}
-
-#[test]
-fn runs_of_wide_classes_scan_whole_lead_bytes() {
-    // U+0400..U+07FF is every character of the lead bytes 0xD0..0xDF; 'é'
-    // is one character of 0xC3.
-    let code = generate_with(
-        r#"w = @{ ('\u{0400}'..'\u{07FF}' | "é" | "a")* }"#,
-        &[],
-        &["w"],
-    )
-    .unwrap();
-    assert!(code.contains("runs of"), "{code}");
-    assert!(code.contains("(128u8, 191u8), (208u8, 223u8)"), "{code}");
-    assert!(!code.contains("195u8"), "{code}");
-}
-
-#[test]
-fn sequences_of_single_bytes_test_one_window() {
-    let code = generate_with(
-        r#"esc = @{ "%" ~ hex ~ hex } hex = { '0'..'9' | 'a'..'f' } top = { esc* ~ EOI }"#,
-        &[],
-        &["top"],
-    )
-    .unwrap();
-    // The first byte, then the other two in one slice pattern.
-    assert!(code.contains("Some(&b0) if (b0 == b'%')"), "{code}");
-    assert!(code.contains("Some(&[b1, b2]) if T"), "{code}");
-}
-
-#[test]
-fn choices_save_only_what_a_failure_can_leave() {
-    let code = generate_with(
-        r#"top = { (x ~ "!" | y ~ "+"* | "z") ~ EOI } x = { "x" } y = { "y" }"#,
-        &["x", "y"],
-        &["top"],
-    )
-    .unwrap();
-    // `x ~ "!"` can fail after `x` recorded; `y ~ "+"*` cannot after `y`.
-    assert!(code.contains("= rec.x;"), "{code}");
-    assert!(!code.contains("= rec.y;"), "{code}");
-}
-
-#[test]
-fn records_only_where_pest_makes_tokens() {
-    let code = generate_with(
-        r#"top = { x ~ y ~ !x } x = { "x" ~ "-"? } y = @{ x } "#,
-        &["x"],
-        &["top"],
-    )
-    .unwrap();
-    // `x` is recorded when `top` calls it, not inside the atomic `y`, not in
-    // the lookahead.
-    assert!(code.contains("fn r_x__t("), "{code}");
-    assert_eq!(code.matches("put(&mut rec.x, p, end)").count(), 1, "{code}");
-    assert!(
-        code.contains("fn r_y(s: &[u8], p: usize) -> Option<usize>"),
-        "{code}"
-    );
-}
-
-// --- the sample grammar, against pest_derive --------------------------------
-
-#[test]
-fn non_ascii_ranges_become_byte_patterns() {
-    let code = generate_with("a = @{ ('α'..'ω' | \"-\")+ }", &[], &["a"]).unwrap();
-    // α is CE B1, ω is CF 89.
-    assert!(
-        code.contains("[0xce, 0xb1..=0xbf, ..] => Some(p + 2)"),
-        "{code}"
-    );
-    assert!(
-        code.contains("[0xcf, 0x80..=0x89, ..] => Some(p + 2)"),
-        "{code}"
-    );
-}
-
-#[test]
-fn classes_are_tabulated_by_interpreting_the_grammar() {
-    let code = generate(
-        r#"d = @{ '0'..'9' } w = @{ "x" ~ (d | "_")* }"#,
-        &Config {
-            classes: &[("tail", "w", "x"), ("digit", "d", "")],
-            ..Config::default()
-        },
-    )
-    .unwrap();
-    let table = |name: &str| -> Vec<u8> {
-        let start = code
-            .find(&format!("CLASS_{name}: [bool; 128] = ["))
-            .unwrap();
-        let list = &code[start..];
-        let list = &list[list.find('[').unwrap() + 1..list.find("];").unwrap()];
-        let list = &list[list.find('[').unwrap() + 1..];
-        list.split(", ")
-            .enumerate()
-            .filter(|(_, v)| v.trim() == "true")
-            .map(|(i, _)| i as u8)
-            .collect()
-    };
-    assert_eq!(table("digit"), (b'0'..=b'9').collect::<Vec<_>>());
-    let mut tail: Vec<u8> = (b'0'..=b'9').collect();
-    tail.push(b'_');
-    assert_eq!(table("tail"), tail);
-}
-
-#[allow(
-    clippy::all,
-    unused,
-    non_snake_case,
-    non_upper_case_globals,
-    unused_parens,
-    unused_comparisons
-)]
+// Every warning rustc gives on the generated code fails this build, but
+// `non_snake_case` (the functions carry the rules' names, `match_top`,
+// `r_list_entry__t`) and clippy's style advice, which generated code
+// conventionally gets allowed.
+#[deny(warnings)]
+#[allow(non_snake_case, clippy::all)]
 mod sample {
-    use super::runtime::{
-        Failure, Look, Runs, Slot, Tracker, char_len, put, run_upto, scan, table,
-    };
-
     include!(concat!(env!("OUT_DIR"), "/sample_grammar.rs"));
 }
 
@@ -270,6 +30,24 @@ mod reference {
 
 use reference::{Rule, SampleParser};
 
+/// A field of the sample's record.
+type Field = fn(&sample::Rec) -> Slot;
+
+/// The sample's record fields, each filled by the rule of its name (as
+/// `build.rs` configures it).
+const FIELDS: [(&str, Field); 10] = [
+    ("word", |r| r.word),
+    ("num", |r| r.num),
+    ("pair", |r| r.pair),
+    ("tagged", |r| r.tagged),
+    ("hex", |r| r.hex),
+    ("runs", |r| r.runs),
+    ("runs1", |r| r.runs1),
+    ("wide", |r| r.wide),
+    ("groups", |r| r.groups),
+    ("script", |r| r.script),
+];
+
 /// Each recorded rule's name and span.
 type Records = Vec<(String, Option<(usize, usize)>)>;
 
@@ -277,9 +55,10 @@ type Records = Vec<(String, Option<(usize, usize)>)>;
 /// rule's tokens (a later token that starts where the run ends extends it).
 fn pest_records(rule: Rule, input: &str) -> Option<Records> {
     let pairs = SampleParser::parse(rule, input).ok()?;
-    let names = sample::Rec::default().fields().map(|(n, _)| n);
-    let mut out: Vec<(String, Option<(usize, usize)>)> =
-        names.iter().map(|n| ((*n).to_owned(), None)).collect();
+    let mut out: Records = FIELDS
+        .iter()
+        .map(|(name, _)| ((*name).to_owned(), None))
+        .collect();
     for pair in pairs.flatten() {
         let name = format!("{:?}", pair.as_rule());
         let span = pair.as_span();
@@ -310,9 +89,9 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
         _ => unreachable!("not an entry of the sample"),
     }?;
     Some(
-        rec.fields()
+        FIELDS
             .iter()
-            .map(|(n, s)| ((*n).to_owned(), *s))
+            .map(|(name, field)| ((*name).to_owned(), field(&rec).get()))
             .collect(),
     )
 }
@@ -380,8 +159,31 @@ fn compiled_failure(rule: Rule, input: &str) -> Option<Failure> {
 fn rule_names_follow_pests_enum() {
     assert_eq!(sample::RULE_NAMES[0], "EOI");
     for &rule in Rule::all_rules() {
-        assert_eq!(sample::RULE_NAMES[rule as usize], format!("{rule:?}"));
+        let name = format!("{rule:?}");
+        assert_eq!(sample::RULE_NAMES[rule as usize], name);
+        assert_eq!(sample::RULE_LABELS[rule as usize], name.replace('_', "-"));
     }
+}
+
+#[test]
+fn each_recorded_rule_fills_its_field_by_its_index() {
+    for &rule in Rule::all_rules() {
+        let name = format!("{rule:?}");
+        let mut rec = sample::Rec::default();
+        match rec.slot(rule as u16) {
+            Some(slot) => put(slot, 1, 2),
+            None => continue,
+        }
+        for (field, get) in FIELDS {
+            let want = (field == name).then_some((1, 2));
+            assert_eq!(get(&rec).get(), want, "{name} filled {field}");
+        }
+    }
+    let recorded = Rule::all_rules()
+        .iter()
+        .filter(|&&rule| sample::Rec::default().slot(rule as u16).is_some())
+        .count();
+    assert_eq!(recorded, FIELDS.len());
 }
 
 #[track_caller]
@@ -519,57 +321,6 @@ fn sample_matches_like_pest() {
     );
 }
 
-/// Whether a pattern of `utf8::sequences` matches these bytes.
-fn pattern_matches(pattern: &[(u8, u8)], bytes: &[u8]) -> bool {
-    pattern.len() == bytes.len()
-        && pattern
-            .iter()
-            .zip(bytes)
-            .all(|(&(lo, hi), &b)| (lo..=hi).contains(&b))
-}
-
-fn regex_syntax_sequences(lo: char, hi: char) -> Vec<Vec<(u8, u8)>> {
-    regex_syntax::utf8::Utf8Sequences::new(lo, hi)
-        .map(|seq| seq.as_slice().iter().map(|r| (r.start, r.end)).collect())
-        .collect()
-}
-
-#[test]
-fn utf8_patterns_match_each_character_of_the_range_once() {
-    use generator::utf8::sequences;
-    let ranges = [
-        ('\u{80}', '\u{10FFFF}'),
-        ('\u{A0}', '\u{D7FF}'),
-        ('\u{D7FF}', '\u{E000}'),
-        ('\u{7F}', '\u{800}'),
-        ('\u{FFFF}', '\u{10000}'),
-        ('\u{E000}', '\u{F8FF}'),
-        ('\u{F0000}', '\u{FFFFD}'),
-        ('\u{1F600}', '\u{1F64F}'),
-        ('é', 'é'),
-    ];
-    // Characters at and around every six-bit group boundary.
-    let probes: Vec<char> = (0..=0x10FFFFu32)
-        .filter(|c| matches!(c & 0x3F, 0 | 1 | 0x3E | 0x3F) || c & 0xFFF < 3)
-        .filter_map(char::from_u32)
-        .collect();
-    for (lo, hi) in ranges {
-        let patterns = sequences(lo, hi);
-        for &c in &probes {
-            let mut buf = [0; 4];
-            let bytes = c.encode_utf8(&mut buf).as_bytes();
-            let hits = patterns
-                .iter()
-                .filter(|p| pattern_matches(p, bytes))
-                .count();
-            let want = usize::from((lo..=hi).contains(&c));
-            assert_eq!(hits, want, "{c:?} in {lo:?}..={hi:?}: {patterns:?}");
-        }
-        assert_eq!(patterns, regex_syntax_sequences(lo, hi), "{lo:?}..={hi:?}");
-    }
-    assert!(sequences('b', 'a').is_empty());
-}
-
 const TOKENS: &[&str] = &[
     "a", "b", "c", "d", "e", "x", "_", "%", "4", "f", "12", "1234", "-", "=", ",", ";", ":", "!",
     "#", ".", "tag", "TAG", "é", " ", "/", "|", "α", "ω", "😀", "ß", "€", "::", "Ж", "߿", "ࠀ", "က",
@@ -587,10 +338,88 @@ proptest! {
             prop_assert_eq!(compiled_failure(rule, &input), pest_failure(rule, &input), "failure of {:?} as {:?}", input, rule);
         }
     }
+}
 
-    #[test]
-    fn utf8_patterns_agree_with_regex_syntax(a in any::<char>(), b in any::<char>()) {
-        let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-        prop_assert_eq!(generator::utf8::sequences(lo, hi), regex_syntax_sequences(lo, hi));
+// --- the tables build.rs writes from its configuration ------------------------
+
+/// Where each component is, in every grammar: the first match of any of
+/// the component's rules in pest's parse tree (as `peguri lab diff` reads
+/// it) is the component the compiled engine gives.
+#[test]
+fn component_rules_find_each_component_in_every_grammar() {
+    use peguri::grammar::{COMPONENT_RULES, parse_rule, rule_name, rule_names};
+
+    let names: Vec<&str> = COMPONENT_RULES.iter().map(|(name, _)| *name).collect();
+    assert_eq!(
+        names,
+        [
+            "scheme",
+            "authority",
+            "userinfo",
+            "host",
+            "port",
+            "path",
+            "query",
+            "fragment"
+        ]
+    );
+    for (_, rules) in COMPONENT_RULES {
+        for rule in *rules {
+            assert!(rule_names().any(|name| name == *rule), "{rule}");
+        }
+    }
+    // The pest rule, the engines' name of the same entry, and inputs.
+    let cases: [(&str, &str, &[&str]); 4] = [
+        (
+            "URI_reference",
+            "URI-reference",
+            &["http://u@h:1/p?q#f", "//[v1.x]/p", "p/q?", "/a", "a:", "#f"],
+        ),
+        (
+            "URI_reference_6874",
+            "URI-reference+zones",
+            &["http://u@[fe80::1%25en0]:8/p?q#f", "rel/p"],
+        ),
+        (
+            "IRI_reference",
+            "IRI-reference",
+            &[
+                "http://\u{FC}@b\u{FC}cher.example:2/\u{E9}?\u{E000}#\u{E9}",
+                "\u{E9}/p",
+            ],
+        ),
+        (
+            "IRI_reference_6874",
+            "IRI-reference+zones",
+            &["x://\u{FC}@[::1%25lo]:3/\u{E9}?q#f", "//h\u{E9}"],
+        ),
+    ];
+    for (rule, engine_rule, inputs) in cases {
+        for &input in inputs {
+            let parsed = peguri::__engines::parse_fast(input, engine_rule).unwrap();
+            let authority = parsed.authority();
+            let compiled = [
+                parsed.scheme(),
+                authority.as_ref().map(|a| a.as_str()),
+                authority.as_ref().and_then(|a| a.userinfo()),
+                authority.as_ref().map(|a| a.host_str()),
+                authority.as_ref().and_then(|a| a.port()),
+                Some(parsed.path()),
+                parsed.query(),
+                parsed.fragment(),
+            ];
+            // Every grammar's authority and host rules are in the table.
+            assert_eq!(compiled[1].is_some(), input.contains("//"), "{input:?}");
+            assert_eq!(compiled[3].is_some(), input.contains("//"), "{input:?}");
+            let pairs = parse_rule(rule, input).unwrap();
+            for ((component, rules), want) in COMPONENT_RULES.iter().zip(compiled) {
+                let found = pairs
+                    .clone()
+                    .flatten()
+                    .find(|pair| rules.contains(&rule_name(pair.as_rule()).as_str()))
+                    .map(|pair| pair.as_str());
+                assert_eq!(found, want, "{component} of {input:?} as {rule}");
+            }
+        }
     }
 }

@@ -48,8 +48,13 @@ fn rust_version_covers_every_dependency_of_the_default_features() {
         .iter()
         .filter(|p| p["source"].is_null())
         .filter(|p| {
-            ["peguri", "peguri-cli", "peguri-datafusion"]
-                .contains(&p["name"].as_str().unwrap_or_default())
+            [
+                "peguri",
+                "peguri-codegen",
+                "peguri-cli",
+                "peguri-datafusion",
+            ]
+            .contains(&p["name"].as_str().unwrap_or_default())
         })
         .collect();
     assert!(

@@ -8,8 +8,8 @@ use pest_meta::ast::{Expr, Rule as AstRule};
 
 use super::class::Class;
 use super::{
-    Generator, Group, Mode, byte_literal, bytes_literal, describe, flatten_seq, intersects,
-    lookahead_code, save_restore, seq_code,
+    Generator, Group, Mode, at_least, byte_literal, bytes_literal, describe, flatten_seq,
+    intersects, lookahead_code, params, postfix, save_restore, seq_code,
 };
 
 impl<'g> Generator<'g> {
@@ -49,20 +49,27 @@ impl<'g> Generator<'g> {
             ),
         };
         if mode == Mode::Quiet {
+            let params = params(&body, &["s: &[u8]", "p: usize"]);
             format!(
-                "\n{doc}\n#[allow(non_snake_case, unused_labels, clippy::all)]\n#[inline]\n\
-                 fn {fname}(s: &[u8], p: usize) -> Option<usize> {{\n    {body}\n}}\n"
+                "\n{doc}\n#[inline]\n\
+                 fn {fname}({params}) -> Option<usize> {{\n    {body}\n}}\n"
+            )
+        } else if self.own_token(rule, mode) {
+            let field = &self.field_of[name];
+            let code = format!(
+                "let end = {}?;\n    put(&mut rec.{field}, p, end);\n    Some(end)",
+                postfix(&body)
+            );
+            let params = params(&code, &["s: &[u8]", "p: usize", "rec: &mut Rec"]);
+            format!(
+                "\n{doc}\n#[inline]\n\
+                 fn {fname}({params}) -> Option<usize> {{\n    {code}\n}}\n"
             )
         } else {
-            let record = if self.own_token(rule, mode) {
-                format!("put(&mut rec.{}, p, end);\n    ", self.field_of[name])
-            } else {
-                String::new()
-            };
+            let params = params(&body, &["s: &[u8]", "p: usize", "rec: &mut Rec"]);
             format!(
-                "\n{doc}\n#[allow(non_snake_case, unused_labels, clippy::all)]\n#[inline]\n\
-                 fn {fname}(s: &[u8], p: usize, rec: &mut Rec) -> Option<usize> {{\n    \
-                 let end = ({body})?;\n    {record}Some(end)\n}}\n"
+                "\n{doc}\n#[inline]\n\
+                 fn {fname}({params}) -> Option<usize> {{\n    {body}\n}}\n"
             )
         }
     }
@@ -79,21 +86,21 @@ impl<'g> Generator<'g> {
                     format!("Some({p})")
                 } else {
                     format!(
-                        "(if s.get({p}..{p} + {n}) == Some(&{lit}[..]) {{ Some({p} + {n}) }} else {{ None }})",
+                        "if s.get({p}..{p} + {n}) == Some(&{lit}[..]) {{ Some({p} + {n}) }} else {{ None }}",
                         n = s.len(),
                         lit = bytes_literal(s)
                     )
                 }
             }
             Expr::Insens(s) => format!(
-                "(match s.get({p}..{p} + {n}) {{ Some(w) if w.eq_ignore_ascii_case(&{lit}) => Some({p} + {n}), _ => None }})",
+                "match s.get({p}..{p} + {n}) {{ Some(w) if w.eq_ignore_ascii_case(&{lit}) => Some({p} + {n}), _ => None }}",
                 n = s.len(),
                 lit = bytes_literal(s)
             ),
             Expr::Ident(name) => match name.as_str() {
-                "SOI" => format!("(if {p} == 0 {{ Some({p}) }} else {{ None }})"),
-                "EOI" => format!("(if {p} == s.len() {{ Some({p}) }} else {{ None }})"),
-                "ANY" => format!("s.get({p}).map(|&b| {p} + char_len(b))"),
+                "SOI" => format!("if {p} == 0 {{ Some({p}) }} else {{ None }}"),
+                "EOI" => format!("if {p} == s.len() {{ Some({p}) }} else {{ None }}"),
+                // `ANY` is a class, matched above.
                 _ => self.call(name, mode, p),
             },
             Expr::PosPred(e) => lookahead_code(&self.emit(e, Mode::Quiet, p), p, true),
@@ -144,7 +151,7 @@ impl<'g> Generator<'g> {
         let n = items.len();
         let rest: Vec<String> = (1..n).map(|i| format!("b{i}")).collect();
         Some(format!(
-            "(match s.get({p}) {{ Some(&b0) if {} => match s.get({p} + 1..{p} + {n}) {{ Some(&[{}]) if {} => Some({p} + {n}), _ => None }}, _ => None }})",
+            "match s.get({p}) {{ Some(&b0) if {} => match s.get({p} + 1..{p} + {n}) {{ Some(&[{}]) if {} => Some({p} + {n}), _ => None }}, _ => None }}",
             tests[0],
             rest.join(", "),
             tests[1..].join(" & ")
@@ -172,13 +179,13 @@ impl<'g> Generator<'g> {
         match (ascii, class.has_wide()) {
             (None, false) => "None".to_owned(),
             (Some(test), false) => {
-                format!("(match s.get({p}) {{ Some(&b) if {test} => Some({p} + 1), _ => None }})")
+                format!("match s.get({p}) {{ Some(&b) if {test} => Some({p} + 1), _ => None }}")
             }
             (None, true) => format!("{}(s, {p})", self.wide(class)),
             (Some(test), true) => {
                 let w = self.wide(class);
                 format!(
-                    "(match s.get({p}) {{ Some(&b) if {test} => Some({p} + 1), Some(&b) if b >= 0x80 => {w}(s, {p}), _ => None }})"
+                    "match s.get({p}) {{ Some(&b) if {test} => Some({p} + 1), Some(&b) if b >= 0x80 => {w}(s, {p}), _ => None }}"
                 )
             }
         }
@@ -273,30 +280,37 @@ impl<'g> Generator<'g> {
     fn emit_choice(&mut self, expr: &Expr, mode: Mode, p: &str) -> String {
         let groups = self.choice_groups(expr, mode);
         let l = self.label();
-        let mut code = format!("('c{l}: {{\n");
+        let mut runs = String::new();
         let outer_runs = self.runs.len();
-        self.shared_runs(&groups, l, &mut code);
+        self.shared_runs(&groups, l, &mut runs);
+        let mut alternatives = String::new();
         let last = groups.len() - 1;
+        let mut tail = String::new();
         for (i, g) in groups.iter().enumerate() {
             let (e, touched) = self.alternative(g, p);
             if i == last {
-                let _ = write!(code, "{e}\n}})");
+                tail = e;
                 break;
             }
             let (save, restore) = save_restore(&touched, l, i);
             let _ = writeln!(
-                code,
+                alternatives,
                 "{save}if let Some(q) = {e} {{ break 'c{l} Some(q); }} {restore}"
             );
         }
         self.runs.truncate(outer_runs);
+        let mut code = match (runs.is_empty(), alternatives.is_empty()) {
+            (true, true) => tail,
+            (false, true) => format!("{{\n{runs}{tail}\n}}"),
+            (_, false) => format!("'c{l}: {{\n{runs}{alternatives}{tail}\n}}"),
+        };
         // A choice that cannot match empty fails at once on a byte that
         // no alternative starts with.
         let (first, nullable) = self.first_of(expr);
         if !nullable && groups.len() > 1 {
             let t = self.table(&first, &format!("first bytes of {}", describe(expr)));
             code = format!(
-                "(match s.get({p}) {{ Some(&b) if {t}[usize::from(b)] => {code}, _ => None }})"
+                "match s.get({p}) {{ Some(&b) if {t}[usize::from(b)] => {code}, _ => None }}"
             );
         }
         code
@@ -346,18 +360,26 @@ impl<'g> Generator<'g> {
             if let (Some(max), false) = (max, class.has_wide()) {
                 if max <= 8 {
                     let t = self.table(&class.table(), &origin);
-                    return format!(
-                        "{{ let n = run_upto::<{max}>(s, {p}, &{t}); if n >= {min} {{ Some({p} + n) }} else {{ None }} }}"
-                    );
+                    let run = format!("run_upto::<{max}>(s, {p}, &{t})");
+                    return if min == 0 {
+                        format!("Some({p} + {run})")
+                    } else {
+                        format!(
+                            "{{ let n = {run}; {} }}",
+                            at_least(min, &format!("{p} + n"))
+                        )
+                    };
                 }
             }
+            // Counted: `max` is set or `min` is above 1.
             let test = self.class_test(&class, &origin, "p");
             let limit = match max {
                 Some(n) => format!("if n == {n} {{ break; }} "),
                 None => String::new(),
             };
             return format!(
-                "{{ let mut p = {p}; let mut n = 0u32; loop {{ {limit}match {test} {{ Some(q) => {{ p = q; n += 1; }} None => break }} }} if n >= {min} {{ Some(p) }} else {{ None }} }}"
+                "{{ let mut p = {p}; let mut n = 0u32; loop {{ {limit}match {test} {{ Some(q) => {{ p = q; n += 1; }} None => break }} }} {} }}",
+                at_least(min, "p")
             );
         }
         if !counted {
@@ -365,32 +387,29 @@ impl<'g> Generator<'g> {
                 return code;
             }
         }
-        let done = if min > 0 {
-            format!("if n >= {min} {{ Some(p) }} else {{ None }}")
-        } else {
-            "Some(p)".to_owned()
-        };
         let touched = self.dirty_on_failure(e, mode, 0);
         let inner = self.emit(e, mode, "p");
-        let mut save = String::new();
-        let mut restore = String::new();
-        for (k, field) in touched.iter().enumerate() {
-            let _ = write!(save, "let k{l}_{k} = rec.{field}; ");
-            let _ = write!(restore, "rec.{field} = k{l}_{k}; ");
-        }
-        let limit = match max {
-            Some(n) => format!("if n == {n} {{ break; }} "),
-            None => String::new(),
+        let (save, restore) = save_restore(&touched, l, 0);
+        // The count, where a bound asks for it.
+        let (count, limit, add) = match (min, max) {
+            (0, None) => ("", String::new(), ""),
+            (_, None) => ("let mut n = 0u32; ", String::new(), " n += 1;"),
+            (_, Some(n)) => (
+                "let mut n = 0u32; ",
+                format!("if n == {n} {{ break; }} "),
+                " n += 1;",
+            ),
         };
         // pest would loop forever on an unbounded repetition of something
         // that matched empty (its validator rejects such grammars); stop.
         let step = if max.is_none() {
-            "let moved = q != p; p = q; n += 1; if !moved { break; }"
+            format!("let moved = q != p; p = q;{add} if !moved {{ break; }}")
         } else {
-            "p = q; n += 1;"
+            format!("p = q;{add}")
         };
         format!(
-            "('r{l}: {{ let mut p = {p}; let mut n = 0u32; loop {{ {limit}{save}match {inner} {{ Some(q) => {{ {step} }} None => {{ {restore}break; }} }} }} {done} }})"
+            "{{ let mut p = {p}; {count}loop {{ {limit}{save}match {inner} {{ Some(q) => {{ {step} }} None => {{ {restore}break; }} }} }} {} }}",
+            at_least(min, "p")
         )
     }
 
@@ -446,15 +465,14 @@ impl<'g> Generator<'g> {
     fn emit_opt(&mut self, e: &Expr, mode: Mode, p: &str) -> String {
         let l = self.label();
         let inner = self.emit(e, mode, p);
-        let mut save = String::new();
-        let mut restore = String::new();
-        for (k, field) in self.dirty_on_failure(e, mode, 0).iter().enumerate() {
-            let _ = write!(save, "let k{l}_{k} = rec.{field}; ");
-            let _ = write!(restore, "rec.{field} = k{l}_{k}; ");
+        let (save, restore) = save_restore(&self.dirty_on_failure(e, mode, 0), l, 0);
+        if save.is_empty() {
+            format!("match {inner} {{ Some(q) => Some(q), None => Some({p}) }}")
+        } else {
+            format!(
+                "{{ {save}match {inner} {{ Some(q) => Some(q), None => {{ {restore}Some({p}) }} }} }}"
+            )
         }
-        format!(
-            "{{ {save}match {inner} {{ Some(q) => Some(q), None => {{ {restore}Some({p}) }} }} }}"
-        )
     }
 
     /// `(a ~ b*)*` as `(a ~ (b | a)*)?` and `(a ~ b*)+` as `a ~ (b | a)*`,
@@ -482,7 +500,7 @@ impl<'g> Generator<'g> {
         Some(if min == 1 {
             code
         } else {
-            format!("(match {code} {{ Some(q) => Some(q), None => Some({p}) }})")
+            format!("match {code} {{ Some(q) => Some(q), None => Some({p}) }}")
         })
     }
 
@@ -524,10 +542,15 @@ impl<'g> Generator<'g> {
         }
         let (class, origin) = (class.clone(), origin.clone());
         let end = self.class_scan(&class, &origin, "p");
-        let mut code = format!(
-            "('r{l}: {{ let start = {p}; let mut p = start; loop {{\n\
-             p = {end};\n"
-        );
+        let (start, check) = if min == 1 {
+            (
+                format!("let start = {p}; let mut p = start;"),
+                "if p == start { None } else { Some(p) }",
+            )
+        } else {
+            (format!("let mut p = {p};"), "Some(p)")
+        };
+        let mut code = format!("{{ {start} loop {{\np = {end};\n");
         for (i, g) in groups.iter().enumerate().skip(1) {
             let (alt, touched) = self.alternative(g, "p");
             let (save, restore) = save_restore(&touched, l, i);
@@ -536,12 +559,7 @@ impl<'g> Generator<'g> {
                 "{save}if let Some(q) = {alt} {{ if q == p {{ break; }} p = q; continue; }} {restore}"
             );
         }
-        let check = if min == 1 {
-            "if p == start { None } else { Some(p) }"
-        } else {
-            "Some(p)"
-        };
-        let _ = write!(code, "break; }}\n{check} }})");
+        let _ = write!(code, "break; }}\n{check} }}");
         Some(code)
     }
 }

@@ -1,8 +1,9 @@
-//! The generator: a pest grammar in, plain Rust matching code out.
+//! peguri's parser generator: a pest grammar in, plain Rust matching code
+//! out.
 //!
-//! `build.rs` runs it on the crate's grammars (`uri.pest` with `iri.pest`
-//! and `rfc6874.pest`, and `split.pest`); `tests/library/codegen.rs` compiles this
-//! same code to test it on small grammars. It reads a grammar with pest_meta
+//! peguri's build script runs it on the crate's grammars (`uri.pest` with
+//! `iri.pest` and `rfc6874.pest`, `split.pest`, `rfc6570.pest`), as
+//! pest_derive runs pest_generator. It reads a grammar with pest_meta
 //! (pest's own front end, so the rules are exactly what pest_derive sees)
 //! and writes, for the rules the configuration names:
 //!
@@ -45,22 +46,44 @@
 //! inputs of 4 GiB or more.
 //!
 //! The code written is grammar-specific only: the record struct, tables and
-//! rule functions. What they share (spans, scans, shared repetition runs,
-//! the error tracker) is the runtime module `src/syntax/runtime.rs`, whose
-//! names the including module brings into scope.
+//! rule functions, and only those the configured functions reach. What
+//! they share (spans, scans, shared repetition runs, the error tracker) is
+//! a runtime module of the crate that includes the code (peguri's
+//! `src/syntax/runtime.rs`), which the code imports from
+//! ([`Config::runtime`]). The code compiles without warnings but for the
+//! names it takes from the grammar's rules (`match_URI_reference`, which
+//! `non_snake_case` objects to) and clippy's, which the including module
+//! allows.
 //!
 //! Anything else (the stack: `PUSH`, `POP`, `PEEK`...; Unicode property
 //! classes; implicit `WHITESPACE`/`COMMENT`) is an error naming the rule and
 //! the construct, so an unsupported grammar fails the build rather than
 //! being matched differently.
+//!
+//! ```
+//! let code = peguri_codegen::generate(
+//!     r#"digits = @{ ASCII_DIGIT+ } pair = { digits ~ "=" ~ digits ~ EOI }"#,
+//!     &peguri_codegen::Config {
+//!         record: &[("digits", &["digits"])],
+//!         entries: &["pair"],
+//!         runtime: "crate::runtime",
+//!         ..Default::default()
+//!     },
+//! )?;
+//! assert!(code.contains("pub(crate) fn match_pair(s: &[u8], rec: &mut Rec)"));
+//! assert!(code.contains("pub digits: Slot,"));
+//! # Ok::<(), String>(())
+//! ```
 
-#![allow(dead_code)]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
+mod abnf;
 mod class;
 mod interp;
 mod recognizer;
 mod tracker;
-pub mod utf8;
+mod utf8;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -87,10 +110,24 @@ pub struct Config<'a> {
     /// table `CLASS_<name>` holds the ASCII characters `c` for which the
     /// rule matches all of `prefix` followed by `c`.
     pub classes: &'a [(&'a str, &'a str, &'a str)],
+    /// Whether to write `Rec::slot`, the record field a rule fills by the
+    /// rule's index: what reads pest's parse tree into the same record.
+    pub rule_slots: bool,
+    /// The path of the runtime module (`src/syntax/runtime.rs` in peguri)
+    /// that the code imports what it uses from, such as
+    /// `crate::syntax::runtime`. Empty: the code imports nothing, and a
+    /// comment at its top names what must be in scope where it is
+    /// included.
+    pub runtime: &'a str,
 }
 
+/// The runtime's names that generated code may use.
+const RUNTIME: &[&str] = &[
+    "Failure", "Look", "Runs", "Slot", "Tracker", "put", "run_upto", "scan", "table",
+];
+
 /// Built-in rules that are byte classes.
-pub fn builtin_class(name: &str) -> Option<Set> {
+pub(crate) fn builtin_class(name: &str) -> Option<Set> {
     let ranges: &[(u8, u8)] = match name {
         "ASCII_DIGIT" => &[(b'0', b'9')],
         "ASCII_NONZERO_DIGIT" => &[(b'1', b'9')],
@@ -123,7 +160,8 @@ fn builtin_char_class(name: &str) -> Option<Class> {
 /// Built-in rules that are matched by position or as one character.
 const POSITIONAL: &[&str] = &["SOI", "EOI", "ANY"];
 
-/// Parses `grammar` with pest_meta and generates the code.
+/// Parses `grammar` with pest_meta and generates the code:
+/// [`Grammar::parse`], then [`Grammar::generate`].
 ///
 /// # Errors
 ///
@@ -131,14 +169,78 @@ const POSITIONAL: &[&str] = &["SOI", "EOI", "ANY"];
 /// parse, or uses something the generator does not support, or when the
 /// configuration names a rule the grammar lacks.
 pub fn generate(grammar: &str, config: &Config<'_>) -> Result<String, String> {
-    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, grammar)
-        .map_err(|e| format!("the grammar does not parse:\n{e}"))?;
-    if let Err(errors) = pest_meta::validator::validate_pairs(pairs.clone()) {
-        return Err(join_errors(&errors));
+    Grammar::parse(grammar)?.generate(config)
+}
+
+/// A grammar as pest_derive reads it, parsed once: code can be generated
+/// from it with several configurations, and its rules asked about.
+///
+/// ```
+/// let grammar = peguri_codegen::Grammar::parse(
+///     "// digit = %x30-39\ndigit = @{ '0'..'9' }\ndigits = @{ digit+ }\n",
+/// )?;
+/// assert_eq!(grammar.abnf_rules(), [("digit".to_owned(), 2)]);
+/// let code = grammar.generate(&peguri_codegen::Config {
+///     quiet: &["digits"],
+///     runtime: "crate::runtime",
+///     ..Default::default()
+/// })?;
+/// assert!(code.contains("pub(crate) fn quiet_digits(s: &[u8], p: usize)"));
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Debug)]
+pub struct Grammar {
+    rules: Vec<AstRule>,
+    /// The rules after pest_derive's optimizer.
+    optimized: Vec<OptimizedRule>,
+    /// The rules that carry their ABNF, and the lines they start on.
+    abnf: Vec<(String, usize)>,
+}
+
+impl Grammar {
+    /// Parses and validates `text` as pest_derive does.
+    ///
+    /// # Errors
+    ///
+    /// pest_meta's messages when the grammar does not parse or is
+    /// invalid (an undefined rule, left recursion...).
+    pub fn parse(text: &str) -> Result<Grammar, String> {
+        let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, text)
+            .map_err(|e| format!("the grammar does not parse:\n{e}"))?;
+        if let Err(errors) = pest_meta::validator::validate_pairs(pairs.clone()) {
+            return Err(join_errors(&errors));
+        }
+        let abnf = abnf::abnf_rules(text, pairs.clone());
+        let rules =
+            pest_meta::parser::consume_rules(pairs).map_err(|errors| join_errors(&errors))?;
+        let optimized = pest_meta::optimizer::optimize(rules.clone());
+        Ok(Grammar {
+            rules,
+            optimized,
+            abnf,
+        })
     }
-    let rules = pest_meta::parser::consume_rules(pairs).map_err(|errors| join_errors(&errors))?;
-    let optimized = pest_meta::optimizer::optimize(rules.clone());
-    Generator::new(&rules, &optimized, config)?.run(config)
+
+    /// Generates the code for `config`.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the rule and the construct when the grammar uses
+    /// something the generator does not support, or when the
+    /// configuration names a rule the grammar lacks.
+    pub fn generate(&self, config: &Config<'_>) -> Result<String, String> {
+        Generator::new(&self.rules, &self.optimized, config)?.run(config)
+    }
+
+    /// The rules that carry their ABNF, in the order the grammar defines
+    /// them, each with the line (from 1) its definition starts on: a rule
+    /// whose comment block (the `//` and `///` lines right above it) has
+    /// a line `// NAME = ...`, where `NAME` is the rule's name with `-`
+    /// for `_` (any spaces may come before the `=`). A grammar transcribed
+    /// from an RFC carries each rule's ABNF so (peguri's `uri.pest`).
+    pub fn abnf_rules(&self) -> &[(String, usize)] {
+        &self.abnf
+    }
 }
 
 fn join_errors<E: std::fmt::Display>(errors: &[E]) -> String {
@@ -151,7 +253,7 @@ fn join_errors<E: std::fmt::Display>(errors: &[E]) -> String {
 
 /// Where an expression is matched, as far as tokens go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Mode {
+pub(crate) enum Mode {
     /// Tokens are produced (non-atomic or compound-atomic context).
     Tokens,
     /// Inside an atomic rule: no tokens, except under a `$` or `!` rule.
@@ -162,12 +264,12 @@ pub enum Mode {
 
 /// One alternative of a choice: a merged class, or another expression with
 /// the mode it is matched in.
-pub enum Group {
+pub(crate) enum Group {
     Class(Class, String),
     Other(Expr, Mode),
 }
 
-pub struct Generator<'g> {
+pub(crate) struct Generator<'g> {
     rules: BTreeMap<&'g str, &'g AstRule>,
     /// The rules after pest_derive's optimizer, for the error pass.
     optimized: BTreeMap<&'g str, &'g OptimizedRule>,
@@ -281,7 +383,6 @@ impl<'g> Generator<'g> {
                 public,
                 "\n/// Matches `{entry}` at the start of `s`: the end of the match, with the\n\
                  /// records in `rec` (which should start as `Rec::default()`).\n\
-                 #[allow(dead_code, non_snake_case)]\n\
                  #[inline]\n\
                  pub(crate) fn match_{entry}(s: &[u8], rec: &mut Rec) -> Option<usize> {{\n    \
                  if s.len() >= u32::MAX as usize {{\n        return None;\n    }}\n    \
@@ -293,7 +394,6 @@ impl<'g> Generator<'g> {
             let _ = write!(
                 public,
                 "\n/// Matches `{rule}` at `p`: the end of the match.\n\
-                 #[allow(dead_code, non_snake_case)]\n\
                  #[inline]\n\
                  pub(crate) fn quiet_{rule}(s: &[u8], p: usize) -> Option<usize> {{\n    \
                  {call}\n}}\n"
@@ -305,7 +405,6 @@ impl<'g> Generator<'g> {
                 public,
                 "\n/// The error pass for `{rule}` at the start of `s`: pest's failure, or\n\
                  /// `None` if `{rule}` matches.\n\
-                 #[allow(dead_code, non_snake_case)]\n\
                  #[cold]\n\
                  pub(crate) fn fail_{rule}(s: &[u8]) -> Option<Failure<RULE_WORDS>> {{\n    \
                  let tr = &mut Tracker::default();\n    \
@@ -314,32 +413,81 @@ impl<'g> Generator<'g> {
         }
         self.drain_queues();
 
-        let mut out = String::from(
-            "// @generated by build/codegen from a pest grammar. Do not edit.\n\
-             // The runtime (`Slot`, `put`, `table`, `scan`, `run_upto`, `char_len`, `Tracker`,\n\
-             // `Look`, `Failure`, `RuleSet`) must be in scope where this is included.\n",
-        );
-        self.emit_records(&mut out);
-        self.emit_rule_names(&mut out);
-        self.emit_classes(&mut out, config);
+        let mut items = String::new();
+        if !config.entries.is_empty() {
+            self.emit_records(&mut items, config);
+        }
+        if !config.tracked.is_empty() {
+            self.emit_rule_names(&mut items);
+        }
+        self.emit_classes(&mut items, config);
+        items.push_str(&public);
+
+        // Only what the public functions reach: matching code is written
+        // for a rule before it is known whether the caller keeps it (a
+        // sequence of single bytes turns out not to be one, a repetition
+        // is matched another way), and what it alone used is left out.
+        let mut defined: BTreeMap<&str, String> = BTreeMap::new();
         for (set, name, origin) in &self.tables {
-            let _ = write!(
-                out,
+            let code = format!(
                 "\n/// {origin}\nstatic {name}: [bool; 256] = table(&[{}]);\n",
                 ranges_literal(set)
             );
+            defined.insert(name, code);
         }
         for (class, name) in &self.wides {
-            let _ = write!(
-                out,
-                "\n/// One character of {}.\n#[allow(dead_code)]\n#[inline]\nfn {name}(s: &[u8], p: usize) -> Option<usize> {{\n{}\n}}\n",
+            let code = format!(
+                "\n/// One character of {}.\n#[inline]\nfn {name}(s: &[u8], p: usize) -> Option<usize> {{\n{}\n}}\n",
                 class.describe(),
                 class::wide_matcher(class)
             );
+            defined.insert(name, code);
         }
-        out.push_str(&public);
-        for code in self.funcs.values() {
-            out.push_str(code);
+        for (name, code) in &self.funcs {
+            defined.insert(name, code.clone());
+        }
+        let used = reachable(&items, &defined);
+
+        let mut out =
+            String::from("// @generated by peguri-codegen from a pest grammar. Do not edit.\n");
+        let runtime: Vec<&str> = RUNTIME
+            .iter()
+            .copied()
+            .filter(|name| used.contains(*name))
+            .collect();
+        match (config.runtime, runtime.as_slice()) {
+            (_, []) => {}
+            ("", names) => {
+                let _ = writeln!(
+                    out,
+                    "// The runtime's `{}` must be in scope where this is included.",
+                    names.join("`, `")
+                );
+            }
+            (path, [name]) => {
+                let _ = writeln!(out, "use {path}::{name};");
+            }
+            (path, names) => {
+                let _ = writeln!(out, "use {path}::{{{}}};", names.join(", "));
+            }
+        }
+        out.push_str(&items);
+        // Tables and wide matchers in the order they were made, then the
+        // rule functions by name.
+        for (_, name, _) in &self.tables {
+            if used.contains(name.as_str()) {
+                out.push_str(&defined[name.as_str()]);
+            }
+        }
+        for (_, name) in &self.wides {
+            if used.contains(name.as_str()) {
+                out.push_str(&defined[name.as_str()]);
+            }
+        }
+        for name in self.funcs.keys() {
+            if used.contains(name.as_str()) {
+                out.push_str(&defined[name.as_str()]);
+            }
         }
         Ok(out)
     }
@@ -367,11 +515,10 @@ impl<'g> Generator<'g> {
         }
     }
 
-    fn emit_records(&self, out: &mut String) {
+    fn emit_records(&self, out: &mut String, config: &Config<'_>) {
         out.push_str(
             "\n/// Where the recorded rules matched: each one's first match, extended by\n\
              /// matches that continue it.\n\
-             #[allow(non_snake_case, dead_code)]\n\
              #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
              pub(crate) struct Rec {\n",
         );
@@ -382,18 +529,30 @@ impl<'g> Generator<'g> {
         for name in &self.fields {
             let _ = write!(out, " {name}: Slot::NONE,");
         }
-        let _ = write!(
-            out,
-            " }}\n    }}\n}}\n\nimpl Rec {{\n    \
-             /// Each record field's name and span, in configuration order.\n    \
-             #[allow(dead_code)]\n    \
-             pub(crate) fn fields(&self) -> [(&'static str, Option<(usize, usize)>); {}] {{\n        [",
-            self.fields.len()
-        );
-        for name in &self.fields {
-            let _ = write!(out, "(\"{name}\", self.{name}.get()), ");
+        out.push_str(" }\n    }\n}\n");
+        if config.rule_slots {
+            out.push_str(
+                "\nimpl Rec {\n    \
+                 /// The field that a match of the rule with index `rule` (in pest's\n    \
+                 /// `Rule` enum) fills, if it is recorded.\n    \
+                 pub(crate) fn slot(&mut self, rule: u16) -> Option<&mut Slot> {\n        \
+                 match rule {\n",
+            );
+            for field in &self.fields {
+                let ids: Vec<String> = self
+                    .field_of
+                    .iter()
+                    .filter(|(_, f)| *f == field)
+                    .map(|(rule, _)| self.ids[rule.as_str()].to_string())
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "            {} => Some(&mut self.{field}),",
+                    ids.join(" | ")
+                );
+            }
+            out.push_str("            _ => None,\n        }\n    }\n}\n");
         }
-        out.push_str("]\n    }\n}\n");
     }
 
     fn emit_rule_names(&self, out: &mut String) {
@@ -403,7 +562,6 @@ impl<'g> Generator<'g> {
             "\n/// Words in a rule set: one bit per rule of the grammar.\n\
              pub(crate) const RULE_WORDS: usize = {words};\n\n\
              /// The grammar's rules by their index in pest's `Rule` enum.\n\
-             #[allow(dead_code)]\n\
              pub(crate) static RULE_NAMES: [&str; {}] = [",
             self.names.len()
         );
@@ -413,7 +571,6 @@ impl<'g> Generator<'g> {
         let _ = write!(
             out,
             "];\n\n/// The same names with `-` for `_`, as the RFCs spell them.\n\
-             #[allow(dead_code)]\n\
              pub(crate) static RULE_LABELS: [&str; {}] = [",
             self.names.len()
         );
@@ -435,7 +592,6 @@ impl<'g> Generator<'g> {
                 out,
                 "\n/// The ASCII characters `c` for which `{rule}` matches all of {prefix:?} then `c`\n\
                  /// (found at build time by interpreting the grammar).\n\
-                 #[allow(dead_code)]\n\
                  pub(crate) static CLASS_{name}: [bool; 128] = [{}];\n",
                 members.join(", ")
             );
@@ -780,7 +936,7 @@ fn mentions(expr: &Expr, ident: &str) -> bool {
 fn check_supported(rule: &str, expr: &Expr, defined: &dyn Fn(&str) -> bool) -> Result<(), String> {
     let unsupported = |what: &str| {
         Err(format!(
-            "rule `{rule}`: {what} is not supported by the generator (build/codegen)"
+            "rule `{rule}`: {what} is not supported by the generator (peguri-codegen)"
         ))
     };
     match expr {
@@ -818,6 +974,9 @@ fn check_supported(rule: &str, expr: &Expr, defined: &dyn Fn(&str) -> bool) -> R
             check_supported(rule, a, defined)?;
             check_supported(rule, b, defined)
         }
+        // pest_meta's feature `grammar-extras`, which any crate in a build
+        // may turn on, adds variants (`NodeTag`); without it this arm is
+        // unreachable.
         #[allow(unreachable_patterns)]
         _ => unsupported("this construct (a grammar-extras extension)"),
     }
@@ -896,14 +1055,18 @@ fn ranges_literal(set: &Set) -> String {
     out.join(", ")
 }
 
-/// Code for a sequence at `p`: each item's code matches at the position
-/// the previous one reached (`p`); the first failure fails the sequence.
+/// Code for a sequence of two items or more at `p`: each item's code
+/// matches at the position the previous one reached (`p`); the first
+/// failure fails the sequence.
 fn seq_code(label: usize, p: &str, items: &[String]) -> String {
-    let mut code = format!("('s{label}: {{\n let p = {p};\n");
+    let mut code = format!("'s{label}: {{\n");
+    if p != "p" {
+        let _ = writeln!(code, "let p = {p};");
+    }
     let last = items.len().saturating_sub(1);
     for (i, item) in items.iter().enumerate() {
         if i == last {
-            let _ = write!(code, "{item}\n}})");
+            let _ = write!(code, "{item}\n}}");
         } else {
             let _ = writeln!(
                 code,
@@ -917,7 +1080,69 @@ fn seq_code(label: usize, p: &str, items: &[String]) -> String {
 /// Code for `&e` (`positive`) or `!e` at `p`, given `e`'s code there.
 fn lookahead_code(inner: &str, p: &str, positive: bool) -> String {
     let test = if positive { "is_some" } else { "is_none" };
-    format!("(if {inner}.{test}() {{ Some({p}) }} else {{ None }})")
+    format!(
+        "if {}.{test}() {{ Some({p}) }} else {{ None }}",
+        postfix(inner)
+    )
+}
+
+/// Code as the operand of a method call or `?`: the code generated for an
+/// expression is bare (`match`, `if`, a block, a call), and all but a call
+/// or a name need parentheses there.
+fn postfix(code: &str) -> String {
+    let simple = code.bytes().all(|b| is_ident_byte(b) || b == b'.')
+        || (code.ends_with(')')
+            && code.find('(').is_some_and(|open| {
+                code[..open].bytes().all(is_ident_byte) && closes_at_end(&code[open..])
+            }));
+    if simple {
+        code.to_owned()
+    } else {
+        format!("({code})")
+    }
+}
+
+/// Whether the parenthesis that `code` starts with closes at its end.
+fn closes_at_end(code: &str) -> bool {
+    let mut depth = 0usize;
+    for (i, b) in code.bytes().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == code.len() - 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The end of a repetition that took `n` matches, ending at `end`: `end`
+/// if that is at least `min`.
+fn at_least(min: u32, end: &str) -> String {
+    if min == 0 {
+        format!("Some({end})")
+    } else {
+        format!("if n >= {min} {{ Some({end}) }} else {{ None }}")
+    }
+}
+
+/// A function's parameter list: each of `params` (`name: Type`) that
+/// `body` uses, and `_: Type` for the others, which the function takes
+/// for its callers' sake.
+fn params(body: &str, params: &[&str]) -> String {
+    let used = identifiers(body);
+    let list: Vec<String> = params
+        .iter()
+        .map(|param| match param.split_once(": ") {
+            Some((name, ty)) if !used.contains(name) => format!("_: {ty}"),
+            _ => (*param).to_owned(),
+        })
+        .collect();
+    list.join(", ")
 }
 
 /// Code that saves the record fields an alternative may write, and code that
@@ -930,6 +1155,86 @@ fn save_restore(touched: &BTreeSet<String>, l: usize, i: usize) -> (String, Stri
         let _ = write!(restore, "rec.{field} = k{l}_{i}_{k}; ");
     }
     (save, restore)
+}
+
+/// The identifiers that `code` and the items of `defined` it reaches use,
+/// the names of those items among them. `defined` maps an item's name to
+/// its code.
+fn reachable(code: &str, defined: &BTreeMap<&str, String>) -> BTreeSet<String> {
+    let mut used: BTreeSet<String> = BTreeSet::new();
+    let mut pending: Vec<&str> = vec![code];
+    while let Some(code) = pending.pop() {
+        for ident in identifiers(code) {
+            if used.insert(ident.to_owned()) {
+                if let Some(item) = defined.get(ident) {
+                    pending.push(item);
+                }
+            }
+        }
+    }
+    used
+}
+
+/// The identifiers in generated code, outside comments and string,
+/// character and byte literals, and not counting loop labels.
+fn identifiers(code: &str) -> BTreeSet<&str> {
+    let bytes = code.as_bytes();
+    let mut out = BTreeSet::new();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while bytes.get(i).is_some_and(|&b| b != b'\n') {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while let Some(&b) = bytes.get(i) {
+                    i += if b == b'\\' { 2 } else { 1 };
+                    if b == b'"' {
+                        break;
+                    }
+                }
+            }
+            // A character literal (`'a'`, `'\\''`) or a label (`'c1`).
+            b'\'' => {
+                i += 1;
+                if bytes.get(i) == Some(&b'\\') {
+                    i += 2;
+                    while bytes.get(i).is_some_and(|&b| b != b'\'') {
+                        i += 1;
+                    }
+                    i += 1;
+                } else if bytes.get(i + 1) == Some(&b'\'') {
+                    i += 2;
+                } else {
+                    while bytes.get(i).is_some_and(|&b| is_ident_byte(b)) {
+                        i += 1;
+                    }
+                }
+            }
+            b if b.is_ascii_alphabetic() || b == b'_' => {
+                let start = i;
+                while bytes.get(i).is_some_and(|&b| is_ident_byte(b)) {
+                    i += 1;
+                }
+                out.insert(&code[start..i]);
+            }
+            b if b.is_ascii_digit() => {
+                // A number with its suffix (`0u8`, `0x7f`).
+                while bytes.get(i).is_some_and(|&b| is_ident_byte(b)) {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// An optimized expression as an ordinary one, for the recognizer: the
@@ -961,6 +1266,8 @@ fn unoptimize(expr: &OptimizedExpr) -> Expr {
         }
         OptimizedExpr::Push(e) => Expr::Push(b(e)),
         OptimizedExpr::RestoreOnErr(e) => unoptimize(e),
+        // The variants of pest_meta's `grammar-extras` (see
+        // `check_supported`, which refuses them first).
         #[allow(unreachable_patterns)]
         _ => Expr::Ident("__unsupported".to_owned()),
     }

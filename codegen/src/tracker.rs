@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::OptimizedExpr;
 
-use super::{Generator, Mode, lookahead_code, seq_code, unoptimize};
+use super::{Generator, Mode, lookahead_code, params, seq_code, unoptimize};
 
 /// Where a rule call happens, as far as tracking goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -41,8 +41,14 @@ impl Context {
         )
     }
 
+    /// The runtime's `Look` for a call here: pest tracks a call inside a
+    /// positive lookahead as one outside any.
     fn look_code(self) -> &'static str {
-        ["Look::None", "Look::Positive", "Look::Negative"][usize::from(self.look)]
+        if self.look == 2 {
+            "Look::Negative"
+        } else {
+            "Look::Affirmative"
+        }
     }
 
     /// Inside `&e`.
@@ -134,7 +140,7 @@ impl<'g> Generator<'g> {
     pub(super) fn track_call(&mut self, name: &str, context: Context, p: &str) -> String {
         if name == "EOI" {
             if context.atomic {
-                return format!("(if {p} == s.len() {{ Some({p}) }} else {{ None }})");
+                return format!("if {p} == s.len() {{ Some({p}) }} else {{ None }}");
             }
             let id = self.names.iter().position(|n| n == "EOI").unwrap_or(0);
             return format!(
@@ -175,10 +181,10 @@ impl<'g> Generator<'g> {
         } else {
             body
         };
+        let params = params(&code, &["s: &[u8]", "p: usize", "tr: &mut Tracker"]);
         format!(
             "\n/// `{name}` ({:?} rule) in the error pass, called {}.\n\
-             #[allow(non_snake_case, unused_labels, clippy::all)]\n\
-             fn {fname}(s: &[u8], p: usize, tr: &mut Tracker) -> Option<usize> {{\n    {code}\n}}\n",
+             fn {fname}({params}) -> Option<usize> {{\n    {code}\n}}\n",
             rule.ty,
             match (context.atomic, context.look) {
                 (false, 0) => "where pest tracks".to_owned(),
@@ -222,12 +228,12 @@ impl<'g> Generator<'g> {
                 let mut alts = Vec::new();
                 flatten_choice(expr, &mut alts);
                 let l = self.label();
-                let mut code = format!("('c{l}: {{\n");
+                let mut code = format!("'c{l}: {{\n");
                 let last = alts.len() - 1;
                 for (i, alt) in alts.iter().enumerate() {
                     let e = self.track_emit(alt, context, p);
                     if i == last {
-                        let _ = write!(code, "{e}\n}})");
+                        let _ = write!(code, "{e}\n}}");
                     } else {
                         let _ = writeln!(code, "if let Some(q) = {e} {{ break 'c{l} Some(q); }}");
                     }
@@ -236,7 +242,7 @@ impl<'g> Generator<'g> {
             }
             OptimizedExpr::Opt(e) => {
                 let inner = self.track_emit(e, context, p);
-                format!("(match {inner} {{ Some(q) => Some(q), None => Some({p}) }})")
+                format!("match {inner} {{ Some(q) => Some(q), None => Some({p}) }}")
             }
             OptimizedExpr::Rep(e) => {
                 let inner = self.track_emit(e, context, "p");

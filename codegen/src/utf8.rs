@@ -80,3 +80,68 @@ fn split_groups(lo: u32, hi: u32, out: &mut Vec<Vec<(u8, u8)>>) {
 fn character(c: u32) -> char {
     char::from_u32(c).expect("a piece holds no surrogate")
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Whether a pattern of `utf8::sequences` matches these bytes.
+    fn pattern_matches(pattern: &[(u8, u8)], bytes: &[u8]) -> bool {
+        pattern.len() == bytes.len()
+            && pattern
+                .iter()
+                .zip(bytes)
+                .all(|(&(lo, hi), &b)| (lo..=hi).contains(&b))
+    }
+
+    fn regex_syntax_sequences(lo: char, hi: char) -> Vec<Vec<(u8, u8)>> {
+        regex_syntax::utf8::Utf8Sequences::new(lo, hi)
+            .map(|seq| seq.as_slice().iter().map(|r| (r.start, r.end)).collect())
+            .collect()
+    }
+
+    #[test]
+    fn utf8_patterns_match_each_character_of_the_range_once() {
+        let ranges = [
+            ('\u{80}', '\u{10FFFF}'),
+            ('\u{A0}', '\u{D7FF}'),
+            ('\u{D7FF}', '\u{E000}'),
+            ('\u{7F}', '\u{800}'),
+            ('\u{FFFF}', '\u{10000}'),
+            ('\u{E000}', '\u{F8FF}'),
+            ('\u{F0000}', '\u{FFFFD}'),
+            ('\u{1F600}', '\u{1F64F}'),
+            ('é', 'é'),
+        ];
+        // Characters at and around every six-bit group boundary.
+        let probes: Vec<char> = (0..=0x10FFFFu32)
+            .filter(|c| matches!(c & 0x3F, 0 | 1 | 0x3E | 0x3F) || c & 0xFFF < 3)
+            .filter_map(char::from_u32)
+            .collect();
+        for (lo, hi) in ranges {
+            let patterns = sequences(lo, hi);
+            for &c in &probes {
+                let mut buf = [0; 4];
+                let bytes = c.encode_utf8(&mut buf).as_bytes();
+                let hits = patterns
+                    .iter()
+                    .filter(|p| pattern_matches(p, bytes))
+                    .count();
+                let want = usize::from((lo..=hi).contains(&c));
+                assert_eq!(hits, want, "{c:?} in {lo:?}..={hi:?}: {patterns:?}");
+            }
+            assert_eq!(patterns, regex_syntax_sequences(lo, hi), "{lo:?}..={hi:?}");
+        }
+        assert!(sequences('b', 'a').is_empty());
+    }
+
+    proptest! {
+        #[test]
+        fn utf8_patterns_agree_with_regex_syntax(a in any::<char>(), b in any::<char>()) {
+            let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+            prop_assert_eq!(sequences(lo, hi), regex_syntax_sequences(lo, hi));
+        }
+    }
+}

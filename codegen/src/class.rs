@@ -137,10 +137,6 @@ impl Class {
         !self.wide.is_empty()
     }
 
-    pub fn ascii_count(&self) -> usize {
-        self.ascii.iter().filter(|&&b| b).count()
-    }
-
     /// The bytes a character of this class can start with.
     pub fn first_bytes(&self) -> Set {
         let mut set = self.table();

@@ -64,7 +64,7 @@ impl<'g> Interpreter<'g> {
             }
             Expr::Choice(a, b) => self.run(a, s, p, d).or_else(|| self.run(b, s, p, d)),
             Expr::Opt(e) => Some(self.run(e, s, p, d).unwrap_or(p)),
-            Expr::Rep(e) => Some(self.repeat(e, s, p, d, 0, None).0),
+            Expr::Rep(e) => Some(self.repeat(e, s, p, d, None).0),
             Expr::RepOnce(e) => self.counted(e, s, p, d, 1, None),
             Expr::RepExact(e, n) => self.counted(e, s, p, d, *n, Some(*n)),
             Expr::RepMin(e, n) => self.counted(e, s, p, d, *n, None),
@@ -83,20 +83,12 @@ impl<'g> Interpreter<'g> {
         min: u32,
         max: Option<u32>,
     ) -> Option<usize> {
-        let (end, n) = self.repeat(e, s, p, d, min, max);
+        let (end, n) = self.repeat(e, s, p, d, max);
         (n >= min).then_some(end)
     }
 
     /// Greedy repetition: the end and the number of matches.
-    fn repeat(
-        &self,
-        e: &Expr,
-        s: &str,
-        mut p: usize,
-        d: usize,
-        _min: u32,
-        max: Option<u32>,
-    ) -> (usize, u32) {
+    fn repeat(&self, e: &Expr, s: &str, mut p: usize, d: usize, max: Option<u32>) -> (usize, u32) {
         let mut n = 0;
         while max.is_none_or(|m| n < m) {
             match self.run(e, s, p, d) {

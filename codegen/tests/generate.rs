@@ -1,0 +1,389 @@
+//! The generator on small grammars: what it rejects, and the shape of the
+//! code it writes. (That the code matches as pest_derive's parser does is
+//! tested in peguri, which compiles a sample grammar with it against its
+//! runtime: `tests/library/codegen.rs`.)
+
+use peguri_codegen::{Config, generate};
+
+fn generate_with(grammar: &str, record: &[&str], entries: &[&str]) -> Result<String, String> {
+    let fields: Vec<(&str, [&str; 1])> = record.iter().map(|r| (*r, [*r])).collect();
+    let record: Vec<(&str, &[&str])> = fields.iter().map(|(f, r)| (*f, &r[..])).collect();
+    generate(
+        grammar,
+        &Config {
+            record: &record,
+            entries,
+            runtime: "crate::runtime",
+            ..Config::default()
+        },
+    )
+}
+
+#[track_caller]
+fn assert_rejected(grammar: &str, needle: &str) {
+    match generate_with(grammar, &[], &[]) {
+        Ok(_) => panic!("accepted {grammar:?}"),
+        Err(message) => assert!(
+            message.contains(needle),
+            "message {message:?} does not mention {needle:?}"
+        ),
+    }
+}
+
+#[test]
+fn rejects_the_stack() {
+    assert_rejected(
+        r#"a = { PUSH("x") ~ POP }"#,
+        "rule `a`: the stack operation `PUSH`",
+    );
+    assert_rejected(
+        r#"a = { "x" ~ PEEK }"#,
+        "rule `a`: the stack operation `PEEK`",
+    );
+    assert_rejected(
+        r#"a = { "x" ~ DROP }"#,
+        "rule `a`: the stack operation `DROP`",
+    );
+    assert_rejected(
+        r#"a = { PUSH("x") ~ PEEK[..] }"#,
+        "rule `a`: the stack operation",
+    );
+}
+
+#[test]
+fn rejects_unicode_properties() {
+    assert_rejected("a = { LETTER+ }", "rule `a`: the built-in rule `LETTER`");
+    assert_rejected("a = { NEWLINE }", "rule `a`: the built-in rule `NEWLINE`");
+}
+
+#[test]
+fn rejects_implicit_whitespace() {
+    assert_rejected(
+        r#"WHITESPACE = _{ " " } a = { "x" ~ "y" }"#,
+        "rule `WHITESPACE`: implicit whitespace",
+    );
+}
+
+#[test]
+fn rejects_bad_grammars_and_configurations() {
+    assert_rejected("a = { ", "does not parse");
+    assert_rejected("a = { b }", "invalid");
+    let err = generate_with(r#"a = { "x" }"#, &["b"], &[]).unwrap_err();
+    assert!(
+        err.contains("rule `b` is named in the generator configuration"),
+        "{err}"
+    );
+    let err = generate_with(r#"a = { "x" }"#, &[], &["c"]).unwrap_err();
+    assert!(err.contains("rule `c`"), "{err}");
+}
+
+#[test]
+fn classes_become_tables_and_loops() {
+    let code = generate_with(
+        r#"d = @{ '0'..'9' | "a" | "_" } ds = @{ d* } one = @{ ^"x" }"#,
+        &[],
+        &["ds", "one"],
+    )
+    .unwrap();
+    assert!(
+        code.contains("table(&[(b'0', b'9'), (b'_', b'_'), (b'a', b'a')])"),
+        "{code}"
+    );
+    // `d*` is a scan over the table, not a call per character.
+    assert!(code.contains("Some(scan(s, p, &T"), "{code}");
+    assert!(!code.contains("r_d(s"), "{code}");
+    assert!(
+        code.contains("pub(crate) fn match_ds(s: &[u8], rec: &mut Rec)"),
+        "{code}"
+    );
+}
+
+#[test]
+fn classes_merge_across_disjoint_alternatives_only() {
+    // "%" HEX HEX cannot start with ':' so ':' joins the first class.
+    let code = generate_with(
+        r#"c = @{ "a" | "%" ~ "1" ~ "2" | ":" } e = @{ "a" | "b" ~ "c" | "b" }"#,
+        &[],
+        &["c", "e"],
+    )
+    .unwrap();
+    assert!(
+        code.contains("table(&[(b':', b':'), (b'a', b'a')])"),
+        "{code}"
+    );
+    // In `e`, "b" ~ "c" starts with 'b': the last "b" must stay last.
+    assert!(!code.contains("/// \"a\" | \"b\"\n"), "{code}");
+    // A choice that cannot match empty first checks the next byte against
+    // the bytes its alternatives can start with.
+    assert!(code.contains("first bytes of"), "{code}");
+}
+
+#[test]
+fn bounded_repetitions_shared_by_alternatives_run_once() {
+    // `(d ~ ":")` is repeated by three alternatives: one run serves them.
+    // `"b"{2}` appears once, and a class body (`"c"{1,2}`) is a scan.
+    let shared = r#"g = @{ (d ~ ":"){3} ~ "x" | (d ~ ":"){1,2} ~ "y" | ":" ~ (d ~ ":"){2} | "b"{2} | "c"{1,2} } d = { "0" | "1" ~ "1" }"#;
+    let code = generate_with(shared, &[], &["g"]).unwrap();
+    assert_eq!(code.matches("Runs::<4>::new()").count(), 1, "{code}");
+    assert_eq!(code.matches(".take(").count(), 3, "{code}");
+    let single = r#"g = @{ (d ~ ":"){3} ~ "x" | "y" } d = { "0" | "1" ~ "1" }"#;
+    let code = generate_with(single, &[], &["g"]).unwrap();
+    assert!(!code.contains("Runs::<"), "{code}");
+}
+
+#[test]
+fn runs_of_wide_classes_scan_whole_lead_bytes() {
+    // U+0400..U+07FF is every character of the lead bytes 0xD0..0xDF; 'é'
+    // is one character of 0xC3.
+    let code = generate_with(
+        r#"w = @{ ('\u{0400}'..'\u{07FF}' | "é" | "a")* }"#,
+        &[],
+        &["w"],
+    )
+    .unwrap();
+    assert!(code.contains("runs of"), "{code}");
+    assert!(code.contains("(128u8, 191u8), (208u8, 223u8)"), "{code}");
+    assert!(!code.contains("195u8"), "{code}");
+}
+
+#[test]
+fn sequences_of_single_bytes_test_one_window() {
+    let code = generate_with(
+        r#"esc = @{ "%" ~ hex ~ hex } hex = { '0'..'9' | 'a'..'f' } top = { esc* ~ EOI }"#,
+        &[],
+        &["top"],
+    )
+    .unwrap();
+    // The first byte, then the other two in one slice pattern.
+    assert!(code.contains("Some(&b0) if (b0 == b'%')"), "{code}");
+    assert!(code.contains("Some(&[b1, b2]) if T"), "{code}");
+}
+
+#[test]
+fn choices_save_only_what_a_failure_can_leave() {
+    let code = generate_with(
+        r#"top = { (x ~ "!" | y ~ "+"* | "z") ~ EOI } x = { "x" } y = { "y" }"#,
+        &["x", "y"],
+        &["top"],
+    )
+    .unwrap();
+    // `x ~ "!"` can fail after `x` recorded; `y ~ "+"*` cannot after `y`.
+    assert!(code.contains("= rec.x;"), "{code}");
+    assert!(!code.contains("= rec.y;"), "{code}");
+}
+
+#[test]
+fn records_only_where_pest_makes_tokens() {
+    let code = generate_with(
+        r#"top = { x ~ y ~ !x } x = { "x" ~ "-"? } y = @{ x } "#,
+        &["x"],
+        &["top"],
+    )
+    .unwrap();
+    // `x` is recorded when `top` calls it, not inside the atomic `y`, not in
+    // the lookahead.
+    assert!(code.contains("fn r_x__t("), "{code}");
+    assert_eq!(code.matches("put(&mut rec.x, p, end)").count(), 1, "{code}");
+    assert!(
+        code.contains("fn r_y(s: &[u8], p: usize) -> Option<usize>"),
+        "{code}"
+    );
+}
+
+#[test]
+fn non_ascii_ranges_become_byte_patterns() {
+    let code = generate_with("a = @{ ('α'..'ω' | \"-\")+ }", &[], &["a"]).unwrap();
+    // α is CE B1, ω is CF 89.
+    assert!(
+        code.contains("[0xce, 0xb1..=0xbf, ..] => Some(p + 2)"),
+        "{code}"
+    );
+    assert!(
+        code.contains("[0xcf, 0x80..=0x89, ..] => Some(p + 2)"),
+        "{code}"
+    );
+}
+
+#[test]
+fn classes_are_tabulated_by_interpreting_the_grammar() {
+    let code = generate(
+        r#"d = @{ '0'..'9' } w = @{ "x" ~ (d | "_")* }"#,
+        &Config {
+            classes: &[("TAIL", "w", "x"), ("DIGIT", "d", "")],
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    let table = |name: &str| -> Vec<u8> {
+        let start = code
+            .find(&format!("CLASS_{name}: [bool; 128] = ["))
+            .unwrap();
+        let list = &code[start..];
+        let list = &list[list.find('[').unwrap() + 1..list.find("];").unwrap()];
+        let list = &list[list.find('[').unwrap() + 1..];
+        list.split(", ")
+            .enumerate()
+            .filter(|(_, v)| v.trim() == "true")
+            .map(|(i, _)| i as u8)
+            .collect()
+    };
+    assert_eq!(table("DIGIT"), (b'0'..=b'9').collect::<Vec<_>>());
+    let mut tail: Vec<u8> = (b'0'..=b'9').collect();
+    tail.push(b'_');
+    assert_eq!(table("TAIL"), tail);
+}
+
+/// A grammar that exercises every kind of repetition, lookahead, choice
+/// and sequence the generator writes differently.
+const EVERYTHING: &str = r#"
+top = { SOI ~ item ~ ("," ~ item)* ~ ";"? ~ EOI }
+item = { pair | tagged | word | num | empty }
+pair = { word ~ "=" ~ num }
+tagged = ${ ^"tag" ~ hex+ ~ "." ~ (ASCII_ALPHA | "-")+ }
+word = @{ (ASCII_ALPHA | "_") ~ (ASCII_ALPHANUMERIC | "_" | esc)* }
+esc = @{ "%" ~ hex ~ hex }
+num = @{ "-"? ~ ASCII_DIGIT{1, 3} ~ !ASCII_DIGIT }
+hex = { '0'..'9' | 'a'..'f' }
+empty = { "" }
+counts = { SOI ~ ("a"{2} | "b"{2,} | "c"{,2} ~ "d" | "e"{1,2} ~ "e") ~ "f"{,20} ~ ("g" ~ "h"?){0, 3} ~ (word ~ ":")* ~ &"x" ~ ANY ~ EOI }
+runs = @{ ("/" ~ seg)* ~ ("|" ~ seg)+ }
+seg = @{ (ASCII_ALPHA | esc | "é")* }
+groups = @{ (ASCII_DIGIT+ ~ ":"){3} ~ ASCII_DIGIT+ | "::" ~ (ASCII_DIGIT+ ~ ":"){2} ~ ASCII_DIGIT+ | ((ASCII_DIGIT+ ~ ":" ~ !":"){0,2} ~ ASCII_DIGIT+)? ~ "::" }
+"#;
+
+fn everything(config: Config<'_>) -> String {
+    generate(
+        EVERYTHING,
+        &Config {
+            record: &[("word", &["word"]), ("num", &["num"]), ("hex", &["hex"])],
+            entries: &["top", "counts", "groups"],
+            quiet: &["runs", "empty"],
+            tracked: &["top", "counts"],
+            runtime: "crate::runtime",
+            ..config
+        },
+    )
+    .unwrap()
+}
+
+/// The names that `code` defines with `fn` or `static`.
+fn defined(code: &str) -> Vec<&str> {
+    code.split(['\n', ' '])
+        .collect::<Vec<_>>()
+        .windows(2)
+        .filter(|w| w[0] == "fn" || w[0] == "static")
+        .map(|w| w[1].split(['(', ':']).next().unwrap_or(""))
+        .collect()
+}
+
+#[test]
+fn writes_only_what_the_configured_functions_reach() {
+    let code = everything(Config::default());
+    for name in defined(&code) {
+        // What the including module reads.
+        let public = ["match_", "quiet_", "fail_", "RULE_", "CLASS_"]
+            .iter()
+            .any(|p| name.starts_with(p));
+        if public || name == "default" {
+            continue;
+        }
+        // Defined once, and used at least once besides.
+        let ident = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_');
+        let uses = code
+            .match_indices(name)
+            .filter(|&(at, _)| {
+                let after = code[at + name.len()..].bytes().next();
+                let before = code[..at].bytes().last();
+                !ident(after) && !ident(before)
+            })
+            .count();
+        assert!(uses >= 2, "{name} is written but never used:\n{code}");
+    }
+}
+
+#[test]
+fn imports_from_the_runtime_what_it_uses() {
+    let code = everything(Config::default());
+    assert!(
+        code.contains(
+            "use crate::runtime::{Failure, Look, Runs, Slot, Tracker, put, run_upto, scan, table};"
+        ),
+        "{code}"
+    );
+    // Quiet rules alone record nothing and track nothing.
+    let quiet = generate(
+        r#"d = @{ ('0'..'9' | "_")* }"#,
+        &Config {
+            quiet: &["d"],
+            runtime: "crate::rt",
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    assert!(quiet.contains("use crate::rt::{scan, table};\n"), "{quiet}");
+    assert!(!quiet.contains("struct Rec"), "{quiet}");
+    assert!(!quiet.contains("RULE_NAMES"), "{quiet}");
+    // Without a runtime path, a comment says what must be in scope.
+    let in_scope = generate(
+        r#"d = @{ "x" }"#,
+        &Config {
+            quiet: &["d"],
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    assert!(!in_scope.contains("\nuse "), "{in_scope}");
+}
+
+#[test]
+fn writes_no_redundant_code() {
+    let code = everything(Config::default());
+    // No rebinding of a position to itself, no count nothing reads, no
+    // comparison that always holds.
+    assert!(!code.contains("let p = p;"), "{code}");
+    assert!(!code.contains(">= 0 "), "{code}");
+    let counters = code.matches("let mut n = 0u32;").count();
+    let reads = code.matches("if n == ").count() + code.matches("if n >= ").count();
+    assert!(counters > 0 && counters <= reads, "{code}");
+    // Every label is broken to.
+    let mut labels = 0;
+    for (at, _) in code.match_indices(": {") {
+        let start = code[..at].rfind('\'').unwrap_or(at);
+        let label = &code[start..at];
+        if label.len() > 1 && label[1..].bytes().all(|b| b.is_ascii_alphanumeric()) {
+            labels += 1;
+            assert!(
+                code.contains(&format!("break {label} ")),
+                "{label} is never broken to:\n{code}"
+            );
+        }
+    }
+    assert!(labels > 10, "{labels} labels:\n{code}");
+    // A parameter the body does not use is not named.
+    assert!(
+        code.contains("fn r_empty(_: &[u8], p: usize) -> Option<usize>"),
+        "{code}"
+    );
+}
+
+#[test]
+fn slots_by_rule_follow_the_rule_enum() {
+    let code = everything(Config {
+        rule_slots: true,
+        ..Config::default()
+    });
+    // pest's `Rule` enum: `EOI` first, then the rules in grammar order.
+    assert!(
+        code.contains("            5 => Some(&mut self.word),"),
+        "{code}"
+    );
+    assert!(
+        code.contains("            7 => Some(&mut self.num),"),
+        "{code}"
+    );
+    assert!(
+        code.contains("            8 => Some(&mut self.hex),"),
+        "{code}"
+    );
+    assert!(!everything(Config::default()).contains("fn slot("));
+}
