@@ -11,6 +11,7 @@ mod support;
 
 mod alloc;
 mod api;
+mod bounded;
 mod builder;
 mod classes;
 mod codegen;
