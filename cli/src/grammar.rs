@@ -9,18 +9,20 @@
 //! are in.
 
 use std::fmt::Debug;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
-use peguri::ParseError;
 use peguri::grammar::RuleLookup;
+use peguri::{Excerpt, ParseError, Quoted};
 use pest::error::{Error as PestError, InputLocation};
 use pest::iterators::{Pair, Pairs};
 use pest::{Position, RuleType};
 use pest_meta::optimizer::OptimizedRule;
 use serde::ser::{SerializeStruct, Serializer};
 
-use crate::bounds::{BoundedVm, Bounds, Parsed, Stop};
+use crate::bounds::{
+    BoundedVm, CompileStop, GrammarLimits, Parsed, Stop, compile_stopped, try_compile_apart,
+};
 
 /// The name of the anchored entry rule added to a loaded grammar.
 pub const ENTRY: &str = "__peguri_entry";
@@ -50,10 +52,12 @@ struct Part {
     end: usize,
 }
 
-/// A grammar's text: its files, concatenated in order.
+/// A grammar's text: its files, concatenated in order, and the limits it
+/// is compiled within (`None`: the built-in grammar, which needs none).
 pub struct GrammarText {
     text: String,
     parts: Vec<Part>,
+    limits: Option<GrammarLimits>,
 }
 
 impl GrammarText {
@@ -63,6 +67,7 @@ impl GrammarText {
         let mut grammar = GrammarText {
             text: String::new(),
             parts: Vec::new(),
+            limits: None,
         };
         grammar.push("uri.pest (built in)", peguri::grammar::GRAMMAR);
         grammar.push("iri.pest (built in)", peguri::grammar::IRI_GRAMMAR);
@@ -71,20 +76,34 @@ impl GrammarText {
     }
 
     /// Reads `files` in order; with none, the built-in grammar. The result
-    /// compiles: a grammar that does not is an error naming the file and
-    /// line of each problem.
-    pub fn read(files: &[String]) -> Result<Self, GrammarError> {
+    /// compiles within `limits`: a grammar that does not is an error
+    /// naming the file and line of each problem, or the limit.
+    pub fn read(files: &[String], limits: &GrammarLimits) -> Result<Self, GrammarError> {
         if files.is_empty() {
             return Ok(Self::built_in());
         }
         let mut grammar = GrammarText {
             text: String::new(),
             parts: Vec::new(),
+            limits: Some(*limits),
         };
         for file in files {
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| GrammarError(format!("cannot read grammar {file}: {e}")))?;
-            grammar.push(file, &text);
+            let name = Quoted::new(file).to_string();
+            let mut text = String::new();
+            let room = limits.max_grammar_bytes.saturating_sub(grammar.text.len());
+            std::fs::File::open(file)
+                .and_then(|f| f.take(room as u64 + 1).read_to_string(&mut text))
+                .map_err(|e| GrammarError(format!("cannot read grammar {name}: {e}")))?;
+            if text.len() > room {
+                grammar.push(&name, "");
+                let stop = CompileStop::TooLarge;
+                return Err(GrammarError(compile_stopped(
+                    &grammar.name(),
+                    &stop,
+                    limits,
+                )));
+            }
+            grammar.push(&name, &text);
         }
         grammar.compile()?;
         Ok(grammar)
@@ -125,6 +144,7 @@ impl GrammarText {
     pub fn with_rules(&self, extra: &str) -> Self {
         let mut grammar = GrammarText {
             text: self.text.clone(),
+            limits: self.limits,
             parts: self
                 .parts
                 .iter()
@@ -140,8 +160,13 @@ impl GrammarText {
     }
 
     /// Compiles the grammar with pest_meta: its rule names in order and
-    /// the optimized rules pest_vm runs.
+    /// the optimized rules pest_vm runs. A user's grammar is compiled in a
+    /// child process within its limits first (see `crate::bounds`).
     pub fn compile(&self) -> Result<(Vec<String>, Vec<OptimizedRule>), GrammarError> {
+        if let Some(limits) = &self.limits {
+            try_compile_apart(&self.text, limits)
+                .map_err(|stop| GrammarError(compile_stopped(&self.name(), &stop, limits)))?;
+        }
         match pest_meta::parse_and_optimize(&self.text) {
             Ok((_, rules)) => Ok((rules.iter().map(|r| r.name.clone()).collect(), rules)),
             Err(errors) => Err(self.error(&errors)),
@@ -150,7 +175,7 @@ impl GrammarText {
 
     /// pest_meta's errors, each placed in the file it is in.
     pub fn error<R: RuleType>(&self, errors: &[PestError<R>]) -> GrammarError {
-        let shown: Vec<String> = errors.iter().map(|e| self.place(e).to_string()).collect();
+        let shown: Vec<String> = errors.iter().map(|e| self.place(e)).collect();
         GrammarError(format!(
             "the grammar {} does not compile:\n{}",
             self.name(),
@@ -158,9 +183,10 @@ impl GrammarText {
         ))
     }
 
-    /// `error`, with its position in the file it is in: pest's rendering
-    /// then shows that file's name and line.
-    fn place<R: RuleType>(&self, error: &PestError<R>) -> PestError<R> {
+    /// `error` as `--> FILE:LINE:COLUMN: message`, then the window of its line
+    /// around the column ([`Excerpt`]: bounded, control and bidirectional
+    /// formatting characters not shown as they are).
+    fn place<R: RuleType>(&self, error: &PestError<R>) -> String {
         let at = match error.location {
             InputLocation::Pos(p) => p,
             InputLocation::Span((start, _)) => start,
@@ -170,15 +196,25 @@ impl GrammarText {
             .iter()
             .find(|p| at <= p.end)
             .or(self.parts.last());
+        let message = error.variant.message();
         let Some(part) = part else {
-            return error.clone();
+            return message.into_owned();
         };
         let text = &self.text[part.start..part.end];
         let local = at.saturating_sub(part.start).min(text.len());
-        match Position::new(text, local) {
-            Some(pos) => PestError::new_from_pos(error.variant.clone(), pos).with_path(&part.name),
-            None => error.clone(),
-        }
+        let Some(pos) = Position::new(text, local) else {
+            return format!("--> {}: {message}", part.name);
+        };
+        let (line, column) = pos.line_col();
+        let line_start = text[..local].rfind('\n').map_or(0, |k| k + 1);
+        let line_end = text[local..].find('\n').map_or(text.len(), |k| local + k);
+        let line_text = &text[line_start..line_end];
+        let offset = local - line_start;
+        format!(
+            "--> {}:{line}:{column}: {message}\n{}",
+            part.name,
+            Excerpt::around(line_text, offset..offset)
+        )
     }
 }
 
@@ -260,10 +296,16 @@ pub struct LoadedGrammar {
 }
 
 impl LoadedGrammar {
-    /// Loads the grammar of `files` and prepares it to parse whole inputs
-    /// with `rule`.
-    pub fn load(files: &[String], rule: &str) -> Result<Self, GrammarError> {
-        let grammar = GrammarText::read(files)?;
+    /// Loads the grammar of `files` within `limits` and prepares it to
+    /// parse whole inputs with `rule`, each parse within `limits` and no
+    /// longer than `max_input_bytes`.
+    pub fn load(
+        files: &[String],
+        rule: &str,
+        limits: &GrammarLimits,
+        max_input_bytes: usize,
+    ) -> Result<Self, GrammarError> {
+        let grammar = GrammarText::read(files, limits)?;
         let (names, _) = grammar.compile()?;
         let rule = resolve_rule(&names, rule, &format!("the grammar {}", grammar.name()))
             .map_err(GrammarError)?;
@@ -271,7 +313,7 @@ impl LoadedGrammar {
         let anchored = grammar.with_rules(&format!("{ENTRY} = {{ SOI ~ {rule} ~ EOI }}"));
         let (_, rules) = anchored.compile()?;
         Ok(LoadedGrammar {
-            vm: BoundedVm::new(rules, Bounds::default()),
+            vm: BoundedVm::new(rules, limits.bounds(max_input_bytes)),
             rule,
         })
     }

@@ -29,7 +29,7 @@ use std::io::{self, Write};
 use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
 
 use super::{Json, for_each_input, quote_input};
-use crate::bounds::{BoundedVm, Bounds, Parsed};
+use crate::bounds::{BoundedVm, Bounds, GrammarLimits, Parsed};
 use crate::grammar::{ENTRY, GrammarError, GrammarText, resolve_rule};
 
 /// The longest input counted by default, in bytes. pest keeps a token for
@@ -46,6 +46,7 @@ pub struct CoverageOptions {
     pub inputs: Vec<String>,
     pub rule: String,
     pub json: bool,
+    pub limits: GrammarLimits,
     pub bounds: Bounds,
 }
 
@@ -341,7 +342,7 @@ impl Count {
 }
 
 pub fn run(options: &CoverageOptions) -> io::Result<crate::Outcome> {
-    let grammar = match GrammarText::read(&options.grammar) {
+    let grammar = match GrammarText::read(&options.grammar, &options.limits) {
         Ok(grammar) => grammar,
         Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
     };

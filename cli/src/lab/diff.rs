@@ -11,7 +11,7 @@ use pest::iterators::Pairs;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 use super::{Origin, for_each_input, quote_input};
-use crate::bounds::{BoundedVm, Bounds, Parsed, Stop};
+use crate::bounds::{BoundedVm, Bounds, GrammarLimits, Parsed, Stop};
 use crate::grammar::{ENTRY, GrammarError, GrammarText, grammar_files, resolve_rule};
 
 /// What is compared between two valid parses, and the rules (of RFC 3986,
@@ -108,6 +108,7 @@ pub struct DiffOptions {
     pub rule: String,
     pub json: bool,
     pub examples: usize,
+    pub limits: GrammarLimits,
     pub bounds: Bounds,
 }
 
@@ -121,8 +122,13 @@ struct Side {
 }
 
 impl Side {
-    fn load(spec: &str, rule: &str, bounds: Bounds) -> Result<Side, GrammarError> {
-        let grammar = GrammarText::read(&grammar_files(&[spec.to_owned()]))?;
+    fn load(
+        spec: &str,
+        rule: &str,
+        limits: &GrammarLimits,
+        bounds: Bounds,
+    ) -> Result<Side, GrammarError> {
+        let grammar = GrammarText::read(&grammar_files(&[spec.to_owned()]), limits)?;
         let (names, _) = grammar.compile()?;
         let rule = resolve_rule(&names, rule, &format!("the grammar {}", grammar.name()))
             .map_err(GrammarError)?;
@@ -368,7 +374,7 @@ struct Tally {
 }
 
 pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
-    let load = |spec: &str| Side::load(spec, &options.rule, options.bounds);
+    let load = |spec: &str| Side::load(spec, &options.rule, &options.limits, options.bounds);
     let old = match load(&options.old) {
         Ok(side) => side,
         Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),

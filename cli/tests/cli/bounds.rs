@@ -364,56 +364,50 @@ fn check_reports_a_repeated_finding_once_with_its_count() {
 /// Where each path that runs a user's grammar takes it, with `input` as
 /// its input.
 fn grammar_paths(name: &str, grammar: &str, input: &str) -> Vec<(&'static str, Output)> {
+    grammar_paths_with(name, grammar, input, &[])
+}
+
+/// [`grammar_paths`], with more options for each (the length limit,
+/// which comes first, out of the way).
+fn grammar_paths_with(
+    name: &str,
+    grammar: &str,
+    input: &str,
+    options: &[&str],
+) -> Vec<(&'static str, Output)> {
     let file = temp_file(name, grammar);
     let file = file.to_str().unwrap();
     let stdin = format!("{input}\n");
-    vec![
+    let paths: [(&'static str, Vec<&str>); 5] = [
         (
             "parse --rule --grammar",
-            run_peguri(
-                &["parse", "--rule", "a", "--grammar", file],
-                stdin.as_bytes(),
-            ),
+            vec!["parse", "--rule", "a", "--grammar", file],
         ),
         (
             "tree --grammar",
-            run_peguri(
-                &["tree", "--rule", "a", "--grammar", file],
-                stdin.as_bytes(),
-            ),
+            vec!["tree", "--rule", "a", "--grammar", file],
         ),
         (
             "tree --grammar --format json",
-            run_peguri(
-                &["tree", "--rule", "a", "--grammar", file, "--format", "json"],
-                stdin.as_bytes(),
-            ),
+            vec!["tree", "--rule", "a", "--grammar", file, "--format", "json"],
         ),
         (
             "grammar diff",
-            run_peguri(
-                &["grammar", "diff", "--rule", "a", file, file],
-                stdin.as_bytes(),
-            ),
+            vec!["grammar", "diff", "--rule", "a", file, file],
         ),
         (
             "grammar coverage",
-            // Its length limit, which comes first, out of the way.
-            run_peguri(
-                &[
-                    "grammar",
-                    "coverage",
-                    "--rule",
-                    "a",
-                    "--grammar",
-                    file,
-                    "--max-input-bytes",
-                    "10000000",
-                ],
-                stdin.as_bytes(),
-            ),
+            vec!["grammar", "coverage", "--rule", "a", "--grammar", file],
         ),
-    ]
+    ];
+    paths
+        .into_iter()
+        .map(|(path, mut args)| {
+            args.extend_from_slice(&["--max-input-bytes", "10000000"]);
+            args.extend_from_slice(options);
+            (path, run_peguri(&args, stdin.as_bytes()))
+        })
+        .collect()
 }
 
 #[test]
@@ -423,7 +417,7 @@ fn every_path_that_runs_a_grammar_stops_an_exponential_one() {
     for (path, out) in grammar_paths("exponential.pest", grammar, &"x".repeat(26)) {
         let all = text(&out.stdout) + &text(&out.stderr);
         assert!(
-            all.contains("stopped at pest's call limit (26000 calls for this input): the grammar backtracks too much for it"),
+            all.contains("stopped at pest's call limit (26000 calls for this input; --call-limit raises it): the grammar backtracks too much for it"),
             "{path}: {all}"
         );
         assert_ne!(out.status.code(), Some(101), "{path}: {all}");
@@ -485,4 +479,172 @@ fn no_command_echoes_a_control_character() {
             );
         }
     }
+}
+
+/// Runs `peguri` and checks that it ended within `seconds`, a time-out far
+/// above what the command takes with its limits, and far below what it
+/// took without them.
+fn run_within(seconds: u64, args: &[&str], stdin: &[u8]) -> Output {
+    let started = std::time::Instant::now();
+    let out = run_peguri(args, stdin);
+    let took = started.elapsed();
+    assert!(
+        took < std::time::Duration::from_secs(seconds),
+        "{args:?} took {took:?}: {}",
+        text(&out.stderr)
+    );
+    out
+}
+
+/// Issue 38: compiling a user's grammar had no bound. `"a"` and 1,000 `?`
+/// took 21.5 s (roughly cubic), and `peguri rules` as long; 8,000 `!`
+/// reached 3.0 GB in 25 s; 1 M nested parentheses overflowed the stack.
+/// A grammar is read up to a size limit and compiled first in a child
+/// process, stopped past a time limit and a memory limit; each message
+/// names the limit and the option that raises it.
+#[test]
+fn compiling_a_grammar_is_bounded() {
+    let questions = temp_file(
+        "questions.pest",
+        &format!("a = {{ \"a\"{} }}\n", "?".repeat(1_000)),
+    );
+    let questions = questions.to_str().unwrap();
+    for args in [
+        vec!["rules", "--grammar", questions, "--timeout", "1"],
+        vec![
+            "tree",
+            "--rule",
+            "a",
+            "--grammar",
+            questions,
+            "--timeout",
+            "1",
+            "a",
+        ],
+    ] {
+        let out = run_within(30, &args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "peguri: compiling the grammar {questions} took longer than 1 s, the time limit, \
+                 and was stopped (--timeout raises it)\n"
+            )
+        );
+    }
+
+    let bangs = temp_file(
+        "bangs.pest",
+        &format!("a = {{ {}\"a\" }}\n", "!".repeat(8_000)),
+    );
+    let bangs = bangs.to_str().unwrap();
+    let args = [
+        "rules",
+        "--grammar",
+        bangs,
+        "--max-compile-memory",
+        "200",
+        "--timeout",
+        "60",
+    ];
+    let out = run_within(50, &args, b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "peguri: compiling the grammar {bangs} took more than 200 MiB of memory, the memory \
+             limit, and was stopped (--max-compile-memory raises it)\n"
+        )
+    );
+
+    let nested = format!(
+        "a = {{ {}\"a\"{} }}\n",
+        "(".repeat(1_000_000),
+        ")".repeat(1_000_000)
+    );
+    let nested = temp_file("parentheses.pest", &nested);
+    let nested = nested.to_str().unwrap();
+    let out = run_within(30, &["rules", "--grammar", nested], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "peguri: the grammar {nested} is larger than 1048576 bytes, the limit on a grammar's \
+             size (--max-grammar-bytes raises it)\n"
+        )
+    );
+    let out = run_within(
+        60,
+        &[
+            "rules",
+            "--grammar",
+            nested,
+            "--max-grammar-bytes",
+            "3000000",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with(&format!("peguri: compiling the grammar {nested} failed (")),
+        "{err}"
+    );
+    assert!(
+        err.contains("this one nests too deeply for its stack of 512 MiB"),
+        "{err}"
+    );
+}
+
+/// Issue 38: running a user's grammar had no deadline and no input cap in
+/// the CLI. `PEEK_ALL` work escapes pest's call limit: `SOI ~ (PUSH("a") ~
+/// &PEEK_ALL)* ~ ANY* ~ EOI` took 3.0 s on 80,000 `a`s, about 8 minutes
+/// projected for 1 MB (`PEEK[..]` too); `tree --grammar` took about 370
+/// bytes of memory per input byte, and aborted at 8 MB.
+#[test]
+fn running_a_grammar_is_bounded() {
+    let grammar = "a = { SOI ~ (PUSH(\"a\") ~ &PEEK_ALL)* ~ ANY* ~ EOI }\n\
+                   b = { SOI ~ (PUSH(\"a\") ~ &PEEK[..])* ~ ANY* ~ EOI }\n";
+    let file = temp_file("peek-all.pest", grammar);
+    let file = file.to_str().unwrap();
+    let input = format!("{}\n", "a".repeat(80_000));
+    for rule in ["a", "b"] {
+        let out = run_within(
+            30,
+            &["tree", "--rule", rule, "--grammar", file, "--timeout", "1"],
+            input.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            text(&out.stderr),
+            "stopped at the time limit (1 s; --timeout raises it): the parse of this input took longer\n"
+        );
+    }
+    // Every path that runs a grammar has the time limit.
+    for (path, out) in grammar_paths_with(
+        "peek-all-paths.pest",
+        grammar,
+        &input[..80_000],
+        &["--timeout", "1"],
+    ) {
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert!(
+            all.contains("stopped at the time limit (1 s; --timeout raises it)"),
+            "{path}: {all}"
+        );
+    }
+
+    let nested = nested_grammar("nested-big.pest");
+    let nested = nested.to_str().unwrap();
+    let big = format!("{}a{}\n", "(".repeat(4 << 20), ")".repeat(4 << 20));
+    let out = run_within(
+        30,
+        &["tree", "--rule", "e", "--grammar", nested],
+        big.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "stopped at the length limit (1048576 bytes; --max-input-bytes raises it): the input is longer\n"
+    );
 }
