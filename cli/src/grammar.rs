@@ -23,6 +23,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use crate::bounds::{
     BoundedVm, CompileStop, GrammarLimits, Parsed, Stop, compile_stopped, try_compile_apart,
 };
+use crate::common::quoted;
 
 /// The name of the anchored entry rule added to a loaded grammar.
 pub const ENTRY: &str = "__peguri_entry";
@@ -224,7 +225,8 @@ pub fn resolve_rule(names: &[String], rule: &str, grammar: &str) -> Result<Strin
     match peguri::grammar::find_rule(names.iter().map(String::as_str), rule) {
         RuleLookup::Found(found) => Ok(found.to_owned()),
         RuleLookup::Ambiguous(candidates) => Err(format!(
-            "the rule name {rule:?} is ambiguous in {grammar}: it could be {}",
+            "the rule name {} is ambiguous in {grammar}: it could be {}",
+            quoted(rule),
             quoted_list(&candidates)
         )),
         RuleLookup::Unknown(suggestions) => Err(unknown_rule_message(rule, grammar, &suggestions)),
@@ -243,12 +245,15 @@ pub fn unknown_rule_message(rule: &str, grammar: &str, suggestions: &[&str]) -> 
     } else {
         "`peguri rules --grammar ...`".to_owned()
     };
-    format!("{grammar} has no rule {rule:?}{hint} ({rules} lists them)")
+    format!(
+        "{grammar} has no rule {}{hint} ({rules} lists them)",
+        quoted(rule)
+    )
 }
 
 fn quoted_list(names: &[&str]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
-    match quoted.split_last() {
+    let names: Vec<String> = names.iter().map(|n| quoted(n)).collect();
+    match names.split_last() {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
         None => String::new(),
@@ -261,7 +266,8 @@ pub fn resolve_built_in_rule(rule: &str) -> Result<&'static str, String> {
     match peguri::grammar::find_rule(peguri::grammar::rule_names(), rule) {
         RuleLookup::Found(found) => Ok(found),
         RuleLookup::Ambiguous(candidates) => Err(format!(
-            "the rule name {rule:?} is ambiguous: it could be {}",
+            "the rule name {} is ambiguous: it could be {}",
+            quoted(rule),
             quoted_list(&candidates)
         )),
         RuleLookup::Unknown(suggestions) => Err(unknown_rule_message(

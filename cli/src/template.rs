@@ -13,6 +13,7 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
 use crate::Outcome;
+use crate::common::quoted;
 
 #[derive(Args)]
 pub struct TemplateArgs {
@@ -65,7 +66,8 @@ fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value<'static>>, St
     let mut claim = |name: &str, kind: Kind, vars: &mut BTreeMap<String, Value<'static>>| {
         match kinds.insert(name.to_owned(), kind) {
             Some(previous) if previous != kind => Err(format!(
-                "variable {name:?} is given by both {} and {}",
+                "variable {} is given by both {} and {}",
+                quoted(name),
                 previous.option(),
                 kind.option()
             )),
@@ -80,14 +82,17 @@ fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value<'static>>, St
     let split = |option: &str, given: &str| -> Result<(String, String), String> {
         match given.split_once('=') {
             Some((name, rest)) if !name.is_empty() => Ok((name.to_owned(), rest.to_owned())),
-            _ => Err(format!("{option} {given:?}: expected NAME=...")),
+            _ => Err(format!("{option} {}: expected NAME=...", quoted(given))),
         }
     };
     for given in &args.vars {
         let (name, value) = split("--var", given)?;
         claim(&name, Kind::String, &mut vars)?;
         if vars.contains_key(&name) {
-            return Err(format!("variable {name:?} is given twice by --var"));
+            return Err(format!(
+                "variable {} is given twice by --var",
+                quoted(&name)
+            ));
         }
         vars.insert(name, Value::from(value));
     }
@@ -102,7 +107,7 @@ fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value<'static>>, St
     for given in &args.maps {
         let (name, pair) = split("--map", given)?;
         let Some((key, value)) = pair.split_once('=') else {
-            return Err(format!("--map {given:?}: expected NAME=KEY=VALUE"));
+            return Err(format!("--map {}: expected NAME=KEY=VALUE", quoted(given)));
         };
         claim(&name, Kind::Map, &mut vars)?;
         match vars.entry(name).or_insert_with(|| Value::Map(Vec::new())) {
@@ -121,7 +126,7 @@ fn json_variables(json: &str) -> Result<BTreeMap<String, Value<'static>>, String
     let Entries(entries) = serde_json::from_str(json).map_err(|e| e.to_string())?;
     let mut vars = BTreeMap::new();
     for (name, raw) in entries {
-        let in_value = |e: String| format!("variable \"{}\": {e}", Quoted::new(&name));
+        let in_value = |e: String| format!("variable {}: {e}", quoted(&name));
         let text = raw.get();
         let value = match text.as_bytes().first() {
             Some(b'n') => {

@@ -28,6 +28,7 @@ mod iri_props;
 mod iri_vectors;
 mod layouts;
 mod lint;
+mod messages;
 mod modules;
 mod msrv;
 mod no_pest;

@@ -26,6 +26,7 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 
+use peguri::Quoted;
 use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
 
 use super::{Json, for_each_input, quote_input};
@@ -356,7 +357,8 @@ pub fn run(options: &CoverageOptions) -> io::Result<crate::Outcome> {
         .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
     {
         return Ok(crate::Outcome::Usage(format!(
-            "cannot read input file {missing}: no such file"
+            "cannot read input file {}: no such file",
+            Quoted::new(missing)
         )));
     }
     let optimized = pest_meta::optimizer::optimize(instrumented.rules.clone());

@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use peguri::ParseError;
+use peguri::{ParseError, Quoted};
 use pest::iterators::Pairs;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
@@ -336,7 +336,7 @@ fn outcome_words(outcome: &Outcome<'_>) -> String {
 }
 
 fn quoted(value: Option<&str>) -> String {
-    value.map_or_else(|| "absent".to_owned(), |v| format!("{v:?}"))
+    value.map_or_else(|| "absent".to_owned(), crate::common::quoted)
 }
 
 /// A summary line for one example.
@@ -389,7 +389,8 @@ pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
         .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
     {
         return Ok(crate::Outcome::Usage(format!(
-            "cannot read input file {missing}: no such file"
+            "cannot read input file {}: no such file",
+            Quoted::new(missing)
         )));
     }
     let compared: Vec<bool> = old

@@ -244,14 +244,16 @@ fn edited(input: &str, rule: &str, text: &str) -> Result<Value, Stopped> {
         lookup => {
             let message = match lookup {
                 RuleLookup::Unknown(closest) if !closest.is_empty() => format!(
-                    "the grammar has no rule {rule:?}; did you mean {}?",
+                    "the grammar has no rule {}; did you mean {}?",
+                    crate::common::quoted(rule),
                     closest.join(" or ")
                 ),
                 RuleLookup::Ambiguous(candidates) => format!(
-                    "the rule name {rule:?} is ambiguous: it could be {}",
+                    "the rule name {} is ambiguous: it could be {}",
+                    crate::common::quoted(rule),
                     candidates.join(" or ")
                 ),
-                _ => format!("the grammar has no rule {rule:?}"),
+                _ => format!("the grammar has no rule {}", crate::common::quoted(rule)),
             };
             answer.grammar_errors.push(GrammarError {
                 message: message.clone(),

@@ -648,3 +648,70 @@ fn running_a_grammar_is_bounded() {
         "stopped at the length limit (1048576 bytes; --max-input-bytes raises it): the input is longer\n"
     );
 }
+
+/// Issue 38: file names (an escape sequence in a corpus file's name) and
+/// grammar text in pest's compile errors were echoed as they are, and
+/// whole. Every message quotes them as `peguri::Quoted` and
+/// `peguri::Excerpt` do: bounded, control and bidirectional formatting
+/// characters not shown as they are.
+#[test]
+fn messages_quote_names_and_grammar_text_escaped() {
+    let esc = "\u{1b}[2J";
+    let dir = std::env::temp_dir().join(format!("peguri-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let corpus = dir.join(format!("{esc}corpus.txt"));
+    std::fs::write(&corpus, "a_b:c\n").unwrap();
+    let corpus = corpus.to_str().unwrap();
+    let missing = dir.join(format!("{esc}missing.txt"));
+    let missing = missing.to_str().unwrap();
+    let broken = dir.join(format!("{esc}broken.pest"));
+    std::fs::write(&broken, format!("a = {{ \"a\" ~ ~ \"{esc}\u{202E}\" }}\n")).unwrap();
+    let broken = broken.to_str().unwrap();
+    let underscore = underscore_scheme_grammar();
+    let underscore = underscore.to_str().unwrap();
+    let uri = uri_pest();
+    let named = format!("{esc}x");
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["grammar", "diff", &uri, underscore, corpus],
+        vec!["grammar", "diff", &uri, underscore, missing],
+        vec!["grammar", "coverage", missing],
+        vec!["extract", missing],
+        vec!["rules", "--grammar", broken],
+        vec!["rules", "--grammar", missing],
+        vec!["tree", "--rule", &named, "a"],
+        vec!["template", "{x}", "--var", &named],
+        vec!["explain", "--iri", "http://a/\u{202E}evil"],
+    ];
+    for command in &commands {
+        let out = run_peguri(command, b"");
+        let all = [&out.stdout[..], &out.stderr[..]].concat();
+        assert!(
+            !all.contains(&0x1b),
+            "{command:?} wrote ESC: {}",
+            text(&all)
+        );
+        assert!(
+            !text(&all).contains('\u{202E}'),
+            "{command:?} wrote U+202E: {}",
+            text(&all)
+        );
+        assert!(
+            text(&all).contains("\\u{1b}[2J") || command[0] == "explain",
+            "{command:?}: {}",
+            text(&all)
+        );
+    }
+    // A grammar's line is shown as a parse error's window, cut around the
+    // column.
+    let long = dir.join("long-line.pest");
+    std::fs::write(
+        &long,
+        format!("a = {{ {} ~ ~ \"a\" }}\n", "\"a\" ~ ".repeat(10_000)),
+    )
+    .unwrap();
+    let out = run_peguri(&["rules", "--grammar", long.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.len() < 1_000, "{err}");
+    assert!(err.contains(":1:60008: expected term\n  …"), "{err}");
+}
