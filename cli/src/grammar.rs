@@ -8,6 +8,7 @@
 //! and `rfc6874.pest`. Errors are reported against the file and line they
 //! are in.
 
+use std::cell::Cell;
 use std::fmt::Debug;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -59,6 +60,9 @@ pub struct GrammarText {
     text: String,
     parts: Vec<Part>,
     limits: Option<GrammarLimits>,
+    /// Whether the text compiled within its limits in a child process
+    /// already (see [`GrammarText::compile`]).
+    compiled_apart: Cell<bool>,
 }
 
 impl GrammarText {
@@ -69,6 +73,7 @@ impl GrammarText {
             text: String::new(),
             parts: Vec::new(),
             limits: None,
+            compiled_apart: Cell::new(false),
         };
         grammar.push("uri.pest (built in)", peguri::grammar::GRAMMAR);
         grammar.push("iri.pest (built in)", peguri::grammar::IRI_GRAMMAR);
@@ -87,15 +92,16 @@ impl GrammarText {
             text: String::new(),
             parts: Vec::new(),
             limits: Some(*limits),
+            compiled_apart: Cell::new(false),
         };
         for file in files {
             let name = Quoted::new(file).to_string();
-            let mut text = String::new();
+            let mut bytes = Vec::new();
             let room = limits.max_grammar_bytes.saturating_sub(grammar.text.len());
             std::fs::File::open(file)
-                .and_then(|f| f.take(room as u64 + 1).read_to_string(&mut text))
+                .and_then(|f| f.take(room as u64 + 1).read_to_end(&mut bytes))
                 .map_err(|e| GrammarError(format!("cannot read grammar {name}: {e}")))?;
-            if text.len() > room {
+            if bytes.len() > room {
                 grammar.push(&name, "");
                 let stop = CompileStop::TooLarge;
                 return Err(GrammarError(compile_stopped(
@@ -104,6 +110,9 @@ impl GrammarText {
                     limits,
                 )));
             }
+            let text = String::from_utf8(bytes).map_err(|e| {
+                GrammarError(format!("cannot read grammar {name}: {}", e.utf8_error()))
+            })?;
             grammar.push(&name, &text);
         }
         grammar.compile()?;
@@ -146,6 +155,7 @@ impl GrammarText {
         let mut grammar = GrammarText {
             text: self.text.clone(),
             limits: self.limits,
+            compiled_apart: Cell::new(false),
             parts: self
                 .parts
                 .iter()
@@ -164,9 +174,10 @@ impl GrammarText {
     /// the optimized rules pest_vm runs. A user's grammar is compiled in a
     /// child process within its limits first (see `crate::bounds`).
     pub fn compile(&self) -> Result<(Vec<String>, Vec<OptimizedRule>), GrammarError> {
-        if let Some(limits) = &self.limits {
+        if let Some(limits) = self.limits.as_ref().filter(|_| !self.compiled_apart.get()) {
             try_compile_apart(&self.text, limits)
                 .map_err(|stop| GrammarError(compile_stopped(&self.name(), &stop, limits)))?;
+            self.compiled_apart.set(true);
         }
         match pest_meta::parse_and_optimize(&self.text) {
             Ok((_, rules)) => Ok((rules.iter().map(|r| r.name.clone()).collect(), rules)),
