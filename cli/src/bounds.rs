@@ -1,23 +1,39 @@
-//! The bounds on running a user's grammar, shared by every command that
-//! runs one (`parse --grammar`, `tree --grammar`, `grammar diff`,
-//! `grammar coverage` and `peguri serve`'s worker), with one message for
-//! each.
+//! The bounds on compiling and running a user's grammar, shared by every
+//! command that takes one (`rules --grammar`, `parse --grammar`, `tree
+//! --grammar`, `grammar diff`, `grammar coverage` and `peguri serve`'s
+//! worker), with one message for each.
 //!
-//! A grammar loaded at run time can backtrack exponentially or recurse as
-//! deeply as its input is nested. pest_vm runs it, so each parse is run
-//! under pest's call limit (which grows with the input's length), with a
-//! stack budget checked on every rule call (pest_vm's listener), on a
-//! thread with a large stack, and, where asked, with a deadline and a
-//! limit on the input's length.
+//! Compiling a grammar with pest_meta can take time, memory and stack out
+//! of all proportion to its text (a long sequence, a chain of rules that
+//! each start with the next, `?` or `!` repeated, deep parentheses). So a
+//! grammar is read up to a size limit, then compiled first in a child
+//! process (`peguri compile-worker`) on a large stack, which is stopped
+//! past a time limit and, on Linux, past a memory limit; only a grammar
+//! that compiled there is compiled in this process.
+//!
+//! A grammar loaded at run time can also backtrack exponentially or
+//! recurse as deeply as its input is nested. pest_vm runs it, so each
+//! parse is run under pest's call limit (which grows with the input's
+//! length), with a stack budget and a deadline checked on every rule call
+//! (pest_vm's listener), on a thread with a large stack, after a limit on
+//! the input's length. The work pest's call limit does not count (the
+//! stack matched by `PEEK_ALL` and `PEEK[..]`, a skip to a string) and
+//! every repetition's iterations go through a rule call too (see
+//! [`observable`]), so that no parse runs past the deadline by more than
+//! one such step.
 
 use std::cell::Cell;
+use std::io::{Read, Write};
 use std::num::NonZeroUsize;
 use std::panic::{self, AssertUnwindSafe};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use clap::Args;
 use pest::error::{Error as PestError, ErrorVariant};
 use pest::iterators::Pairs;
-use pest_meta::optimizer::OptimizedRule;
+use pest_meta::ast::RuleType;
+use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 
 /// The stack of the thread a user's grammar runs on: reserved, not used,
 /// until a grammar recurses deeply. pest_vm recurses once or more per rule
@@ -34,6 +50,181 @@ const PARSE_STACK_BUDGET: usize = STACK_BYTES / 4;
 /// stopped within milliseconds on each input.
 pub const DEFAULT_CALLS_PER_BYTE: usize = 1_000;
 const MIN_CALLS: usize = 20_000;
+
+/// The largest grammar read by default, in bytes, its files together
+/// (`uri.pest`, `iri.pest` and `rfc6874.pest` are 33 KB).
+pub const DEFAULT_MAX_GRAMMAR_BYTES: usize = 1 << 20;
+/// How long compiling a grammar, and each input's parse, may take by
+/// default.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+/// The memory compiling a grammar may take by default, in MiB (the
+/// built-in grammar takes 20).
+pub const DEFAULT_MAX_COMPILE_MIB: u64 = 1024;
+/// The longest input parsed with a user's grammar by default, in bytes: a
+/// parse keeps every match of the input until it ends, about 400 bytes of
+/// memory per input byte with uri.pest.
+pub const DEFAULT_MAX_INPUT_BYTES: usize = 1 << 20;
+
+/// The limits on compiling a user's grammar and on each of its parses, as
+/// every command that takes `--grammar` sets them.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct GrammarLimits {
+    /// The largest grammar read, in bytes (its files together); a larger
+    /// one is refused.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_GRAMMAR_BYTES)]
+    pub max_grammar_bytes: usize,
+    /// Seconds that compiling the grammar may take, and each input's parse
+    /// with it; a slower one is stopped.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
+    pub timeout: Duration,
+    /// MiB of memory that compiling the grammar may take (measured on
+    /// Linux); a compile that takes more is stopped.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_COMPILE_MIB)]
+    pub max_compile_memory: u64,
+    /// pest calls allowed per input byte (at least 20,000 per input);
+    /// an input that needs more is stopped.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CALLS_PER_BYTE)]
+    pub call_limit: usize,
+}
+
+impl Default for GrammarLimits {
+    fn default() -> Self {
+        GrammarLimits {
+            max_grammar_bytes: DEFAULT_MAX_GRAMMAR_BYTES,
+            timeout: DEFAULT_TIMEOUT,
+            max_compile_memory: DEFAULT_MAX_COMPILE_MIB,
+            call_limit: DEFAULT_CALLS_PER_BYTE,
+        }
+    }
+}
+
+impl GrammarLimits {
+    /// The bounds of each parse: these limits, and `max_input_bytes`.
+    pub fn bounds(&self, max_input_bytes: usize) -> Bounds {
+        Bounds {
+            calls_per_byte: self.call_limit,
+            max_input_bytes: Some(max_input_bytes),
+            deadline: Some(self.timeout),
+        }
+    }
+}
+
+/// A number of seconds, more than zero.
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| "expected a number of seconds, more than 0".to_owned())
+}
+
+/// Why a grammar was not compiled: the limit it went past, as a message
+/// that names the grammar, the limit, and the option that raises it.
+pub fn compile_stopped(grammar: &str, why: &CompileStop, limits: &GrammarLimits) -> String {
+    match why {
+        CompileStop::TooLarge => format!(
+            "the grammar {grammar} is larger than {} bytes, the limit on a grammar's size \
+             (--max-grammar-bytes raises it)",
+            limits.max_grammar_bytes
+        ),
+        CompileStop::TooSlow => format!(
+            "compiling the grammar {grammar} took longer than {} s, the time limit, and was \
+             stopped (--timeout raises it)",
+            limits.timeout.as_secs_f64()
+        ),
+        CompileStop::TooBig => format!(
+            "compiling the grammar {grammar} took more than {} MiB of memory, the memory limit, \
+             and was stopped (--max-compile-memory raises it)",
+            limits.max_compile_memory
+        ),
+        CompileStop::Crashed(how) => format!(
+            "compiling the grammar {grammar} failed ({how}): pest_meta reads a grammar's \
+             nesting recursively, and this one nests too deeply for its stack of {} MiB \
+             (fewer nested parentheses, or shorter chains of `?`, `!` and the like, fit)",
+            STACK_BYTES >> 20
+        ),
+    }
+}
+
+/// Why compiling a grammar was stopped.
+#[derive(Debug)]
+pub enum CompileStop {
+    /// Its text is over the size limit.
+    TooLarge,
+    /// Compiling it went past the time limit.
+    TooSlow,
+    /// Compiling it went past the memory limit.
+    TooBig,
+    /// The compiling process died (of a stack overflow, most likely): how.
+    Crashed(String),
+}
+
+/// Compiles `text` in a child process (`peguri compile-worker`), which is
+/// stopped past the time limit and, on Linux, past the memory limit:
+/// `Ok` when the compile ended there, with or without errors, so that it
+/// ends in this process too.
+pub fn try_compile_apart(text: &str, limits: &GrammarLimits) -> Result<(), CompileStop> {
+    let failed = |e: std::io::Error| CompileStop::Crashed(format!("no worker process: {e}"));
+    let exe = std::env::current_exe().map_err(failed)?;
+    let mut child = Command::new(exe)
+        .arg("compile-worker")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(failed)?;
+    let started = Instant::now();
+    // The worker reads all of its input before it compiles.
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(text.as_bytes());
+    }
+    let max_bytes = limits.max_compile_memory.saturating_mul(1 << 20);
+    let mut pause = Duration::from_millis(1);
+    loop {
+        let status = child.try_wait().map_err(failed)?;
+        if let Some(status) = status {
+            return if status.success() {
+                Ok(())
+            } else {
+                Err(CompileStop::Crashed(status.to_string()))
+            };
+        }
+        let stop = if started.elapsed() > limits.timeout {
+            Some(CompileStop::TooSlow)
+        } else if resident_bytes(child.id()).is_some_and(|n| n > max_bytes) {
+            Some(CompileStop::TooBig)
+        } else {
+            None
+        };
+        if let Some(stop) = stop {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(stop);
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(10));
+    }
+}
+
+/// `peguri compile-worker`: compiles the grammar on stdin, on a large
+/// stack, and exits (see [`try_compile_apart`]).
+pub fn compile_worker() -> std::io::Result<()> {
+    let mut text = String::new();
+    std::io::stdin().lock().read_to_string(&mut text)?;
+    on_big_stack(|| {
+        let _ = pest_meta::parse_and_optimize(&text);
+    });
+    Ok(())
+}
+
+/// The memory the process `pid` has resident, in bytes, where the system
+/// says (Linux's `/proc`).
+pub fn resident_bytes(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
 
 /// Runs `f` on a thread with a stack of [`STACK_BYTES`], so that a grammar
 /// that recurses deeply is stopped by its stack budget rather than by the
@@ -95,32 +286,45 @@ pub enum Stop {
     TooLong(usize),
 }
 
+/// The message, with the command-line option that raises the bound.
 impl std::fmt::Display for Stop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Stop::CallLimit(limit) => write!(
-                f,
-                "stopped at pest's call limit ({limit} calls for this input): the grammar backtracks too much for it"
-            ),
-            Stop::TooDeep => write!(
-                f,
-                "stopped at the stack budget ({} MiB): the grammar recurses too deeply for this input",
-                PARSE_STACK_BUDGET >> 20
-            ),
-            Stop::TooSlow(deadline) => write!(
-                f,
-                "stopped at the deadline ({} s): the grammar backtracks too much for this input",
-                deadline.as_secs_f64()
-            ),
-            Stop::TooLong(limit) => write!(
-                f,
-                "stopped at the length limit ({limit} bytes; --max-input-bytes raises it): the input is longer"
-            ),
-        }
+        f.write_str(&self.describe(true))
     }
 }
 
 impl Stop {
+    /// The message: at which bound, then why; with `options`, the
+    /// command-line option that raises the bound.
+    pub fn describe(self, options: bool) -> String {
+        let raise = |option: &str| {
+            if options {
+                format!("; {option} raises it")
+            } else {
+                String::new()
+            }
+        };
+        match self {
+            Stop::CallLimit(limit) => format!(
+                "stopped at pest's call limit ({limit} calls for this input{}): the grammar backtracks too much for it",
+                raise("--call-limit")
+            ),
+            Stop::TooDeep => format!(
+                "stopped at the stack budget ({} MiB): the grammar recurses too deeply for this input",
+                PARSE_STACK_BUDGET >> 20
+            ),
+            Stop::TooSlow(deadline) => format!(
+                "stopped at the time limit ({} s{}): the parse of this input took longer",
+                deadline.as_secs_f64(),
+                raise("--timeout")
+            ),
+            Stop::TooLong(limit) => format!(
+                "stopped at the length limit ({limit} bytes{}): the input is longer",
+                raise("--max-input-bytes")
+            ),
+        }
+    }
+
     /// A short name for JSON: `call-limit`, `too-deep`, `too-slow` or
     /// `too-long`.
     pub fn kind(self) -> &'static str {
@@ -151,7 +355,7 @@ pub struct BoundedVm {
 impl BoundedVm {
     pub fn new(rules: Vec<OptimizedRule>, bounds: Bounds) -> Self {
         let vm = pest_vm::Vm::new_with_listener(
-            rules,
+            observable(rules),
             Box::new(|_rule: String, _position: &pest::Position<'_>| Guard::check()),
         );
         BoundedVm { vm, bounds }
@@ -180,6 +384,66 @@ impl BoundedVm {
                 Err(payload) => panic::resume_unwind(payload),
             },
         }
+    }
+}
+
+/// The prefix of the silent rules [`observable`] adds.
+const STEP_RULE: &str = "__peguri_step_";
+
+/// `rules` with every step of work that pest_vm's listener would not see
+/// made a call of a silent rule of its own, which the listener sees: each
+/// iteration of a repetition, each match of the stack (`PEEK[..]`; `PEEK`,
+/// `PEEK_ALL`, `POP` and `POP_ALL` are rule calls already) and each skip
+/// to a string. A silent rule adds no pair, no call to pest's call limit
+/// and no implicit whitespace, so the parse is the same; but the clock is
+/// read between any two of those steps, so a parse cannot run past its
+/// deadline, whatever pest's call limit counts.
+pub fn observable(rules: Vec<OptimizedRule>) -> Vec<OptimizedRule> {
+    let mut added = Vec::new();
+    let mut rules: Vec<OptimizedRule> = rules
+        .into_iter()
+        .map(|rule| OptimizedRule {
+            expr: through_rules(rule.expr, &mut added),
+            ..rule
+        })
+        .collect();
+    rules.extend(added);
+    rules
+}
+
+/// `expr` with its steps made rule calls, the rules added to `added`.
+fn through_rules(expr: OptimizedExpr, added: &mut Vec<OptimizedRule>) -> OptimizedExpr {
+    use OptimizedExpr as E;
+    let call = |expr: E, added: &mut Vec<OptimizedRule>| {
+        let name = format!("{STEP_RULE}{}", added.len());
+        added.push(OptimizedRule {
+            name: name.clone(),
+            ty: RuleType::Silent,
+            expr,
+        });
+        E::Ident(name)
+    };
+    let inner = |e: Box<E>, added: &mut Vec<OptimizedRule>| Box::new(through_rules(*e, added));
+    match expr {
+        E::Rep(e) => {
+            let body = inner(e, added);
+            E::Rep(Box::new(call(*body, added)))
+        }
+        step @ (E::PeekSlice(..) | E::Skip(_)) => call(step, added),
+        E::PosPred(e) => E::PosPred(inner(e, added)),
+        E::NegPred(e) => E::NegPred(inner(e, added)),
+        E::Seq(a, b) => {
+            let a = inner(a, added);
+            E::Seq(a, inner(b, added))
+        }
+        E::Choice(a, b) => {
+            let a = inner(a, added);
+            E::Choice(a, inner(b, added))
+        }
+        E::Opt(e) => E::Opt(inner(e, added)),
+        E::Push(e) => E::Push(inner(e, added)),
+        E::RestoreOnErr(e) => E::RestoreOnErr(inner(e, added)),
+        leaf => leaf,
     }
 }
 

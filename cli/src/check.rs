@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::lint::{Finding, Severity, lint};
+use peguri::lint::{Code, Finding, MAX_FINDINGS_PER_CODE, Severity, lint};
 use peguri::{Excerpt, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
@@ -18,8 +18,8 @@ pub struct CheckArgs {
     #[command(flatten)]
     syntax: SyntaxArgs,
     /// Print one JSON object per input (`input`, `valid`, and `findings`
-    /// or `error`); nothing goes to stderr but the errors of invalid
-    /// inputs.
+    /// with `omitted`, or `error`); nothing goes to stderr but the errors
+    /// of invalid inputs.
     #[arg(long)]
     json: bool,
     /// Also warn `whatwg-differs` when the WHATWG URL Standard reads the
@@ -30,12 +30,15 @@ pub struct CheckArgs {
     uris: Vec<String>,
 }
 
-/// The JSON object for one input: `{"input", "valid": true, "findings"}`
-/// or `{"input", "valid": false, "error"}`, in that order.
+/// The JSON object for one input: `{"input", "valid": true, "findings",
+/// "omitted"}` or `{"input", "valid": false, "error"}`, in that order.
+/// `omitted` maps each code of which findings were left out (past the
+/// first [`MAX_FINDINGS_PER_CODE`]) to how many.
 enum Checked<'a> {
     Valid {
         input: &'a str,
         findings: &'a [Finding],
+        omitted: &'a [(Code, usize)],
     },
     Invalid {
         input: &'a str,
@@ -45,12 +48,17 @@ enum Checked<'a> {
 
 impl Serialize for Checked<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Checked", 3)?;
+        let mut s = serializer.serialize_struct("Checked", 4)?;
         match self {
-            Checked::Valid { input, findings } => {
+            Checked::Valid {
+                input,
+                findings,
+                omitted,
+            } => {
                 s.serialize_field("input", input)?;
                 s.serialize_field("valid", &true)?;
                 s.serialize_field("findings", findings)?;
+                s.serialize_field("omitted", &Omitted(omitted))?;
             }
             Checked::Invalid { input, error } => {
                 s.serialize_field("input", input)?;
@@ -62,9 +70,20 @@ impl Serialize for Checked<'_> {
     }
 }
 
-/// Lints each input and prints one line for it: its findings' codes (their
-/// messages go to stderr), `<invalid>`, or with `--json` one object. Exit code 1 when any input is invalid or has a
-/// warning; info findings alone keep it 0.
+/// `{"code": count, ...}`.
+struct Omitted<'a>(&'a [(Code, usize)]);
+
+impl Serialize for Omitted<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(code, n)| (code.as_str(), n)))
+    }
+}
+
+/// Lints each input and prints one line for it: each code found once, with
+/// its count when more than one (the messages of the first
+/// [`MAX_FINDINGS_PER_CODE`] of each code go to stderr), `<invalid>`, or
+/// with `--json` one object. Exit code 1 when any input is invalid or has
+/// a warning; info findings alone keep it 0.
 pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
     let mut out = crate::stdout();
     let mut clean = true;
@@ -80,8 +99,11 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
             }
             Err(bad) => (Cow::Owned(bad.shown), Err(bad.error)),
         };
-        let mut findings = match linted {
-            Ok(findings) => findings.into_vec(),
+        let (mut findings, omitted) = match linted {
+            Ok(findings) => {
+                let omitted = findings.omitted().to_vec();
+                (findings.into_vec(), omitted)
+            }
             Err(error) => {
                 clean = false;
                 if args.json {
@@ -111,6 +133,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
             let checked = Checked::Valid {
                 input: &input,
                 findings: &findings,
+                omitted: &omitted,
             };
             serde_json::to_writer(&mut out, &checked)?;
             out.write_all(b"\n")?;
@@ -119,9 +142,13 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
         } else {
             // One line per input on stdout; the messages, with carets, on
             // stderr, as errors are.
-            let codes: Vec<String> = findings
+            let tally = tally(&findings, &omitted);
+            let codes: Vec<String> = tally
                 .iter()
-                .map(|f| format!("{}[{}]", f.severity, f.code))
+                .map(|&(finding, n)| match n {
+                    1 => format!("{}[{}]", finding.severity, finding.code),
+                    n => format!("{}[{}] x{n}", finding.severity, finding.code),
+                })
                 .collect();
             writeln!(out, "{input}: {}", codes.join(", "))?;
             out.flush()?;
@@ -129,12 +156,40 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
             for finding in &findings {
                 human(&mut err, &input, finding)?;
             }
+            for (finding, n) in tally {
+                if let Some((_, left_out)) = omitted.iter().find(|(c, _)| *c == finding.code) {
+                    writeln!(
+                        err,
+                        "{}[{}]: {left_out} more of {n} not shown (the first {MAX_FINDINGS_PER_CODE} of each code are)",
+                        finding.severity, finding.code
+                    )?;
+                }
+            }
             err.flush()?;
         }
         Ok(())
     })?;
     out.flush()?;
     Ok(crate::outcome(clean))
+}
+
+/// Each code of `findings` once, in the order it first appears, with the
+/// first finding of it and how many there are, `omitted` ones included.
+fn tally<'a>(findings: &'a [Finding], omitted: &[(Code, usize)]) -> Vec<(&'a Finding, usize)> {
+    let mut tally: Vec<(&Finding, usize)> = Vec::new();
+    for finding in findings {
+        match tally.iter_mut().find(|(f, _)| f.code == finding.code) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((finding, 1)),
+        }
+    }
+    for (finding, n) in &mut tally {
+        *n += omitted
+            .iter()
+            .find(|(code, _)| *code == finding.code)
+            .map_or(0, |(_, left_out)| *left_out);
+    }
+    tally
 }
 
 /// `severity[code]: message`, then the window of the input around the

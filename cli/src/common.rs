@@ -6,7 +6,7 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 
 use clap::Args;
-use peguri::{IriRef, ParseError, UriRef};
+use peguri::{IriRef, ParseError, Quoted, UriRef};
 use serde::Serialize;
 
 /// What a plain-text command writes for an input that gives no result (it
@@ -14,6 +14,12 @@ use serde::Serialize;
 /// input line `n`. `<` is in no URI or IRI reference, and in no expansion
 /// of a URI Template, so the marker is never a result.
 pub const INVALID: &str = "<invalid>";
+
+/// `text` in double quotes, bounded and escaped as [`Quoted`] shows it:
+/// how a message quotes a name or a value it was given.
+pub fn quoted(text: &str) -> String {
+    format!("\"{}\"", Quoted::new(text))
+}
 
 /// The grammar the inputs follow: the options every command that parses
 /// references takes.

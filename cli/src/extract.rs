@@ -4,6 +4,7 @@
 use std::io::{self, Read, Write};
 
 use clap::Args;
+use peguri::Quoted;
 use peguri::extract::Extractor;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
@@ -68,7 +69,7 @@ pub fn run(args: &ExtractArgs) -> io::Result<Outcome> {
         };
         if let Err(e) = read {
             out.flush()?;
-            eprintln!("peguri: cannot read {source}: {e}");
+            eprintln!("peguri: cannot read {}: {e}", Quoted::new(source));
             unreadable = Some(source);
             continue;
         }

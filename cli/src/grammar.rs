@@ -8,19 +8,23 @@
 //! and `rfc6874.pest`. Errors are reported against the file and line they
 //! are in.
 
+use std::cell::Cell;
 use std::fmt::Debug;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
-use peguri::ParseError;
 use peguri::grammar::RuleLookup;
+use peguri::{Excerpt, ParseError, Quoted};
 use pest::error::{Error as PestError, InputLocation};
 use pest::iterators::{Pair, Pairs};
 use pest::{Position, RuleType};
 use pest_meta::optimizer::OptimizedRule;
 use serde::ser::{SerializeStruct, Serializer};
 
-use crate::bounds::{BoundedVm, Bounds, Parsed, Stop};
+use crate::bounds::{
+    BoundedVm, CompileStop, GrammarLimits, Parsed, Stop, compile_stopped, try_compile_apart,
+};
+use crate::common::quoted;
 
 /// The name of the anchored entry rule added to a loaded grammar.
 pub const ENTRY: &str = "__peguri_entry";
@@ -50,10 +54,15 @@ struct Part {
     end: usize,
 }
 
-/// A grammar's text: its files, concatenated in order.
+/// A grammar's text: its files, concatenated in order, and the limits it
+/// is compiled within (`None`: the built-in grammar, which needs none).
 pub struct GrammarText {
     text: String,
     parts: Vec<Part>,
+    limits: Option<GrammarLimits>,
+    /// Whether the text compiled within its limits in a child process
+    /// already (see [`GrammarText::compile`]).
+    compiled_apart: Cell<bool>,
 }
 
 impl GrammarText {
@@ -63,6 +72,8 @@ impl GrammarText {
         let mut grammar = GrammarText {
             text: String::new(),
             parts: Vec::new(),
+            limits: None,
+            compiled_apart: Cell::new(false),
         };
         grammar.push("uri.pest (built in)", peguri::grammar::GRAMMAR);
         grammar.push("iri.pest (built in)", peguri::grammar::IRI_GRAMMAR);
@@ -71,20 +82,38 @@ impl GrammarText {
     }
 
     /// Reads `files` in order; with none, the built-in grammar. The result
-    /// compiles: a grammar that does not is an error naming the file and
-    /// line of each problem.
-    pub fn read(files: &[String]) -> Result<Self, GrammarError> {
+    /// compiles within `limits`: a grammar that does not is an error
+    /// naming the file and line of each problem, or the limit.
+    pub fn read(files: &[String], limits: &GrammarLimits) -> Result<Self, GrammarError> {
         if files.is_empty() {
             return Ok(Self::built_in());
         }
         let mut grammar = GrammarText {
             text: String::new(),
             parts: Vec::new(),
+            limits: Some(*limits),
+            compiled_apart: Cell::new(false),
         };
         for file in files {
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| GrammarError(format!("cannot read grammar {file}: {e}")))?;
-            grammar.push(file, &text);
+            let name = Quoted::new(file).to_string();
+            let mut bytes = Vec::new();
+            let room = limits.max_grammar_bytes.saturating_sub(grammar.text.len());
+            std::fs::File::open(file)
+                .and_then(|f| f.take(room as u64 + 1).read_to_end(&mut bytes))
+                .map_err(|e| GrammarError(format!("cannot read grammar {name}: {e}")))?;
+            if bytes.len() > room {
+                grammar.push(&name, "");
+                let stop = CompileStop::TooLarge;
+                return Err(GrammarError(compile_stopped(
+                    &grammar.name(),
+                    &stop,
+                    limits,
+                )));
+            }
+            let text = String::from_utf8(bytes).map_err(|e| {
+                GrammarError(format!("cannot read grammar {name}: {}", e.utf8_error()))
+            })?;
+            grammar.push(&name, &text);
         }
         grammar.compile()?;
         Ok(grammar)
@@ -125,6 +154,8 @@ impl GrammarText {
     pub fn with_rules(&self, extra: &str) -> Self {
         let mut grammar = GrammarText {
             text: self.text.clone(),
+            limits: self.limits,
+            compiled_apart: Cell::new(false),
             parts: self
                 .parts
                 .iter()
@@ -140,8 +171,14 @@ impl GrammarText {
     }
 
     /// Compiles the grammar with pest_meta: its rule names in order and
-    /// the optimized rules pest_vm runs.
+    /// the optimized rules pest_vm runs. A user's grammar is compiled in a
+    /// child process within its limits first (see `crate::bounds`).
     pub fn compile(&self) -> Result<(Vec<String>, Vec<OptimizedRule>), GrammarError> {
+        if let Some(limits) = self.limits.as_ref().filter(|_| !self.compiled_apart.get()) {
+            try_compile_apart(&self.text, limits)
+                .map_err(|stop| GrammarError(compile_stopped(&self.name(), &stop, limits)))?;
+            self.compiled_apart.set(true);
+        }
         match pest_meta::parse_and_optimize(&self.text) {
             Ok((_, rules)) => Ok((rules.iter().map(|r| r.name.clone()).collect(), rules)),
             Err(errors) => Err(self.error(&errors)),
@@ -150,7 +187,7 @@ impl GrammarText {
 
     /// pest_meta's errors, each placed in the file it is in.
     pub fn error<R: RuleType>(&self, errors: &[PestError<R>]) -> GrammarError {
-        let shown: Vec<String> = errors.iter().map(|e| self.place(e).to_string()).collect();
+        let shown: Vec<String> = errors.iter().map(|e| self.place(e)).collect();
         GrammarError(format!(
             "the grammar {} does not compile:\n{}",
             self.name(),
@@ -158,9 +195,10 @@ impl GrammarText {
         ))
     }
 
-    /// `error`, with its position in the file it is in: pest's rendering
-    /// then shows that file's name and line.
-    fn place<R: RuleType>(&self, error: &PestError<R>) -> PestError<R> {
+    /// `error` as `--> FILE:LINE:COLUMN: message`, then the window of its line
+    /// around the column ([`Excerpt`]: bounded, control and bidirectional
+    /// formatting characters not shown as they are).
+    fn place<R: RuleType>(&self, error: &PestError<R>) -> String {
         let at = match error.location {
             InputLocation::Pos(p) => p,
             InputLocation::Span((start, _)) => start,
@@ -170,15 +208,25 @@ impl GrammarText {
             .iter()
             .find(|p| at <= p.end)
             .or(self.parts.last());
+        let message = error.variant.message();
         let Some(part) = part else {
-            return error.clone();
+            return message.into_owned();
         };
         let text = &self.text[part.start..part.end];
         let local = at.saturating_sub(part.start).min(text.len());
-        match Position::new(text, local) {
-            Some(pos) => PestError::new_from_pos(error.variant.clone(), pos).with_path(&part.name),
-            None => error.clone(),
-        }
+        let Some(pos) = Position::new(text, local) else {
+            return format!("--> {}: {message}", part.name);
+        };
+        let (line, column) = pos.line_col();
+        let line_start = text[..local].rfind('\n').map_or(0, |k| k + 1);
+        let line_end = text[local..].find('\n').map_or(text.len(), |k| local + k);
+        let line_text = &text[line_start..line_end];
+        let offset = local - line_start;
+        format!(
+            "--> {}:{line}:{column}: {message}\n{}",
+            part.name,
+            Excerpt::around(line_text, offset..offset)
+        )
     }
 }
 
@@ -188,7 +236,8 @@ pub fn resolve_rule(names: &[String], rule: &str, grammar: &str) -> Result<Strin
     match peguri::grammar::find_rule(names.iter().map(String::as_str), rule) {
         RuleLookup::Found(found) => Ok(found.to_owned()),
         RuleLookup::Ambiguous(candidates) => Err(format!(
-            "the rule name {rule:?} is ambiguous in {grammar}: it could be {}",
+            "the rule name {} is ambiguous in {grammar}: it could be {}",
+            quoted(rule),
             quoted_list(&candidates)
         )),
         RuleLookup::Unknown(suggestions) => Err(unknown_rule_message(rule, grammar, &suggestions)),
@@ -207,12 +256,15 @@ pub fn unknown_rule_message(rule: &str, grammar: &str, suggestions: &[&str]) -> 
     } else {
         "`peguri rules --grammar ...`".to_owned()
     };
-    format!("{grammar} has no rule {rule:?}{hint} ({rules} lists them)")
+    format!(
+        "{grammar} has no rule {}{hint} ({rules} lists them)",
+        quoted(rule)
+    )
 }
 
 fn quoted_list(names: &[&str]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
-    match quoted.split_last() {
+    let names: Vec<String> = names.iter().map(|n| quoted(n)).collect();
+    match names.split_last() {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
         None => String::new(),
@@ -225,7 +277,8 @@ pub fn resolve_built_in_rule(rule: &str) -> Result<&'static str, String> {
     match peguri::grammar::find_rule(peguri::grammar::rule_names(), rule) {
         RuleLookup::Found(found) => Ok(found),
         RuleLookup::Ambiguous(candidates) => Err(format!(
-            "the rule name {rule:?} is ambiguous: it could be {}",
+            "the rule name {} is ambiguous: it could be {}",
+            quoted(rule),
             quoted_list(&candidates)
         )),
         RuleLookup::Unknown(suggestions) => Err(unknown_rule_message(
@@ -260,10 +313,16 @@ pub struct LoadedGrammar {
 }
 
 impl LoadedGrammar {
-    /// Loads the grammar of `files` and prepares it to parse whole inputs
-    /// with `rule`.
-    pub fn load(files: &[String], rule: &str) -> Result<Self, GrammarError> {
-        let grammar = GrammarText::read(files)?;
+    /// Loads the grammar of `files` within `limits` and prepares it to
+    /// parse whole inputs with `rule`, each parse within `limits` and no
+    /// longer than `max_input_bytes`.
+    pub fn load(
+        files: &[String],
+        rule: &str,
+        limits: &GrammarLimits,
+        max_input_bytes: usize,
+    ) -> Result<Self, GrammarError> {
+        let grammar = GrammarText::read(files, limits)?;
         let (names, _) = grammar.compile()?;
         let rule = resolve_rule(&names, rule, &format!("the grammar {}", grammar.name()))
             .map_err(GrammarError)?;
@@ -271,7 +330,7 @@ impl LoadedGrammar {
         let anchored = grammar.with_rules(&format!("{ENTRY} = {{ SOI ~ {rule} ~ EOI }}"));
         let (_, rules) = anchored.compile()?;
         Ok(LoadedGrammar {
-            vm: BoundedVm::new(rules, Bounds::default()),
+            vm: BoundedVm::new(rules, limits.bounds(max_input_bytes)),
             rule,
         })
     }

@@ -64,9 +64,11 @@ enum Command {
     /// after 100 characters).
     ///
     /// Reads inputs from stdin, one per line, when none is given. A
-    /// grammar given with --grammar runs under pest's call limit and a
-    /// stack budget; an input that exceeds them gets "stopped at ..." on
-    /// stderr (in JSON, "stopped" and "message") and counts as invalid.
+    /// grammar given with --grammar is compiled within a size, time and
+    /// memory limit, and runs under pest's call limit, a stack budget, a
+    /// time limit and a length limit; an input that exceeds them gets
+    /// "stopped at ..." on stderr (in JSON, "stopped" and "message") and
+    /// counts as invalid.
     #[command(after_help = "Examples:\n  \
         peguri tree 'http://h/p?q'\n  \
         peguri tree --rule IPv6address --format json '::ffff:1.2.3.4'\n  \
@@ -288,6 +290,10 @@ enum Command {
         peguri whatwg --only-differing < urls.txt\n  \
         peguri whatwg --format tsv --header < urls.txt | cut -f3 | tr , '\\n' | sort | uniq -c")]
     Whatwg(whatwg::WhatwgArgs),
+    /// Compile the grammar on stdin and exit (how a user's grammar is
+    /// compiled first, in a process of its own: see `bounds`).
+    #[command(name = "compile-worker", hide = true)]
+    CompileWorker,
 }
 
 #[derive(Args)]
@@ -321,11 +327,19 @@ struct ParseArgs {
     /// (needs --rule; prints the parse tree, not components). Give it more
     /// than once, or join files with `+`, for a grammar in several files,
     /// read in order as one (`--grammar uri.pest --grammar my-iri.pest`).
-    /// Each parse runs under pest's call limit and a stack budget, as in
-    /// `grammar diff`; an input that exceeds them gets `"stopped"` and
-    /// `"message"` instead of `"error"`.
+    /// The grammar is compiled within a size, time and memory limit, and
+    /// each parse runs under pest's call limit, a stack budget, a time
+    /// limit and a length limit, as in `grammar diff`; an input that
+    /// exceeds them gets `"stopped"` and `"message"` instead of `"error"`.
     #[arg(long, value_name = "FILE", requires = "rule")]
     grammar: Vec<String>,
+    #[command(flatten)]
+    limits: bounds::GrammarLimits,
+    /// With --grammar: the longest input parsed, in bytes; a longer one
+    /// is stopped (a parse keeps every match until it ends, about 400
+    /// bytes of memory per input byte).
+    #[arg(long, value_name = "BYTES", default_value_t = bounds::DEFAULT_MAX_INPUT_BYTES)]
+    max_input_bytes: usize,
     /// Print a summary on stderr: valid and invalid counts, host kinds,
     /// schemes, throughput.
     #[arg(long, conflicts_with = "rule")]
@@ -384,6 +398,13 @@ struct TreeArgs {
     /// more than once (or FILE+FILE) for a grammar in several files.
     #[arg(long, value_name = "FILE")]
     grammar: Vec<String>,
+    #[command(flatten)]
+    limits: bounds::GrammarLimits,
+    /// With --grammar: the longest input parsed, in bytes; a longer one
+    /// is stopped (a parse keeps every match until it ends, about 400
+    /// bytes of memory per input byte).
+    #[arg(long, value_name = "BYTES", default_value_t = bounds::DEFAULT_MAX_INPUT_BYTES)]
+    max_input_bytes: usize,
     /// Indented text, or one JSON object per input.
     #[arg(long, value_enum, default_value_t)]
     format: TreeFormat,
@@ -400,6 +421,8 @@ struct RulesArgs {
     /// once (or FILE+FILE) for a grammar in several files.
     #[arg(long, value_name = "FILE")]
     grammar: Vec<String>,
+    #[command(flatten)]
+    limits: bounds::GrammarLimits,
 }
 
 #[derive(Subcommand)]
@@ -416,8 +439,9 @@ enum GrammarCommand {
     /// the FILEs, or from stdin when none is given. Prints a summary:
     /// counts per kind of change with the first examples of each; --json
     /// prints one JSON object per differing input instead (the summary
-    /// goes to stderr). Each parse is bounded by pest's call limit and a
-    /// stack budget; an input that exceeds them is reported as stopped.
+    /// goes to stderr). Each grammar is compiled, and each parse runs,
+    /// within the limits of `tree --grammar`; an input that exceeds them
+    /// is reported as stopped.
     /// Exit code: 0 when nothing differs, 1 when something does, 2 for
     /// usage errors (a grammar that does not compile, an unknown rule).
     #[command(after_help = "Examples:\n  \
@@ -448,10 +472,8 @@ struct LabArgs {
     /// `URI-reference`, `uri_reference`).
     #[arg(long, value_name = "RULE", default_value = "URI-reference")]
     rule: String,
-    /// pest calls allowed per input byte (at least 20,000 per input);
-    /// an input that needs more is reported as stopped.
-    #[arg(long, value_name = "N", default_value_t = bounds::DEFAULT_CALLS_PER_BYTE)]
-    call_limit: usize,
+    #[command(flatten)]
+    limits: bounds::GrammarLimits,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -470,6 +492,11 @@ struct DiffArgs {
     /// Examples shown per kind of change in the summary.
     #[arg(long, value_name = "N", default_value_t = 5)]
     examples: usize,
+    /// The longest input parsed, in bytes; a longer one is reported as
+    /// stopped (a parse keeps every match until it ends, about 400 bytes
+    /// of memory per input byte).
+    #[arg(long, value_name = "BYTES", default_value_t = bounds::DEFAULT_MAX_INPUT_BYTES)]
+    max_input_bytes: usize,
 }
 
 #[derive(Args)]
@@ -534,6 +561,7 @@ fn main() -> ExitCode {
         Command::Template(args) => template::run(&args),
         Command::Match(args) => template_match::run(&args),
         Command::Whatwg(args) => whatwg::run(&args),
+        Command::CompileWorker => bounds::compile_worker().map(|()| Outcome::Success),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
@@ -674,7 +702,9 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
         // A user's grammar runs on a large stack, bounded (see `bounds`).
         return bounds::on_big_stack(|| {
             let mut out = stdout();
-            let loaded = match LoadedGrammar::load(&grammar_files(&args.grammar), rule) {
+            let files = grammar_files(&args.grammar);
+            let loaded = match LoadedGrammar::load(&files, rule, &args.limits, args.max_input_bytes)
+            {
                 Ok(loaded) => loaded,
                 Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
             };
@@ -736,10 +766,12 @@ fn run_tree(args: TreeArgs) -> io::Result<Outcome> {
     }
     // A user's grammar runs on a large stack, bounded (see `bounds`).
     bounds::on_big_stack(|| {
-        let loaded = match LoadedGrammar::load(&grammar_files(&args.grammar), &args.rule) {
-            Ok(loaded) => loaded,
-            Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
-        };
+        let files = grammar_files(&args.grammar);
+        let loaded =
+            match LoadedGrammar::load(&files, &args.rule, &args.limits, args.max_input_bytes) {
+                Ok(loaded) => loaded,
+                Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
+            };
         each_tree(&args.inputs, |out, input| {
             write_tree(out, input, loaded.rule(), loaded.parse(input), args.format)
         })
@@ -791,7 +823,7 @@ fn write_tree<R: pest::RuleType>(
 }
 
 fn run_rules(args: RulesArgs) -> io::Result<Outcome> {
-    let text = match GrammarText::read(&grammar_files(&args.grammar)) {
+    let text = match GrammarText::read(&grammar_files(&args.grammar), &args.limits) {
         Ok(text) => text,
         Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
     };
@@ -824,21 +856,16 @@ fn run_grammar_lab(command: GrammarCommand) -> io::Result<Outcome> {
             rule: args.lab.rule,
             json: args.lab.json,
             examples: args.examples,
-            bounds: bounds::Bounds {
-                calls_per_byte: args.lab.call_limit,
-                ..bounds::Bounds::default()
-            },
+            limits: args.lab.limits,
+            bounds: args.lab.limits.bounds(args.max_input_bytes),
         }),
         GrammarCommand::Coverage(args) => lab::coverage::run(&lab::coverage::CoverageOptions {
             grammar: grammar_files(&args.grammar),
             inputs: args.inputs,
             rule: args.lab.rule,
             json: args.lab.json,
-            bounds: bounds::Bounds {
-                calls_per_byte: args.lab.call_limit,
-                max_input_bytes: Some(args.max_input_bytes),
-                deadline: None,
-            },
+            limits: args.lab.limits,
+            bounds: args.lab.limits.bounds(args.max_input_bytes),
         }),
     })
 }

@@ -36,7 +36,10 @@ impl FromStr for Format {
         match s {
             "json" => Ok(Format::Json),
             "tsv" => Ok(Format::Tsv),
-            _ => Err(format!("unknown format {s:?} (expected json or tsv)")),
+            _ => Err(format!(
+                "unknown format \"{}\" (expected json or tsv)",
+                peguri::Quoted::new(s)
+            )),
         }
     }
 }
@@ -133,7 +136,11 @@ impl FromStr for Field {
             .map(|(_, f)| *f)
             .ok_or_else(|| {
                 let names: Vec<&str> = Field::ALL.iter().map(|(n, _)| *n).collect();
-                format!("unknown field {s:?} (known: {})", names.join(", "))
+                format!(
+                    "unknown field \"{}\" (known: {})",
+                    peguri::Quoted::new(s),
+                    names.join(", ")
+                )
             })
     }
 }

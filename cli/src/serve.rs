@@ -13,15 +13,23 @@
 //!
 //! Anything else, and any request it refuses, gets a 4xx status with
 //! `{"error": {"status", "message"}}`. The bounds: 1 MB of body, 64 KB of
-//! grammar, request line and headers by hyper (64 KB). The built-in
-//! grammar is parsed in this process (uri.pest has no recursive rule and
-//! runs in linear time). An edited grammar is compiled and run in a child
-//! process (`peguri serve --worker`): pest_meta reads a grammar's nesting
-//! recursively, so a pathological grammar could overflow any stack, and a
-//! child that dies or overruns its time takes only its request with it.
-//! Inside the child, the bounds every command puts on a user's grammar
-//! (pest's call limit, a stack budget: `crate::bounds`) and a deadline
-//! stop the parse first, with a message (see `playground.rs`).
+//! grammar, request line and headers by hyper (64 KB). A connection may be
+//! idle (no request, or a request's head not yet whole) for
+//! [`IDLE_TIMEOUT`] and take [`BODY_READ_TIMEOUT`] to send a body, so that
+//! clients that connect and wait hold a connection permit briefly.
+//!
+//! The built-in grammar is parsed in this process (uri.pest has no
+//! recursive rule and runs in linear time), on threads of its own. An
+//! edited grammar is compiled and run in a child process (`peguri serve
+//! --worker`): pest_meta reads a grammar's nesting recursively, so a
+//! pathological grammar could overflow any stack, and a child that dies,
+//! overruns its time or, on Linux, its memory limit takes only its request
+//! with it. The two kinds of question are admitted separately, so that a
+//! built-in parse never waits behind edited grammars. Inside the child,
+//! the bounds every command puts on a user's grammar (pest's call limit, a
+//! stack budget, a time limit that the parse cannot escape:
+//! `crate::bounds`) stop the parse first, with a message (see
+//! `playground.rs`).
 
 mod playground;
 
@@ -50,16 +58,28 @@ use self::playground::{MAX_GRAMMAR_BYTES, Question, Stopped};
 pub const MAX_BODY_BYTES: usize = 1 << 20;
 /// hyper's read buffer, which bounds the request line and headers.
 const MAX_HEAD_BYTES: usize = 64 * 1024;
-/// How long a request body may take to arrive (hyper bounds the head's
-/// time itself).
-const BODY_READ_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a connection may wait for a request's head to be whole, the
+/// time before its first byte included (hyper's header read timeout): a
+/// connection that sends nothing is closed after it.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long a request body may take to arrive.
+const BODY_READ_TIMEOUT: Duration = Duration::from_secs(5);
 /// Connections served at once; more wait to be accepted.
-const MAX_CONNECTIONS: usize = 64;
-/// Questions answered at once (one per core of a small machine).
-const MAX_JOBS: usize = 2;
+const MAX_CONNECTIONS: usize = 256;
+/// Built-in parses run at once (one per core of a small machine).
+const MAX_BUILT_IN_JOBS: usize = 2;
+/// Workers (edited grammars) run at once.
+const MAX_WORKERS: usize = 2;
 /// How long a worker may take, start and compile included, before it is
 /// killed (its own deadline for the parse is shorter).
 const WORKER_TIMEOUT: Duration = Duration::from_secs(10);
+/// The memory a worker may have resident, measured on Linux (its stack
+/// included, as deep as a grammar makes it): one past it is killed. A
+/// parse keeps every match of its input until it ends, about 400 bytes of
+/// memory per input byte with uri.pest.
+pub const WORKER_MEMORY_BYTES: u64 = 256 << 20;
+/// How often a worker's memory is measured.
+const WORKER_POLL: Duration = Duration::from_millis(10);
 /// The most a worker may write: the answer is bounded (tree nodes, text
 /// per node), this only guards against a runaway child.
 const MAX_WORKER_OUTPUT_BYTES: u64 = 16 << 20;
@@ -82,8 +102,10 @@ pub struct ServeOptions {
 }
 
 struct Shared {
-    /// Parses (threads or workers) running at once.
-    jobs: Semaphore,
+    /// Built-in parses running at once.
+    built_in_jobs: Semaphore,
+    /// Workers running at once.
+    workers: Semaphore,
     /// Bound to a loopback address: requests must name a loopback host,
     /// so that a web page elsewhere cannot reach the server through DNS
     /// rebinding.
@@ -114,7 +136,8 @@ async fn serve(options: &ServeOptions) -> io::Result<()> {
         out.flush()?;
     }
     let shared = Arc::new(Shared {
-        jobs: Semaphore::new(MAX_JOBS),
+        built_in_jobs: Semaphore::new(MAX_BUILT_IN_JOBS),
+        workers: Semaphore::new(MAX_WORKERS),
         loopback_only: options.bind.is_loopback(),
     });
     let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
@@ -136,7 +159,7 @@ async fn serve(options: &ServeOptions) -> io::Result<()> {
             let service = service_fn(move |request| handle(request, shared.clone()));
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
-                .header_read_timeout(Duration::from_secs(10))
+                .header_read_timeout(IDLE_TIMEOUT)
                 .max_buf_size(MAX_HEAD_BYTES)
                 .serve_connection(TokioIo::new(stream), service);
             // A client that goes away or sends garbage ends its connection
@@ -277,13 +300,18 @@ async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
         rule,
         grammar,
     };
-    let Ok(_turn) = shared.jobs.acquire().await else {
+    let edited = question
+        .grammar
+        .is_some_and(|g| g != peguri::grammar::GRAMMAR);
+    let jobs = if edited {
+        &shared.workers
+    } else {
+        &shared.built_in_jobs
+    };
+    let Ok(_turn) = jobs.acquire().await else {
         return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
     };
-    let answer = if question
-        .grammar
-        .is_some_and(|g| g != peguri::grammar::GRAMMAR)
-    {
+    let answer = if edited {
         ask_worker(&question).await
     } else {
         answer_here(&question).await
@@ -318,7 +346,8 @@ async fn answer_here(question: &Question<'_>) -> Result<Value, Stopped> {
 }
 
 /// Answers in a child process, `peguri serve --worker`, killed if it takes
-/// longer than [`WORKER_TIMEOUT`].
+/// longer than [`WORKER_TIMEOUT`] or has more than [`WORKER_MEMORY_BYTES`]
+/// resident.
 async fn ask_worker(question: &Question<'_>) -> Result<Value, Stopped> {
     let failed = |what: &str| Stopped::Failed(what.to_owned());
     let exe = std::env::current_exe().map_err(|e| failed(&format!("cannot find peguri: {e}")))?;
@@ -353,11 +382,22 @@ async fn ask_worker(question: &Question<'_>) -> Result<Value, Stopped> {
             .await?;
         io::Result::Ok(output)
     };
-    let output = match tokio::time::timeout(WORKER_TIMEOUT, exchange).await {
-        Ok(Ok(output)) => output,
-        Ok(Err(_)) => Vec::new(),
-        // Dropping the child kills it.
-        Err(_) => return Err(Stopped::TimedOut),
+    let pid = child.id();
+    let started = tokio::time::Instant::now();
+    let mut exchange = std::pin::pin!(exchange);
+    let output = loop {
+        match tokio::time::timeout(WORKER_POLL, &mut exchange).await {
+            Ok(Ok(output)) => break output,
+            Ok(Err(_)) => break Vec::new(),
+            // Dropping the child kills it.
+            Err(_) if started.elapsed() > WORKER_TIMEOUT => return Err(Stopped::TimedOut),
+            Err(_) => {
+                let resident = pid.and_then(crate::bounds::resident_bytes);
+                if resident.is_some_and(|n| n > WORKER_MEMORY_BYTES) {
+                    return Err(Stopped::TooBig);
+                }
+            }
+        }
     };
     let status = tokio::time::timeout(Duration::from_secs(1), child.wait()).await;
     match serde_json::from_slice::<Value>(&output) {

@@ -1,14 +1,19 @@
 //! `peguri template`: expands URI Templates (RFC 6570) with variables
 //! given on the command line.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::Excerpt;
 use peguri::template::{UriTemplate, Value};
+use peguri::{Excerpt, Quoted};
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
 
 use crate::Outcome;
+use crate::common::quoted;
 
 #[derive(Args)]
 pub struct TemplateArgs {
@@ -26,8 +31,9 @@ pub struct TemplateArgs {
     #[arg(long = "map", value_name = "NAME=KEY=VALUE")]
     maps: Vec<String>,
     /// Variables as one JSON object: strings, arrays of strings, objects
-    /// of strings (numbers and booleans are taken as their text, null as
-    /// undefined). The options above add to it and replace its names.
+    /// of strings (numbers and booleans are taken as their text, as
+    /// written: `1.50` stays `1.50`; null as undefined). The options above
+    /// add to it and replace its names.
     #[arg(long, value_name = "JSON")]
     json: Option<String>,
 }
@@ -54,15 +60,14 @@ impl Kind {
 fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value<'static>>, String> {
     let mut vars = BTreeMap::new();
     if let Some(json) = &args.json {
-        let parsed: BTreeMap<String, Option<Value<'static>>> =
-            serde_json::from_str(json).map_err(|e| format!("--json: {e}"))?;
-        vars.extend(parsed.into_iter().filter_map(|(k, v)| Some((k, v?))));
+        vars = json_variables(json).map_err(|e| format!("--json: {e}"))?;
     }
     let mut kinds: BTreeMap<String, Kind> = BTreeMap::new();
     let mut claim = |name: &str, kind: Kind, vars: &mut BTreeMap<String, Value<'static>>| {
         match kinds.insert(name.to_owned(), kind) {
             Some(previous) if previous != kind => Err(format!(
-                "variable {name:?} is given by both {} and {}",
+                "variable {} is given by both {} and {}",
+                quoted(name),
                 previous.option(),
                 kind.option()
             )),
@@ -77,14 +82,17 @@ fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value<'static>>, St
     let split = |option: &str, given: &str| -> Result<(String, String), String> {
         match given.split_once('=') {
             Some((name, rest)) if !name.is_empty() => Ok((name.to_owned(), rest.to_owned())),
-            _ => Err(format!("{option} {given:?}: expected NAME=...")),
+            _ => Err(format!("{option} {}: expected NAME=...", quoted(given))),
         }
     };
     for given in &args.vars {
         let (name, value) = split("--var", given)?;
         claim(&name, Kind::String, &mut vars)?;
         if vars.contains_key(&name) {
-            return Err(format!("variable {name:?} is given twice by --var"));
+            return Err(format!(
+                "variable {} is given twice by --var",
+                quoted(&name)
+            ));
         }
         vars.insert(name, Value::from(value));
     }
@@ -99,7 +107,7 @@ fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value<'static>>, St
     for given in &args.maps {
         let (name, pair) = split("--map", given)?;
         let Some((key, value)) = pair.split_once('=') else {
-            return Err(format!("--map {given:?}: expected NAME=KEY=VALUE"));
+            return Err(format!("--map {}: expected NAME=KEY=VALUE", quoted(given)));
         };
         claim(&name, Kind::Map, &mut vars)?;
         match vars.entry(name).or_insert_with(|| Value::Map(Vec::new())) {
@@ -108,6 +116,88 @@ fn variables(args: &TemplateArgs) -> Result<BTreeMap<String, Value<'static>>, St
         }
     }
     Ok(vars)
+}
+
+/// The variables of `--json`, an object: each a string, a number or a
+/// boolean (as its text, as written), an array of those (a list), an
+/// object of those (an associative array, in its order), or null
+/// (undefined, left out).
+fn json_variables(json: &str) -> Result<BTreeMap<String, Value<'static>>, String> {
+    let Entries(entries) = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let mut vars = BTreeMap::new();
+    for (name, raw) in entries {
+        let in_value = |e: String| format!("variable {}: {e}", quoted(&name));
+        let text = raw.get();
+        let value = match text.as_bytes().first() {
+            Some(b'n') => {
+                vars.remove(&name);
+                continue;
+            }
+            Some(b'[') => {
+                let items: Vec<Box<RawValue>> = serde_json::from_str(text)
+                    .map_err(|e| e.to_string())
+                    .map_err(in_value)?;
+                let items = items
+                    .iter()
+                    .map(|item| json_scalar(item))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(in_value)?;
+                Value::List(items)
+            }
+            Some(b'{') => {
+                let Entries(pairs) = serde_json::from_str(text)
+                    .map_err(|e| e.to_string())
+                    .map_err(in_value)?;
+                let pairs = pairs
+                    .into_iter()
+                    .map(|(key, value)| Ok((Cow::Owned(key), json_scalar(&value)?)))
+                    .collect::<Result<Vec<_>, String>>()
+                    .map_err(in_value)?;
+                Value::Map(pairs)
+            }
+            _ => Value::String(json_scalar(&raw).map_err(in_value)?),
+        };
+        vars.insert(name, value);
+    }
+    Ok(vars)
+}
+
+/// A string's text, or a number's or a boolean's as written.
+fn json_scalar(raw: &RawValue) -> Result<Cow<'static, str>, String> {
+    let text = raw.get();
+    match text.as_bytes().first() {
+        Some(b'"') => serde_json::from_str(text)
+            .map(Cow::Owned)
+            .map_err(|e| e.to_string()),
+        Some(b'[' | b'{' | b'n') => Err(format!(
+            "expected a string, a number or a boolean, not {}",
+            Quoted::new(text)
+        )),
+        _ => Ok(Cow::Owned(text.to_owned())),
+    }
+}
+
+/// A JSON object's entries in order, each value as its JSON text.
+struct Entries(Vec<(String, Box<RawValue>)>);
+
+impl<'de> Deserialize<'de> for Entries {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct EntriesVisitor;
+        impl<'de> Visitor<'de> for EntriesVisitor {
+            type Value = Entries;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(Entries(entries))
+            }
+        }
+        deserializer.deserialize_map(EntriesVisitor)
+    }
 }
 
 /// Expands each template, one line each. An invalid template is reported

@@ -382,7 +382,8 @@ fn pathological_grammars_are_stopped() {
     // Nesting as deep as 64 KB allows: pest_meta reads it recursively, and
     // whether its worker's stack holds depends on the build (a debug build
     // has larger frames). Either the grammar compiles, or the worker dies
-    // and the server says so; the server goes on.
+    // or reaches its memory limit (the stack is memory too) and the
+    // server says so; the server goes on.
     let nested = format!(
         "r = {{ {}\"x\"{} }}",
         "(".repeat(32_000),
@@ -393,13 +394,127 @@ fn pathological_grammars_are_stopped() {
         200 => assert_eq!(answer["valid"], true, "{answer}"),
         _ => {
             assert_refused(status, &answer, 422);
+            let message = answer["error"]["message"].as_str().unwrap();
             assert!(
-                answer["error"]["message"]
-                    .as_str()
-                    .unwrap()
-                    .contains("died")
+                message.contains("died") || message.contains("MiB of memory"),
+                "{message}"
             );
         }
     }
     server.assert_alive();
+}
+
+/// Issue 38: a worker was killed at 10 s, but an 8 KB grammar reached
+/// 2.9 GB first, and two workers ran at once with no memory limit. A
+/// worker is killed past its memory limit (measured on Linux), and the
+/// answer says so: here pest_meta compiling a sequence of 3,000 strings
+/// (18 KB), which takes about a gigabyte in 3 s.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_worker_is_stopped_at_its_memory_limit() {
+    let mut server = Server::start();
+    let grammar = format!("r = {{ {} }}", vec!["\"a\""; 3_000].join(" ~ "));
+    let (status, answer) = server.ask(&json!({"input": "a", "rule": "r", "grammar": grammar}));
+    assert_refused(status, &answer, 422);
+    assert_eq!(
+        answer["error"]["message"],
+        "compiling and running this grammar took more than 256 MiB of memory, the limit of the \
+         process doing it, which was stopped"
+    );
+    server.assert_alive();
+}
+
+/// `n` connections to `server`, each sending `head` (maybe nothing) and
+/// then waiting.
+fn connections(server: &Server, n: usize, head: &str) -> Vec<TcpStream> {
+    (0..n)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&server.address).expect("connects");
+            stream.write_all(head.as_bytes()).unwrap();
+            stream
+        })
+        .collect()
+}
+
+/// How long a GET of the page takes.
+fn time_to_the_page(server: &Server) -> Duration {
+    let started = std::time::Instant::now();
+    let (status, _) = server.get("/");
+    assert_eq!(status, 200);
+    started.elapsed()
+}
+
+/// Issue 38: 64 connection permits, held as long as a client waited: 193
+/// idle sockets made a GET wait 25 s, 193 slow POST bodies 84 s. A
+/// connection may be idle for 2 s and take 5 s to send its body, and 256
+/// are served at once.
+#[test]
+fn idle_and_slow_clients_do_not_hold_the_server() {
+    let mut server = Server::start();
+    let idle = connections(&server, 193, "");
+    let waited = time_to_the_page(&server);
+    assert!(
+        waited < Duration::from_secs(5),
+        "{waited:?} behind idle clients"
+    );
+    drop(idle);
+
+    let head = format!(
+        "POST /api/parse HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: 1000\r\n\r\n{{\"input\": ",
+        server.address
+    );
+    let mut slow = connections(&server, 193, &head);
+    let waited = time_to_the_page(&server);
+    assert!(
+        waited < Duration::from_secs(5),
+        "{waited:?} behind slow bodies"
+    );
+    // A slow body gets 408 at the body deadline.
+    let started = std::time::Instant::now();
+    let first = &mut slow[0];
+    first
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut response = String::new();
+    let _ = first.read_to_string(&mut response);
+    assert!(response.starts_with("HTTP/1.1 408 "), "{response}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    drop(slow);
+    server.assert_alive();
+}
+
+/// Issue 38: a built-in parse waited 14 s behind 10 queued edited-grammar
+/// jobs, which shared the same two slots. Built-in parses have slots of
+/// their own.
+#[test]
+fn built_in_parses_do_not_wait_for_edited_grammars() {
+    let server = Server::start();
+    // Each stopped at its worker's parse deadline (3 s), two at a time.
+    let slow = json!({
+        "input": "a".repeat(80_000),
+        "rule": "r",
+        "grammar": "r = { SOI ~ (PUSH(\"a\") ~ &PEEK_ALL)* ~ ANY* ~ EOI }",
+    });
+    std::thread::scope(|scope| {
+        let jobs: Vec<_> = (0..10).map(|_| scope.spawn(|| server.ask(&slow))).collect();
+        std::thread::sleep(Duration::from_millis(500));
+        let started = std::time::Instant::now();
+        let (status, answer) = server.ask(&json!({"input": "http://a/b"}));
+        let waited = started.elapsed();
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["valid"], true);
+        assert!(
+            waited < Duration::from_secs(2),
+            "{waited:?} behind edited grammars"
+        );
+        for job in jobs {
+            let (status, answer) = job.join().unwrap();
+            assert_refused(status, &answer, 422);
+            assert_eq!(
+                answer["error"]["message"],
+                "stopped at the time limit (3 s): the parse of this input took longer"
+            );
+        }
+    });
 }

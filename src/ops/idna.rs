@@ -13,6 +13,7 @@ use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use crate::ops::iri::{decode_displayable, iri_to_uri};
 use crate::syntax::entry::Grammar;
+use crate::syntax::excerpt::Quoted;
 use crate::syntax::layout::{Layout, Span};
 use crate::syntax::parse::reparse;
 use crate::syntax::pct;
@@ -68,7 +69,8 @@ impl IdnaError {
         self.offset
     }
 
-    /// The rule of UTS 46 ToASCII the host breaks, in words.
+    /// The rule of UTS 46 ToASCII the host breaks, in words (a label it
+    /// names is quoted as [`Quoted`] quotes it).
     ///
     /// ```
     /// let err = peguri::IriRef::parse("//-x.ü")?.to_uri_idna().unwrap_err();
@@ -80,12 +82,25 @@ impl IdnaError {
     }
 }
 
+/// The host quoted as every message quotes input ([`Quoted`]: at most 80
+/// characters, then its length; control and bidirectional formatting
+/// characters escaped), and the rule broken.
+///
+/// ```
+/// let host = "ü".repeat(1_000_000) + "_";
+/// let err = peguri::IriRef::parse(&format!("//{host}"))?.to_uri_idna().unwrap_err();
+/// let shown = err.to_string();
+/// assert!(shown.len() < 500, "{shown}");
+/// assert!(shown.starts_with(&format!("the host \"{}… (2000001 bytes)\" has no ASCII form", "ü".repeat(80))));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
 impl fmt::Display for IdnaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the host {:?} has no ASCII form: UTS 46 ToASCII rejects it (RFC 3987 section 3.1): {}",
-            self.host, self.rule
+            "the host \"{}\" has no ASCII form: UTS 46 ToASCII rejects it (RFC 3987 section 3.1): {}",
+            Quoted::new(&self.host),
+            self.rule
         )
     }
 }
@@ -117,10 +132,16 @@ fn broken_rule(text: &str) -> String {
             );
         }
         if label.starts_with('-') {
-            return format!("CheckHyphens: the label {label:?} starts with '-'");
+            return format!(
+                "CheckHyphens: the label \"{}\" starts with '-'",
+                Quoted::new(label)
+            );
         }
         if label.ends_with('-') {
-            return format!("CheckHyphens: the label {label:?} ends with '-'");
+            return format!(
+                "CheckHyphens: the label \"{}\" ends with '-'",
+                Quoted::new(label)
+            );
         }
         let one = Uts46::new().to_ascii(
             label.as_bytes(),
@@ -130,13 +151,15 @@ fn broken_rule(text: &str) -> String {
         );
         let Ok(ascii) = one else {
             return format!(
-                "the label {label:?} holds a character IDNA does not allow, or breaks the Bidi \
-                 or ContextJ rules (UTS 46 section 4.1)"
+                "the label \"{}\" holds a character IDNA does not allow, or breaks the Bidi \
+                 or ContextJ rules (UTS 46 section 4.1)",
+                Quoted::new(label)
             );
         };
         if ascii.len() > 63 {
             return format!(
-                "VerifyDnsLength: the label {label:?} is {} bytes long in ASCII, more than 63",
+                "VerifyDnsLength: the label \"{}\" is {} bytes long in ASCII, more than 63",
+                Quoted::new(label),
                 ascii.len()
             );
         }

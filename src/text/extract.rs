@@ -50,9 +50,12 @@
 //!   (`"http://bücher.example/"` would give `http://b`, another host). An
 //!   undelimited candidate that the text goes on after with a non-ASCII
 //!   letter or digit (`http://example.com/naïve.html`) is an IRI, not a
-//!   URI, and is dropped too; [`Extractor::iri`] finds it.
+//!   URI, and is dropped too, with the text the grammar matched: no URI
+//!   is looked for inside it (`http://a/?to=b://c:d/é` holds no URI, not
+//!   `b://c`). [`Extractor::iri`] finds it.
 //! - *In prose, non-ASCII punctuation ends an undelimited candidate*, as
-//!   whitespace does: the General Punctuation block (curly quotes, dashes,
+//!   whitespace does: the grammar reads the text up to it only. That is
+//!   the General Punctuation block (curly quotes, dashes,
 //!   the ellipsis), CJK symbols and punctuation (`。`, `、`, `「」`), the
 //!   fullwidth and small forms of ASCII punctuation, and Latin-1's (`«`,
 //!   `»`, the no-break space). The IRI grammar allows them, but in text
@@ -291,7 +294,7 @@ impl Extractor {
     }
 
     /// Finds the URIs in `text` with these settings, in order of position.
-    /// Spans never overlap.
+    /// Spans never overlap. The time taken is linear in the text's length.
     ///
     /// ```
     /// let found = peguri::extract::Extractor::new().extract("<http://a.example/>");
@@ -305,6 +308,7 @@ impl Extractor {
         // undelimited one is looked for: it would be that candidate cut
         // short.
         let mut delimited_until = 0;
+        let mut prose = ProseEnd::default();
         while i < bytes.len() {
             // Candidates start at ASCII bytes only, which are always char
             // boundaries; every slice below starts or ends at one.
@@ -315,7 +319,7 @@ impl Extractor {
                     && pct::is_in(pct::classes().alpha, b)
                     && starts_word(bytes, i) =>
                 {
-                    match self.bare(text, i) {
+                    match self.bare(text, i, &mut prose) {
                         Bare::Found(hit) => Ok(hit),
                         Bare::Skip(to) => {
                             i = to.max(i + 1);
@@ -413,7 +417,11 @@ impl Extractor {
     }
 
     /// An undelimited URI starting at `start` (a letter beginning a word).
-    fn bare<'a>(&self, text: &'a str, start: usize) -> Bare<'a> {
+    ///
+    /// Each outcome moves the scan past the text the grammar matched, or
+    /// past the candidate found in it, so that no text is matched twice
+    /// and extraction stays linear in the text.
+    fn bare<'a>(&self, text: &'a str, start: usize, prose: &mut ProseEnd) -> Bare<'a> {
         let rest = &text[start..];
         // The grammar's `scheme` rule finds the word's scheme-shaped prefix;
         // a URI can only start here if `:` follows it.
@@ -432,29 +440,27 @@ impl Extractor {
         if !promising {
             return Bare::Skip(start + scheme_len);
         }
-        // The longest prefix the grammar's `URI` (or `IRI`) rule matches;
-        // an IRI ends at the first punctuation of prose.
+        // The longest prefix the grammar's `URI` (or `IRI`) rule matches.
+        // An IRI ends at the first punctuation of prose, as at whitespace:
+        // the grammar reads the text up to it only.
         let matched = if self.iri {
-            generated::quiet_IRI(text.as_bytes(), start).map(|end| {
-                let matched = &text[start..end];
-                matched
-                    .find(is_prose_punctuation)
-                    .map_or(matched, |cut| &matched[..cut])
-            })
+            let end = prose.after(text, start);
+            generated::quiet_IRI(&text.as_bytes()[..end], start).map(|end| &text[start..end])
         } else {
             generated::quiet_URI(text.as_bytes(), start).map(|end| &text[start..end])
         };
         let Some(matched) = matched else {
             return Bare::Skip(start + scheme_len);
         };
-        // The text goes on as an IRI: this is no URI, and its prefix is
-        // another one.
+        // The text goes on as an IRI: this is no URI, and neither is any
+        // candidate inside the text matched, which would be this one cut
+        // short (see the module documentation).
         let goes_on = text[start + matched.len()..]
             .chars()
             .next()
             .is_some_and(|c| !c.is_ascii() && !is_prose_punctuation(c) && !c.is_whitespace());
         if goes_on {
-            return Bare::Skip(start + scheme_len);
+            return Bare::Skip(start + matched.len());
         }
         let candidate = trim_sentence_punctuation(matched, wrapper_before(text.as_bytes(), start));
         let accepted = if self.iri {
@@ -470,9 +476,10 @@ impl Extractor {
             self.any_scheme_undelimited || authority || is_bare_scheme(scheme)
         });
         if accepted.is_none() {
-            // Stop at the scheme only: a URI may start later in the matched
-            // text (`Re:http://...` is `Re:` then a URI).
-            return Bare::Skip(start + scheme_len);
+            // Only a scheme is left once sentence punctuation is trimmed
+            // (`mailto:.`): the rest of the text matched is punctuation,
+            // where no candidate starts.
+            return Bare::Skip(start + matched.len());
         }
         let end = start + candidate.len();
         Bare::Found((
@@ -509,6 +516,28 @@ fn is_prose_punctuation(c: char) -> bool {
             | '\u{FF3B}'..='\u{FF40}'
             | '\u{FF5B}'..='\u{FF65}'
     )
+}
+
+/// Where the punctuation of prose that ends an undelimited IRI is: the
+/// first [`is_prose_punctuation`] character at or after an offset, or the
+/// end of the text. Kept between candidates, which come in order of
+/// position, so that the text is searched once.
+#[derive(Default)]
+struct ProseEnd {
+    at: usize,
+}
+
+impl ProseEnd {
+    /// The end of the prose word `start` is in (`start` is a character
+    /// boundary).
+    fn after(&mut self, text: &str, start: usize) -> usize {
+        if self.at <= start {
+            self.at = text[start..]
+                .find(is_prose_punctuation)
+                .map_or(text.len(), |k| start + k);
+        }
+        self.at
+    }
 }
 
 /// The outcome of trying an undelimited candidate.

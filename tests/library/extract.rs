@@ -408,3 +408,101 @@ fn iri_mode_finds_iris() {
     // URIs are IRIs.
     assert_eq!(iris("http://a.example/"), ["http://a.example/"]);
 }
+
+/// Issue 38: a bare candidate dropped because non-ASCII text follows it
+/// made the scan restart just after its scheme, so that every candidate
+/// inside it was matched to the same end again: quadratic (`http://a/x,`
+/// repeated to 1 MB, then `é`: 23 s; `--iri` with U+E000 at the end, 1 MB:
+/// over two minutes). The text a dropped candidate matched is not searched again,
+/// and an IRI's grammar reads only up to the prose punctuation that ends
+/// it.
+#[test]
+fn hostile_lines_are_extracted_in_linear_time() {
+    let mb = 1 << 20;
+    let line = |unit: &str, tail: &str| format!("{}{tail}", unit.repeat(mb / unit.len()));
+    for (text, iri, expected) in [
+        (line("http://a/x,", "é"), false, 0),
+        (line("http://a/x,", "é"), true, 1),
+        (line("http://a/x,", "\u{E000}"), false, 0),
+        (line("http://a/x,", "\u{E000}"), true, 0),
+        (line("https://example.com/p/1,", ",Zürich"), false, 0),
+        // Found, each cut at the punctuation.
+        (
+            line("http://a\u{2000}", ""),
+            true,
+            mb / "http://a\u{2000}".len(),
+        ),
+    ] {
+        let what = format!("extracting {:?}... (iri: {iri})", &text[..12]);
+        let found = crate::bounded::within(&what, move || {
+            Extractor::new().iri(iri).extract(&text).len()
+        });
+        assert_eq!(found, expected, "{what}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 24,
+        // A case that fails has waited for the time-out: report it as is.
+        max_shrink_iters: 0,
+        ..ProptestConfig::default()
+    })]
+
+    /// Lines of a megabyte made of one candidate repeated, joined by
+    /// punctuation a URI may hold or that ends it, and ending with text
+    /// that makes the last candidate an IRI (or no IRI): every mode
+    /// extracts them in linear time and keeps its invariants.
+    #[test]
+    fn adversarial_lines_are_extracted_in_linear_time(
+        unit in "(https?|mailto|urn|x)(://|:)[a-z]{0,3}(:[0-9]{0,2})?(/[a-z]{0,2}){0,2}[?#]?[a-z=]{0,2}",
+        sep in "[,;:!?)(/*'_.=&@]|\u{2000}|»|\u{A0}|",
+        tail in "é|ü|\u{E000}|日|Zürich|\u{2000}|\u{10FFFF}",
+        iri in any::<bool>(),
+        relative in any::<bool>(),
+        any_scheme in any::<bool>(),
+    ) {
+        let unit = format!("{unit}{sep}");
+        let text = format!("{}{tail}", unit.repeat((1 << 20) / unit.len()));
+        let extractor = Extractor::new()
+            .iri(iri)
+            .relative_when_delimited(relative)
+            .any_scheme_undelimited(any_scheme);
+        let what = format!("extracting {unit:?} repeated, then {tail:?} ({extractor:?})");
+        let found: Vec<(std::ops::Range<usize>, String)> = crate::bounded::within(&what, {
+            let text = text.clone();
+            move || {
+                extractor
+                    .extract(&text)
+                    .into_iter()
+                    .map(|e| (e.span, e.uri.into_owned()))
+                    .collect()
+            }
+        });
+        let mut last_end = 0;
+        for (span, uri) in &found {
+            prop_assert!(span.start >= last_end && span.start < span.end);
+            last_end = span.end;
+            prop_assert_eq!(&text[span.clone()], uri.as_str());
+            if iri {
+                prop_assert!(peguri::IriRef::parse(uri).is_ok());
+            } else {
+                prop_assert!(Uri::parse(uri).is_ok());
+            }
+        }
+    }
+}
+
+/// The readings that keep extraction linear, each the rule the module
+/// documents: no URI is taken from inside the text of a dropped candidate
+/// (it would be that candidate cut short), and an IRI's grammar stops at
+/// prose punctuation as at whitespace.
+#[test]
+fn a_dropped_candidate_is_not_searched_again() {
+    assert_eq!(checked("http://a/?to=b://c:d/é"), Vec::<String>::new());
+    assert_eq!(checked("http://a/,c://d:8x,é"), Vec::<String>::new());
+    assert!(iris("http://a/#,b://c/?\u{E000}").is_empty());
+    // `\u{2000}` ends the IRI as a space would.
+    assert_eq!(iris("http://a:b\u{2000}x@h/"), ["http://a"]);
+    assert_eq!(iris("http://a:b x@h/"), ["http://a"]);
+}

@@ -11,6 +11,7 @@ mod support;
 
 mod alloc;
 mod api;
+mod bounded;
 mod builder;
 mod classes;
 mod codegen;
@@ -27,6 +28,7 @@ mod iri_props;
 mod iri_vectors;
 mod layouts;
 mod lint;
+mod messages;
 mod modules;
 mod msrv;
 mod no_pest;

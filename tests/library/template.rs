@@ -682,3 +682,86 @@ proptest! {
         }
     }
 }
+
+/// Templates of `n` variables in the shapes that made reading a template
+/// quadratic: adjacent (an ambiguity at every expression), separated,
+/// one expression of all of them, a query group of `&` expressions, and
+/// one name repeated.
+fn many_variables(n: usize) -> Vec<(&'static str, String)> {
+    let each = |f: fn(usize) -> String| (0..n).map(f).collect::<String>();
+    let names = (0..n)
+        .map(|i| format!("v{i}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    vec![
+        ("adjacent", each(|i| format!("{{v{i}}}"))),
+        ("separated", each(|i| format!("{{v{i}}}/"))),
+        ("one expression", format!("{{?{names}}}")),
+        (
+            "query group",
+            format!(
+                "{{?v0}}{}",
+                (1..n).map(|i| format!("{{&v{i}}}")).collect::<String>()
+            ),
+        ),
+        ("one name", each(|_| "{v}/".to_owned())),
+    ]
+}
+
+/// Issue 38: building a template was quadratic in its variables (40,000
+/// adjacent ones took 19.4 s from Python, `{vN}/` x 80,000 14.6 s in the
+/// CLI). It is linear, but for a sort by name, and a template holds at
+/// most `MAX_VARIABLES`: more is an error, found as the parts are read.
+#[test]
+fn too_many_variables_is_an_error() {
+    use peguri::template::MAX_VARIABLES;
+    for (shape, template) in many_variables(40_000) {
+        let err = crate::bounded::within(&format!("40,000 variables, {shape}"), move || {
+            UriTemplate::parse(&template).map(|_| ()).unwrap_err()
+        });
+        assert!(
+            matches!(err.kind(), TemplateErrorKind::TooManyVariables { .. }),
+            "{shape}: {err}"
+        );
+        assert!(
+            err.to_string().ends_with(&format!(
+                "is one more than a template may hold: at most {MAX_VARIABLES}"
+            )),
+            "{err}"
+        );
+    }
+    // The offset is the first name past the limit.
+    let fits = "{a,b}".repeat(MAX_VARIABLES / 2);
+    assert!(UriTemplate::parse(&fits).is_ok());
+    let err = UriTemplate::parse(&format!("{fits}{{x,y}}")).unwrap_err();
+    assert_eq!(err.offset(), fits.len() + 1);
+    let err =
+        UriTemplate::parse(&format!("{}{{x,y}}", "{a}".repeat(MAX_VARIABLES - 1))).unwrap_err();
+    assert_eq!(err.offset(), 3 * (MAX_VARIABLES - 1) + 3);
+}
+
+/// At the limit, each shape is read, and matched, in a time far below the
+/// time-out.
+#[test]
+fn templates_at_the_limit_are_read_in_linear_time() {
+    for (shape, template) in many_variables(peguri::template::MAX_VARIABLES) {
+        let what = format!("{shape}, at the limit");
+        let verdict = crate::bounded::within(&what, move || {
+            let parsed = UriTemplate::parse(&template).unwrap();
+            let uri = parsed
+                .expand(&[("v0", Value::from("x")), ("v", Value::from("y"))])
+                .unwrap();
+            (
+                parsed.matchability().map_err(|a| a.to_string()),
+                parsed.is_match(&uri),
+            )
+        });
+        match shape {
+            "adjacent" => assert_eq!(
+                verdict.0.unwrap_err(),
+                "where `{v0}` ends is not known: `{v1}` after it may start with 'a', a character `{v0}` may hold"
+            ),
+            _ => assert_eq!(verdict, (Ok(()), true), "{shape}"),
+        }
+    }
+}

@@ -26,10 +26,11 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 
+use peguri::Quoted;
 use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
 
 use super::{Json, for_each_input, quote_input};
-use crate::bounds::{BoundedVm, Bounds, Parsed};
+use crate::bounds::{BoundedVm, Bounds, GrammarLimits, Parsed};
 use crate::grammar::{ENTRY, GrammarError, GrammarText, resolve_rule};
 
 /// The longest input counted by default, in bytes. pest keeps a token for
@@ -46,6 +47,7 @@ pub struct CoverageOptions {
     pub inputs: Vec<String>,
     pub rule: String,
     pub json: bool,
+    pub limits: GrammarLimits,
     pub bounds: Bounds,
 }
 
@@ -341,7 +343,7 @@ impl Count {
 }
 
 pub fn run(options: &CoverageOptions) -> io::Result<crate::Outcome> {
-    let grammar = match GrammarText::read(&options.grammar) {
+    let grammar = match GrammarText::read(&options.grammar, &options.limits) {
         Ok(grammar) => grammar,
         Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
     };
@@ -355,7 +357,8 @@ pub fn run(options: &CoverageOptions) -> io::Result<crate::Outcome> {
         .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
     {
         return Ok(crate::Outcome::Usage(format!(
-            "cannot read input file {missing}: no such file"
+            "cannot read input file {}: no such file",
+            Quoted::new(missing)
         )));
     }
     let optimized = pest_meta::optimizer::optimize(instrumented.rules.clone());

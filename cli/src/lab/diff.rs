@@ -6,12 +6,12 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use peguri::ParseError;
+use peguri::{ParseError, Quoted};
 use pest::iterators::Pairs;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 use super::{Origin, for_each_input, quote_input};
-use crate::bounds::{BoundedVm, Bounds, Parsed, Stop};
+use crate::bounds::{BoundedVm, Bounds, GrammarLimits, Parsed, Stop};
 use crate::grammar::{ENTRY, GrammarError, GrammarText, grammar_files, resolve_rule};
 
 /// What is compared between two valid parses, and the rules (of RFC 3986,
@@ -108,6 +108,7 @@ pub struct DiffOptions {
     pub rule: String,
     pub json: bool,
     pub examples: usize,
+    pub limits: GrammarLimits,
     pub bounds: Bounds,
 }
 
@@ -121,8 +122,13 @@ struct Side {
 }
 
 impl Side {
-    fn load(spec: &str, rule: &str, bounds: Bounds) -> Result<Side, GrammarError> {
-        let grammar = GrammarText::read(&grammar_files(&[spec.to_owned()]))?;
+    fn load(
+        spec: &str,
+        rule: &str,
+        limits: &GrammarLimits,
+        bounds: Bounds,
+    ) -> Result<Side, GrammarError> {
+        let grammar = GrammarText::read(&grammar_files(&[spec.to_owned()]), limits)?;
         let (names, _) = grammar.compile()?;
         let rule = resolve_rule(&names, rule, &format!("the grammar {}", grammar.name()))
             .map_err(GrammarError)?;
@@ -330,7 +336,7 @@ fn outcome_words(outcome: &Outcome<'_>) -> String {
 }
 
 fn quoted(value: Option<&str>) -> String {
-    value.map_or_else(|| "absent".to_owned(), |v| format!("{v:?}"))
+    value.map_or_else(|| "absent".to_owned(), crate::common::quoted)
 }
 
 /// A summary line for one example.
@@ -368,7 +374,7 @@ struct Tally {
 }
 
 pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
-    let load = |spec: &str| Side::load(spec, &options.rule, options.bounds);
+    let load = |spec: &str| Side::load(spec, &options.rule, &options.limits, options.bounds);
     let old = match load(&options.old) {
         Ok(side) => side,
         Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
@@ -383,7 +389,8 @@ pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
         .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
     {
         return Ok(crate::Outcome::Usage(format!(
-            "cannot read input file {missing}: no such file"
+            "cannot read input file {}: no such file",
+            Quoted::new(missing)
         )));
     }
     let compared: Vec<bool> = old

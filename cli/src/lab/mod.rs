@@ -10,17 +10,14 @@ pub mod diff;
 use std::fs::File;
 use std::io::{self, BufReader};
 
+use peguri::Quoted;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::input::for_each_line;
 
-/// An input as the summaries quote it: cut after 100 characters.
+/// An input as the summaries quote it: bounded and escaped ([`Quoted`]).
 pub fn quote_input(input: &str) -> String {
-    const SHOWN: usize = 100;
-    match input.char_indices().nth(SHOWN) {
-        Some((cut, _)) => format!("{:?}... ({} bytes)", &input[..cut], input.len()),
-        None => format!("{input:?}"),
-    }
+    crate::common::quoted(input)
 }
 
 /// Where an input line comes from.
@@ -33,7 +30,7 @@ pub struct Origin<'a> {
 
 impl std::fmt::Display for Origin<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}", self.source, self.line)
+        write!(f, "{}:{}", Quoted::new(self.source), self.line)
     }
 }
 
@@ -56,6 +53,7 @@ pub fn for_each_input(
             for_each_line(io::stdin().lock(), &mut each)?;
         } else {
             let file = File::open(source).map_err(|e| {
+                let source = Quoted::new(source);
                 io::Error::new(e.kind(), format!("cannot read input file {source}: {e}"))
             })?;
             for_each_line(BufReader::with_capacity(64 * 1024, file), &mut each)?;

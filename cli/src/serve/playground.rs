@@ -57,6 +57,8 @@ pub enum Stopped {
     Crashed(String),
     /// The worker process was still at work when its time was up.
     TimedOut,
+    /// The worker process went past its memory limit.
+    TooBig,
     /// The server could not run the question.
     Failed(String),
 }
@@ -74,6 +76,12 @@ impl std::fmt::Display for Stopped {
             ),
             Stopped::TimedOut => f.write_str(
                 "compiling and running this grammar took too long; the process doing it was stopped",
+            ),
+            Stopped::TooBig => write!(
+                f,
+                "compiling and running this grammar took more than {} MiB of memory, the limit of \
+                 the process doing it, which was stopped",
+                super::WORKER_MEMORY_BYTES >> 20
             ),
             Stopped::Failed(message) => f.write_str(message),
         }
@@ -110,6 +118,7 @@ pub fn stopped_json(stopped: &Stopped) -> Value {
         Stopped::Panicked(_) => "panicked",
         Stopped::Crashed(_) => "crashed",
         Stopped::TimedOut => "timed-out",
+        Stopped::TooBig => "too-big",
         Stopped::Failed(_) => "failed",
     };
     let message = match stopped {
@@ -117,7 +126,7 @@ pub fn stopped_json(stopped: &Stopped) -> Value {
         | Stopped::Panicked(message)
         | Stopped::Crashed(message)
         | Stopped::Failed(message) => message.clone(),
-        Stopped::TimedOut => String::new(),
+        Stopped::TimedOut | Stopped::TooBig => String::new(),
     };
     json!({"stopped": kind, "message": message})
 }
@@ -140,6 +149,7 @@ pub fn from_worker_json(mut reply: Value) -> Result<Value, Stopped> {
         Some("panicked") => Stopped::Panicked(message),
         Some("crashed") => Stopped::Crashed(message),
         Some("timed-out") => Stopped::TimedOut,
+        Some("too-big") => Stopped::TooBig,
         _ => Stopped::Failed(format!("the worker failed: {message}")),
     })
 }
@@ -234,14 +244,16 @@ fn edited(input: &str, rule: &str, text: &str) -> Result<Value, Stopped> {
         lookup => {
             let message = match lookup {
                 RuleLookup::Unknown(closest) if !closest.is_empty() => format!(
-                    "the grammar has no rule {rule:?}; did you mean {}?",
+                    "the grammar has no rule {}; did you mean {}?",
+                    crate::common::quoted(rule),
                     closest.join(" or ")
                 ),
                 RuleLookup::Ambiguous(candidates) => format!(
-                    "the rule name {rule:?} is ambiguous: it could be {}",
+                    "the rule name {} is ambiguous: it could be {}",
+                    crate::common::quoted(rule),
                     candidates.join(" or ")
                 ),
-                _ => format!("the grammar has no rule {rule:?}"),
+                _ => format!("the grammar has no rule {}", crate::common::quoted(rule)),
             };
             answer.grammar_errors.push(GrammarError {
                 message: message.clone(),
@@ -272,13 +284,13 @@ fn edited(input: &str, rule: &str, text: &str) -> Result<Value, Stopped> {
             answer.valid = true;
             answer.set_tree(Some(pairs));
         }
-        Parsed::Stopped(stop @ Stop::CallLimit(_)) => {
-            answer.notes.push(format!("The parse {stop}."))
-        }
+        Parsed::Stopped(stop @ Stop::CallLimit(_)) => answer
+            .notes
+            .push(format!("The parse {}.", stop.describe(false))),
         Parsed::Stopped(stop) => {
             return Err(Stopped::Bound {
                 kind: stop.kind().to_owned(),
-                message: stop.to_string(),
+                message: stop.describe(false),
             });
         }
         Parsed::Invalid(e) => answer.set_error(&ParseError::from_pest(input, &found, &e)),

@@ -285,7 +285,7 @@ fn check_shows_each_finding_in_a_bounded_window() {
     let stderr = text(&out.stderr);
     let findings: Vec<&str> = stderr
         .lines()
-        .filter(|l| l.starts_with("warning[encoded-nul]"))
+        .filter(|l| l.starts_with("warning[encoded-nul]: percent-encoded NUL"))
         .collect();
     assert_eq!(findings.len(), peguri::lint::MAX_FINDINGS_PER_CODE);
     assert!(stderr.len() < 2_000 * 300, "{} bytes", stderr.len());
@@ -300,59 +300,114 @@ fn check_shows_each_finding_in_a_bounded_window() {
     assert_eq!(second[2], format!("{}^^^", " ".repeat(2 + 12)));
 }
 
+/// Issue 38: `check` on `http://a/` and `%00` to 8 MB wrote 0.79 GB to
+/// stderr, `check --json` 581 MB. The first findings of each code are
+/// shown, then a count of the rest: the output is the input echoed and a
+/// bounded rest.
+#[test]
+fn check_reports_a_repeated_finding_once_with_its_count() {
+    let n = (8 << 20) / 3;
+    let input = format!("http://a/{}\n", "%00".repeat(n));
+    let max = peguri::lint::MAX_FINDINGS_PER_CODE;
+    let out = run_peguri(&["check"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        written(&out) <= input.len() + (64 << 10),
+        "{} bytes",
+        written(&out)
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.ends_with(&format!("%00: warning[encoded-nul] x{n}\n")),
+        "{}",
+        &stdout[stdout.len() - 60..]
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        stderr
+            .matches("warning[encoded-nul]: percent-encoded NUL")
+            .count(),
+        max
+    );
+    assert!(
+        stderr.ends_with(&format!(
+            "warning[encoded-nul]: {} more of {n} not shown (the first {max} of each code are)\n",
+            n - max
+        )),
+        "{}",
+        &stderr[stderr.len() - 200..]
+    );
+
+    let out = run_peguri(&["check", "--json"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        written(&out) <= input.len() + (64 << 10),
+        "{} bytes",
+        written(&out)
+    );
+    assert!(out.stderr.is_empty());
+    let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["findings"].as_array().unwrap().len(), max);
+    assert_eq!(line["omitted"], serde_json::json!({"encoded-nul": n - max}));
+    // Nothing left out: an empty object.
+    let out = run_peguri(&["check", "--json", "http://a/%00%00"], b"");
+    let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["omitted"], serde_json::json!({}));
+    let out = run_peguri(&["check", "http://u:p@a/%00%2F%00"], b"");
+    assert_eq!(
+        text(&out.stdout),
+        "http://u:p@a/%00%2F%00: warning[password-in-userinfo], warning[encoded-nul] x2, \
+         warning[encoded-slash]\n"
+    );
+}
+
 /// Where each path that runs a user's grammar takes it, with `input` as
 /// its input.
 fn grammar_paths(name: &str, grammar: &str, input: &str) -> Vec<(&'static str, Output)> {
+    grammar_paths_with(name, grammar, input, &[])
+}
+
+/// [`grammar_paths`], with more options for each (the length limit,
+/// which comes first, out of the way).
+fn grammar_paths_with(
+    name: &str,
+    grammar: &str,
+    input: &str,
+    options: &[&str],
+) -> Vec<(&'static str, Output)> {
     let file = temp_file(name, grammar);
     let file = file.to_str().unwrap();
     let stdin = format!("{input}\n");
-    vec![
+    let paths: [(&'static str, Vec<&str>); 5] = [
         (
             "parse --rule --grammar",
-            run_peguri(
-                &["parse", "--rule", "a", "--grammar", file],
-                stdin.as_bytes(),
-            ),
+            vec!["parse", "--rule", "a", "--grammar", file],
         ),
         (
             "tree --grammar",
-            run_peguri(
-                &["tree", "--rule", "a", "--grammar", file],
-                stdin.as_bytes(),
-            ),
+            vec!["tree", "--rule", "a", "--grammar", file],
         ),
         (
             "tree --grammar --format json",
-            run_peguri(
-                &["tree", "--rule", "a", "--grammar", file, "--format", "json"],
-                stdin.as_bytes(),
-            ),
+            vec!["tree", "--rule", "a", "--grammar", file, "--format", "json"],
         ),
         (
             "grammar diff",
-            run_peguri(
-                &["grammar", "diff", "--rule", "a", file, file],
-                stdin.as_bytes(),
-            ),
+            vec!["grammar", "diff", "--rule", "a", file, file],
         ),
         (
             "grammar coverage",
-            // Its length limit, which comes first, out of the way.
-            run_peguri(
-                &[
-                    "grammar",
-                    "coverage",
-                    "--rule",
-                    "a",
-                    "--grammar",
-                    file,
-                    "--max-input-bytes",
-                    "10000000",
-                ],
-                stdin.as_bytes(),
-            ),
+            vec!["grammar", "coverage", "--rule", "a", "--grammar", file],
         ),
-    ]
+    ];
+    paths
+        .into_iter()
+        .map(|(path, mut args)| {
+            args.extend_from_slice(&["--max-input-bytes", "10000000"]);
+            args.extend_from_slice(options);
+            (path, run_peguri(&args, stdin.as_bytes()))
+        })
+        .collect()
 }
 
 #[test]
@@ -362,7 +417,7 @@ fn every_path_that_runs_a_grammar_stops_an_exponential_one() {
     for (path, out) in grammar_paths("exponential.pest", grammar, &"x".repeat(26)) {
         let all = text(&out.stdout) + &text(&out.stderr);
         assert!(
-            all.contains("stopped at pest's call limit (26000 calls for this input): the grammar backtracks too much for it"),
+            all.contains("stopped at pest's call limit (26000 calls for this input; --call-limit raises it): the grammar backtracks too much for it"),
             "{path}: {all}"
         );
         assert_ne!(out.status.code(), Some(101), "{path}: {all}");
@@ -424,4 +479,239 @@ fn no_command_echoes_a_control_character() {
             );
         }
     }
+}
+
+/// Runs `peguri` and checks that it ended within `seconds`, a time-out far
+/// above what the command takes with its limits, and far below what it
+/// took without them.
+fn run_within(seconds: u64, args: &[&str], stdin: &[u8]) -> Output {
+    let started = std::time::Instant::now();
+    let out = run_peguri(args, stdin);
+    let took = started.elapsed();
+    assert!(
+        took < std::time::Duration::from_secs(seconds),
+        "{args:?} took {took:?}: {}",
+        text(&out.stderr)
+    );
+    out
+}
+
+/// Issue 38: compiling a user's grammar had no bound. `"a"` and 1,000 `?`
+/// took 21.5 s (roughly cubic), and `peguri rules` as long; 8,000 `!`
+/// reached 3.0 GB in 25 s; 1 M nested parentheses overflowed the stack.
+/// A grammar is read up to a size limit and compiled first in a child
+/// process, stopped past a time limit and a memory limit; each message
+/// names the limit and the option that raises it.
+#[test]
+fn compiling_a_grammar_is_bounded() {
+    let questions = temp_file(
+        "questions.pest",
+        &format!("a = {{ \"a\"{} }}\n", "?".repeat(1_000)),
+    );
+    let questions = questions.to_str().unwrap();
+    for args in [
+        vec!["rules", "--grammar", questions, "--timeout", "1"],
+        vec![
+            "tree",
+            "--rule",
+            "a",
+            "--grammar",
+            questions,
+            "--timeout",
+            "1",
+            "a",
+        ],
+    ] {
+        let out = run_within(30, &args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "peguri: compiling the grammar {questions} took longer than 1 s, the time limit, \
+                 and was stopped (--timeout raises it)\n"
+            )
+        );
+    }
+
+    let bangs = temp_file(
+        "bangs.pest",
+        &format!("a = {{ {}\"a\" }}\n", "!".repeat(8_000)),
+    );
+    let bangs = bangs.to_str().unwrap();
+    let args = [
+        "rules",
+        "--grammar",
+        bangs,
+        "--max-compile-memory",
+        "200",
+        "--timeout",
+        "60",
+    ];
+    let out = run_within(50, &args, b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "peguri: compiling the grammar {bangs} took more than 200 MiB of memory, the memory \
+             limit, and was stopped (--max-compile-memory raises it)\n"
+        )
+    );
+
+    let nested = format!(
+        "a = {{ {}\"a\"{} }}\n",
+        "(".repeat(1_000_000),
+        ")".repeat(1_000_000)
+    );
+    let nested = temp_file("parentheses.pest", &nested);
+    let nested = nested.to_str().unwrap();
+    let out = run_within(30, &["rules", "--grammar", nested], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "peguri: the grammar {nested} is larger than 1048576 bytes, the limit on a grammar's \
+             size (--max-grammar-bytes raises it)\n"
+        )
+    );
+    let out = run_within(
+        60,
+        &[
+            "rules",
+            "--grammar",
+            nested,
+            "--max-grammar-bytes",
+            "3000000",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with(&format!("peguri: compiling the grammar {nested} failed (")),
+        "{err}"
+    );
+    assert!(
+        err.contains("this one nests too deeply for its stack of 512 MiB"),
+        "{err}"
+    );
+}
+
+/// Issue 38: running a user's grammar had no deadline and no input cap in
+/// the CLI. `PEEK_ALL` work escapes pest's call limit: `SOI ~ (PUSH("a") ~
+/// &PEEK_ALL)* ~ ANY* ~ EOI` took 3.0 s on 80,000 `a`s, about 8 minutes
+/// projected for 1 MB (`PEEK[..]` too); `tree --grammar` took about 370
+/// bytes of memory per input byte, and aborted at 8 MB.
+#[test]
+fn running_a_grammar_is_bounded() {
+    let grammar = "a = { SOI ~ (PUSH(\"a\") ~ &PEEK_ALL)* ~ ANY* ~ EOI }\n\
+                   b = { SOI ~ (PUSH(\"a\") ~ &PEEK[..])* ~ ANY* ~ EOI }\n";
+    let file = temp_file("peek-all.pest", grammar);
+    let file = file.to_str().unwrap();
+    let input = format!("{}\n", "a".repeat(80_000));
+    for rule in ["a", "b"] {
+        let out = run_within(
+            30,
+            &["tree", "--rule", rule, "--grammar", file, "--timeout", "1"],
+            input.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            text(&out.stderr),
+            "stopped at the time limit (1 s; --timeout raises it): the parse of this input took longer\n"
+        );
+    }
+    // Every path that runs a grammar has the time limit.
+    for (path, out) in grammar_paths_with(
+        "peek-all-paths.pest",
+        grammar,
+        &input[..80_000],
+        &["--timeout", "1"],
+    ) {
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert!(
+            all.contains("stopped at the time limit (1 s; --timeout raises it)"),
+            "{path}: {all}"
+        );
+    }
+
+    let nested = nested_grammar("nested-big.pest");
+    let nested = nested.to_str().unwrap();
+    let big = format!("{}a{}\n", "(".repeat(4 << 20), ")".repeat(4 << 20));
+    let out = run_within(
+        30,
+        &["tree", "--rule", "e", "--grammar", nested],
+        big.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "stopped at the length limit (1048576 bytes; --max-input-bytes raises it): the input is longer\n"
+    );
+}
+
+/// Issue 38: file names (an escape sequence in a corpus file's name) and
+/// grammar text in pest's compile errors were echoed as they are, and
+/// whole. Every message quotes them as `peguri::Quoted` and
+/// `peguri::Excerpt` do: bounded, control and bidirectional formatting
+/// characters not shown as they are.
+#[test]
+fn messages_quote_names_and_grammar_text_escaped() {
+    let esc = "\u{1b}[2J";
+    let dir = std::env::temp_dir().join(format!("peguri-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let corpus = dir.join(format!("{esc}corpus.txt"));
+    std::fs::write(&corpus, "a_b:c\n").unwrap();
+    let corpus = corpus.to_str().unwrap();
+    let missing = dir.join(format!("{esc}missing.txt"));
+    let missing = missing.to_str().unwrap();
+    let broken = dir.join(format!("{esc}broken.pest"));
+    std::fs::write(&broken, format!("a = {{ \"a\" ~ ~ \"{esc}\u{202E}\" }}\n")).unwrap();
+    let broken = broken.to_str().unwrap();
+    let underscore = underscore_scheme_grammar();
+    let underscore = underscore.to_str().unwrap();
+    let uri = uri_pest();
+    let named = format!("{esc}x");
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["grammar", "diff", &uri, underscore, corpus],
+        vec!["grammar", "diff", &uri, underscore, missing],
+        vec!["grammar", "coverage", missing],
+        vec!["extract", missing],
+        vec!["rules", "--grammar", broken],
+        vec!["rules", "--grammar", missing],
+        vec!["tree", "--rule", &named, "a"],
+        vec!["template", "{x}", "--var", &named],
+        vec!["explain", "--iri", "http://a/\u{202E}evil"],
+    ];
+    for command in &commands {
+        let out = run_peguri(command, b"");
+        let all = [&out.stdout[..], &out.stderr[..]].concat();
+        assert!(
+            !all.contains(&0x1b),
+            "{command:?} wrote ESC: {}",
+            text(&all)
+        );
+        assert!(
+            !text(&all).contains('\u{202E}'),
+            "{command:?} wrote U+202E: {}",
+            text(&all)
+        );
+        assert!(
+            text(&all).contains("\\u{1b}[2J") || command[0] == "explain",
+            "{command:?}: {}",
+            text(&all)
+        );
+    }
+    // A grammar's line is shown as a parse error's window, cut around the
+    // column.
+    let long = dir.join("long-line.pest");
+    std::fs::write(
+        &long,
+        format!("a = {{ {} ~ ~ \"a\" }}\n", "\"a\" ~ ".repeat(10_000)),
+    )
+    .unwrap();
+    let out = run_peguri(&["rules", "--grammar", long.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.len() < 1_000, "{err}");
+    assert!(err.contains(":1:60008: expected term\n  …"), "{err}");
 }

@@ -356,7 +356,7 @@ fn pathological_grammars_stop_with_a_message() {
         "{report}"
     );
     assert!(
-        report.contains("... (800001 bytes): stopped at the stack budget (128 MiB): the grammar recurses too deeply for this input\n"),
+        report.contains("… (800001 bytes)\": stopped at the stack budget (128 MiB): the grammar recurses too deeply for this input\n"),
         "{report}"
     );
 }
@@ -379,7 +379,7 @@ fn coverage_stops_an_input_longer_than_its_length_limit() {
     );
     assert!(
         report.contains(
-            "... (262153 bytes): stopped at the length limit (262144 bytes; --max-input-bytes raises it): the input is longer\n"
+            "… (262153 bytes)\": stopped at the length limit (262144 bytes; --max-input-bytes raises it): the input is longer\n"
         ),
         "{report}"
     );

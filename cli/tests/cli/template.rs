@@ -123,3 +123,52 @@ fn template_writes_one_line_per_input() {
         stderr(&out)
     );
 }
+
+/// Issue 38: `--json` read numbers as floating point, so that
+/// `12345678901234567890123` became `12345678901234568000000` and `1.50`
+/// became `1.5`, though `--help` says numbers are taken as their text.
+#[test]
+fn json_numbers_keep_their_text() {
+    let out = peguri(
+        &[
+            "template",
+            "--json",
+            r#"{"big": 12345678901234567890123, "price": 1.50, "e": 1E3, "neg": -0,
+                "list": [1.50, true], "map": {"k": 2.0}}"#,
+            "{big}/{price}/{e}/{neg}{/list*}{?map*}",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "12345678901234567890123/1.50/1E3/-0/1.50/true?k=2.0\n"
+    );
+    // A list of lists is no variable.
+    let out = peguri(&["template", "{x}", "--json", r#"{"x": [[1]]}"#], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "peguri: --json: variable \"x\": expected a string, a number or a boolean, not [1]\n"
+    );
+}
+
+/// Issue 38: `{vN}/` x 80,000 took 14.6 s to read. A template holds at
+/// most `peguri::template::MAX_VARIABLES` variables; this one is invalid,
+/// and said to be at once.
+#[test]
+fn a_template_with_too_many_variables_is_invalid() {
+    let template: String = (0..80_000).map(|i| format!("{{v{i}}}/")).collect();
+    let out = peguri(&["template", "--var", "v0=x"], &format!("{template}\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "<invalid>\n");
+    let limit = peguri::template::MAX_VARIABLES;
+    let offset = template.match_indices('{').nth(limit).unwrap().0 + 1;
+    assert!(
+        stderr(&out).starts_with(&format!(
+            "invalid URI Template: the variable at byte {offset} is one more than a template may hold: at most {limit}\n"
+        )),
+        "{}",
+        stderr(&out)
+    );
+}

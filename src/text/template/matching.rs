@@ -13,6 +13,7 @@
 //! allocation and one that does allocates only the values returned.
 
 use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
 use core::fmt;
 
 use super::{Modifier, Operator, Part, UriTemplate, Value, VarSpec, Variables};
@@ -484,23 +485,24 @@ impl fmt::Display for Ambiguity<'_> {
 
 impl core::error::Error for Ambiguity<'_> {}
 
-/// The span of part `index` in the template's text: the parts follow each
+/// The span of each part in the template's text: the parts follow each
 /// other, and an expression ends at the first `}` after its start.
-fn part_span(text: &str, parts: &[Part<'_>], index: usize) -> (usize, usize) {
+fn part_spans(text: &str, parts: &[Part<'_>]) -> Vec<(usize, usize)> {
     let mut start = 0;
-    for (i, part) in parts.iter().enumerate() {
-        let end = match part {
-            Part::Literal(literal) => start + literal.len(),
-            Part::Expression { .. } => text[start..]
-                .find('}')
-                .map_or(text.len(), |k| start + k + 1),
-        };
-        if i == index {
-            return (start, end);
-        }
-        start = end;
-    }
-    (text.len(), text.len())
+    parts
+        .iter()
+        .map(|part| {
+            let end = match part {
+                Part::Literal(literal) => start + literal.len(),
+                Part::Expression { .. } => text[start..]
+                    .find('}')
+                    .map_or(text.len(), |k| start + k + 1),
+            };
+            let span = (start, end);
+            start = end;
+            span
+        })
+        .collect()
 }
 
 /// The varspecs of `parts[range]`, in order.
@@ -534,6 +536,8 @@ fn specs_with_parts<'p, 'a>(
 }
 
 impl<'a> Plan<'a> {
+    /// The plan of a template of `parts`. Its time is linear in the
+    /// template's length, but for a sort of the variables by name.
     pub(super) fn new(text: &'a str, parts: &[Part<'a>]) -> Plan<'a> {
         let mut plan = Plan {
             steps: Vec::new(),
@@ -547,8 +551,9 @@ impl<'a> Plan<'a> {
             literal_len: 0,
             plain: true,
         };
-        plan.variables(text, parts);
-        let found = plan.build_steps(text, parts);
+        let spans = part_spans(text, parts);
+        plan.variables(text, parts, &spans);
+        let found = plan.build_steps(text, parts, &spans);
         if plan.verdict.is_ok() {
             plan.verdict = found;
         }
@@ -557,36 +562,37 @@ impl<'a> Plan<'a> {
 
     /// The names, each occurrence's variable, and which occurrence gives
     /// each value.
-    fn variables(&mut self, text: &'a str, parts: &[Part<'a>]) {
+    fn variables(&mut self, text: &'a str, parts: &[Part<'a>], spans: &[(usize, usize)]) {
         // (variable, part index, modifier) of each occurrence.
         let mut seen: Vec<(u32, usize, Modifier)> = Vec::new();
+        let mut index: BTreeMap<&'a str, u32> = BTreeMap::new();
         for (p, spec) in specs_with_parts(parts, (0, parts.len())) {
-            let var = match self.names.iter().position(|n| *n == spec.name) {
-                Some(i) => i,
-                None => {
-                    self.names.push(spec.name);
-                    self.names.len() - 1
-                }
-            };
-            seen.push((var as u32, p, spec.modifier));
+            let next = self.names.len() as u32;
+            let var = *index.entry(spec.name).or_insert(next);
+            if var == next {
+                self.names.push(spec.name);
+            }
+            seen.push((var, p, spec.modifier));
         }
+        // The occurrences of each variable, in the template's order, one
+        // variable after the other.
+        let mut by_var: Vec<usize> = (0..seen.len()).collect();
+        by_var.sort_by_key(|&i| (seen[i].0, i));
         let mut primary = vec![false; seen.len()];
         let mut fault = None;
-        for var in 0..self.names.len() as u32 {
-            let seen = &seen;
-            let mine = || (0..seen.len()).filter(move |&i| seen[i].0 == var);
-            if mine().count() > 1 {
+        for mine in by_var.chunk_by(|&i, &k| seen[i].0 == seen[k].0) {
+            if mine.len() > 1 {
                 self.repeats = true;
-                let mut exploded = mine().filter(|&i| seen[i].2 == Modifier::Explode);
-                if let (Some(i), None) = (exploded.next(), fault) {
-                    let other = mine().find(|&k| k != i).unwrap_or(i);
+                let exploded = mine.iter().find(|&&i| seen[i].2 == Modifier::Explode);
+                if let (Some(&i), None) = (exploded, fault) {
+                    let other = mine.iter().copied().find(|&k| k != i).unwrap_or(i);
                     let (first, second) = (i.min(other), i.max(other));
                     fault = Some(Ambiguity {
                         kind: AmbiguityKind::RepeatedExplodedVariable,
                         template: text,
-                        first: part_span(text, parts, seen[first].1),
-                        second: Some(part_span(text, parts, seen[second].1)),
-                        variable: Some(self.names[var as usize]),
+                        first: spans[seen[first].1],
+                        second: Some(spans[seen[second].1]),
+                        variable: Some(self.names[seen[i].0 as usize]),
                     });
                 }
             }
@@ -596,10 +602,12 @@ impl<'a> Plan<'a> {
             };
             // The first full occurrence, or the longest prefix (the first
             // of equals).
-            let best = mine().fold(None, |best: Option<usize>, i| match best {
-                Some(b) if length(b) >= length(i) => Some(b),
-                _ => Some(i),
-            });
+            let best = mine
+                .iter()
+                .fold(None, |best: Option<usize>, &i| match best {
+                    Some(b) if length(b) >= length(i) => Some(b),
+                    _ => Some(i),
+                });
             if let Some(i) = best {
                 primary[i] = true;
             }
@@ -622,13 +630,29 @@ impl<'a> Plan<'a> {
 
     /// The steps, each expression's checks, and where each expression
     /// ends: the first fault in the template's order, if any.
-    fn build_steps(&mut self, text: &'a str, parts: &[Part<'a>]) -> Result<(), Ambiguity<'a>> {
+    fn build_steps(
+        &mut self,
+        text: &'a str,
+        parts: &[Part<'a>],
+        spans: &[(usize, usize)],
+    ) -> Result<(), Ambiguity<'a>> {
         let classes = pct::classes();
         let unreserved = mask_of(classes.unreserved);
         let reserved = unreserved | mask_of(classes.reserved);
-        let mut faults: Vec<(usize, Ambiguity<'a>)> = Vec::new();
-        let mut fault = |part: usize, ambiguity: Ambiguity<'a>| faults.push((part, ambiguity));
-        let span = |p: usize| part_span(text, parts, p);
+        // The first fault in the template's order; at one part, the first
+        // found.
+        let mut first_fault: Option<(usize, Fault<'a>)> = None;
+        let mut fault = |part: usize, found: Fault<'a>| {
+            if first_fault.as_ref().is_none_or(|(p, _)| part < *p) {
+                first_fault = Some((part, found));
+            }
+        };
+        let span = |p: usize| spans[p];
+        // How many times each variable appears.
+        let mut appearances = vec![0u32; self.names.len()];
+        for o in &self.occurrences {
+            appearances[o.var as usize] += 1;
+        }
         // Each step's first part, to name it in a message.
         let mut first_parts = Vec::new();
         let mut occurrence = 0u32;
@@ -699,18 +723,22 @@ impl<'a> Plan<'a> {
                 };
                 // A name twice, or two exploded variables.
                 let group = || specs_with_parts(parts, (start, i));
-                for (k, (p, spec)) in group().enumerate() {
-                    if let Some((q, _)) = group().take(k).find(|(_, s)| s.name == spec.name) {
+                // The part where each name first appears.
+                let mut first_part: BTreeMap<&'a str, usize> = BTreeMap::new();
+                for (p, spec) in group() {
+                    if let Some(&q) = first_part.get(spec.name) {
                         fault(
                             q,
-                            Ambiguity {
+                            Fault::Found(Ambiguity {
                                 kind: AmbiguityKind::RepeatedParameter,
                                 template: text,
                                 first: span(q),
                                 second: Some(span(p)),
                                 variable: Some(spec.name),
-                            },
+                            }),
                         );
+                    } else {
+                        first_part.insert(spec.name, p);
                     }
                 }
                 let mut explodes_at = group()
@@ -722,13 +750,13 @@ impl<'a> Plan<'a> {
                 {
                     fault(
                         q,
-                        Ambiguity {
+                        Fault::Found(Ambiguity {
                             kind: AmbiguityKind::TwoExplodedParameters,
                             template: text,
                             first: span(q),
                             second: Some(span(p)),
                             variable: None,
-                        },
+                        }),
                     );
                 }
                 (lead, unreserved | bit(b'%') | bit(b'=') | several | comma)
@@ -740,20 +768,20 @@ impl<'a> Plan<'a> {
                 {
                     fault(
                         start,
-                        Ambiguity {
+                        Fault::Found(Ambiguity {
                             kind: AmbiguityKind::ExplodeNotLast,
                             template: text,
                             first: span(start),
                             second: None,
                             variable: Some(varspecs[k].name),
-                        },
+                        }),
                     );
                 }
                 let sep_in_values = has(values, sep);
                 if sep_in_values && (count > 1 || explodes > 0) {
                     fault(
                         start,
-                        Ambiguity {
+                        Fault::Found(Ambiguity {
                             kind: AmbiguityKind::SeparatorInValues {
                                 sep: char::from(sep),
                             },
@@ -761,7 +789,7 @@ impl<'a> Plan<'a> {
                             first: span(start),
                             second: None,
                             variable: None,
-                        },
+                        }),
                     );
                 }
                 let pairs = if explodes > 0 { bit(b'=') } else { 0 };
@@ -769,7 +797,7 @@ impl<'a> Plan<'a> {
             };
             let single = varspecs.len() == 1 && varspecs[0].modifier == Modifier::None;
             let var = self.occurrences[occurrence as usize].var;
-            let once = self.occurrences.iter().filter(|o| o.var == var).count() == 1;
+            let once = appearances[var as usize] == 1;
             let check = if !family.named() && single && once {
                 values | comma
             } else {
@@ -843,28 +871,18 @@ impl<'a> Plan<'a> {
                             ch: example_byte(ext.body & follow),
                         }
                     };
-                    // The part the clashing byte comes from.
-                    let clash = match kind {
-                        AmbiguityKind::OptionalLead { lead } => lead as u8,
-                        AmbiguityKind::UnknownEnd { ch } => ch as u8,
-                        _ => 0,
-                    };
-                    let source = (s + 1..self.steps.len()).find(|&k| match &self.steps[k] {
-                        Step::Literal(_) => true,
-                        Step::Expression(x) => has(x.extent.first(), clash),
-                    });
                     let at = first_parts[s];
                     fault(
                         at,
-                        Ambiguity {
-                            kind,
-                            template: text,
-                            first: span(at),
-                            second: source
-                                .or(Some(s + 1))
-                                .and_then(|k| first_parts.get(k))
-                                .map(|&p| span(p)),
-                            variable: None,
+                        Fault::Clash {
+                            step: s,
+                            ambiguity: Ambiguity {
+                                kind,
+                                template: text,
+                                first: span(at),
+                                second: None,
+                                variable: None,
+                            },
                         },
                     );
                 }
@@ -873,17 +891,51 @@ impl<'a> Plan<'a> {
             follow |= ext.first();
             tail = None;
         }
-        // The first fault in the template's order; at one part, the first
-        // found.
-        faults.sort_by_key(|(part, _)| *part);
-        faults.first().map_or(Ok(()), |&(_, mut a)| {
-            // Both at fault in one expression: name it once.
-            if a.second == Some(a.first) {
-                a.second = None;
+        let Some((_, found)) = first_fault else {
+            return Ok(());
+        };
+        let mut a = match found {
+            Fault::Found(a) => a,
+            Fault::Clash {
+                step,
+                mut ambiguity,
+            } => {
+                // The part the clashing byte comes from.
+                let clash = match ambiguity.kind {
+                    AmbiguityKind::OptionalLead { lead } => lead as u8,
+                    AmbiguityKind::UnknownEnd { ch } => ch as u8,
+                    _ => 0,
+                };
+                let source = (step + 1..self.steps.len()).find(|&k| match &self.steps[k] {
+                    Step::Literal(_) => true,
+                    Step::Expression(x) => has(x.extent.first(), clash),
+                });
+                ambiguity.second = source
+                    .or(Some(step + 1))
+                    .and_then(|k| first_parts.get(k))
+                    .map(|&p| span(p));
+                ambiguity
             }
-            Err(a)
-        })
+        };
+        // Both at fault in one expression: name it once.
+        if a.second == Some(a.first) {
+            a.second = None;
+        }
+        Err(a)
     }
+}
+
+/// A fault [`Plan::build_steps`] finds: an ambiguity, or one whose other
+/// part is still to be found, the first step after `step` that the
+/// clashing byte may come from. That search is made for the fault
+/// reported only, so that a template with a fault at every expression is
+/// read in linear time.
+enum Fault<'a> {
+    Found(Ambiguity<'a>),
+    Clash {
+        step: usize,
+        ambiguity: Ambiguity<'a>,
+    },
 }
 
 /// The variables a match found, in the order they first appear in the

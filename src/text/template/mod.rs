@@ -175,6 +175,24 @@ enum Rule {
 /// ```
 pub const TEMPLATE_GRAMMAR: &str = include_str!("../../../rfc6570.pest");
 
+/// The most variables a template may hold: each variable of each
+/// expression counts (`{a,b}` holds two, and a name written twice counts
+/// twice), so a template holds at most this many expressions too. A
+/// template with more is an error,
+/// [`TemplateErrorKind::TooManyVariables`]. Real templates hold a few
+/// dozen; the bound keeps the work of matching one in proportion to the
+/// URI.
+///
+/// ```
+/// use peguri::template::{MAX_VARIABLES, TemplateErrorKind, UriTemplate};
+///
+/// let fits = "{v}/".repeat(MAX_VARIABLES);
+/// assert!(UriTemplate::parse(&fits).is_ok());
+/// let err = UriTemplate::parse(&format!("{fits}{{w}}")).unwrap_err();
+/// assert_eq!(err.kind(), TemplateErrorKind::TooManyVariables { offset: fits.len() + 1 });
+/// ```
+pub const MAX_VARIABLES: usize = 10_000;
+
 /// A variable's value (RFC 6570 section 2.3): a string, a list of strings,
 /// or an associative array of (name, value) pairs, in order.
 ///
@@ -447,6 +465,12 @@ pub enum TemplateErrorKind {
         /// The byte offset of the variable's name.
         offset: usize,
     },
+    /// More variables than [`MAX_VARIABLES`].
+    TooManyVariables {
+        /// The byte offset of the name of the first variable past the
+        /// limit.
+        offset: usize,
+    },
 }
 
 /// A template that does not follow RFC 6570's syntax, or a value that its
@@ -489,7 +513,8 @@ impl TemplateError {
             | TemplateErrorKind::MissingVariableName { offset }
             | TemplateErrorKind::InvalidPrefix { offset }
             | TemplateErrorKind::ReservedOperator { offset, .. }
-            | TemplateErrorKind::PrefixOnComposite { offset } => offset,
+            | TemplateErrorKind::PrefixOnComposite { offset }
+            | TemplateErrorKind::TooManyVariables { offset } => offset,
         }
     }
 }
@@ -530,6 +555,11 @@ impl fmt::Display for TemplateError {
             TemplateErrorKind::PrefixOnComposite { offset } => write!(
                 f,
                 "prefix modifier on a list or associative array at byte {offset} (RFC 6570 section 2.4.1)"
+            ),
+            TemplateErrorKind::TooManyVariables { offset } => write!(
+                f,
+                "the variable at byte {offset} is one more than a template may hold: \
+                 at most {MAX_VARIABLES}"
             ),
         }
     }
@@ -644,7 +674,8 @@ impl<'a> UriTemplate<'a> {
     /// A [`TemplateError`] with the byte offset of the first fault: an
     /// invalid character in literal text or in an expression, a bad
     /// triplet, an unclosed expression, a missing variable name, a prefix
-    /// length out of range, or a reserved operator.
+    /// length out of range, a reserved operator, or more variables than
+    /// [`MAX_VARIABLES`].
     ///
     /// ```
     /// use peguri::template::UriTemplate;
@@ -663,12 +694,23 @@ impl<'a> UriTemplate<'a> {
         // grammar's order, each ending where its rule's match ends.
         let mut parts = Vec::new();
         let mut pos = 0;
+        let mut variables = 0;
         while pos < text.len() {
             if let Some(end) = matched(Rule::Literals, text, pos) {
                 parts.push(Part::Literal(&text[pos..end]));
                 pos = end;
             } else if let Some(end) = matched(Rule::Expression, text, pos) {
-                parts.push(expression(text, pos, end)?);
+                let part = expression(text, pos, end)?;
+                if let Part::Expression { varspecs, .. } = &part {
+                    if let Some(over) = varspecs.get(MAX_VARIABLES.saturating_sub(variables)) {
+                        return Err(TemplateErrorKind::TooManyVariables {
+                            offset: over.offset,
+                        }
+                        .into());
+                    }
+                    variables += varspecs.len();
+                }
+                parts.push(part);
                 pos = end;
             } else {
                 // The whole template matched; its rule takes nothing else.
