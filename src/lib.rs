@@ -85,9 +85,9 @@
 //! # Normalizing and comparing
 //!
 //! RFC 3986 section 6 ladders comparison: `==` on any URI type is simple
-//! string comparison (6.2.1); [`normalize_syntax`] applies 6.2.2,
-//! [`normalize`](fn@normalize) adds scheme-based normalization (6.2.3, with the facts of
-//! [`scheme_info`]); [`equivalent`] compares normal forms, and
+//! string comparison (6.2.1); [`normalize`](fn@normalize) applies 6.2.2 and
+//! scheme-based normalization (6.2.3, with the facts of [`scheme_info`]),
+//! [`Normalizer`] chooses the steps; [`equivalent`] compares normal forms, and
 //! [`Normalized`] is a map key with that equality. [`pct`] encodes,
 //! decodes and validates percent-encoding, and [`query`] reads and builds
 //! `key=value` pairs.
@@ -149,12 +149,12 @@
 //!
 //! # URI Templates, file paths, interop
 //!
-//! With the feature `template`, [`template`] expands RFC 6570 templates
+//! With the feature `template`, `template` expands RFC 6570 templates
 //! (all four levels) with a grammar of their own, `rfc6570.pest`, and
-//! matches URIs against them ([`UriTemplate::match_uri`],
-//! [`template::TemplateSet`] for many).
-//! [`UriBuf::from_file_path`] and
-//! [`Uri::to_file_path`] convert `file` URIs and paths (RFC 8089; Windows
+//! matches URIs against them (`UriTemplate::match_uri`,
+//! `template::TemplateSet` for many).
+//! `UriBuf::from_file_path` and
+//! `Uri::to_file_path` (feature `std`) convert `file` URIs and paths (RFC 8089; Windows
 //! forms as text with [`UriBuf::from_windows_path`]).
 //! [`UriRef::socket_addr`] uses the scheme's default port. With the
 //! features `http` and `url`, `to_http_uri`, `from_http_uri`, `to_url` and
@@ -177,13 +177,13 @@
 //! | feature | default | what it adds | crates it brings |
 //! |---|---|---|---|
 //! | `std` | yes | file paths (`UriBuf::from_file_path`, `to_file_path`), `Components::write_json`; without it the crate is `no_std` with `alloc` | |
-//! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON components view ([`Components`], [`Report`]) | serde |
+//! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON components view (`Components`, `Report`) | serde |
 //! | `pest` | | (needs `std`) pest_derive's parser of the grammar: `grammar::UriParser`, `grammar::Rule`, `grammar::parse_rule` (parse trees, any rule), `ParseError::from_pest` | pest, pest_derive (a proc macro) |
 //! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `to_uri_idna`, `uri_to_iri_idna` | idna (ICU4X data) |
 //! | `nfc` | | NFC in IRI normalization: `Normalizer::nfc` | icu_normalizer (ICU4X) |
 //! | `http` | | (needs `std`) conversions to and from `http::Uri` | http |
 //! | `url` | | (needs `std`) conversions to and from `url::Url` | url |
-//! | `template` | | URI Templates (RFC 6570): [`UriTemplate`] expands and matches, [`template::TemplateSet`] matches against many | |
+//! | `template` | | URI Templates (RFC 6570): `UriTemplate` expands and matches, `template::TemplateSet` matches against many | |
 //! | `whatwg` | | (needs `std`) `whatwg::compare`: the WHATWG URL Standard's reading next to RFC 3986's, and where their meanings differ, with causes (implies `idna`) | url, idna (ICU4X data) |
 //!
 //! Without `std`, everything else works on `core` and `alloc`, the error

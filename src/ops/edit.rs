@@ -228,7 +228,7 @@ impl Edit<'_> {
 }
 
 /// Edits the `key=value` pairs of an owned reference's query in place,
-/// from [`UriRefBuf::edit_query`] or [`UriBuf::edit_query`].
+/// from [`Reference::edit_query`](crate::Reference::edit_query).
 ///
 /// Keys are compared after percent-decoding (and, with
 /// [`plus_as_space`](Self::plus_as_space), reading `+` as a space), with

@@ -36,7 +36,7 @@ use alloc::{borrow::ToOwned, string::String, vec::Vec};
 /// |---|---|---|
 /// | [`case`](Self::case) | 6.2.2.1 | lowercase scheme and host, uppercase triplet hex digits |
 /// | [`percent_encoding`](Self::percent_encoding) | 6.2.2.2 | decode triplets of unreserved characters |
-/// | [`path_segments`](Self::path_segments) | 6.2.2.3 | remove dot-segments (see [`normalize`]) |
+/// | [`path_segments`](Self::path_segments) | 6.2.2.3 | remove dot-segments (see [`normalize`](fn@crate::normalize)) |
 /// | [`empty_port`](Self::empty_port) | 3.2.3 | drop an empty port and its `:` |
 /// | [`scheme_based`](Self::scheme_based) | 6.2.3 | drop a default port, empty path to `/` (see [`scheme_info`]) |
 /// | [`ipv6_canonical`](Self::ipv6_canonical) | RFC 5952 | IPv6 addresses in their canonical text (off in every preset) |
@@ -71,7 +71,7 @@ impl Default for Normalizer {
 
 impl Normalizer {
     /// Every step: syntax-based and scheme-based normalization, as
-    /// [`normalize`] does.
+    /// [`normalize`](fn@crate::normalize) does.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("https://h:443")?;
@@ -91,7 +91,8 @@ impl Normalizer {
     }
 
     /// Syntax-based normalization only (section 6.2.2 and the empty port of
-    /// 3.2.3), as [`normalize_syntax`] does.
+    /// 3.2.3): case, percent-encoding and path segments. Ports and empty
+    /// paths are left to scheme-based normalization.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("https://h:443")?;
@@ -150,7 +151,8 @@ impl Normalizer {
     }
 
     /// Path segment normalization (6.2.2.3): remove dot-segments, counting
-    /// `%2E` as `.`. See [`normalize`] for relative references.
+    /// `%2E` as `.`. See [`normalize`](fn@crate::normalize) for relative
+    /// references.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("s:/a/%2E%2E/b")?;
@@ -582,7 +584,7 @@ fn has_byte(text: &str, byte: u8) -> bool {
 }
 
 /// Removes dot-segments from a path whose triplets have been normalized,
-/// choosing the algorithm by the kind of reference (see [`normalize`]), and
+/// choosing the algorithm by the kind of reference (see [`normalize`](fn@crate::normalize)), and
 /// keeps the result from being read as something else.
 fn normalize_path<'t>(
     path: &Cow<'t, str>,

@@ -140,7 +140,7 @@ mod http_conv {
     impl UriRefBuf {
         /// The reference an `http::Uri` stands for (feature `http`), built
         /// from its components, each checked as
-        /// [`UriBuilder`](crate::UriBuilder) checks raw text. The
+        /// [`UriBuilder`] checks raw text. The
         /// authority-form (`example.com:443`) becomes `//example.com:443`,
         /// so that it keeps its meaning.
         ///
@@ -184,7 +184,7 @@ mod http_conv {
         /// # Errors
         ///
         /// As [`UriRefBuf::from_http_uri`], and
-        /// [`BuildErrorKind::NoScheme`](crate::BuildErrorKind::NoScheme)
+        /// [`BuildErrorKind::NoScheme`]
         /// for the other forms.
         ///
         /// ```

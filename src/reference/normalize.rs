@@ -33,8 +33,8 @@ impl Normalizer {
     ///   hold, and private-use characters stay encoded);
     /// - path segments and scheme-based steps as for URIs.
     ///
-    /// Character normalization (5.3.2.2, Unicode NFC) is the step
-    /// [`nfc`](Self::nfc), with the feature `nfc`.
+    /// Character normalization (5.3.2.2, Unicode NFC) is the step `nfc`,
+    /// with the feature `nfc`.
     ///
     /// ```
     /// use peguri::{IriRef, Normalizer, UriRef};

@@ -106,9 +106,9 @@ impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
     }
 
     /// This reference's normal form, by every step of
-    /// [`Normalizer::new`]: RFC 3986 sections 6.2.2 and 6.2.3 (see
+    /// [`Normalizer::new`](crate::Normalizer::new): RFC 3986 sections 6.2.2 and 6.2.3 (see
     /// [`normalize`](fn@normalize) for what each step does), and for an
-    /// IRI, RFC 3987 section 5.3.2 (see [`Normalizer::normalize`]). It
+    /// IRI, RFC 3987 section 5.3.2 (see [`Normalizer::normalize`](crate::Normalizer::normalize)). It
     /// keeps the reference's type: a URI's normal form is a URI.
     ///
     /// ```
@@ -125,7 +125,7 @@ impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
     }
 
     /// The port, or, when it is absent or empty, the default port of
-    /// the scheme from [`scheme_info`]. `None` without an authority,
+    /// the scheme from [`scheme_info`](crate::scheme_info). `None` without an authority,
     /// for a port above 65535, or for a scheme the table does not
     /// know.
     ///
@@ -142,7 +142,7 @@ impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
 
     /// The socket address the authority names: its IP address and
     /// its port or the scheme's default port (see
-    /// [`Authority::socket_addr`]).
+    /// [`Authority::socket_addr`](crate::Authority::socket_addr)).
     ///
     /// # Errors
     ///
@@ -179,7 +179,7 @@ impl<S: Storage, K: Kind> Reference<S, Rfc3987, K> {
     /// Section 3.1 allows that, and also allows converting a
     /// registered name to punycode with IDNA instead, which a
     /// resolver that expects a DNS name needs:
-    /// [`to_uri_idna`](Self::to_uri_idna) (feature `idna`) does that.
+    /// `to_uri_idna` (feature `idna`) does that.
     ///
     /// ```
     /// let iri = peguri::IriRef::parse("http://résumé.example.org/𐌀?sushi=🍣")?;
@@ -293,7 +293,7 @@ impl UriBuf {
     /// # Errors
     ///
     /// A [`FilePathError`] if the path is relative or holds a NUL, on Unix
-    /// if it has a `..` segment ([`FilePathErrorKind::ParentSegment`]: the
+    /// if it has a `..` segment ([`FilePathErrorKind::ParentSegment`](crate::FilePathErrorKind::ParentSegment): the
     /// URI's normalization would remove it lexically, which names another
     /// file past a symbolic link), or on Windows if it is not Unicode or a
     /// device path. `.` segments are kept as they are.

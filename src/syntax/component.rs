@@ -89,7 +89,7 @@ impl fmt::Display for Component {
 
 /// A field of the flat parse record: one row per input, with the
 /// components and the error side by side. It is the JSON object of
-/// [`Report`](crate::Report) with `authority`'s members lifted to the top
+/// `Report` (feature `serde`) with `authority`'s members lifted to the top
 /// and `error`'s prefixed with `error_` (without `input` and
 /// `error.expected`); the batch kernels (peguri-arrow, the SQL functions,
 /// the Python package) give it as their struct, and read its fields from

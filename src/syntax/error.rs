@@ -892,7 +892,7 @@ impl ParseError {
     /// The rule the input was parsed as, as RFC 3986 names it
     /// (`URI-reference`, `URI`, `absolute-URI`, `relative-ref`), or as
     /// RFC 3987 names it for IRIs, or the rule given to
-    /// [`parse_rule`](crate::grammar::parse_rule).
+    /// `grammar::parse_rule` (feature `pest`).
     ///
     /// ```
     /// assert_eq!(peguri::Uri::parse("a").unwrap_err().rule(), "URI");

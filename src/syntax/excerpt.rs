@@ -37,7 +37,7 @@ pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 /// A window of an input around a span, for showing it: the input's text
 /// near the span on one line, with carets under the span on the next. It
-/// is what a [`ParseError`] shows under its message, and what a tool that
+/// is what a [`ParseError`](crate::ParseError) shows under its message, and what a tool that
 /// reports a spot in a long input can show in bounded space.
 ///
 /// At most 60 characters before the span are shown, the span's first 60
@@ -198,9 +198,8 @@ impl fmt::Display for Excerpt {
 
 /// A piece of input quoted on one line of a message, bounded and escaped.
 ///
-/// At most 80 characters are shown ([`EXCERPT_BEFORE`] and
-/// [`EXCERPT_AFTER`] together, the window a [`ParseError`](crate::ParseError)
-/// shows), then an ellipsis and the input's length in bytes. A control
+/// At most 80 characters are shown (the 60 before and the 20 after the
+/// spot that a [`ParseError`](crate::ParseError)'s excerpt shows), then an ellipsis and the input's length in bytes. A control
 /// character or a bidirectional formatting character is written as a
 /// `\u{…}` escape, as Rust's `escape_debug` writes one. Nothing is
 /// copied: the text is escaped as it is written.

@@ -1,8 +1,8 @@
 //! The grammar files compiled into this crate, their rules by name, and
 //! (with the feature `pest`) pest_derive's parser of them.
 //!
-//! With `pest`, [`UriParser`] builds pest pairs (and so parse trees) and
-//! [`parse_rule`] starts from any rule of RFC 3986 Appendix A or of the IRI
+//! With `pest`, `UriParser` builds pest pairs (and so parse trees) and
+//! `parse_rule` starts from any rule of RFC 3986 Appendix A or of the IRI
 //! grammar of RFC 3987 section 2.2. Typed parsing never calls them: it runs
 //! on the code `build.rs` generates from the same files, and the tests prove
 //! the two agree.
@@ -57,7 +57,8 @@ mod lists {
 
 /// Every rule of the compiled grammar (`uri.pest`, then `iri.pest` and
 /// `rfc6874.pest`) by its name in the `.pest` files, in grammar order:
-/// what `peguri rules` lists and what [`parse_rule`] accepts.
+/// what `peguri rules` lists and what `parse_rule` (feature `pest`)
+/// accepts.
 ///
 /// ```
 /// let names: Vec<&str> = peguri::grammar::rule_names().collect();
