@@ -29,6 +29,17 @@
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
+//! A reference without a scheme is no base, and the compiler says so in
+//! the reference's own types (``expected `&Reference<_, Rfc3986,
+//! WithScheme>`, found `&Reference<&str, Rfc3986, MaybeRelative>` ``):
+//!
+//! ```compile_fail
+//! let base = peguri::UriRef::parse("/docs/")?;
+//! let link = peguri::UriRef::parse("a")?;
+//! link.resolve_against(&base);
+//! # Ok::<_, peguri::ParseError>(())
+//! ```
+//!
 //! The methods are in this module and its files: parsing, the component
 //! accessors and the conversions here; the operations (resolution,
 //! normalization, IRI mapping, file paths, socket addresses) in

@@ -21,6 +21,7 @@ mod errors;
 mod explain;
 mod extract;
 mod file_path;
+mod first_program;
 mod grammar;
 mod interop;
 mod iri;
