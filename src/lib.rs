@@ -253,7 +253,7 @@ pub use reference::{
     UriRefBuf, equivalent, make_relative, normalize, resolve, uri_to_iri,
 };
 pub use syntax::component::{Component, RECORD_FIELDS, RecordField, RecordValue};
-pub use syntax::error::{Expected, Message, ParseError, ParseErrorKind};
+pub use syntax::error::{Caller, Expected, Message, ParseError, ParseErrorKind};
 pub use syntax::excerpt::{Excerpt, Quoted};
 #[cfg(feature = "pest")]
 pub use syntax::grammar::parse_rule;

@@ -125,6 +125,7 @@ fn kind_name(kind: ParseErrorKind) -> &'static str {
         ParseErrorKind::InvalidUtf8 => "invalid_utf8",
         ParseErrorKind::UnexpectedEnd => "unexpected_end",
         ParseErrorKind::TooLong => "too_long",
+        ParseErrorKind::RelativeReference => "relative_reference",
         // The enum is non-exhaustive: a kind added later.
         _ => "other",
     }
@@ -132,6 +133,8 @@ fn kind_name(kind: ParseErrorKind) -> &'static str {
 
 /// A Python `ParseError` carrying the library's error as attributes.
 fn parse_error(py: Python<'_>, e: &peguri::ParseError) -> PyErr {
+    // Messages name Python's keywords and functions, not Rust's.
+    let e = &e.clone().for_caller(peguri::Caller::Python);
     let err = ParseError::new_err(e.to_string());
     let value = err.value(py);
     // Setting attributes on a fresh exception instance cannot fail short of
@@ -205,8 +208,18 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
 /// Parses a `str` by `rule`; one that is not UTF-8 raises `ParseError`
 /// with the kind `invalid_utf8` at its first lone surrogate.
 fn parse_text(py: Python<'_>, text: &Bound<'_, PyString>, rule: Rule) -> PyResult<UriReference> {
+    parse_text_with(py, text, rule, false)
+}
+
+/// [`parse_text`], with RFC 6874 zone identifiers allowed when `zones`.
+fn parse_text_with(
+    py: Python<'_>,
+    text: &Bound<'_, PyString>,
+    rule: Rule,
+    zones: bool,
+) -> PyResult<UriReference> {
     match text_of(text)? {
-        Text::Utf8(text) => parse_with(py, text, rule),
+        Text::Utf8(text) => parse_zoned(py, text, rule, zones),
         Text::NotUtf8(bytes) => {
             let error = match rule {
                 Rule::UriRef | Rule::Uri => UriRef::parse_bytes(&bytes).err(),
@@ -221,6 +234,26 @@ fn parse_text(py: Python<'_>, text: &Bound<'_, PyString>, rule: Rule) -> PyResul
 }
 
 fn parse_with(py: Python<'_>, text: &str, rule: Rule) -> PyResult<UriReference> {
+    parse_zoned(py, text, rule, false)
+}
+
+/// `text` parsed as `rule`, with RFC 6874 zone identifiers allowed when
+/// `zones`.
+fn parse_zoned(py: Python<'_>, text: &str, rule: Rule, zones: bool) -> PyResult<UriReference> {
+    if zones {
+        let options = peguri::ParseOptions::new().allow_zone_id(true);
+        return match rule {
+            Rule::UriRef => UriRef::parse_with(text, &options)
+                .map(|u| UriReference::from_uri(u.to_owned(), false)),
+            Rule::Uri => peguri::Uri::parse_with(text, &options)
+                .map(|u| UriReference::from_uri(u.to_owned().into(), true)),
+            Rule::IriRef => IriRef::parse_with(text, &options)
+                .map(|i| UriReference::from_iri(i.to_owned(), false)),
+            Rule::Iri => peguri::Iri::parse_with(text, &options)
+                .map(|i| UriReference::from_iri(i.to_owned().into(), true)),
+        }
+        .map_err(|e| parse_error(py, &e));
+    }
     let text = text.to_owned();
     match rule {
         Rule::UriRef => UriRefBuf::parse(text)
@@ -653,28 +686,48 @@ impl UriReference {
     }
 }
 
-/// Parses a URI reference (RFC 3986 section 4.1).
+/// Parses a URI reference (RFC 3986 section 4.1). With `allow_zone_id`, an IPv6
+/// literal may hold an RFC 6874 zone identifier (`[fe80::1%25en0]`).
 #[pyfunction]
-fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<UriReference> {
-    parse_text(py, expect_str(text, "text")?, Rule::UriRef)
+#[pyo3(signature = (text, *, allow_zone_id = false))]
+fn parse(py: Python<'_>, text: &Bound<'_, PyAny>, allow_zone_id: bool) -> PyResult<UriReference> {
+    parse_text_with(py, expect_str(text, "text")?, Rule::UriRef, allow_zone_id)
 }
 
-/// Parses a URI (RFC 3986 section 3): a reference with a scheme.
+/// Parses a URI (RFC 3986 section 3): a reference with a scheme. With `allow_zone_id`, an IPv6
+/// literal may hold an RFC 6874 zone identifier (`[fe80::1%25en0]`).
 #[pyfunction]
-fn parse_uri(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<UriReference> {
-    parse_text(py, expect_str(text, "text")?, Rule::Uri)
+#[pyo3(signature = (text, *, allow_zone_id = false))]
+fn parse_uri(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    allow_zone_id: bool,
+) -> PyResult<UriReference> {
+    parse_text_with(py, expect_str(text, "text")?, Rule::Uri, allow_zone_id)
 }
 
-/// Parses an IRI reference (RFC 3987 section 2.2).
+/// Parses an IRI reference (RFC 3987 section 2.2). With `allow_zone_id`, an IPv6
+/// literal may hold an RFC 6874 zone identifier (`[fe80::1%25en0]`).
 #[pyfunction]
-fn parse_iri_ref(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<UriReference> {
-    parse_text(py, expect_str(text, "text")?, Rule::IriRef)
+#[pyo3(signature = (text, *, allow_zone_id = false))]
+fn parse_iri_ref(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    allow_zone_id: bool,
+) -> PyResult<UriReference> {
+    parse_text_with(py, expect_str(text, "text")?, Rule::IriRef, allow_zone_id)
 }
 
-/// Parses an IRI (RFC 3987 section 2.2).
+/// Parses an IRI (RFC 3987 section 2.2). With `allow_zone_id`, an IPv6
+/// literal may hold an RFC 6874 zone identifier (`[fe80::1%25en0]`).
 #[pyfunction]
-fn parse_iri(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<UriReference> {
-    parse_text(py, expect_str(text, "text")?, Rule::Iri)
+#[pyo3(signature = (text, *, allow_zone_id = false))]
+fn parse_iri(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    allow_zone_id: bool,
+) -> PyResult<UriReference> {
+    parse_text_with(py, expect_str(text, "text")?, Rule::Iri, allow_zone_id)
 }
 
 /// Whether `text` is a URI reference, without building an object; `False`

@@ -462,3 +462,21 @@ def test_user_errors_are_value_or_type_errors() -> None:
         peguri.parse(5)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a str or a UriReference, not int"):
         peguri.parse("http://a/").resolve(5)  # type: ignore[arg-type]
+
+
+def test_errors_name_python_ways_in() -> None:
+    """A message suggests Python's keyword or function, never Rust's or the
+    command line's."""
+    with pytest.raises(peguri.ParseError) as zone:
+        peguri.parse("http://[fe80::1%25en0]/")
+    assert zone.value.kind == "invalid_zone_id"
+    assert "allow it with allow_zone_id=True" in str(zone.value)
+    assert "ParseOptions" not in str(zone.value) and "--allow" not in str(zone.value)
+    zoned = peguri.parse("http://[fe80::1%25en0]/", allow_zone_id=True)
+    assert zoned.host == "[fe80::1%25en0]"
+    assert peguri.parse_iri("http://[fe80::1%25en0]/ä", allow_zone_id=True).path == "/ä"
+    with pytest.raises(peguri.ParseError) as relative:
+        peguri.parse_uri("//example.com/p")
+    assert relative.value.kind == "relative_reference"
+    assert "peguri.parse reads it" in str(relative.value)
+    assert "UriRef" not in str(relative.value)

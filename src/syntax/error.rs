@@ -11,6 +11,7 @@ use core::fmt;
 use super::compiled::Rules;
 use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
 use super::component::Component;
+use super::entry::Syntax;
 pub(crate) use super::excerpt::floor_char_boundary;
 use super::excerpt::{EXCERPT_AFTER, Excerpt};
 use alloc::{
@@ -49,6 +50,7 @@ pub struct ParseError {
     component: Option<Component>,
     expected: ExpectedSet,
     excerpt: Excerpt,
+    caller: Caller,
 }
 
 /// The part of a reference an error is in: a [`Component`], or, inside an
@@ -210,6 +212,45 @@ pub enum ParseErrorKind {
     /// assert_eq!(UriRef::from_suffix("example.com/a").unwrap_err().kind(), ParseErrorKind::NotASuffixReference);
     /// ```
     NotASuffixReference,
+    /// A relative reference where a URI (an IRI) is required: the input
+    /// has no scheme, and parses as a `relative-ref` (`irelative-ref`).
+    ///
+    /// ```
+    /// use peguri::{ParseErrorKind, Uri};
+    /// let err = Uri::parse("//example.com/p").unwrap_err();
+    /// assert_eq!(err.kind(), ParseErrorKind::RelativeReference);
+    /// assert_eq!(
+    ///     err.message(),
+    ///     "a URI starts with a scheme, and this is a relative reference (RFC 3986 section 4.2); \
+    ///      UriRef::parse reads it"
+    /// );
+    /// ```
+    RelativeReference,
+}
+
+/// Whose names a message uses for the options and functions it suggests:
+/// the library's (the default), the command line's, or Python's. A front
+/// end sets it with [`ParseError::for_caller`], so that its users are
+/// never told another front end's names.
+///
+/// ```
+/// use peguri::{Caller, UriRef};
+///
+/// let err = UriRef::parse("http://[fe80::1%25en0]/").unwrap_err();
+/// assert!(err.message().to_string().ends_with("allow it with ParseOptions::allow_zone_id"));
+/// let err = err.for_caller(Caller::Python);
+/// assert!(err.message().to_string().ends_with("allow it with allow_zone_id=True"));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Caller {
+    /// A Rust program: `ParseOptions::allow_zone_id`, `UriRef::parse`.
+    #[default]
+    Rust,
+    /// The `peguri` command: `--allow-zone-id`.
+    CommandLine,
+    /// The Python package: `allow_zone_id=True`, `peguri.parse`.
+    Python,
 }
 
 /// What went wrong, with what the message needs to say so.
@@ -247,6 +288,10 @@ pub(crate) enum Kind {
     },
     AfterHost(char),
     ZoneNotAllowed,
+    /// A relative reference given where the rule requires a scheme.
+    RelativeReference {
+        iri: bool,
+    },
     ExpectedCloseBracket,
     ZoneChar(char),
     ExpectedZone,
@@ -341,12 +386,19 @@ impl Kind {
             | Kind::Ipv6Ipv4NotLast => K::InvalidIpv6Address,
             Kind::UnknownRule => K::UnknownRule,
             Kind::SuffixHasScheme | Kind::SuffixNoKnownHost => K::NotASuffixReference,
+            Kind::RelativeReference { .. } => K::RelativeReference,
             Kind::TooLong => K::TooLong,
             Kind::InvalidUtf8 { .. } => K::InvalidUtf8,
         }
     }
 
-    fn write(self, f: &mut fmt::Formatter<'_>, rule: &str, expected: &ExpectedSet) -> fmt::Result {
+    fn write(
+        self,
+        f: &mut fmt::Formatter<'_>,
+        rule: &str,
+        expected: &ExpectedSet,
+        caller: Caller,
+    ) -> fmt::Result {
         match self {
             Kind::PercentMissingHex { at_end: false } => f.write_str("expected a hex digit after '%'"),
             Kind::PercentMissingHex { at_end: true } => {
@@ -415,9 +467,33 @@ impl Kind {
                 f.write_str("an absolute IRI cannot have a fragment")
             }
             Kind::AfterHost(c) => write!(f, "invalid character {c:?} after the host"),
-            Kind::ZoneNotAllowed => f.write_str(
+            Kind::ZoneNotAllowed => write!(
+                f,
                 "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986 or RFC 3987 alone; \
-                 allow it with ParseOptions::allow_zone_id (CLI: --allow-zone-id)",
+                 allow it with {}",
+                match caller {
+                    Caller::Rust => "ParseOptions::allow_zone_id",
+                    Caller::CommandLine => "--allow-zone-id",
+                    Caller::Python => "allow_zone_id=True",
+                }
+            ),
+            Kind::RelativeReference { iri } => write!(
+                f,
+                "a{} starts with a scheme, and this is a relative reference ({}); {} reads it",
+                if iri { "n IRI" } else { " URI" },
+                if iri {
+                    "RFC 3987 section 2.2"
+                } else {
+                    "RFC 3986 section 4.2"
+                },
+                match (caller, iri) {
+                    (Caller::Rust, false) => "UriRef::parse",
+                    (Caller::Rust, true) => "IriRef::parse",
+                    (Caller::CommandLine, false) => "parsing without --rule",
+                    (Caller::CommandLine, true) => "parsing with --iri and without --rule",
+                    (Caller::Python, false) => "peguri.parse",
+                    (Caller::Python, true) => "peguri.parse_iri_ref",
+                }
             ),
             Kind::ExpectedCloseBracket => f.write_str("expected ']' to close the IP literal"),
             Kind::ZoneChar(c) => write!(f, "invalid character {c:?} in zone identifier"),
@@ -664,11 +740,12 @@ pub struct Message<'a> {
     kind: Kind,
     rule: &'a str,
     expected: &'a ExpectedSet,
+    caller: Caller,
 }
 
 impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.kind.write(f, self.rule, self.expected)
+        self.kind.write(f, self.rule, self.expected, self.caller)
     }
 }
 
@@ -784,7 +861,16 @@ impl ParseError {
             component: found.component,
             expected: found.expected,
             excerpt,
+            caller: Caller::Rust,
         }
+    }
+
+    /// The error for a relative reference given where `syntax` requires a
+    /// scheme.
+    pub(crate) fn relative_reference(input: &str, syntax: Syntax) -> Self {
+        let iri = syntax.grammar.is_iri();
+        let found = Found::new(0, Kind::RelativeReference { iri }, ExpectedSet::NONE);
+        ParseError::new(input, syntax.rfc_name(), found)
     }
 
     #[cfg(feature = "pest")]
@@ -886,7 +972,23 @@ impl ParseError {
             kind: self.kind,
             rule: &self.rule,
             expected: &self.expected,
+            caller: self.caller,
         }
+    }
+
+    /// The same error, with the options and functions its message suggests
+    /// named as `caller`'s users know them (see [`Caller`]).
+    ///
+    /// ```
+    /// use peguri::{Caller, Uri};
+    ///
+    /// let err = Uri::parse("/relative").unwrap_err().for_caller(Caller::CommandLine);
+    /// assert!(err.to_string().contains("; parsing without --rule reads it at byte 0"));
+    /// ```
+    #[must_use]
+    pub fn for_caller(mut self, caller: Caller) -> Self {
+        self.caller = caller;
+        self
     }
 
     /// The rule the input was parsed as, as RFC 3986 names it

@@ -116,6 +116,9 @@ fn error(input: &str, syntax: Syntax, end: Option<usize>, rec: &Rec) -> ParseErr
         let found = Found::new(u32::MAX as usize, Kind::TooLong, ExpectedSet::NONE);
         return ParseError::new(input, syntax.rfc_name(), found);
     }
+    if matches!(syntax.entry, Entry::Uri | Entry::AbsoluteUri) && is_relative_ref(input, syntax) {
+        return ParseError::relative_reference(input, syntax);
+    }
     let prefix = engine::prefix(input, end, rec);
     let found = prefix
         .as_ref()
@@ -140,6 +143,22 @@ fn error(input: &str, syntax: Syntax, end: Option<usize>, rec: &Rec) -> ParseErr
         _ => 0,
     };
     ParseError::after_ascii(input, ascii, syntax.rfc_name(), found)
+}
+
+/// Whether `input`, given where a scheme is required (`URI`,
+/// `absolute-URI` and their IRI rules), is a relative reference that no
+/// scheme starts: it begins with what no scheme begins with (`/`, `?`,
+/// `#`, `.`...) and reads as a `relative-ref` of the same grammar. Then the
+/// missing scheme is the cause, not the first character. (Text that starts
+/// with a letter, `http` or `a/b`, reads as a scheme missing its `:`.)
+fn is_relative_ref(input: &str, syntax: Syntax) -> bool {
+    if input.bytes().next().is_none_or(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
+    let relative = Syntax::new(Entry::RelativeRef, syntax.grammar);
+    let mut rec = Rec::default();
+    let end = engine::run(input, relative, &mut rec);
+    engine::whole(input, end, &rec).is_some()
 }
 
 /// The layout of `text` as a reference (`URI-reference`, `IRI-reference`)

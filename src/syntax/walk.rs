@@ -10,7 +10,7 @@ use pest::Token;
 
 use super::compiled::uri::Rec;
 use super::derived::{self as grammar, Rule};
-use super::entry::Syntax;
+use super::entry::{Entry, Syntax};
 use super::error::ParseError;
 use super::layout::Layout;
 use super::runtime::put;
@@ -24,6 +24,17 @@ pub(crate) fn parse_with_pest(input: &str, syntax: Syntax) -> Result<Layout, Par
     match grammar::pest_parse(anchored, input) {
         Ok(pairs) => Ok(walk_pairs(pairs, input)),
         Err(e) => {
+            let no_scheme_start = input
+                .bytes()
+                .next()
+                .is_some_and(|b| !b.is_ascii_alphabetic());
+            if matches!(syntax.entry, Entry::Uri | Entry::AbsoluteUri) && no_scheme_start {
+                let relative = Syntax::new(Entry::RelativeRef, syntax.grammar);
+                let (anchored, _) = grammar::entry_rules(relative);
+                if grammar::pest_parse(anchored, input).is_ok() {
+                    return Err(ParseError::relative_reference(input, syntax));
+                }
+            }
             let (pos, positives) = grammar::pest_position(&e);
             Err(diagnose::describe(
                 input,

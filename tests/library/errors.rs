@@ -179,12 +179,45 @@ fn columns_count_characters_not_bytes() {
 
 #[test]
 fn uri_rule_errors() {
-    let e = Uri::parse("//example.com/").unwrap_err();
-    assert_eq!(e.rule(), "URI");
-    assert_eq!(e.offset(), 0);
+    // A relative reference is named as one: the scheme is missing.
+    for input in ["//example.com/", "/relative", "?q", "../a", "#f"] {
+        let e = Uri::parse(input).unwrap_err();
+        assert_eq!(e.rule(), "URI");
+        assert_eq!(e.offset(), 0);
+        assert_eq!(e.kind(), peguri::ParseErrorKind::RelativeReference);
+        assert_eq!(
+            e.message(),
+            "a URI starts with a scheme, and this is a relative reference (RFC 3986 section \
+             4.2); UriRef::parse reads it",
+            "{input:?}"
+        );
+        let e = Uri::parse_absolute(input).unwrap_err();
+        assert_eq!(
+            e.kind(),
+            peguri::ParseErrorKind::RelativeReference,
+            "{input:?}"
+        );
+    }
+    let e = peguri::Iri::parse("/ä").unwrap_err();
     assert_eq!(
         e.message(),
-        "invalid character '/' at the start of the scheme; a scheme starts with a letter"
+        "an IRI starts with a scheme, and this is a relative reference (RFC 3987 section 2.2); \
+         IriRef::parse reads it"
+    );
+    // Each front end names its own way in.
+    let e = Uri::parse("/a").unwrap_err();
+    let python = e.clone().for_caller(peguri::Caller::Python);
+    assert!(
+        python
+            .message()
+            .to_string()
+            .ends_with("; peguri.parse reads it")
+    );
+    // What is no relative reference either keeps the first character's error.
+    let e = Uri::parse("1ab:c d").unwrap_err();
+    assert_eq!(
+        e.message(),
+        "invalid character '1' at the start of the scheme; a scheme starts with a letter"
     );
     let e = Uri::parse("abc").unwrap_err();
     assert_eq!(
