@@ -41,11 +41,12 @@ use std::path::{Path, PathBuf};
 
 use crate::ops::build::{AuthorityParts, Parts};
 use crate::syntax::entry::Grammar;
+use crate::syntax::excerpt::Quoted;
 use crate::syntax::layout::Layout;
 use crate::syntax::pct::{self, EncodeSet};
 use crate::types::authority::Host;
 use crate::types::parsed::Parsed;
-use alloc::{format, string::String, vec::Vec};
+use alloc::{boxed::Box, format, string::String, vec::Vec};
 
 /// A `file` URI made from a path: its text and layout, in RFC 3986's
 /// grammar.
@@ -117,11 +118,15 @@ pub enum FilePathErrorKind {
 ///
 /// ```
 /// let err = peguri::UriBuf::from_file_path("relative/path").unwrap_err();
-/// assert_eq!(err.to_string(), "not an absolute path");
+/// assert_eq!(err.to_string(), "not an absolute path (\"relative/path\")");
+/// assert_eq!(err.input(), "relative/path");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FilePathError {
     kind: FilePathErrorKind,
+    /// The path or the URI that was refused (a path that is not Unicode
+    /// with U+FFFD for what is not).
+    input: Box<str>,
 }
 
 impl FilePathError {
@@ -136,16 +141,46 @@ impl FilePathError {
     pub fn kind(&self) -> FilePathErrorKind {
         self.kind
     }
+
+    /// The path or the URI that was refused; offsets in [`kind`](Self::kind)
+    /// are into it.
+    ///
+    /// ```
+    /// let uri = peguri::Uri::parse("http://h/")?;
+    /// assert_eq!(uri.to_windows_path().unwrap_err().input(), "http://h/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+
+    /// The same error about `input`.
+    pub(crate) fn about(mut self, input: &str) -> Self {
+        self.input = input.into();
+        self
+    }
 }
 
 impl From<FilePathErrorKind> for FilePathError {
     fn from(kind: FilePathErrorKind) -> Self {
-        FilePathError { kind }
+        FilePathError {
+            kind,
+            input: Box::default(),
+        }
     }
 }
 
+/// What is wrong, then the input in parentheses, quoted (bounded and
+/// escaped).
 impl fmt::Display for FilePathError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_kind(f)?;
+        write!(f, " (\"{}\")", Quoted::new(&self.input))
+    }
+}
+
+impl FilePathError {
+    fn fmt_kind(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             FilePathErrorKind::NotAbsolute => f.write_str("not an absolute path"),
             FilePathErrorKind::NotFileScheme => f.write_str("not a file URI"),

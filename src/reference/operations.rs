@@ -256,7 +256,8 @@ impl<S: Storage> Reference<S, Rfc3986, WithScheme> {
     #[cfg(feature = "std")]
     #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn to_file_path(&self) -> Result<PathBuf, FilePathError> {
-        platform_to(&self.view())
+        let view = self.view();
+        platform_to(&view).map_err(|e| e.about(view.as_str()))
     }
 
     /// The Windows path of this `file` URI, on any platform: a drive path
@@ -280,7 +281,8 @@ impl<S: Storage> Reference<S, Rfc3986, WithScheme> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn to_windows_path(&self) -> Result<String, FilePathError> {
-        to_windows_text(&self.view())
+        let view = self.view();
+        to_windows_text(&view).map_err(|e| e.about(view.as_str()))
     }
 }
 
@@ -314,7 +316,8 @@ impl UriBuf {
     #[cfg(feature = "std")]
     #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn from_file_path(path: impl AsRef<Path>) -> Result<UriBuf, FilePathError> {
-        let (text, layout) = platform_from(path.as_ref())?;
+        let path = path.as_ref();
+        let (text, layout) = platform_from(path).map_err(|e| e.about(&path.to_string_lossy()))?;
         Ok(Reference::from_parts(text, layout, Grammar::Rfc3986))
     }
 
@@ -338,7 +341,7 @@ impl UriBuf {
     /// # Ok::<_, peguri::FilePathError>(())
     /// ```
     pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
-        let (text, layout) = from_windows_text(path)?;
+        let (text, layout) = from_windows_text(path).map_err(|e| e.about(path))?;
         Ok(Reference::from_parts(text, layout, Grammar::Rfc3986))
     }
 }

@@ -159,8 +159,10 @@ fn windows_path_errors() {
         .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "percent-encoded path separator at byte 12: no file name can hold one"
+        "percent-encoded path separator at byte 12: no file name can hold one \
+         (\"file:///c:/a%5Cb\")"
     );
+    assert_eq!(err.input(), "file:///c:/a%5Cb");
 }
 
 #[test]
@@ -308,7 +310,7 @@ fn windows_path_with_a_nul_is_refused_on_the_way_in() {
     assert_eq!(err.kind(), FilePathErrorKind::NulInPath { offset: 6 });
     assert_eq!(
         err.to_string(),
-        "NUL at byte 6 of the path: no file name can hold one"
+        "NUL at byte 6 of the path: no file name can hold one (\"C:\\a\\b\\u{0}\")"
     );
 }
 
@@ -326,6 +328,10 @@ fn unix_paths_with_parent_segments_or_nul_are_refused() {
     );
     let err = UriBuf::from_file_path("/a\0b").unwrap_err();
     assert_eq!(err.kind(), FilePathErrorKind::NulInPath { offset: 2 });
+    // The message names the path, escaped.
+    assert!(err.to_string().ends_with("(\"/a\\u{0}b\")"), "{err}");
+    let err = UriBuf::from_file_path("relative/path").unwrap_err();
+    assert_eq!(err.to_string(), "not an absolute path (\"relative/path\")");
     let uri = UriBuf::from_file_path("/a/./b/.").unwrap();
     assert_eq!(uri, "file:///a/./b/.");
     assert_eq!(
