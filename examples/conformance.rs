@@ -15,6 +15,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
     let dir = target.join("tmp/conformance");
+    // The summaries come from the tests that read the shared vectors: with
+    // no vectors there are none, whatever the tests did.
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata");
+    if !shared.is_dir() {
+        return Err(format!(
+            "{} is missing: the conformance report is made from the shared test vectors, \
+             which are in the project's development checkout and CI only",
+            shared.display()
+        )
+        .into());
+    }
     let mut summaries: Vec<serde_json::Value> = Vec::new();
     for entry in std::fs::read_dir(&dir)
         .map_err(|e| format!("{}: {e}; run `cargo test` first", dir.display()))?

@@ -165,4 +165,14 @@ fn usage_errors_exit_2() {
     let help = peguri_sql(&["--help"]);
     assert!(help.status.success());
     assert!(stdout(&help).starts_with("usage: peguri-sql"));
+    // Every registered function is listed.
+    let listed = stdout(&help).replace('\n', " ");
+    for function in peguri_datafusion::scalar_functions() {
+        assert!(
+            listed.contains(&format!(" {},", function.name()))
+                || listed.contains(&format!(" {} ", function.name())),
+            "{} is not in --help",
+            function.name()
+        );
+    }
 }

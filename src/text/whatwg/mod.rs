@@ -123,11 +123,12 @@ use crate::syntax::component::Component;
 use crate::syntax::error::ParseError;
 use crate::syntax::layout::offset_in;
 use crate::text::lint::{Code, Finding, Severity};
+#[cfg(feature = "serde")]
+use alloc::vec;
 use alloc::{
     borrow::ToOwned,
     format,
     string::{String, ToString},
-    vec,
     vec::Vec,
 };
 

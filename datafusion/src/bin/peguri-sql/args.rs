@@ -2,16 +2,37 @@
 
 use std::path::PathBuf;
 
-pub const USAGE: &str = "\
+/// The help text, with the functions as `register_all` registers them.
+pub fn usage() -> String {
+    let names: Vec<String> = peguri_datafusion::scalar_functions()
+        .iter()
+        .map(|f| f.name().to_owned())
+        .collect();
+    let mut lines = vec![String::new()];
+    for name in names {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.len() + name.len() + 2 > 72 {
+            lines.push(String::new());
+        }
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&name);
+        line.push(',');
+    }
+    let functions = lines.join("\n").trim_end_matches(',').to_owned();
+    format!("{HEAD}{functions}\n{TAIL}")
+}
+
+const HEAD: &str = "\
 usage: peguri-sql [--format table|jsonl] 'SELECT ...' [FILE...]
 
 Runs a SQL query (Apache DataFusion's dialect) with peguri's URI functions
-registered: uri_parse, uri_parse_strict, uri_scheme, uri_userinfo, uri_host,
-uri_port, uri_port_number, uri_path, uri_query, uri_fragment,
-uri_query_param, uri_is_valid, uri_error, uri_resolve, uri_normalize,
-uri_equivalent, iri_to_uri, uri_lint, uri_whatwg_differs, try_parse_url
-(and Trino and ClickHouse aliases such as url_extract_host).
+registered (and Trino and ClickHouse aliases such as url_extract_host):
+";
 
+const TAIL: &str = "
 Each FILE becomes a table named after its stem: CSV (.csv), Parquet
 (.parquet), JSON Lines (.json, .jsonl, .ndjson; `peguri parse` output
 among them), or any other file as plain text, one row per line in a

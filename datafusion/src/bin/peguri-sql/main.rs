@@ -26,11 +26,11 @@ fn main() -> ExitCode {
     let args = match args::parse(std::env::args().skip(1)) {
         Ok(Parsed::Run(args)) => args,
         Ok(Parsed::Help) => {
-            print!("{}", args::USAGE);
+            print!("{}", args::usage());
             return ExitCode::SUCCESS;
         }
         Err(message) => {
-            eprintln!("peguri-sql: {message}\n\n{}", args::USAGE);
+            eprintln!("peguri-sql: {message}\n\n{}", args::usage());
             return ExitCode::from(2);
         }
     };
