@@ -2,7 +2,6 @@
 //! through the PyCapsule interface, the work done by `peguri-arrow`'s
 //! kernels (shared with the SQL functions) with the GIL released.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, LargeStringArray, cast::AsArray};
@@ -10,28 +9,12 @@ use arrow_schema::{ArrowError, DataType};
 use peguri::Component;
 use peguri_arrow::Base;
 use peguri_arrow::column::Layout;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
+use crate::guard::guard;
 use crate::{cast, ffi};
-
-/// Runs `f`, turning a panic into a `RuntimeError` instead of letting it
-/// unwind into Python: every entry point of the module runs its Rust work
-/// through this.
-pub fn guard<T>(f: impl FnOnce() -> T) -> PyResult<T> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|panic| {
-        let what = panic
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        PyRuntimeError::new_err(format!(
-            "internal error in peguri (a bug: please report it): {}",
-            peguri::Quoted::new(&what)
-        ))
-    })
-}
 
 /// An Arrow array made by peguri, readable by any Arrow library through
 /// `__arrow_c_array__` (pyarrow, Polars, DuckDB...), with no dependency on

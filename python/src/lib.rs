@@ -25,6 +25,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod batch;
 mod cast;
+mod guard;
 // The Arrow C Data Interface is the one place that needs `unsafe`.
 #[allow(unsafe_code)]
 pub mod ffi;
