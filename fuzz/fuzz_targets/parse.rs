@@ -59,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = Uri::parse(input);
     let _ = Uri::parse_absolute(input);
     let _ = UriRef::parse_relative(input);
-    if let Err(e) = ParseOptions::new().allow_zone_id(true).parse(input) {
+    if let Err(e) = UriRef::parse_with(input, &ParseOptions::new().allow_zone_id(true)) {
         assert!(input.is_char_boundary(e.offset()));
         let _ = (e.to_string(), e.expected().count());
     }

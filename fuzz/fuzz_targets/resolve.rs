@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn check_iri(base: &IriRef<'_>, reference: &IriRef<'_>) {
-    match Resolver::new().resolve_iri(base, reference) {
+    match Resolver::new().resolve(base, reference) {
         Ok(iri) => {
             let again = IriRef::parse(iri.as_str()).expect("the result parses");
             assert!(again.has_scheme());
