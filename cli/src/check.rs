@@ -9,8 +9,8 @@ use peguri::lint::{Code, Finding, MAX_FINDINGS_PER_CODE, Severity, lint};
 use peguri::{Excerpt, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::Outcome;
 use crate::common::{IriHint, Reference, SyntaxArgs};
+use crate::outcome::Outcome;
 
 /// The arguments of `peguri check`.
 #[derive(Args)]
@@ -85,7 +85,7 @@ impl Serialize for Omitted<'_> {
 /// with `--json` one object. Exit code 1 when any input is invalid or has
 /// a warning; info findings alone keep it 0.
 pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     let mut clean = true;
     let mut hint = IriHint::default();
     crate::input::for_each_input_bytes(&args.uris, |line| {
@@ -170,7 +170,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
         Ok(())
     })?;
     out.flush()?;
-    Ok(crate::outcome(clean))
+    Ok(Outcome::from_validity(clean))
 }
 
 /// Each code of `findings` once, in the order it first appears, with the

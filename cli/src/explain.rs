@@ -15,7 +15,7 @@ pub(crate) fn run(uris: &[String], ascii: bool, syntax: &SyntaxArgs) -> io::Resu
     let explainer = Explainer::new()
         .ascii(ascii)
         .char_width(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(1));
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     let mut all_valid = true;
     let mut first = true;
     let mut hint = IriHint::default();

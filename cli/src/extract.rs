@@ -8,7 +8,7 @@ use peguri::Quoted;
 use peguri::extract::Extractor;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 
 /// The arguments of `peguri extract`.
 #[derive(Args)]
@@ -51,7 +51,7 @@ impl Serialize for Found<'_> {
 /// read is (exit 2, after the others).
 pub fn run(args: &ExtractArgs) -> io::Result<Outcome> {
     let extractor = Extractor::new().iri(args.iri);
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     let stdin = ["-".to_owned()];
     let sources = if args.files.is_empty() {
         &stdin[..]

@@ -12,6 +12,7 @@ mod grammar;
 mod input;
 mod lab;
 mod normalize;
+mod outcome;
 mod parse;
 mod resolve;
 #[cfg(feature = "serve")]
@@ -27,9 +28,10 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use peguri::{Report, Uri, UriRef};
 
+use crate::common::stdout;
 use crate::grammar::{GrammarError, GrammarText, LoadedGrammar, grammar_files};
-#[allow(unused_imports)] // used by subcommand modules
-use crate::input::{for_each_input, for_each_line};
+use crate::input::for_each_input;
+use crate::outcome::Outcome;
 use crate::parse::{Field, Filter, Format, ParseOptions};
 
 /// URIs (RFC 3986) parsed by a grammar transcribed from the RFC.
@@ -516,22 +518,6 @@ struct CoverageArgs {
     max_input_bytes: usize,
 }
 
-/// How a command ended, other than by an I/O error.
-enum Outcome {
-    /// Every input was valid.
-    Success,
-    /// Some input was invalid (exit 1).
-    Invalid,
-    /// The command could not run as asked (exit 2), with the reason.
-    Usage(String),
-    /// The question has no answer, an input being invalid (exit 2, as
-    /// `cmp` exits; the errors are already on stderr).
-    Trouble,
-}
-
-const EXIT_INVALID: u8 = 1;
-const EXIT_USAGE: u8 = 2;
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -544,14 +530,14 @@ fn main() -> ExitCode {
         Command::Relative(args) => resolve::relative(&args),
         Command::Normalize(args) => normalize::normalize(&args),
         Command::Equivalent(args) => normalize::equivalent(&args),
-        Command::Split { uris } => split::run(&uris).map(outcome),
+        Command::Split { uris } => split::run(&uris).map(Outcome::from_validity),
         Command::Extract(args) => extract::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Explain {
             ascii,
             syntax,
             uris,
-        } => explain::run(&uris, ascii, &syntax).map(outcome),
+        } => explain::run(&uris, ascii, &syntax).map(Outcome::from_validity),
         #[cfg(feature = "serve")]
         Command::Serve { worker: true, .. } => serve::worker().map(|()| Outcome::Success),
         #[cfg(feature = "serve")]
@@ -563,33 +549,7 @@ fn main() -> ExitCode {
         Command::Whatwg(args) => whatwg::run(&args),
         Command::CompileWorker => bounds::compile_worker().map(|()| Outcome::Success),
     };
-    match result {
-        Ok(Outcome::Success) => ExitCode::SUCCESS,
-        Ok(Outcome::Invalid) => ExitCode::from(EXIT_INVALID),
-        Ok(Outcome::Usage(message)) => {
-            eprintln!("peguri: {message}");
-            ExitCode::from(EXIT_USAGE)
-        }
-        Ok(Outcome::Trouble) => ExitCode::from(EXIT_USAGE),
-        // A closed pipe (`| head`) is the reader's choice, not an error.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("peguri: {e}");
-            ExitCode::from(EXIT_INVALID)
-        }
-    }
-}
-
-fn outcome(all_valid: bool) -> Outcome {
-    if all_valid {
-        Outcome::Success
-    } else {
-        Outcome::Invalid
-    }
-}
-
-fn stdout() -> BufWriter<io::StdoutLock<'static>> {
-    BufWriter::with_capacity(64 * 1024, io::stdout().lock())
+    Outcome::exit_code(result)
 }
 
 /// Flags that contradict each other, or a field named twice.
@@ -637,7 +597,7 @@ fn run_parse(args: ParseArgs) -> io::Result<Outcome> {
     if let Some(summary) = summary {
         eprint!("{summary}");
     }
-    Ok(outcome(all_valid))
+    Ok(Outcome::from_validity(all_valid))
 }
 
 /// The typed entry points: components, as `parse` prints them.
@@ -717,7 +677,7 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
                 Ok(())
             })?;
             out.flush()?;
-            Ok(outcome(all_valid))
+            Ok(Outcome::from_validity(all_valid))
         });
     }
     let found = match grammar::resolve_built_in_rule(rule) {
@@ -746,7 +706,7 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
         Ok(())
     })?;
     out.flush()?;
-    Ok(outcome(all_valid))
+    Ok(Outcome::from_validity(all_valid))
 }
 
 fn run_tree(args: TreeArgs) -> io::Result<Outcome> {
@@ -791,7 +751,7 @@ fn each_tree(
         Ok(())
     })?;
     out.flush()?;
-    Ok(outcome(all_valid))
+    Ok(Outcome::from_validity(all_valid))
 }
 
 fn write_tree<R: pest::RuleType>(

@@ -7,8 +7,8 @@ use clap::Args;
 use peguri::{Normalizer, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::Outcome;
 use crate::common::{IriHint, Lines, Reference, SyntaxArgs};
+use crate::outcome::Outcome;
 
 /// The normalization steps, as flags.
 #[derive(Args, Clone, Copy)]
@@ -100,7 +100,7 @@ pub(crate) fn normalize(args: &NormalizeArgs) -> io::Result<Outcome> {
             Err(error) => lines.invalid(input, &error),
         }
     })?;
-    Ok(crate::outcome(lines.finish()?))
+    Ok(Outcome::from_validity(lines.finish()?))
 }
 
 /// One side of `equivalent --json`: `{"input", "valid": true,
@@ -151,7 +151,7 @@ pub(crate) fn equivalent(args: &EquivalentArgs) -> io::Result<Outcome> {
         (Ok(na), Ok(nb)) => Some(na == nb),
         _ => None,
     };
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     if args.json {
         let answer = Answer {
             equivalent: same,

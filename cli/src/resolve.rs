@@ -8,8 +8,8 @@ use clap::Args;
 use peguri::{ResolveErrorKind, Resolver};
 use serde::Serialize;
 
-use crate::Outcome;
 use crate::common::{IriHint, Lines, Reference, SyntaxArgs};
+use crate::outcome::Outcome;
 
 /// The arguments of `peguri resolve`.
 #[derive(Args)]
@@ -99,7 +99,7 @@ fn refuse_base(json: bool, base: &str, error: &(impl Serialize + Display)) -> io
                 st.end()
             }
         }
-        let mut out = crate::stdout();
+        let mut out = crate::common::stdout();
         serde_json::to_writer(&mut out, &Refused(base, error))?;
         out.write_all(b"\n")?;
         out.flush()?;
@@ -148,7 +148,7 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
             Err(error) => lines.invalid(input, &error),
         }
     })?;
-    Ok(crate::outcome(lines.finish()?))
+    Ok(Outcome::from_validity(lines.finish()?))
 }
 
 /// A reference's text without its fragment (and `#`), given the fragment
@@ -186,5 +186,5 @@ pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
             Err(error) => lines.invalid(input, &error),
         }
     })?;
-    Ok(crate::outcome(lines.finish()?))
+    Ok(Outcome::from_validity(lines.finish()?))
 }

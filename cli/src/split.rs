@@ -14,7 +14,7 @@ pub fn run(uris: &[String]) -> io::Result<bool> {
         serde_json::to_writer(&mut *out, &split_lenient(input))?;
         out.write_all(b"\n")
     };
-    crate::for_each_input(uris, |input| emit(input, &mut out))?;
+    crate::input::for_each_input(uris, |input| emit(input, &mut out))?;
     out.flush()?;
     Ok(true)
 }

@@ -12,8 +12,8 @@ use peguri::{Excerpt, Quoted};
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
-use crate::Outcome;
 use crate::common::quoted;
+use crate::outcome::Outcome;
 
 #[derive(Args)]
 pub struct TemplateArgs {
@@ -209,9 +209,9 @@ pub fn run(args: &TemplateArgs) -> io::Result<Outcome> {
         Ok(vars) => vars,
         Err(message) => return Ok(Outcome::Usage(message)),
     };
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     let mut all_valid = true;
-    crate::for_each_input(&args.templates, |template| {
+    crate::input::for_each_input(&args.templates, |template| {
         let expanded = UriTemplate::parse(template).and_then(|t| t.expand(&vars));
         match expanded {
             Ok(uri) => writeln!(out, "{uri}"),
@@ -228,5 +228,5 @@ pub fn run(args: &TemplateArgs) -> io::Result<Outcome> {
         }
     })?;
     out.flush()?;
-    Ok(crate::outcome(all_valid))
+    Ok(Outcome::from_validity(all_valid))
 }

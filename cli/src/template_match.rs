@@ -8,7 +8,7 @@ use peguri::Excerpt;
 use peguri::template::{Captures, TemplateSet, UriTemplate};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 
 #[derive(Args)]
 pub struct MatchArgs {
@@ -76,9 +76,9 @@ pub fn run(args: &MatchArgs) -> io::Result<Outcome> {
             return Ok(Outcome::Usage(message));
         }
     }
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     let mut all_matched = true;
-    crate::for_each_input(&args.uris, |uri| {
+    crate::input::for_each_input(&args.uris, |uri| {
         let found = set.match_uri(uri);
         all_matched &= found.is_some();
         let line = Line {
@@ -91,5 +91,5 @@ pub fn run(args: &MatchArgs) -> io::Result<Outcome> {
         out.write_all(b"\n")
     })?;
     out.flush()?;
-    Ok(crate::outcome(all_matched))
+    Ok(Outcome::from_validity(all_matched))
 }

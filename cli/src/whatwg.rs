@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use clap::Args;
 use peguri::whatwg::{Comparison, compare_bytes};
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 use crate::parse::{Format, Value};
 
 /// The arguments of `peguri whatwg`.
@@ -46,7 +46,7 @@ pub fn run(args: &WhatwgArgs) -> io::Result<Outcome> {
             "--header writes the TSV column names; it needs --format tsv".to_owned(),
         ));
     }
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     if args.header {
         writeln!(out, "{}", COLUMNS.join("\t"))?;
     }
@@ -65,7 +65,7 @@ pub fn run(args: &WhatwgArgs) -> io::Result<Outcome> {
         out.write_all(b"\n")
     })?;
     out.flush()?;
-    Ok(crate::outcome(!any_differs))
+    Ok(Outcome::from_validity(!any_differs))
 }
 
 /// One TSV row, as `parse --format tsv` writes its cells.

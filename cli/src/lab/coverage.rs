@@ -342,21 +342,21 @@ impl Count {
     }
 }
 
-pub fn run(options: &CoverageOptions) -> io::Result<crate::Outcome> {
+pub fn run(options: &CoverageOptions) -> io::Result<crate::outcome::Outcome> {
     let grammar = match GrammarText::read(&options.grammar, &options.limits) {
         Ok(grammar) => grammar,
-        Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
+        Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),
     };
     let (rule, instrumented) = match load(&grammar, &options.rule) {
         Ok(loaded) => loaded,
-        Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
+        Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),
     };
     if let Some(missing) = options
         .inputs
         .iter()
         .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
     {
-        return Ok(crate::Outcome::Usage(format!(
+        return Ok(crate::outcome::Outcome::Usage(format!(
             "cannot read input file {}: no such file",
             Quoted::new(missing)
         )));
@@ -416,7 +416,7 @@ pub fn run(options: &CoverageOptions) -> io::Result<crate::Outcome> {
         stopped_count,
         stopped: &stopped,
     };
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     if options.json {
         serde_json::to_writer(&mut out, &report.json())?;
         out.write_all(b"\n")?;
@@ -424,7 +424,7 @@ pub fn run(options: &CoverageOptions) -> io::Result<crate::Outcome> {
         out.write_all(report.text().as_bytes())?;
     }
     out.flush()?;
-    Ok(crate::Outcome::Success)
+    Ok(crate::outcome::Outcome::Success)
 }
 
 struct Report<'a> {

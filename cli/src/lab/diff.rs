@@ -373,22 +373,22 @@ struct Tally {
     examples: Vec<Vec<String>>,
 }
 
-pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
+pub fn run(options: &DiffOptions) -> io::Result<crate::outcome::Outcome> {
     let load = |spec: &str| Side::load(spec, &options.rule, &options.limits, options.bounds);
     let old = match load(&options.old) {
         Ok(side) => side,
-        Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
+        Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),
     };
     let new = match load(&options.new) {
         Ok(side) => side,
-        Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
+        Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),
     };
     if let Some(missing) = options
         .inputs
         .iter()
         .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
     {
-        return Ok(crate::Outcome::Usage(format!(
+        return Ok(crate::outcome::Outcome::Usage(format!(
             "cannot read input file {}: no such file",
             Quoted::new(missing)
         )));
@@ -406,7 +406,7 @@ pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
     };
     let started = Instant::now();
     let mut inputs = 0usize;
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     for_each_input(&options.inputs, |origin, input| {
         inputs += 1;
         let before = old.run(input);
@@ -447,9 +447,9 @@ pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
     }
     let differ: usize = tally.counts.iter().sum();
     Ok(if differ == 0 {
-        crate::Outcome::Success
+        crate::outcome::Outcome::Success
     } else {
-        crate::Outcome::Invalid
+        crate::outcome::Outcome::Invalid
     })
 }
 
