@@ -15,7 +15,23 @@ use serde_json::value::RawValue;
 use crate::common::quoted;
 use crate::outcome::Outcome;
 
+/// Expand URI Templates (RFC 6570, all four levels), one result per
+/// line.
+///
+/// A string variable is `--var name=value`. A list is built item by
+/// item, `--list name=item` once per item; an associative array pair
+/// by pair, `--map name=key=value` once per pair (the key ends at the
+/// second `=`). `--json` takes them all as one JSON object. With no
+/// TEMPLATE arguments, reads one template per line from stdin. Exit
+/// code: 0 when every template expands, 1 when any is invalid (the
+/// error is shown on stderr and its output line is `<invalid>`), 2 for
+/// usage errors.
 #[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    peguri template 'https://api.example.com/users/{id}{?fields}' --var id=42 --var fields=name\n  \
+    peguri template '{/path*}{?tags*}' --list path=a --list path=b --list tags=x\n  \
+    peguri template '{?keys*}' --map keys=semi=';' --map keys=dot=.\n  \
+    peguri template '{+base}{/list*}' --json '{\"base\": \"http://h\", \"list\": [\"a\", \"b\"]}'")]
 pub struct TemplateArgs {
     /// Templates to expand; stdin is read, one per line, when none is given.
     templates: Vec<String>,

@@ -6,12 +6,13 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
+use clap::Args;
 use peguri::{ParseError, Quoted};
 use pest::iterators::Pairs;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
-use super::{Origin, for_each_input, quote_input};
-use crate::bounds::{BoundedVm, Bounds, GrammarLimits, Parsed, Stop};
+use super::{LabArgs, Origin, for_each_input, quote_input};
+use crate::bounds::{BoundedVm, Bounds, DEFAULT_MAX_INPUT_BYTES, GrammarLimits, Parsed, Stop};
 use crate::grammar::{ENTRY, GrammarError, GrammarText, grammar_files, resolve_rule};
 
 /// What is compared between two valid parses, and the rules (of RFC 3986,
@@ -101,15 +102,45 @@ impl Change {
     }
 }
 
-pub struct DiffOptions {
-    pub old: String,
-    pub new: String,
-    pub inputs: Vec<String>,
-    pub rule: String,
-    pub json: bool,
-    pub examples: usize,
-    pub limits: GrammarLimits,
-    pub bounds: Bounds,
+/// Run two grammars over the same inputs and report every input on
+/// which they differ: in validity, in the components (scheme,
+/// authority, userinfo, host and its kind, port, path and its rule,
+/// query, fragment; each compared when both grammars have its rules),
+/// or in the error offset.
+///
+/// OLD and NEW are grammar files; a grammar in several files is
+/// written FILE+FILE (read in order as one, as build.rs reads
+/// uri.pest+iri.pest+rfc6874.pest). Inputs are read one per line from
+/// the FILEs, or from stdin when none is given. Prints a summary:
+/// counts per kind of change with the first examples of each; --json
+/// prints one JSON object per differing input instead (the summary
+/// goes to stderr). Each grammar is compiled, and each parse runs,
+/// within the limits of `tree --grammar`; an input that exceeds them
+/// is reported as stopped.
+/// Exit code: 0 when nothing differs, 1 when something does, 2 for
+/// usage errors (a grammar that does not compile, an unknown rule).
+#[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    peguri grammar diff uri.pest my-uri.pest urls.txt\n  \
+    peguri grammar diff --json uri.pest my-uri.pest < urls.txt\n  \
+    peguri grammar diff --rule IRI-reference uri.pest+iri.pest uri.pest+my-iri.pest iris.txt")]
+pub struct DiffArgs {
+    /// The grammar before the change: a .pest file, or files joined with +.
+    old: String,
+    /// The grammar after the change: a .pest file, or files joined with +.
+    new: String,
+    /// Files of inputs, one per line; stdin when none (or `-`).
+    inputs: Vec<String>,
+    #[command(flatten)]
+    lab: LabArgs,
+    /// Examples shown per kind of change in the summary.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    examples: usize,
+    /// The longest input parsed, in bytes; a longer one is reported as
+    /// stopped (a parse keeps every match until it ends, about 400 bytes
+    /// of memory per input byte).
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT_BYTES)]
+    max_input_bytes: usize,
 }
 
 /// One grammar of the two, loaded.
@@ -156,7 +187,7 @@ impl Side {
                 // error is the one `peguri parse` prints: the message names
                 // the component. The offset, which is compared, stays
                 // pest's.
-                Outcome::Invalid(match crate::typed_error(&self.rule, input) {
+                Outcome::Invalid(match crate::parse::typed_error(&self.rule, input) {
                     Some(typed) if typed.offset() == error.offset() => typed,
                     _ => error,
                 })
@@ -373,17 +404,19 @@ struct Tally {
     examples: Vec<Vec<String>>,
 }
 
-pub fn run(options: &DiffOptions) -> io::Result<crate::outcome::Outcome> {
-    let load = |spec: &str| Side::load(spec, &options.rule, &options.limits, options.bounds);
-    let old = match load(&options.old) {
+/// Runs `peguri grammar diff`.
+pub fn run(args: &DiffArgs) -> io::Result<crate::outcome::Outcome> {
+    let bounds = args.lab.limits.bounds(args.max_input_bytes);
+    let load = |spec: &str| Side::load(spec, &args.lab.rule, &args.lab.limits, bounds);
+    let old = match load(&args.old) {
         Ok(side) => side,
         Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),
     };
-    let new = match load(&options.new) {
+    let new = match load(&args.new) {
         Ok(side) => side,
         Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),
     };
-    if let Some(missing) = options
+    if let Some(missing) = args
         .inputs
         .iter()
         .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
@@ -407,7 +440,7 @@ pub fn run(options: &DiffOptions) -> io::Result<crate::outcome::Outcome> {
     let started = Instant::now();
     let mut inputs = 0usize;
     let mut out = crate::common::stdout();
-    for_each_input(&options.inputs, |origin, input| {
+    for_each_input(&args.inputs, |origin, input| {
         inputs += 1;
         let before = old.run(input);
         let after = new.run(input);
@@ -419,10 +452,10 @@ pub fn run(options: &DiffOptions) -> io::Result<crate::outcome::Outcome> {
         for &i in &changed {
             tally.fields[i] += 1;
         }
-        if tally.examples[kind].len() < options.examples {
+        if tally.examples[kind].len() < args.examples {
             tally.examples[kind].push(example(origin, input, change, &changed, &before, &after));
         }
-        if options.json {
+        if args.lab.json {
             let record = DiffRecord {
                 origin,
                 input,
@@ -438,23 +471,19 @@ pub fn run(options: &DiffOptions) -> io::Result<crate::outcome::Outcome> {
         Ok(())
     })?;
     out.flush()?;
-    let summary = summary(options, &old, &new, &compared, &tally, inputs, started);
-    if options.json {
+    let summary = summary(args, &old, &new, &compared, &tally, inputs, started);
+    if args.lab.json {
         eprint!("{summary}");
     } else {
         out.write_all(summary.as_bytes())?;
         out.flush()?;
     }
     let differ: usize = tally.counts.iter().sum();
-    Ok(if differ == 0 {
-        crate::outcome::Outcome::Success
-    } else {
-        crate::outcome::Outcome::Invalid
-    })
+    Ok(crate::outcome::Outcome::from_validity(differ == 0))
 }
 
 fn summary(
-    options: &DiffOptions,
+    args: &DiffArgs,
     old: &Side,
     new: &Side,
     compared: &[bool],
@@ -509,7 +538,7 @@ fn summary(
                 s,
                 "  ... and {} more{}",
                 count - tally.examples[kind].len(),
-                if options.json {
+                if args.lab.json {
                     ""
                 } else {
                     " (--json lists every one)"

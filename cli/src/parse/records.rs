@@ -1,7 +1,8 @@
-//! `peguri parse`: URI (or IRI) references to JSON Lines (or TSV), the hot
-//! loop.
+//! The records `peguri parse` writes: URI (or IRI) references to JSON
+//! Lines (or TSV), the hot loop.
 //!
-//! Nothing here depends on clap, so the benchmark can run this exact code.
+//! Nothing here depends on clap or on the rest of the command line, so the
+//! benchmark can run this exact code.
 
 use std::collections::HashMap;
 use std::fmt;
