@@ -1,5 +1,5 @@
 //! End-to-end JSON Lines throughput of `peguri parse`: the CLI's own loop
-//! (its `parse` module, compiled in here) over the shared corpus, side by
+//! (its `parse::records` module, compiled in here) over the shared corpus, side by
 //! side with a minimal program that parses with fluent-uri and writes the
 //! same JSON objects with serde_json.
 //!
@@ -11,7 +11,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 #[allow(dead_code)]
-#[path = "../src/parse.rs"]
+#[path = "../src/parse/records.rs"]
 mod cli_parse;
 
 #[allow(dead_code)]

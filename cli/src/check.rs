@@ -9,11 +9,25 @@ use peguri::lint::{Code, Finding, MAX_FINDINGS_PER_CODE, Severity, lint};
 use peguri::{Excerpt, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::Outcome;
 use crate::common::{IriHint, Reference, SyntaxArgs};
+use crate::outcome::Outcome;
 
-/// The arguments of `peguri check`.
+/// Check URI references for the constructions RFC 3986 section 7 warns
+/// about (ambiguous IPv4 forms, passwords, deceptive userinfo,
+/// percent-encoded controls and separators, foreign ports, encoded
+/// bidirectional formatting characters).
+///
+/// With no URI arguments, reads one per line from stdin. One line per
+/// input: `INPUT: no findings`, `INPUT: warning[CODE], info[CODE]...`
+/// (each finding's message, with carets, goes to stderr), or
+/// `<invalid>` (the error goes to stderr); with --json, one object per
+/// input and nothing on stderr but errors. Exit code: 0 when no warning
+/// is found (info findings allowed), 1 when any input has a warning or
+/// is invalid, 2 for usage errors.
 #[derive(Args)]
+#[command(
+    after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'\n  peguri check --whatwg 'http:///evil.example/'"
+)]
 pub struct CheckArgs {
     #[command(flatten)]
     syntax: SyntaxArgs,
@@ -85,7 +99,7 @@ impl Serialize for Omitted<'_> {
 /// with `--json` one object. Exit code 1 when any input is invalid or has
 /// a warning; info findings alone keep it 0.
 pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     let mut clean = true;
     let mut hint = IriHint::default();
     crate::input::for_each_input_bytes(&args.uris, |line| {
@@ -170,7 +184,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
         Ok(())
     })?;
     out.flush()?;
-    Ok(crate::outcome(clean))
+    Ok(Outcome::from_validity(clean))
 }
 
 /// Each code of `findings` once, in the order it first appears, with the

@@ -1,6 +1,7 @@
 //! What the commands that read references share: the options that choose
-//! the grammar (`--iri`, `--allow-zone-id`), reading a line as text, and
-//! writing exactly one line per input (`--json` or plain).
+//! the grammar (`--iri`, `--allow-zone-id`), reading a line as text, the
+//! output they write to, and writing exactly one line per input (`--json`
+//! or plain).
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
@@ -14,6 +15,11 @@ use serde::Serialize;
 /// input line `n`. `<` is in no URI or IRI reference, and in no expansion
 /// of a URI Template, so the marker is never a result.
 pub const INVALID: &str = "<invalid>";
+
+/// Standard output, buffered: what every command writes its results to.
+pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
+    BufWriter::with_capacity(64 * 1024, io::stdout().lock())
+}
 
 /// `text` in double quotes, bounded and escaped as [`Quoted`] shows it:
 /// how a message quotes a name or a value it was given.
@@ -150,7 +156,7 @@ impl Lines {
     /// `syntax`.
     pub fn new(json: bool, syntax: SyntaxArgs) -> Self {
         Lines {
-            out: crate::stdout(),
+            out: stdout(),
             json,
             all_valid: true,
             syntax,

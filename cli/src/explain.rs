@@ -2,24 +2,55 @@
 
 use std::io::{self, Write};
 
+use clap::Args;
 use peguri::Explainer;
 
 use crate::common::{IriHint, Reference, SyntaxArgs};
+use crate::outcome::Outcome;
+
+/// Draw each URI reference with a labelled bracket under or over each
+/// component.
+///
+/// Scheme, user information, host, port, query and fragment are below
+/// the reference; authority, path and the hierarchical (or relative)
+/// part above it. An empty component is marked with `│` where it would
+/// start; an absent one is not drawn. Each label stays within two
+/// columns of its tick: the labels of a crowded row are stacked, each
+/// at its tick. Widths are the columns a terminal draws (two for most
+/// CJK characters). Lines are not wrapped: a long URI gives long lines
+/// (pipe them to `less -S`). With no URI arguments, reads one per line
+/// from stdin. Exit code: 0 when every input is valid, 1 when any is
+/// invalid (its error goes to stderr), 2 for usage errors.
+#[derive(Args)]
+#[command(
+    after_help = "Example:\n  peguri explain 'abc://username:password@example.com:123/path/file?key=value#fragid1'\n  peguri explain --ascii 'http://[::1]:8080/'\n  peguri explain --iri 'http://bücher.example/straße'"
+)]
+pub struct ExplainArgs {
+    /// Draw with ASCII instead of box-drawing characters: corners `.`
+    /// (above) and `'` (below), lines `-`, ticks `+`, markers `|`.
+    #[arg(long)]
+    ascii: bool,
+    #[command(flatten)]
+    syntax: SyntaxArgs,
+    /// URI references to draw; stdin is read when none is given.
+    uris: Vec<String>,
+}
 
 /// Prints the diagram of each input (arguments, or stdin lines when there
 /// are none), a blank line between two diagrams; an invalid input gets the
-/// caret error on stderr instead. Returns whether all inputs were valid.
-pub(crate) fn run(uris: &[String], ascii: bool, syntax: &SyntaxArgs) -> io::Result<bool> {
+/// caret error on stderr instead.
+pub fn run(args: &ExplainArgs) -> io::Result<Outcome> {
+    let syntax = &args.syntax;
     // Columns as a terminal draws them; the reference holds no control
     // character, which has no width.
     let explainer = Explainer::new()
-        .ascii(ascii)
+        .ascii(args.ascii)
         .char_width(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(1));
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     let mut all_valid = true;
     let mut first = true;
     let mut hint = IriHint::default();
-    crate::input::for_each_input_bytes(uris, |line| {
+    crate::input::for_each_input_bytes(&args.uris, |line| {
         let text = syntax.text(line);
         let diagram = match &text {
             Ok(input) => syntax.parse(input).map(|parsed| match parsed {
@@ -49,5 +80,5 @@ pub(crate) fn run(uris: &[String], ascii: bool, syntax: &SyntaxArgs) -> io::Resu
         }
     })?;
     out.flush()?;
-    Ok(all_valid)
+    Ok(Outcome::from_validity(all_valid))
 }

@@ -8,10 +8,23 @@ use peguri::Quoted;
 use peguri::extract::Extractor;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 
-/// The arguments of `peguri extract`.
+/// Find the URIs in text (RFC 3986 Appendix C), from FILEs or stdin:
+/// quoted, in angle brackets (line breaks inside are removed),
+/// `<URL:...>`, or bare with a scheme. Prints one JSON object per URI
+/// (`uri`, and the byte offsets `start` and `end` in the input; `file`
+/// too when FILEs are given), or plain URIs.
+///
+/// A candidate that is not a URI is left out whole, never cut short
+/// into another URI: an IRI such as `http://bücher.example/` is found
+/// with --iri (without it, stderr says how many were left out). Exit
+/// code: 0, also when nothing is found; 2 for usage errors or a file
+/// that cannot be read.
 #[derive(Args)]
+#[command(
+    after_help = "Example:\n  peguri extract < message.txt\n  peguri extract --plain notes.md README.md\n  peguri extract --iri < page.txt"
+)]
 pub struct ExtractArgs {
     /// Print one URI per line instead of JSON.
     #[arg(long)]
@@ -51,7 +64,7 @@ impl Serialize for Found<'_> {
 /// read is (exit 2, after the others).
 pub fn run(args: &ExtractArgs) -> io::Result<Outcome> {
     let extractor = Extractor::new().iri(args.iri);
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     let stdin = ["-".to_owned()];
     let sources = if args.files.is_empty() {
         &stdin[..]

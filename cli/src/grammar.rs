@@ -487,6 +487,30 @@ impl<R: RuleType> serde::Serialize for RuleResult<'_, '_, R> {
     }
 }
 
+/// One input's [`RuleResult`] as a JSON line; says whether the input is
+/// valid.
+pub fn write_rule_result<R: RuleType>(
+    out: &mut impl Write,
+    input: &str,
+    rule: &str,
+    outcome: RuleOutcome<'_, R>,
+    pretty: bool,
+) -> io::Result<bool> {
+    let valid = outcome.is_valid();
+    let value = RuleResult {
+        input,
+        rule,
+        outcome,
+    };
+    if pretty {
+        serde_json::to_writer_pretty(&mut *out, &value)?;
+    } else {
+        serde_json::to_writer(&mut *out, &value)?;
+    }
+    out.write_all(b"\n")?;
+    Ok(valid)
+}
+
 /// One rule of a grammar with the comments above it: the ABNF (`//`) and
 /// the description (`///`).
 pub struct RuleDoc {

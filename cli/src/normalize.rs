@@ -7,8 +7,8 @@ use clap::Args;
 use peguri::{Normalizer, ParseError};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::Outcome;
 use crate::common::{IriHint, Lines, Reference, SyntaxArgs};
+use crate::outcome::Outcome;
 
 /// The normalization steps, as flags.
 #[derive(Args, Clone, Copy)]
@@ -39,8 +39,18 @@ impl StepArgs {
     }
 }
 
-/// The arguments of `peguri normalize`.
+/// Print the normal form of each URI reference (RFC 3986 section 6.2.2,
+/// and 6.2.3 unless --syntax-only), one per line.
+///
+/// With no URI arguments, reads one URI reference per line from stdin.
+/// One line per input: the normal form, or `<invalid>` for an invalid
+/// input (its error goes to stderr); with --json, one object per input.
+/// Exit code: 0 when every input is valid, 1 when any is invalid, 2 for
+/// usage errors.
 #[derive(Args)]
+#[command(
+    after_help = "Example:\n  peguri normalize 'HTTP://Example.COM:80/a/./%7Eb'\n  peguri normalize --syntax-only < urls.txt\n  peguri normalize --iri 'HTTP://Example.ORG/caf%C3%A9'"
+)]
 pub struct NormalizeArgs {
     #[command(flatten)]
     steps: StepArgs,
@@ -54,8 +64,15 @@ pub struct NormalizeArgs {
     uris: Vec<String>,
 }
 
-/// The arguments of `peguri equivalent`.
+/// Say whether two URI references are equivalent after syntax-based and
+/// scheme-based normalization (RFC 3986 sections 6.2.2 and 6.2.3).
+///
+/// Exit code, as `cmp`'s: 0 when equivalent, 1 when not, 2 when an
+/// input is invalid (its error goes to stderr) or for usage errors.
 #[derive(Args)]
+#[command(
+    after_help = "Example:\n  peguri equivalent http://example.com HTTP://EXAMPLE.COM:80/\n  peguri equivalent --ipv6-canonical 'http://[::1]/' 'http://[0::1]/'"
+)]
 pub struct EquivalentArgs {
     #[command(flatten)]
     steps: StepArgs,
@@ -100,7 +117,7 @@ pub(crate) fn normalize(args: &NormalizeArgs) -> io::Result<Outcome> {
             Err(error) => lines.invalid(input, &error),
         }
     })?;
-    Ok(crate::outcome(lines.finish()?))
+    Ok(Outcome::from_validity(lines.finish()?))
 }
 
 /// One side of `equivalent --json`: `{"input", "valid": true,
@@ -151,7 +168,7 @@ pub(crate) fn equivalent(args: &EquivalentArgs) -> io::Result<Outcome> {
         (Ok(na), Ok(nb)) => Some(na == nb),
         _ => None,
     };
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     if args.json {
         let answer = Answer {
             equivalent: same,

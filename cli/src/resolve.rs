@@ -8,11 +8,21 @@ use clap::Args;
 use peguri::{ResolveErrorKind, Resolver};
 use serde::Serialize;
 
-use crate::Outcome;
 use crate::common::{IriHint, Lines, Reference, SyntaxArgs};
+use crate::outcome::Outcome;
 
-/// The arguments of `peguri resolve`.
+/// Resolve references against a base URI (RFC 3986 section 5.2); print
+/// one URI per line.
+///
+/// With no REF arguments, reads one reference per line from stdin. One
+/// line per input: the resolved URI, or `<invalid>` for an invalid
+/// reference (its error goes to stderr); with --json, one object per
+/// input. Exit code: 0 when every input is valid, 1 when any is invalid
+/// (or the base is; then nothing is read), 2 for usage errors.
 #[derive(Args)]
+#[command(
+    after_help = "Example:\n  peguri resolve http://a/b/c/d ../g ?y '#s'\n  peguri resolve https://example.com/docs/ < links.txt\n  peguri resolve --iri 'http://例え.jp/文書/' ../画像.png"
+)]
 pub struct ResolveArgs {
     /// Resolve a reference whose scheme equals the base's as if it had
     /// none (the backward-compatible rule of RFC 3986 section 5.2.2).
@@ -32,8 +42,16 @@ pub struct ResolveArgs {
     references: Vec<String>,
 }
 
-/// The arguments of `peguri relative`.
+/// Print, for each target URI, the shortest reference that resolves to
+/// it against the base; one per line.
+///
+/// With no TARGET arguments, reads one target per line from stdin. One
+/// line per input: the reference, or `<invalid>` for an invalid target
+/// or one that no reference reaches (the error goes to stderr); with
+/// --json, one object per input. Exit code: 0 when every input is
+/// valid, 1 when any is invalid, 2 for usage errors.
 #[derive(Args)]
+#[command(after_help = "Example:\n  peguri relative http://a/b/c/d http://a/b/e http://a/x")]
 pub struct RelativeArgs {
     #[command(flatten)]
     syntax: SyntaxArgs,
@@ -99,7 +117,7 @@ fn refuse_base(json: bool, base: &str, error: &(impl Serialize + Display)) -> io
                 st.end()
             }
         }
-        let mut out = crate::stdout();
+        let mut out = crate::common::stdout();
         serde_json::to_writer(&mut out, &Refused(base, error))?;
         out.write_all(b"\n")?;
         out.flush()?;
@@ -148,7 +166,7 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
             Err(error) => lines.invalid(input, &error),
         }
     })?;
-    Ok(crate::outcome(lines.finish()?))
+    Ok(Outcome::from_validity(lines.finish()?))
 }
 
 /// A reference's text without its fragment (and `#`), given the fragment
@@ -186,5 +204,5 @@ pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
             Err(error) => lines.invalid(input, &error),
         }
     })?;
-    Ok(crate::outcome(lines.finish()?))
+    Ok(Outcome::from_validity(lines.finish()?))
 }

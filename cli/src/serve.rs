@@ -40,6 +40,7 @@ use std::process::Stdio;
 use std::sync::Arc;
 use std::time::Duration;
 
+use clap::Args;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
@@ -53,6 +54,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, oneshot};
 
 use self::playground::{MAX_GRAMMAR_BYTES, Question, Stopped};
+use crate::outcome::Outcome;
 
 /// The largest request body, in bytes.
 pub const MAX_BODY_BYTES: usize = 1 << 20;
@@ -95,10 +97,28 @@ const STYLE_CSS: &str = include_str!("serve/style.css");
 const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
      connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/// Where to listen.
-pub struct ServeOptions {
-    pub bind: IpAddr,
-    pub port: u16,
+/// Serve the grammar playground, a local web page.
+///
+/// The page has the input, a rule selector and the grammar (uri.pest,
+/// editable) side by side, and shows the parse tree, the components,
+/// the diagram or the error on every change. Prints the page's address
+/// and serves until stopped (Ctrl-C). An edited grammar is compiled for
+/// each request; its parse is bounded by pest's call limit, a stack
+/// budget and a deadline. Built only with the cargo feature `serve`.
+#[derive(Args)]
+#[command(after_help = "Example:\n  peguri serve\n  peguri serve --port 0")]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port, printed on start).
+    #[arg(long, default_value_t = 3986)]
+    port: u16,
+    /// The address to listen on. Anything but a loopback address makes
+    /// the playground reachable from other machines.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// Answer one question from stdin and exit (how the server runs an
+    /// edited grammar, in a process of its own).
+    #[arg(long, hide = true)]
+    worker: bool,
 }
 
 struct Shared {
@@ -112,18 +132,24 @@ struct Shared {
     loopback_only: bool,
 }
 
-/// Serves until the process is stopped. Prints the page's address on
-/// stdout first (with `--port 0`, the port the system chose).
-pub fn run(options: &ServeOptions) -> io::Result<()> {
+/// Serves until the process is stopped, printing the page's address on
+/// stdout first (with `--port 0`, the port the system chose); with
+/// `--worker`, answers one question instead (see [`worker`]).
+pub fn run(args: &ServeArgs) -> io::Result<Outcome> {
+    if args.worker {
+        worker()?;
+        return Ok(Outcome::Success);
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
         .build()?;
-    runtime.block_on(serve(options))
+    runtime.block_on(serve(args))?;
+    Ok(Outcome::Success)
 }
 
-async fn serve(options: &ServeOptions) -> io::Result<()> {
-    let listener = TcpListener::bind(SocketAddr::new(options.bind, options.port)).await?;
+async fn serve(args: &ServeArgs) -> io::Result<()> {
+    let listener = TcpListener::bind(SocketAddr::new(args.bind, args.port)).await?;
     let address = listener.local_addr()?;
     // Compiled once, before the first request needs it.
     let rules = playground::built_in_rules().len();
@@ -138,7 +164,7 @@ async fn serve(options: &ServeOptions) -> io::Result<()> {
     let shared = Arc::new(Shared {
         built_in_jobs: Semaphore::new(MAX_BUILT_IN_JOBS),
         workers: Semaphore::new(MAX_WORKERS),
-        loopback_only: options.bind.is_loopback(),
+        loopback_only: args.bind.is_loopback(),
     });
     let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     loop {
@@ -411,7 +437,7 @@ async fn ask_worker(question: &Question<'_>) -> Result<Value, Stopped> {
 
 /// `peguri serve --worker`: reads one question (JSON) on stdin, writes its
 /// answer (JSON) on stdout.
-pub fn worker() -> io::Result<()> {
+fn worker() -> io::Result<()> {
     let mut text = Vec::new();
     io::Read::read_to_end(
         &mut io::Read::take(io::stdin().lock(), MAX_BODY_BYTES as u64 + 1),

@@ -1,20 +1,37 @@
 //! `peguri split`: the five components of each input as RFC 3986
 //! Appendix B splits them, one JSON object per line.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
+use clap::Args;
 use peguri::split_lenient;
+
+use crate::outcome::Outcome;
+
+/// Split each input into its five components as RFC 3986 Appendix B's
+/// regular expression does, without validating: one JSON object per
+/// line (`input`, `scheme`, `authority`, `path`, `query`, `fragment`;
+/// absent components are null).
+///
+/// With no arguments, reads one input per line from stdin. Exit code: 0
+/// (splitting never fails), 2 for usage errors.
+#[derive(Args)]
+#[command(
+    after_help = "Example:\n  peguri split 'http://www.ics.uci.edu/pub/ietf/uri/#Related'\n  peguri split < lines.txt"
+)]
+pub struct SplitArgs {
+    /// Strings to split; stdin is read when none is given.
+    uris: Vec<String>,
+}
 
 /// Prints one JSON object per input. Splitting never fails, so this always
 /// reports success.
-pub fn run(uris: &[String]) -> io::Result<bool> {
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let emit = |input: &str, out: &mut BufWriter<io::StdoutLock<'_>>| -> io::Result<()> {
-        serde_json::to_writer(&mut *out, &split_lenient(input))?;
+pub fn run(args: &SplitArgs) -> io::Result<Outcome> {
+    let mut out = crate::common::stdout();
+    crate::input::for_each_input(&args.uris, |input| {
+        serde_json::to_writer(&mut out, &split_lenient(input))?;
         out.write_all(b"\n")
-    };
-    crate::for_each_input(uris, |input| emit(input, &mut out))?;
+    })?;
     out.flush()?;
-    Ok(true)
+    Ok(Outcome::Success)
 }

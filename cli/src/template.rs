@@ -12,10 +12,26 @@ use peguri::{Excerpt, Quoted};
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
-use crate::Outcome;
 use crate::common::quoted;
+use crate::outcome::Outcome;
 
+/// Expand URI Templates (RFC 6570, all four levels), one result per
+/// line.
+///
+/// A string variable is `--var name=value`. A list is built item by
+/// item, `--list name=item` once per item; an associative array pair
+/// by pair, `--map name=key=value` once per pair (the key ends at the
+/// second `=`). `--json` takes them all as one JSON object. With no
+/// TEMPLATE arguments, reads one template per line from stdin. Exit
+/// code: 0 when every template expands, 1 when any is invalid (the
+/// error is shown on stderr and its output line is `<invalid>`), 2 for
+/// usage errors.
 #[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    peguri template 'https://api.example.com/users/{id}{?fields}' --var id=42 --var fields=name\n  \
+    peguri template '{/path*}{?tags*}' --list path=a --list path=b --list tags=x\n  \
+    peguri template '{?keys*}' --map keys=semi=';' --map keys=dot=.\n  \
+    peguri template '{+base}{/list*}' --json '{\"base\": \"http://h\", \"list\": [\"a\", \"b\"]}'")]
 pub struct TemplateArgs {
     /// Templates to expand; stdin is read, one per line, when none is given.
     templates: Vec<String>,
@@ -209,9 +225,9 @@ pub fn run(args: &TemplateArgs) -> io::Result<Outcome> {
         Ok(vars) => vars,
         Err(message) => return Ok(Outcome::Usage(message)),
     };
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     let mut all_valid = true;
-    crate::for_each_input(&args.templates, |template| {
+    crate::input::for_each_input(&args.templates, |template| {
         let expanded = UriTemplate::parse(template).and_then(|t| t.expand(&vars));
         match expanded {
             Ok(uri) => writeln!(out, "{uri}"),
@@ -228,5 +244,5 @@ pub fn run(args: &TemplateArgs) -> io::Result<Outcome> {
         }
     })?;
     out.flush()?;
-    Ok(crate::outcome(all_valid))
+    Ok(Outcome::from_validity(all_valid))
 }

@@ -8,9 +8,28 @@ use peguri::Excerpt;
 use peguri::template::{Captures, TemplateSet, UriTemplate};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::Outcome;
+use crate::outcome::Outcome;
 
+/// Match URIs against URI Templates (RFC 6570, the reverse of
+/// `template`): for each URI, the template it matches and the
+/// variables whose expansion gives it, percent-decoded.
+///
+/// One JSON object per URI: `{"uri", "matched": true, "template",
+/// "variables": {...}}` (lists and associative arrays as JSON arrays
+/// and objects) or `{"uri", "matched": false}`. With several
+/// templates, a URI gets the one with the most literal text, then the
+/// fewest variables, then the first given. Query parameters may come
+/// in any order. With no URI arguments, reads one URI per line from
+/// stdin. Exit code: 0 when every URI matched, 1 when any did not, 2
+/// for usage errors and for an invalid or ambiguous template (the
+/// reason is shown; a template such as `{a}{b}` could give the same
+/// URI from different values, so it is refused rather than guessed).
 #[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    peguri match -t 'file:///{+path}' -t 'search://emails{?query,start,end}' \\\n      \
+    'search://emails?start=1&query=pest' 'file:///docs/a.md'\n  \
+    peguri match -t '/users/{id}' -t '/users/{id}/repos{/path*}' < access-paths.txt\n  \
+    peguri match -t '/users/{id}' -t '/users/me' /users/me /users/42")]
 pub struct MatchArgs {
     /// A URI Template to match against (repeatable). With several, each
     /// URI gets the one with the most literal text, then the fewest
@@ -76,9 +95,9 @@ pub fn run(args: &MatchArgs) -> io::Result<Outcome> {
             return Ok(Outcome::Usage(message));
         }
     }
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     let mut all_matched = true;
-    crate::for_each_input(&args.uris, |uri| {
+    crate::input::for_each_input(&args.uris, |uri| {
         let found = set.match_uri(uri);
         all_matched &= found.is_some();
         let line = Line {
@@ -91,5 +110,5 @@ pub fn run(args: &MatchArgs) -> io::Result<Outcome> {
         out.write_all(b"\n")
     })?;
     out.flush()?;
-    Ok(crate::outcome(all_matched))
+    Ok(Outcome::from_validity(all_matched))
 }

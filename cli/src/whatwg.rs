@@ -6,11 +6,28 @@ use std::io::{self, Write};
 use clap::Args;
 use peguri::whatwg::{Comparison, compare_bytes};
 
-use crate::Outcome;
-use crate::parse::{Format, Value};
+use crate::outcome::Outcome;
+use crate::parse::records::{Format, Value};
 
-/// The arguments of `peguri whatwg`.
+/// Read each URL by RFC 3986 and by the WHATWG URL Standard (the `url`
+/// crate, what browsers and most HTTP clients follow) and report where
+/// their meanings differ, with the causes.
+///
+/// Spellings of one meaning are no difference (case, default ports,
+/// dot-segments, percent-encoding of unreserved characters: RFC 3986
+/// normalization, sections 6.2.2 and 6.2.3). One JSON object per input:
+/// {"input", "rfc3986": the object `peguri parse` prints, "whatwg":
+/// {"href", "scheme", "authority", "path", "query", "fragment"} or
+/// {"error"}, "differs": components (scheme, userinfo, host, port,
+/// path, query, fragment, validity), "causes": [{"code", "message"}]}.
+/// With no URL arguments, reads one per line from stdin (a line that is
+/// not UTF-8 is read by WHATWG with U+FFFD). Exit code: 0 when no input
+/// differs, 1 when any does, 2 for usage errors.
 #[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    peguri whatwg 'http://0x7f.1/' 'http://evil.example\\@good.example/'\n  \
+    peguri whatwg --only-differing < urls.txt\n  \
+    peguri whatwg --format tsv --header < urls.txt | cut -f3 | tr , '\\n' | sort | uniq -c")]
 pub struct WhatwgArgs {
     /// URLs to compare; stdin is read when none is given.
     urls: Vec<String>,
@@ -46,7 +63,7 @@ pub fn run(args: &WhatwgArgs) -> io::Result<Outcome> {
             "--header writes the TSV column names; it needs --format tsv".to_owned(),
         ));
     }
-    let mut out = crate::stdout();
+    let mut out = crate::common::stdout();
     if args.header {
         writeln!(out, "{}", COLUMNS.join("\t"))?;
     }
@@ -65,7 +82,7 @@ pub fn run(args: &WhatwgArgs) -> io::Result<Outcome> {
         out.write_all(b"\n")
     })?;
     out.flush()?;
-    Ok(crate::outcome(!any_differs))
+    Ok(Outcome::from_validity(!any_differs))
 }
 
 /// One TSV row, as `parse --format tsv` writes its cells.

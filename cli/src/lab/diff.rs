@@ -4,62 +4,93 @@
 //! the error offset.
 
 use std::io::{self, Write};
+use std::sync::LazyLock;
 use std::time::Instant;
 
-use peguri::{ParseError, Quoted};
+use clap::Args;
+use peguri::grammar::COMPONENT_RULES;
+use peguri::{Component, ParseError, Quoted};
 use pest::iterators::Pairs;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
-use super::{Origin, for_each_input, quote_input};
-use crate::bounds::{BoundedVm, Bounds, GrammarLimits, Parsed, Stop};
+use super::{LabArgs, Origin, for_each_input, quote_input};
+use crate::bounds::{BoundedVm, Bounds, DEFAULT_MAX_INPUT_BYTES, GrammarLimits, Parsed, Stop};
 use crate::grammar::{ENTRY, GrammarError, GrammarText, grammar_files, resolve_rule};
 
-/// What is compared between two valid parses, and the rules (of RFC 3986,
-/// RFC 6874 and RFC 3987, as `build.rs` records them) whose first match
-/// gives each. A field is compared only when both grammars have one of its
-/// rules.
-const FIELDS: &[(&str, &[&str])] = &[
-    ("scheme", &["scheme"]),
-    ("authority", &["authority", "authority_6874", "iauthority"]),
-    ("userinfo", &["userinfo", "iuserinfo"]),
-    ("host", &["host", "host_6874", "ihost"]),
-    // The rule under the host that says what it is.
-    (
-        "host_kind",
-        &[
-            "IPv6address",
-            "IPv6addrz",
-            "IPvFuture",
-            "IPv4address",
-            "reg_name",
-            "ireg_name",
-        ],
-    ),
-    ("port", &["port"]),
-    (
-        "path",
-        &[
-            "path_abempty",
-            "path_absolute",
-            "path_noscheme",
-            "path_rootless",
-            "path_empty",
-            "ipath_abempty",
-            "ipath_absolute",
-            "ipath_noscheme",
-            "ipath_rootless",
-            "ipath_empty",
-        ],
-    ),
-    // Which of the path rules matched (the text alone can hide a change).
-    ("path_rule", &[]),
-    ("query", &["query", "iquery"]),
-    ("fragment", &["fragment", "ifragment"]),
+/// What is compared between two valid parses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Compared {
+    /// A component, given by the first match of the rules the library
+    /// records for it (`peguri::grammar::COMPONENT_RULES`).
+    Component(Component),
+    /// What the host is: the rule under the host that says it.
+    HostKind,
+    /// Which of the path rules matched (the text alone can hide a change).
+    PathRule,
+}
+
+/// One field of the comparison, with the rules (of RFC 3986, RFC 6874 and
+/// RFC 3987) whose first match gives it. A field is compared only when
+/// both grammars have one of its rules.
+struct Field {
+    what: Compared,
+    rules: &'static [&'static str],
+}
+
+impl Field {
+    /// Its name in the records and the summary: the component's, or
+    /// `host_kind` or `path_rule`.
+    fn name(&self) -> &'static str {
+        match self.what {
+            Compared::Component(c) => c.as_str(),
+            Compared::HostKind => "host_kind",
+            Compared::PathRule => "path_rule",
+        }
+    }
+}
+
+/// The rules under a host that say what it is.
+const HOST_KIND_RULES: &[&str] = &[
+    "IPv6address",
+    "IPv6addrz",
+    "IPvFuture",
+    "IPv4address",
+    "reg_name",
+    "ireg_name",
 ];
-const HOST: usize = 3;
-const HOST_KIND: usize = 4;
-const PATH: usize = 6;
-const PATH_RULE: usize = 7;
+
+/// The fields compared, in the order the records and the summary list
+/// them: the components in order, the host's kind after the host, the
+/// path's rule after the path.
+static FIELDS: LazyLock<Vec<Field>> = LazyLock::new(|| {
+    let component = |c: Component| Field {
+        what: Compared::Component(c),
+        rules: COMPONENT_RULES
+            .iter()
+            .find(|(name, _)| *name == c.as_str())
+            .map_or(&[], |(_, rules)| *rules),
+    };
+    let after = |c: Component| match c {
+        Component::Host => Some(Field {
+            what: Compared::HostKind,
+            rules: HOST_KIND_RULES,
+        }),
+        Component::Path => Some(Field {
+            what: Compared::PathRule,
+            rules: &[],
+        }),
+        _ => None,
+    };
+    Component::ALL
+        .into_iter()
+        .flat_map(|c| std::iter::once(component(c)).chain(after(c)))
+        .collect()
+});
+
+/// Where `what` is in [`FIELDS`].
+fn position(what: Compared) -> Option<usize> {
+    FIELDS.iter().position(|f| f.what == what)
+}
 
 /// The kinds of change, in the order the summary lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,15 +132,45 @@ impl Change {
     }
 }
 
-pub struct DiffOptions {
-    pub old: String,
-    pub new: String,
-    pub inputs: Vec<String>,
-    pub rule: String,
-    pub json: bool,
-    pub examples: usize,
-    pub limits: GrammarLimits,
-    pub bounds: Bounds,
+/// Run two grammars over the same inputs and report every input on
+/// which they differ: in validity, in the components (scheme,
+/// authority, userinfo, host and its kind, port, path and its rule,
+/// query, fragment; each compared when both grammars have its rules),
+/// or in the error offset.
+///
+/// OLD and NEW are grammar files; a grammar in several files is
+/// written FILE+FILE (read in order as one, as build.rs reads
+/// uri.pest+iri.pest+rfc6874.pest). Inputs are read one per line from
+/// the FILEs, or from stdin when none is given. Prints a summary:
+/// counts per kind of change with the first examples of each; --json
+/// prints one JSON object per differing input instead (the summary
+/// goes to stderr). Each grammar is compiled, and each parse runs,
+/// within the limits of `tree --grammar`; an input that exceeds them
+/// is reported as stopped.
+/// Exit code: 0 when nothing differs, 1 when something does, 2 for
+/// usage errors (a grammar that does not compile, an unknown rule).
+#[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    peguri grammar diff uri.pest my-uri.pest urls.txt\n  \
+    peguri grammar diff --json uri.pest my-uri.pest < urls.txt\n  \
+    peguri grammar diff --rule IRI-reference uri.pest+iri.pest uri.pest+my-iri.pest iris.txt")]
+pub struct DiffArgs {
+    /// The grammar before the change: a .pest file, or files joined with +.
+    old: String,
+    /// The grammar after the change: a .pest file, or files joined with +.
+    new: String,
+    /// Files of inputs, one per line; stdin when none (or `-`).
+    inputs: Vec<String>,
+    #[command(flatten)]
+    lab: LabArgs,
+    /// Examples shown per kind of change in the summary.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    examples: usize,
+    /// The longest input parsed, in bytes; a longer one is reported as
+    /// stopped (a parse keeps every match until it ends, about 400 bytes
+    /// of memory per input byte).
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT_BYTES)]
+    max_input_bytes: usize,
 }
 
 /// One grammar of the two, loaded.
@@ -135,10 +196,18 @@ impl Side {
         let anchored = grammar.with_rules(&format!("{ENTRY} = {{ SOI ~ {rule} ~ EOI }}"));
         let (_, rules) = anchored.compile()?;
         let has_any = |wanted: &[&str]| wanted.iter().any(|w| names.iter().any(|n| n == w));
-        let mut has: Vec<bool> = FIELDS.iter().map(|(_, rules)| has_any(rules)).collect();
+        let has_component = |c: Component| {
+            position(Compared::Component(c)).is_some_and(|i| has_any(FIELDS[i].rules))
+        };
         // A host kind needs a host; the path rule is known with the path.
-        has[HOST_KIND] &= has[HOST];
-        has[PATH_RULE] = has[PATH];
+        let has: Vec<bool> = FIELDS
+            .iter()
+            .map(|field| match field.what {
+                Compared::Component(_) => has_any(field.rules),
+                Compared::HostKind => has_any(field.rules) && has_component(Component::Host),
+                Compared::PathRule => has_component(Component::Path),
+            })
+            .collect();
         Ok(Side {
             grammar,
             vm: BoundedVm::new(rules, bounds),
@@ -156,7 +225,7 @@ impl Side {
                 // error is the one `peguri parse` prints: the message names
                 // the component. The offset, which is compared, stays
                 // pest's.
-                Outcome::Invalid(match crate::typed_error(&self.rule, input) {
+                Outcome::Invalid(match crate::parse::typed_error(&self.rule, input) {
                     Some(typed) if typed.offset() == error.offset() => typed,
                     _ => error,
                 })
@@ -177,31 +246,37 @@ enum Outcome<'a> {
 /// The first match of each field's rules, in the order pest made them.
 fn fields<'a>(pairs: Pairs<'a, &'a str>) -> Vec<Option<&'a str>> {
     let mut found: Vec<Option<&'a str>> = vec![None; FIELDS.len()];
+    let path_rule = position(Compared::PathRule);
     let mut host_span = None;
     for pair in pairs.flatten() {
         let rule: &'a str = pair.as_rule();
         let span = pair.as_span();
-        let Some(field) = FIELDS.iter().position(|(_, rules)| rules.contains(&rule)) else {
+        let Some(i) = FIELDS.iter().position(|f| f.rules.contains(&rule)) else {
             continue;
         };
-        if field == HOST_KIND {
+        if FIELDS[i].what == Compared::HostKind {
             // Only a kind rule inside the host says what the host is.
             let inside =
                 host_span.is_some_and(|(start, end)| span.start() >= start && span.end() <= end);
-            if inside && found[HOST_KIND].is_none() {
-                found[HOST_KIND] = Some(host_kind(rule));
+            if inside && found[i].is_none() {
+                found[i] = Some(host_kind(rule));
             }
             continue;
         }
-        if found[field].is_some() {
+        if found[i].is_some() {
             continue;
         }
-        found[field] = Some(span.as_str());
-        if field == HOST {
-            host_span = Some((span.start(), span.end()));
-        }
-        if field == PATH {
-            found[PATH_RULE] = Some(rule);
+        found[i] = Some(span.as_str());
+        match FIELDS[i].what {
+            Compared::Component(Component::Host) => {
+                host_span = Some((span.start(), span.end()));
+            }
+            Compared::Component(Component::Path) => {
+                if let Some(p) = path_rule {
+                    found[p] = Some(rule);
+                }
+            }
+            _ => {}
         }
     }
     found
@@ -254,7 +329,7 @@ struct DiffRecord<'a> {
 
 impl serde::Serialize for DiffRecord<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let fields: Vec<&str> = self.fields.iter().map(|&i| FIELDS[i].0).collect();
+        let fields: Vec<&str> = self.fields.iter().map(|&i| FIELDS[i].name()).collect();
         let mut st = s.serialize_struct("DiffRecord", 7)?;
         st.serialize_field("source", self.origin.source)?;
         st.serialize_field("line", &self.origin.line)?;
@@ -315,9 +390,9 @@ struct Components<'a> {
 impl serde::Serialize for Components<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
-        for (i, (name, _)) in FIELDS.iter().enumerate() {
+        for (i, field) in FIELDS.iter().enumerate() {
             if self.compared[i] {
-                map.serialize_entry(name, &self.found[i])?;
+                map.serialize_entry(field.name(), &self.found[i])?;
             }
         }
         map.end()
@@ -351,7 +426,7 @@ fn example(
     let detail = match (change, old, new) {
         (Change::Components, Outcome::Valid(a), Outcome::Valid(b)) => fields
             .iter()
-            .map(|&i| format!("{} {} -> {}", FIELDS[i].0, quoted(a[i]), quoted(b[i])))
+            .map(|&i| format!("{} {} -> {}", FIELDS[i].name(), quoted(a[i]), quoted(b[i])))
             .collect::<Vec<_>>()
             .join(", "),
         (Change::ErrorOffset, Outcome::Invalid(a), Outcome::Invalid(b)) => format!(
@@ -373,22 +448,24 @@ struct Tally {
     examples: Vec<Vec<String>>,
 }
 
-pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
-    let load = |spec: &str| Side::load(spec, &options.rule, &options.limits, options.bounds);
-    let old = match load(&options.old) {
+/// Runs `peguri grammar diff`.
+pub fn run(args: &DiffArgs) -> io::Result<crate::outcome::Outcome> {
+    let bounds = args.lab.limits.bounds(args.max_input_bytes);
+    let load = |spec: &str| Side::load(spec, &args.lab.rule, &args.lab.limits, bounds);
+    let old = match load(&args.old) {
         Ok(side) => side,
-        Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
+        Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),
     };
-    let new = match load(&options.new) {
+    let new = match load(&args.new) {
         Ok(side) => side,
-        Err(GrammarError(message)) => return Ok(crate::Outcome::Usage(message)),
+        Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),
     };
-    if let Some(missing) = options
+    if let Some(missing) = args
         .inputs
         .iter()
         .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
     {
-        return Ok(crate::Outcome::Usage(format!(
+        return Ok(crate::outcome::Outcome::Usage(format!(
             "cannot read input file {}: no such file",
             Quoted::new(missing)
         )));
@@ -406,8 +483,8 @@ pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
     };
     let started = Instant::now();
     let mut inputs = 0usize;
-    let mut out = crate::stdout();
-    for_each_input(&options.inputs, |origin, input| {
+    let mut out = crate::common::stdout();
+    for_each_input(&args.inputs, |origin, input| {
         inputs += 1;
         let before = old.run(input);
         let after = new.run(input);
@@ -419,10 +496,10 @@ pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
         for &i in &changed {
             tally.fields[i] += 1;
         }
-        if tally.examples[kind].len() < options.examples {
+        if tally.examples[kind].len() < args.examples {
             tally.examples[kind].push(example(origin, input, change, &changed, &before, &after));
         }
-        if options.json {
+        if args.lab.json {
             let record = DiffRecord {
                 origin,
                 input,
@@ -438,23 +515,19 @@ pub fn run(options: &DiffOptions) -> io::Result<crate::Outcome> {
         Ok(())
     })?;
     out.flush()?;
-    let summary = summary(options, &old, &new, &compared, &tally, inputs, started);
-    if options.json {
+    let summary = summary(args, &old, &new, &compared, &tally, inputs, started);
+    if args.lab.json {
         eprint!("{summary}");
     } else {
         out.write_all(summary.as_bytes())?;
         out.flush()?;
     }
     let differ: usize = tally.counts.iter().sum();
-    Ok(if differ == 0 {
-        crate::Outcome::Success
-    } else {
-        crate::Outcome::Invalid
-    })
+    Ok(crate::outcome::Outcome::from_validity(differ == 0))
 }
 
 fn summary(
-    options: &DiffOptions,
+    args: &DiffArgs,
     old: &Side,
     new: &Side,
     compared: &[bool],
@@ -477,7 +550,7 @@ fn summary(
             .iter()
             .zip(compared)
             .filter(|(_, c)| **c == pick)
-            .map(|((name, _), _)| *name)
+            .map(|(field, _)| field.name())
             .collect()
     };
     let not_compared = names(false);
@@ -496,7 +569,7 @@ fn summary(
                 .iter()
                 .enumerate()
                 .filter(|&(i, _)| tally.fields[i] > 0)
-                .map(|(i, (name, _))| format!("{name} {}", tally.fields[i]))
+                .map(|(i, field)| format!("{} {}", field.name(), tally.fields[i]))
                 .collect();
             let _ = write!(s, " ({})", per_field.join(", "));
         }
@@ -509,7 +582,7 @@ fn summary(
                 s,
                 "  ... and {} more{}",
                 count - tally.examples[kind].len(),
-                if options.json {
+                if args.lab.json {
                     ""
                 } else {
                     " (--json lists every one)"

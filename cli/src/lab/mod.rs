@@ -10,10 +10,46 @@ pub mod diff;
 use std::fs::File;
 use std::io::{self, BufReader};
 
+use clap::{Args, Subcommand};
 use peguri::Quoted;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
+use crate::bounds;
 use crate::input::for_each_line;
+use crate::outcome::Outcome;
+
+/// The grammar lab: what an edited grammar changes on many inputs
+/// (`diff`), and which rules and alternatives a corpus uses
+/// (`coverage`).
+#[derive(Subcommand)]
+pub enum GrammarCommand {
+    Diff(diff::DiffArgs),
+    Coverage(coverage::CoverageArgs),
+}
+
+/// The flags both lab commands take.
+#[derive(Args)]
+struct LabArgs {
+    /// The entry rule, matched against each whole input (any spelling:
+    /// `URI-reference`, `uri_reference`).
+    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
+    rule: String,
+    #[command(flatten)]
+    limits: bounds::GrammarLimits,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `peguri grammar diff` or `peguri grammar coverage`.
+pub fn run(command: GrammarCommand) -> io::Result<Outcome> {
+    // The lab parses on a thread with a large stack, so that a grammar
+    // that recurses deeply is stopped by its stack budget (see `bounds`).
+    bounds::on_big_stack(move || match command {
+        GrammarCommand::Diff(args) => diff::run(&args),
+        GrammarCommand::Coverage(args) => coverage::run(&args),
+    })
+}
 
 /// An input as the summaries quote it: bounded and escaped ([`Quoted`]).
 pub fn quote_input(input: &str) -> String {

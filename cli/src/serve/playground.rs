@@ -189,7 +189,7 @@ fn built_in(input: &str, rule: &str) -> Value {
     answer.set_tree(tree.as_ref().ok().cloned());
     // The typed entry points give what `peguri parse` prints: components,
     // or the error with its component-aware message.
-    match crate::typed_report(rule, input) {
+    match crate::parse::typed_report(rule, input) {
         Some(report) => {
             if let peguri::Report::Valid(components) = &report {
                 let chars = input.chars().count();

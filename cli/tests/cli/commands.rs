@@ -281,6 +281,49 @@ fn iri_combines_with_fields_format_and_stats() {
     assert!(summary.contains("schemes: http 1"), "{summary}");
 }
 
+/// Every `--fields` name, in the order the usage error lists them, and
+/// each one's TSV column: a contract that other tools read.
+#[test]
+fn every_field_keeps_its_name_order_and_column() {
+    let all = "input,valid,rule,scheme,authority,userinfo,host,host_kind,port,path,query,\
+               fragment,uri,uri_error,error,offset,column";
+    let out = run(&["parse", "--fields", "nope", "a:b"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let known = all.replace(',', ", ");
+    assert!(
+        stderr(&out).contains(&format!("unknown field \"nope\" (known: {known})\n")),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(
+        &[
+            "parse",
+            "--iri",
+            "--format",
+            "tsv",
+            "--header",
+            "--fields",
+            all,
+            "http://u@[::1]:8/p?q#f",
+            "a b",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout_lines(&out),
+        [
+            all.replace(',', "\t"),
+            "http://u@[::1]:8/p?q#f\ttrue\tIRI\thttp\tu@[::1]:8\tu\t[::1]\tipv6\t8\t/p\tq\tf\t\
+             http://u@[::1]:8/p?q#f\t\\N\t\\N\t\\N\t\\N"
+                .to_owned(),
+            "a b\tfalse\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\
+             invalid character ' ' in path\t1\t2"
+                .to_owned(),
+        ]
+    );
+}
+
 /// `--fields` refuses a field named twice (exit 2).
 #[test]
 fn fields_refuse_duplicates() {

@@ -662,3 +662,75 @@ fn diff_json_writes_host_kinds_and_errors_as_parse_does() {
         text(&out.stdout)
     );
 }
+
+/// An IRI with a zone identifier parses through `iauthority_6874` and
+/// `ihost_6874`: `grammar diff` finds its components there, as the
+/// library records them (`peguri::grammar::COMPONENT_RULES`), and
+/// compares them.
+#[test]
+fn diff_compares_the_components_of_a_zone_identifier_iri() {
+    let [uri, iri, rfc6874] = ["uri.pest", "iri.pest", "rfc6874.pest"].map(crate_file);
+    let original = std::fs::read_to_string(&rfc6874).unwrap();
+    // A zone identifier may also follow a bare `%`, as browsers take it;
+    // and `ihost_6874` has no IPv4address: an IPv4 host is read as a name.
+    let edits = [
+        (
+            r#"IPv6addrz = ${ IPv6address ~ "%25" ~ ZoneID }"#,
+            r#"IPv6addrz = ${ IPv6address ~ ("%25" | "%") ~ ZoneID }"#,
+        ),
+        (
+            "  | IPv4address ~ !(iunreserved | pct_encoded | sub_delims)\n",
+            "",
+        ),
+    ];
+    let edited = edits.iter().fold(original, |text, (from, to)| {
+        assert_eq!(
+            text.matches(from).count(),
+            1,
+            "rfc6874.pest has {from:?} once"
+        );
+        text.replace(from, to)
+    });
+    let edited = temp_file("zone-6874.pest", &edited);
+    let old = format!("{uri}+{iri}+{rfc6874}");
+    let new = format!("{uri}+{iri}+{}", edited.to_str().unwrap());
+    let inputs = "http://[fe80::1%en0]:8080/bücher\nhttp://10.0.0.1/\n\
+                  http://[fe80::1%25en0]/bücher\nhttp://bücher.example/\n";
+    let out = run(
+        &[
+            "grammar",
+            "diff",
+            "--json",
+            "--rule",
+            "IRI-reference-6874",
+            &old,
+            &new,
+        ],
+        inputs.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2, "{records:?}");
+    assert_eq!(records[0]["change"], "became-valid");
+    assert_eq!(
+        records[0]["new"]["components"],
+        serde_json::json!({
+            "scheme": "http",
+            "authority": "[fe80::1%en0]:8080",
+            "userinfo": null,
+            "host": "[fe80::1%en0]",
+            "host_kind": "ipv6",
+            "port": "8080",
+            "path": "/bücher",
+            "path_rule": "ipath_abempty",
+            "query": null,
+            "fragment": null,
+        })
+    );
+    assert_eq!(records[1]["input"], "http://10.0.0.1/");
+    assert_eq!(records[1]["change"], "components");
+    assert_eq!(records[1]["fields"], serde_json::json!(["host_kind"]));
+    assert_eq!(records[1]["old"]["components"]["host"], "10.0.0.1");
+    assert_eq!(records[1]["old"]["components"]["host_kind"], "ipv4");
+    assert_eq!(records[1]["new"]["components"]["host_kind"], "reg-name");
+}

@@ -1,7 +1,8 @@
-//! `peguri parse`: URI (or IRI) references to JSON Lines (or TSV), the hot
-//! loop.
+//! The records `peguri parse` writes: URI (or IRI) references to JSON
+//! Lines (or TSV), the hot loop.
 //!
-//! Nothing here depends on clap, so the benchmark can run this exact code.
+//! Nothing here depends on clap or on the rest of the command line, so the
+//! benchmark can run this exact code.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -9,7 +10,7 @@ use std::io::{self, Write};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use peguri::{Authority, IriRef, ParseError, UriRef};
+use peguri::{Authority, Component, IriRef, ParseError, UriRef};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 /// Which reports to print.
@@ -50,15 +51,9 @@ pub enum Field {
     Input,
     Valid,
     Rule,
-    Scheme,
-    Authority,
-    Userinfo,
-    Host,
+    /// A component, under the name [`Component::as_str`] gives it.
+    Component(Component),
     HostKind,
-    Port,
-    Path,
-    Query,
-    Fragment,
     Uri,
     UriError,
     Error,
@@ -67,53 +62,63 @@ pub enum Field {
 }
 
 impl Field {
-    const ALL: [(&'static str, Field); 17] = [
-        ("input", Field::Input),
-        ("valid", Field::Valid),
-        ("rule", Field::Rule),
-        ("scheme", Field::Scheme),
-        ("authority", Field::Authority),
-        ("userinfo", Field::Userinfo),
-        ("host", Field::Host),
-        ("host_kind", Field::HostKind),
-        ("port", Field::Port),
-        ("path", Field::Path),
-        ("query", Field::Query),
-        ("fragment", Field::Fragment),
-        ("uri", Field::Uri),
-        ("uri_error", Field::UriError),
-        ("error", Field::Error),
-        ("offset", Field::Offset),
-        ("column", Field::Column),
-    ];
+    /// Every field, in the order the usage error lists them: the input,
+    /// its validity and rule, the components in order with the host's
+    /// kind after the host, the mapped URI, and the error.
+    fn all() -> impl Iterator<Item = Field> {
+        let components = Component::ALL.into_iter().flat_map(|c| {
+            let kind = (c == Component::Host).then_some(Field::HostKind);
+            std::iter::once(Field::Component(c)).chain(kind)
+        });
+        [Field::Input, Field::Valid, Field::Rule]
+            .into_iter()
+            .chain(components)
+            .chain([
+                Field::Uri,
+                Field::UriError,
+                Field::Error,
+                Field::Offset,
+                Field::Column,
+            ])
+    }
 
     /// The columns `--format tsv --iri` prints when `--fields` is not
     /// given: [`TSV_DEFAULT`](Self::TSV_DEFAULT) and the mapped URI.
     pub const TSV_DEFAULT_IRI: &'static [Field] = &[
         Field::Input,
         Field::Valid,
-        Field::Scheme,
-        Field::Userinfo,
-        Field::Host,
+        Field::Component(Component::Scheme),
+        Field::Component(Component::Userinfo),
+        Field::Component(Component::Host),
         Field::HostKind,
-        Field::Port,
-        Field::Path,
-        Field::Query,
-        Field::Fragment,
+        Field::Component(Component::Port),
+        Field::Component(Component::Path),
+        Field::Component(Component::Query),
+        Field::Component(Component::Fragment),
         Field::Rule,
         Field::Error,
         Field::Uri,
     ];
 
     /// The columns `--format tsv` prints when `--fields` is not given: the
-    /// first ten as they always were, then the rule and the error message.
+    /// input, its validity, the components but the authority with the
+    /// host's kind, then the rule and the error message.
     pub const TSV_DEFAULT: &'static [Field] = Self::TSV_DEFAULT_IRI.split_at(12).0;
 
+    /// The field's name in `--fields`, a JSON object and a TSV header.
     pub fn name(self) -> &'static str {
-        Field::ALL
-            .iter()
-            .find(|(_, f)| *f == self)
-            .map_or("?", |(n, _)| n)
+        match self {
+            Field::Input => "input",
+            Field::Valid => "valid",
+            Field::Rule => "rule",
+            Field::Component(c) => c.as_str(),
+            Field::HostKind => "host_kind",
+            Field::Uri => "uri",
+            Field::UriError => "uri_error",
+            Field::Error => "error",
+            Field::Offset => "offset",
+            Field::Column => "column",
+        }
     }
 
     /// The first field that `fields` names twice, if any.
@@ -130,18 +135,14 @@ impl FromStr for Field {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        Field::ALL
-            .iter()
-            .find(|(name, _)| *name == s)
-            .map(|(_, f)| *f)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Field::ALL.iter().map(|(n, _)| *n).collect();
-                format!(
-                    "unknown field \"{}\" (known: {})",
-                    peguri::Quoted::new(s),
-                    names.join(", ")
-                )
-            })
+        Field::all().find(|f| f.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Field::all().map(Field::name).collect();
+            format!(
+                "unknown field \"{}\" (known: {})",
+                peguri::Quoted::new(s),
+                names.join(", ")
+            )
+        })
     }
 }
 
@@ -153,15 +154,13 @@ pub enum Parsed<'a> {
     Invalid { input: &'a str, error: ParseError },
 }
 
-/// The components of a valid input, whichever kind it is.
+/// What the records and the counts read of a valid input, whichever kind
+/// it is; the other components come from [`Parsed::component`].
 struct View<'a> {
     input: &'a str,
     rule: &'static str,
     scheme: Option<&'a str>,
     authority: Option<Authority<'a>>,
-    path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
 }
 
 impl<'a> Parsed<'a> {
@@ -176,21 +175,25 @@ impl<'a> Parsed<'a> {
                 rule: u.rule(),
                 scheme: u.scheme(),
                 authority: u.authority(),
-                path: u.path(),
-                query: u.query(),
-                fragment: u.fragment(),
             },
             Parsed::IriRef { iri: i, .. } => View {
                 input: i.as_str(),
                 rule: i.rule(),
                 scheme: i.scheme(),
                 authority: i.authority(),
-                path: i.path(),
-                query: i.query(),
-                fragment: i.fragment(),
             },
             Parsed::Invalid { .. } => return None,
         })
+    }
+
+    /// The text of one component of a valid input, `None` when it is
+    /// absent (or the input is invalid).
+    fn component(&self, component: Component) -> Option<&'a str> {
+        match self {
+            Parsed::Uri(u) => u.component(component),
+            Parsed::IriRef { iri, .. } => iri.component(component),
+            Parsed::Invalid { .. } => None,
+        }
     }
 
     /// The URI an IRI maps to (RFC 3987 section 3.1, with IDNA when
@@ -300,15 +303,12 @@ fn field_value<'a>(parsed: &'a Parsed<'_>, field: Field) -> Value<'a> {
                 Field::Input => Value::Text(v.input),
                 Field::Valid => Value::Bool(true),
                 Field::Rule => Value::Text(v.rule),
-                Field::Scheme => text(v.scheme),
-                Field::Authority => authority.map_or(Value::Null, Value::Authority),
-                Field::Userinfo => text(authority.and_then(|a| a.userinfo())),
-                Field::Host => text(authority.map(|a| a.host_str())),
+                // An object in JSON, as in the whole record.
+                Field::Component(Component::Authority) => {
+                    authority.map_or(Value::Null, Value::Authority)
+                }
+                Field::Component(c) => text(valid.component(c)),
                 Field::HostKind => text(authority.map(|a| a.host().kind())),
-                Field::Port => text(authority.and_then(|a| a.port())),
-                Field::Path => Value::Text(v.path),
-                Field::Query => text(v.query),
-                Field::Fragment => text(v.fragment),
                 Field::Uri => match valid.mapped_uri() {
                     Some(Ok(uri)) => Value::Owned(uri),
                     _ => Value::Null,
