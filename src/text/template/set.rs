@@ -7,8 +7,10 @@
 //! differs from the URI, and every node knows the best precedence under
 //! it, so a subtree that cannot beat the match found so far is skipped.
 
-use super::matching::{Extent, Step};
-use super::{Ambiguity, Captures, UriTemplate};
+use super::UriTemplate;
+use super::ambiguity::Ambiguity;
+use super::captures::Captures;
+use super::plan::{Extent, Step};
 use alloc::{boxed::Box, vec::Vec};
 
 /// Many URI Templates, and the best one for a URI: for routers, MCP
