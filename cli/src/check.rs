@@ -134,7 +134,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
                 out.write_all(b"\n")?;
                 // Keep stdout and stderr in order for a terminal.
                 out.flush()?;
-                eprintln!("peguri: {error}");
+                crate::common::report(&error);
                 hint.after_error(&args.syntax, &input);
                 return Ok(());
             }

@@ -47,12 +47,14 @@ impl SyntaxArgs {
     }
 
     /// Parses `text` as a URI reference or, with `--iri`, an IRI reference.
+    /// The error names this command's flags (`--allow-zone-id`).
     pub fn parse<'a>(&self, text: &'a str) -> Result<Reference<'a>, ParseError> {
         if self.iri {
             peguri::IriRef::parse_with(text, &self.options()).map(Reference::IriRef)
         } else {
             peguri::UriRef::parse_with(text, &self.options()).map(Reference::Uri)
         }
+        .map_err(for_the_command_line)
     }
 
     /// `line` as text, or, when it is not UTF-8, why not.
@@ -66,10 +68,22 @@ impl SyntaxArgs {
             Box::new(NotUtf8 {
                 shown: String::from_utf8_lossy(line).into_owned(),
                 // Bytes that are not UTF-8 never parse.
-                error: error.expect("bytes that are not UTF-8 are an error"),
+                error: for_the_command_line(error.expect("bytes that are not UTF-8 are an error")),
             })
         })
     }
+}
+
+/// `error` with the options and ways in it suggests named as this
+/// command's flags, not the library's methods.
+pub fn for_the_command_line(error: ParseError) -> ParseError {
+    error.for_caller(peguri::Caller::CommandLine)
+}
+
+/// Writes why an input was refused to stderr, as every command does: the
+/// program's name, then the message with its excerpt.
+pub fn report(error: &dyn std::fmt::Display) {
+    eprintln!("peguri: {error}");
 }
 
 /// Says once, on stderr, that `--iri` reads an input that the URI grammar
@@ -220,7 +234,7 @@ impl Lines {
         }
         // Keep stdout and stderr in order for a reader of both.
         self.out.flush()?;
-        eprintln!("{error}");
+        report(error);
         self.hint.after_error(&self.syntax, input);
         Ok(())
     }

@@ -71,7 +71,7 @@ pub fn run(args: &ExplainArgs) -> io::Result<Outcome> {
                 all_valid = false;
                 // Keep stdout and stderr in order for a terminal.
                 out.flush()?;
-                eprintln!("{err}");
+                crate::common::report(&err);
                 if let Ok(input) = text {
                     hint.after_error(syntax, input);
                 }

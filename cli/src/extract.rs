@@ -113,11 +113,16 @@ pub fn run(args: &ExtractArgs) -> io::Result<Outcome> {
     }
     out.flush()?;
     if iris_left > 0 {
-        eprintln!(
-            "peguri: {iris_left} IRI{} with non-ASCII characters {} left out, not being URIs; --iri extracts them",
-            if iris_left == 1 { "" } else { "s" },
-            if iris_left == 1 { "was" } else { "were" },
-        );
+        let message = if iris_left == 1 {
+            "1 IRI with non-ASCII characters was left out: it is not a URI; --iri extracts it"
+                .to_owned()
+        } else {
+            format!(
+                "{iris_left} IRIs with non-ASCII characters were left out: they are not URIs; \
+                 --iri extracts them"
+            )
+        };
+        eprintln!("peguri: {message}");
     }
     Ok(match unreadable {
         Some(_) => Outcome::Trouble,

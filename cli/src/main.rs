@@ -59,6 +59,13 @@ enum Command {
     Explain(explain::ExplainArgs),
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
+    /// Built without the feature `serve`: says how to get it.
+    #[cfg(not(feature = "serve"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Serve {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        rest: Vec<String>,
+    },
     Check(check::CheckArgs),
     Template(template::TemplateArgs),
     Match(template_match::MatchArgs),
@@ -84,6 +91,12 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
+        #[cfg(not(feature = "serve"))]
+        Command::Serve { .. } => Ok(Outcome::Usage(
+            "this peguri was built without `serve`; build it with the feature: \
+             cargo install --path cli --locked --features serve"
+                .to_owned(),
+        )),
         Command::Check(args) => check::run(&args),
         Command::Template(args) => template::run(&args),
         Command::Match(args) => template_match::run(&args),

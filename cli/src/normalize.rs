@@ -198,7 +198,7 @@ pub(crate) fn equivalent(args: &EquivalentArgs) -> io::Result<Outcome> {
     let mut hint = IriHint::default();
     for (input, result) in [(&args.a, &na), (&args.b, &nb)] {
         if let Err(err) = result {
-            eprintln!("{err}");
+            crate::common::report(err);
             hint.after_error(&args.syntax, input);
         }
     }

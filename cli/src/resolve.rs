@@ -122,7 +122,7 @@ fn refuse_base(json: bool, base: &str, error: &(impl Serialize + Display)) -> io
         out.write_all(b"\n")?;
         out.flush()?;
     }
-    eprintln!("{error}");
+    crate::common::report(error);
     Ok(())
 }
 

@@ -4,10 +4,11 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::Excerpt;
 use peguri::template::{Captures, TemplateSet, UriTemplate};
+use peguri::{Excerpt, ParseError, UriRef};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
+use crate::common::{for_the_command_line, report};
 use crate::outcome::Outcome;
 
 /// Match URIs against URI Templates (RFC 6570, the reverse of
@@ -16,11 +17,14 @@ use crate::outcome::Outcome;
 ///
 /// One JSON object per URI: `{"uri", "matched": true, "template",
 /// "variables": {...}}` (lists and associative arrays as JSON arrays
-/// and objects) or `{"uri", "matched": false}`. With several
-/// templates, a URI gets the one with the most literal text, then the
-/// fewest variables, then the first given. Query parameters may come
-/// in any order. With no URI arguments, reads one URI per line from
-/// stdin. Exit code: 0 when every URI matched, 1 when any did not, 2
+/// and objects) or `{"uri", "matched": false}`; an input that is not a
+/// URI reference gets `{"uri", "matched": false, "valid": false,
+/// "error": {...}}` and its error on stderr, as other commands report
+/// it. With several templates, a URI gets the one with the most literal
+/// text, then the fewest variables, then the first given. Query
+/// parameters may come in any order. With no URI arguments, reads one
+/// URI per line from stdin. Exit code: 0 when every URI matched, 1 when
+/// any did not or was not a URI reference, 2
 /// for usage errors and for an invalid or ambiguous template (the
 /// reason is shown; a template such as `{a}{b}` could give the same
 /// URI from different values, so it is refused rather than guessed).
@@ -45,12 +49,14 @@ pub struct MatchArgs {
     uris: Vec<String>,
 }
 
-/// One output line: `template` and `variables` only for a match.
+/// One output line: `template` and `variables` only for a match, `valid`
+/// and `error` only for an input that is no URI reference.
 struct Line<'a> {
     uri: &'a str,
     matched: bool,
     template: Option<&'a str>,
     variables: Option<&'a Captures<'a>>,
+    error: Option<&'a ParseError>,
 }
 
 impl Serialize for Line<'_> {
@@ -63,6 +69,10 @@ impl Serialize for Line<'_> {
         }
         if let Some(variables) = self.variables {
             map.serialize_entry("variables", variables)?;
+        }
+        if let Some(error) = self.error {
+            map.serialize_entry("valid", &false)?;
+            map.serialize_entry("error", error)?;
         }
         map.end()
     }
@@ -98,6 +108,24 @@ pub fn run(args: &MatchArgs) -> io::Result<Outcome> {
     let mut out = crate::common::stdout();
     let mut all_matched = true;
     crate::input::for_each_input(&args.uris, |uri| {
+        // A template matches URI references: an input that is none is
+        // reported as every command reports it, not as "no template".
+        if let Err(error) = UriRef::parse(uri) {
+            all_matched = false;
+            let error = for_the_command_line(error);
+            let line = Line {
+                uri,
+                matched: false,
+                template: None,
+                variables: None,
+                error: Some(&error),
+            };
+            serde_json::to_writer(&mut out, &line)?;
+            out.write_all(b"\n")?;
+            out.flush()?;
+            report(&error);
+            return Ok(());
+        }
         let found = set.match_uri(uri);
         all_matched &= found.is_some();
         let line = Line {
@@ -105,6 +133,7 @@ pub fn run(args: &MatchArgs) -> io::Result<Outcome> {
             matched: found.is_some(),
             template: found.as_ref().map(|m| m.template().as_str()),
             variables: found.as_ref().map(|m| m.variables()),
+            error: None,
         };
         serde_json::to_writer(&mut out, &line)?;
         out.write_all(b"\n")

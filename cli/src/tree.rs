@@ -124,12 +124,12 @@ fn write_tree<R: pest::RuleType>(
             }
             grammar::RuleOutcome::Error(error) => {
                 out.flush()?;
-                eprintln!("{error}");
+                crate::common::report(&error);
                 Ok(false)
             }
             grammar::RuleOutcome::Stopped(stop) => {
                 out.flush()?;
-                eprintln!("{stop}");
+                crate::common::report(&stop);
                 Ok(false)
             }
         },

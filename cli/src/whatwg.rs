@@ -33,7 +33,7 @@ pub struct WhatwgArgs {
     urls: Vec<String>,
     /// Output format: JSON Lines, or tab-separated values (columns input,
     /// differs, causes, rfc3986_error, whatwg_href, whatwg_error; lists
-    /// comma-separated, an absent value an empty cell).
+    /// comma-separated, an empty list an empty cell, an absent value `\N`).
     #[arg(long, default_value = "json")]
     format: Format,
     /// With `--format tsv`: a first line with the column names.

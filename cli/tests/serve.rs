@@ -353,6 +353,7 @@ fn sizes_are_bounded() {
 
 #[test]
 fn pathological_grammars_are_stopped() {
+    let _alone = heavy();
     let mut server = Server::start();
     // Recursion as deep as the input: the stack budget stops it.
     let (status, answer) = server.ask(&json!({
@@ -412,6 +413,7 @@ fn pathological_grammars_are_stopped() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_worker_is_stopped_at_its_memory_limit() {
+    let _alone = heavy();
     let mut server = Server::start();
     // A parse keeps every pair until it ends: four nested rules a byte
     // over most of a megabyte pass the limit in well under the time limit,
@@ -426,6 +428,17 @@ fn a_worker_is_stopped_at_its_memory_limit() {
          process doing it, which was stopped"
     );
     server.assert_alive();
+}
+
+/// Held by the tests that load the machine (workers at their limits, a
+/// flood of connections), so that none of them runs beside another: the
+/// limits they test are of time and memory, and two at once on a small
+/// machine would make one reach its time limit first.
+fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HEAVY
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// `n` connections to `server`, each sending `head` (maybe nothing) and
@@ -454,6 +467,7 @@ fn time_to_the_page(server: &Server) -> Duration {
 /// are served at once.
 #[test]
 fn idle_and_slow_clients_do_not_hold_the_server() {
+    let _alone = heavy();
     let mut server = Server::start();
     let idle = connections(&server, 193, "");
     let waited = time_to_the_page(&server);
@@ -493,6 +507,7 @@ fn idle_and_slow_clients_do_not_hold_the_server() {
 /// their own.
 #[test]
 fn built_in_parses_do_not_wait_for_edited_grammars() {
+    let _alone = heavy();
     let server = Server::start();
     // Each stopped at its worker's parse deadline (3 s), two at a time.
     let slow = json!({

@@ -579,21 +579,22 @@ fn replacement(py: Python<'_>, key: &str, value: &Bound<'_, PyAny>) -> PyResult<
         return Ok(None);
     }
     let is_bool = value.cast::<pyo3::types::PyBool>().is_ok();
-    if key == "port" && !is_bool {
-        if let Ok(port) = value.cast::<pyo3::types::PyInt>() {
-            return match port.extract::<u16>() {
-                Ok(port) => Ok(Some(port.to_string())),
-                Err(_) => {
-                    let err = BuildError::new_err(format!(
-                        "port must be from 0 to 65535, got {}",
-                        port.str()?
-                    ));
-                    let _ = err.value(py).setattr("component", "port");
-                    let _ = err.value(py).setattr("offset", py.None());
-                    Err(err)
-                }
-            };
-        }
+    if key == "port"
+        && !is_bool
+        && let Ok(port) = value.cast::<pyo3::types::PyInt>()
+    {
+        return match port.extract::<u16>() {
+            Ok(port) => Ok(Some(port.to_string())),
+            Err(_) => {
+                let err = BuildError::new_err(format!(
+                    "port must be from 0 to 65535, got {}",
+                    port.str()?
+                ));
+                let _ = err.value(py).setattr("component", "port");
+                let _ = err.value(py).setattr("offset", py.None());
+                Err(err)
+            }
+        };
     }
     let Ok(text) = value.cast::<PyString>() else {
         let accepted = if key == "port" {

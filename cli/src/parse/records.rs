@@ -581,7 +581,10 @@ impl<W: Write> Parser<W> {
         } else {
             peguri::UriRef::parse_with(input, &self.options.syntax).map(Parsed::Uri)
         };
-        parsed.unwrap_or_else(|error| Parsed::Invalid { input, error })
+        parsed.unwrap_or_else(|error| Parsed::Invalid {
+            input,
+            error: error.for_caller(peguri::Caller::CommandLine),
+        })
     }
 
     fn write(&mut self, parsed: &Parsed<'_>) -> io::Result<()> {

@@ -617,7 +617,7 @@ fn running_a_grammar_is_bounded() {
         assert_eq!(out.status.code(), Some(1));
         assert_eq!(
             text(&out.stderr),
-            "stopped at the time limit (1 s; --timeout raises it): the parse of this input took longer\n"
+            "peguri: stopped at the time limit (1 s; --timeout raises it): the parse of this input took longer\n"
         );
     }
     // Every path that runs a grammar has the time limit.
@@ -645,7 +645,7 @@ fn running_a_grammar_is_bounded() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
-        "stopped at the length limit (1048576 bytes; --max-input-bytes raises it): the input is longer\n"
+        "peguri: stopped at the length limit (1048576 bytes; --max-input-bytes raises it): the input is longer\n"
     );
 }
 

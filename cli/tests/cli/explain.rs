@@ -67,7 +67,7 @@ fn invalid_input_is_an_error_with_a_caret_and_exit_code_1() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        "invalid URI-reference: invalid character ' ' in path at byte 20 (column 21)\n  http://example.com/a b\n                      ^\n"
+        "peguri: invalid URI-reference: invalid character ' ' in path at byte 20 (column 21)\n  http://example.com/a b\n                      ^\n"
     );
     // The valid input is still drawn.
     assert!(stdout(&out).contains("\n      a:b\n"), "{}", stdout(&out));
@@ -129,7 +129,7 @@ fn iri_mode_counts_characters() {
     // Without --iri the same text is not a URI.
     let out = peguri(&["explain", "http://bücher.example/"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).starts_with("invalid URI-reference: "));
+    assert!(stderr(&out).starts_with("peguri: invalid URI-reference: "));
 }
 
 #[test]

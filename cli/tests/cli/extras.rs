@@ -350,7 +350,12 @@ fn extract_never_cuts_an_iri_into_another_uri() {
     assert_eq!(stdout(&out), "http://a.example/\n");
     assert_eq!(
         stderr(&out),
-        "peguri: 3 IRIs with non-ASCII characters were left out, not being URIs; --iri extracts them\n"
+        "peguri: 3 IRIs with non-ASCII characters were left out: they are not URIs; --iri extracts them\n"
+    );
+    let one = peguri(&["extract", "--plain"], "see http://bücher.example/\n");
+    assert_eq!(
+        stderr(&one),
+        "peguri: 1 IRI with non-ASCII characters was left out: it is not a URI; --iri extracts it\n"
     );
     let out = peguri(&["extract", "--iri"], text);
     assert_eq!(out.status.code(), Some(0));

@@ -9,6 +9,7 @@ mod common;
 
 mod bounds;
 mod commands;
+mod docs;
 mod explain;
 mod extras;
 mod grammar;

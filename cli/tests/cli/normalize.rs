@@ -58,7 +58,7 @@ fn normalize_invalid_input_gets_marker_caret_error_and_exit_1() {
     assert_eq!(stdout(&o), "http://h/\n<invalid>\n/x\n");
     assert_eq!(
         stderr(&o),
-        "invalid URI-reference: invalid character ' ' in path at byte 1 (column 2)\n  a b\n   ^\n"
+        "peguri: invalid URI-reference: invalid character ' ' in path at byte 1 (column 2)\n  a b\n   ^\n"
     );
 }
 
@@ -95,7 +95,7 @@ fn equivalent_invalid_input_gets_caret_error_and_exit_2() {
     assert_eq!(o.status.code(), Some(2), "as cmp exits for trouble");
     assert_eq!(stdout(&o), "");
     assert!(
-        stderr(&o).starts_with("invalid URI-reference: expected a hex digit after '%'"),
+        stderr(&o).starts_with("peguri: invalid URI-reference: expected a hex digit after '%'"),
         "{}",
         stderr(&o)
     );
@@ -125,7 +125,7 @@ fn normalize_writes_one_line_per_input() {
     assert_eq!(stdout(&o), "http://h/b\n\n<invalid>\nx\n");
     assert_eq!(
         stderr(&o),
-        "invalid URI-reference: invalid character ' ' in path at byte 3 (column 4)\n  bad ref\n     ^\n"
+        "peguri: invalid URI-reference: invalid character ' ' in path at byte 3 (column 4)\n  bad ref\n     ^\n"
     );
 }
 

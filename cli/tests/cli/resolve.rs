@@ -72,7 +72,7 @@ fn resolve_invalid_reference_is_reported_and_the_rest_continue() {
     assert_eq!(stdout(&o), "<invalid>\nhttp://a/c\n");
     assert_eq!(
         stderr(&o),
-        "invalid URI-reference: invalid character ' ' in path at byte 1 (column 2)\n  a b\n   ^\n"
+        "peguri: invalid URI-reference: invalid character ' ' in path at byte 1 (column 2)\n  a b\n   ^\n"
     );
 }
 
@@ -83,7 +83,7 @@ fn resolve_relative_base_fails() {
     assert_eq!(stdout(&o), "");
     assert_eq!(
         stderr(&o),
-        "cannot resolve against a relative reference: a base URI must start with a scheme \
+        "peguri: cannot resolve against a relative reference: a base URI must start with a scheme \
          (RFC 3986 section 5.2.1)\n  a/b\n  ^\n"
     );
 }
@@ -152,7 +152,7 @@ fn relative_unreachable_target_exits_1() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o), "<invalid>\nt\n");
     assert!(
-        stderr(&o).starts_with("no reference resolves to this target"),
+        stderr(&o).starts_with("peguri: no reference resolves to this target"),
         "{}",
         stderr(&o)
     );
@@ -183,7 +183,7 @@ fn resolve_writes_one_line_per_input() {
     );
     assert_eq!(
         stderr(&o),
-        "invalid URI-reference: invalid character ' ' in path at byte 3 (column 4)\n  bad ref\n     ^\n"
+        "peguri: invalid URI-reference: invalid character ' ' in path at byte 3 (column 4)\n  bad ref\n     ^\n"
     );
 }
 
@@ -308,7 +308,8 @@ fn relative_refuses_a_relative_base_in_its_own_words() {
     let out = peguri(&["relative", "rel", "http://h/"], None);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).starts_with("cannot make a reference relative to a relative reference"),
+        stderr(&out)
+            .starts_with("peguri: cannot make a reference relative to a relative reference"),
         "{}",
         stderr(&out)
     );

@@ -129,3 +129,29 @@ fn help_has_examples() {
     assert!(help.contains("Examples:"), "{help}");
     assert!(help.contains("search://emails{?query,start,end}"), "{help}");
 }
+
+/// Issue 40: an input that is no URI reference printed `{"matched":false}`
+/// with nothing on stderr, as if no route matched; it is reported as
+/// every command reports an invalid input.
+#[test]
+fn an_invalid_uri_is_reported_not_taken_for_no_match() {
+    let out = peguri(
+        &["match", "-t", "/users/{id}", "/users/a b", "/users/7"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["matched"], false);
+    assert_eq!(lines[0]["valid"], false);
+    assert_eq!(lines[0]["error"]["offset"], 8);
+    assert_eq!(lines[1]["variables"]["id"], "7");
+    assert_eq!(lines[1].get("valid"), None);
+    assert_eq!(
+        stderr(&out),
+        "peguri: invalid URI-reference: invalid character ' ' in path at byte 8 (column 9)\n  \
+         /users/a b\n          ^\n"
+    );
+}
