@@ -22,7 +22,7 @@ fn readings(text: &str) -> Readings {
     }
 }
 
-/// The README's interop table, row by row: `(text, RFC 3986 accepts,
+/// docs/interop.md's table, row by row: `(text, RFC 3986 accepts,
 /// http's reading, url's reading)`.
 #[test]
 fn where_the_standards_disagree() {
