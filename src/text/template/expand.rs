@@ -30,19 +30,13 @@ pub(super) fn expand_expression<V: Variables + ?Sized>(
         let explode = spec.modifier == Modifier::Explode;
         match value {
             Value::String(s) => {
-                if op.named {
-                    out.push_str(spec.name);
-                    if s.is_empty() {
-                        out.push_str(op.if_empty);
-                        continue;
-                    }
-                    out.push('=');
-                }
+                // A prefix is at least one character long, so it is empty
+                // only when the value is.
                 let s = match spec.modifier {
                     Modifier::Prefix(n) => prefix(s, n),
                     _ => s,
                 };
-                encode(out, s, op.allow_reserved);
+                push_value(out, op, spec.name, s);
             }
             Value::List(_) | Value::Map(_) if matches!(spec.modifier, Modifier::Prefix(_)) => {
                 return Err(TemplateErrorKind::PrefixOnComposite {
@@ -55,15 +49,7 @@ pub(super) fn expand_expression<V: Variables + ?Sized>(
                     if i > 0 {
                         out.push(op.sep);
                     }
-                    if op.named {
-                        out.push_str(spec.name);
-                        if item.is_empty() {
-                            out.push_str(op.if_empty);
-                            continue;
-                        }
-                        out.push('=');
-                    }
-                    encode(out, item, op.allow_reserved);
+                    push_value(out, op, spec.name, item);
                 }
             }
             Value::Map(pairs) if explode => {
@@ -109,6 +95,21 @@ pub(super) fn expand_expression<V: Variables + ?Sized>(
         }
     }
     Ok(())
+}
+
+/// One value, after `name=` for the named operators (`;`, `?`, `&`), or
+/// after the name and the operator's `ifemp` when the value is empty
+/// (RFC 6570 Appendix A).
+fn push_value(out: &mut String, op: Operator, name: &str, value: &str) {
+    if op.named {
+        out.push_str(name);
+        if value.is_empty() {
+            out.push_str(op.if_empty);
+            return;
+        }
+        out.push('=');
+    }
+    encode(out, value, op.allow_reserved);
 }
 
 /// The first `n` characters of `s`.
