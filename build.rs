@@ -18,6 +18,10 @@
 //! - `split.pest` (Appendix B) into `$OUT_DIR/split_grammar.rs`;
 //! - with the feature `template`, `rfc6570.pest` (URI Templates) into
 //!   `$OUT_DIR/template_grammar.rs`;
+//! - with the feature `schemes`, each scheme's grammar in `schemes/`
+//!   (`schemes/urn.pest`...) read with `uri.pest` as one grammar, into
+//!   `$OUT_DIR/scheme_<name>.rs`, with the RFC and section each rule cites
+//!   above it (`citation`);
 //! - with the feature `expose-internals`, `tests/codegen/sample.pest`, a
 //!   grammar that uses every construct the generator supports, for the
 //!   generator's tests against pest_derive (`tests/library/codegen.rs`).
@@ -189,6 +193,94 @@ const TEMPLATE_QUIET: &[&str] = &[
     "operator",
     "varname",
     "max_length",
+];
+
+/// A scheme's grammar (feature `schemes`): its file in `schemes/`, read
+/// after `uri.pest` as one grammar, and what the library reads of it
+/// (`text::scheme`).
+struct SchemeGrammar {
+    /// The module name: `schemes/<name>.pest` into `scheme_<name>.rs`.
+    name: &'static str,
+    /// Rules matched from the start of the input, with records and an
+    /// error pass: the anchored `*_entry` rules the library checks text
+    /// against.
+    entries: &'static [&'static str],
+    /// Record fields, each filled by the rule of its name.
+    record: &'static [&'static str],
+    /// Rules matched anywhere, without records: what the typed views walk
+    /// a list with.
+    quiet: &'static [&'static str],
+    /// Character classes: a name and its rule.
+    classes: &'static [(&'static str, &'static str)],
+}
+
+/// The scheme grammars, by module name.
+const SCHEME_GRAMMARS: &[SchemeGrammar] = &[
+    SchemeGrammar {
+        name: "http",
+        entries: &["http_entry", "https_entry"],
+        record: &[],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "ws",
+        entries: &["ws_entry", "wss_entry"],
+        record: &[],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "file",
+        entries: &["file_entry"],
+        record: &[],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "mailto",
+        entries: &["mailto_entry", "to_entry"],
+        record: &["to_text", "hfields"],
+        quiet: &["hfname", "hfvalue", "addr_spec", "local_part"],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "urn",
+        entries: &["urn_entry"],
+        record: &["NID", "NSS", "r_component", "q_component", "f_component"],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "data",
+        entries: &["data_entry", "base64_entry"],
+        record: &["mediatype", "type_2045", "subtype", "base64", "data"],
+        quiet: &["parameter", "attribute"],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "tel",
+        entries: &["tel_entry"],
+        record: &[
+            "global_number",
+            "global_number_digits",
+            "local_number_digits",
+        ],
+        quiet: &["par", "context", "pname"],
+        classes: &[("VISUAL_SEPARATOR", "visual_separator")],
+    },
+    SchemeGrammar {
+        name: "geo",
+        entries: &[
+            "geo_entry",
+            "latitude_entry",
+            "longitude_entry",
+            "altitude_entry",
+        ],
+        record: &["coord_a", "coord_b", "coord_c", "crslabel", "uval"],
+        quiet: &["parameter", "pname"],
+        classes: &[],
+    },
 ];
 
 /// The sample grammar `tests/library/codegen.rs` checks the generator on.
@@ -371,6 +463,11 @@ fn main() {
             },
         );
     }
+    if std::env::var_os("CARGO_FEATURE_SCHEMES").is_some() {
+        for scheme in SCHEME_GRAMMARS {
+            compile_scheme(scheme);
+        }
+    }
     // Only the generator's tests read it, and they enable the feature.
     if expose_internals {
         compile(
@@ -386,6 +483,102 @@ fn main() {
             },
         );
     }
+}
+
+/// Compiles a scheme's grammar with `uri.pest`, and adds the citations of
+/// its rules.
+fn compile_scheme(scheme: &SchemeGrammar) {
+    let file = format!("schemes/{}.pest", scheme.name);
+    let files = ["uri.pest", file.as_str()];
+    let (text, lines) = read(&files);
+    let grammar = parse(&files, &text);
+    let record: Vec<(&str, &[&str])> = scheme
+        .record
+        .iter()
+        .map(|rule| (*rule, std::slice::from_ref(rule)))
+        .collect();
+    let classes: Vec<(&str, &str, &str)> = scheme
+        .classes
+        .iter()
+        .map(|&(name, rule)| (name, rule, ""))
+        .collect();
+    let config = Config {
+        record: &record,
+        entries: scheme.entries,
+        quiet: scheme.quiet,
+        tracked: scheme.entries,
+        classes: &classes,
+        // The engine tests read the records by rule (`__engines`).
+        rule_slots: std::env::var_os("CARGO_FEATURE_EXPOSE_INTERNALS").is_some(),
+        runtime: RUNTIME,
+    };
+    let mut code = grammar
+        .generate(&config)
+        .unwrap_or_else(|message| fail(&files, &message));
+    let own = text
+        .lines()
+        .skip(lines[1].start - 1)
+        .collect::<Vec<_>>()
+        .join("\n");
+    code.push_str(&citations(&file, &own));
+    write(&format!("scheme_{}.rs", scheme.name), &code);
+}
+
+/// `citation(rule)`: the RFC and section each rule of a scheme's grammar
+/// cites in the comment block above it, on a line `// RFC <number>
+/// section <section>` (or `Appendix <appendix>`).
+fn citations(file: &str, text: &str) -> String {
+    let mut code = format!(
+        "\n/// The RFC and the section (or appendix) each rule of `{file}` cites above\n\
+         /// it.\n\
+         pub(crate) fn citation(rule: &str) -> Option<&'static (&'static str, &'static str)> {{\n    \
+         Some(match rule {{\n"
+    );
+    let mut cited: Option<(String, String)> = None;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if let Some(comment) = line.strip_prefix("//") {
+            if cited.is_none() {
+                cited = cite(comment.trim_start());
+            }
+            continue;
+        }
+        if let Some((name, _)) = line.split_once(" = ") {
+            let name = name.trim();
+            if let Some((spec, section)) = cited.take() {
+                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    let _ = writeln!(code, "        {name:?} => &({spec:?}, {section:?}),");
+                }
+            }
+        }
+        cited = None;
+    }
+    code.push_str("        _ => return None,\n    })\n}\n");
+    code
+}
+
+/// `RFC 8141 section 2...` as `("RFC 8141", "2")`, `RFC 5234 Appendix
+/// B.1` as `("RFC 5234", "Appendix B.1")`.
+fn cite(comment: &str) -> Option<(String, String)> {
+    let rest = comment.strip_prefix("RFC ")?;
+    let digits = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    if digits == 0 {
+        return None;
+    }
+    let spec = format!("RFC {}", &rest[..digits]);
+    let rest = &rest[digits..];
+    let (prefix, rest) = if let Some(rest) = rest.strip_prefix(" section ") {
+        ("", rest)
+    } else {
+        ("Appendix ", rest.strip_prefix(" Appendix ")?)
+    };
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+        .unwrap_or(rest.len());
+    let section = rest[..end].trim_end_matches('.');
+    (!section.is_empty()).then(|| (spec, format!("{prefix}{section}")))
 }
 
 const HEADER: &str = "// @generated by build.rs from its tables of the URI grammar. Do not edit.\n";

@@ -235,3 +235,111 @@ pub fn pest_calls() -> usize {
 pub fn split_with_pest(input: &str) -> SplitComponents<'_> {
     crate::text::split::reference::split_with_pest(input)
 }
+
+/// The scheme grammars' compiled code, entry by entry (feature
+/// `schemes`), for the tests that compare it with pest_derive's parser of
+/// the same files (`tests/library/schemes/engines.rs`).
+#[cfg(feature = "schemes")]
+pub mod schemes {
+    use super::Failure;
+    use crate::syntax::compiled::scheme;
+    use alloc::{borrow::ToOwned, string::String, vec::Vec};
+
+    /// Each recorded rule's name and span (`None`: not matched).
+    pub type Records = Vec<(String, Option<(usize, usize)>)>;
+
+    /// What the compiled code of one scheme grammar says about an input,
+    /// from one anchored entry rule.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Outcome {
+        /// Each recorded rule's name and first span (a later match that
+        /// starts where it ends extends it), or `None` if the entry does
+        /// not match.
+        pub records: Option<Records>,
+        /// The error pass's failure: `None` if the entry matches (or more
+        /// rules were attempted at one spot than the tracker keeps).
+        pub failure: Option<Failure>,
+    }
+
+    macro_rules! entries {
+        ($($grammar:ident: [$($entry:ident => $matcher:ident, $fail:ident;)*])*) => {
+            /// Every scheme grammar and its anchored entry rules, as
+            /// `(grammar, entry)`: the grammar is the file's name in
+            /// `schemes/`.
+            ///
+            /// ```
+            /// assert!(peguri::__engines::schemes::ENTRIES.contains(&("urn", "urn_entry")));
+            /// ```
+            pub const ENTRIES: &[(&str, &str)] = &[$($((stringify!($grammar), stringify!($entry)),)*)*];
+
+            /// What the compiled code of `grammar` says about `input` from
+            /// `entry`; `None` for an unknown grammar or entry.
+            ///
+            /// ```
+            /// let outcome = peguri::__engines::schemes::outcome("urn", "urn_entry", "urn:a:b").unwrap();
+            /// assert!(outcome.records.is_none());
+            /// assert_eq!(outcome.failure.unwrap().pos, 5);
+            /// ```
+            pub fn outcome(grammar: &str, entry: &str, input: &str) -> Option<Outcome> {
+                match (grammar, entry) {
+                    $($((stringify!($grammar), stringify!($entry)) => {
+                        use scheme::$grammar as g;
+                        let s = input.as_bytes();
+                        let mut rec = g::Rec::default();
+                        let records = g::$matcher(s, &mut rec).map(|_| {
+                            (0..g::RULE_NAMES.len())
+                                .filter_map(|id| {
+                                    let id = u16::try_from(id).ok()?;
+                                    let slot = rec.slot(id)?;
+                                    Some((g::RULE_NAMES[usize::from(id)].to_owned(), slot.get()))
+                                })
+                                .collect()
+                        });
+                        let failure = g::$fail(s).filter(|f| !f.overflowed).map(|f| {
+                            let names = |set: crate::syntax::runtime::RuleSet<{ g::RULE_WORDS }>| {
+                                set.iter()
+                                    .map(|id| g::RULE_NAMES[usize::from(id)].to_owned())
+                                    .collect()
+                            };
+                            Failure {
+                                pos: f.pos,
+                                positives: names(f.positives),
+                                negatives: names(f.negatives),
+                            }
+                        });
+                        Some(Outcome { records, failure })
+                    })*)*
+                    _ => None,
+                }
+            }
+        };
+    }
+
+    entries! {
+        http: [
+            http_entry => match_http_entry, fail_http_entry;
+            https_entry => match_https_entry, fail_https_entry;
+        ]
+        ws: [
+            ws_entry => match_ws_entry, fail_ws_entry;
+            wss_entry => match_wss_entry, fail_wss_entry;
+        ]
+        file: [file_entry => match_file_entry, fail_file_entry;]
+        mailto: [
+            mailto_entry => match_mailto_entry, fail_mailto_entry;
+            to_entry => match_to_entry, fail_to_entry;
+        ]
+        urn: [urn_entry => match_urn_entry, fail_urn_entry;]
+        data: [
+            data_entry => match_data_entry, fail_data_entry;
+            base64_entry => match_base64_entry, fail_base64_entry;
+        ]
+        tel: [tel_entry => match_tel_entry, fail_tel_entry;]
+        geo: [
+            geo_entry => match_geo_entry, fail_geo_entry;
+            latitude_entry => match_latitude_entry, fail_latitude_entry;
+            longitude_entry => match_longitude_entry, fail_longitude_entry;
+            altitude_entry => match_altitude_entry, fail_altitude_entry;
+        ]
+    }
+}

@@ -379,12 +379,14 @@ impl<'g> Generator<'g> {
         let mut public = String::new();
         for entry in config.entries {
             let call = self.call(entry, Mode::Tokens, "0");
+            // An entry that reaches no recorded rule leaves `rec` alone.
+            let params = params(&call, &["s: &[u8]", "rec: &mut Rec"]);
             let _ = write!(
                 public,
                 "\n/// Matches `{entry}` at the start of `s`: the end of the match, with the\n\
                  /// records in `rec` (which should start as `Rec::default()`).\n\
                  #[inline]\n\
-                 pub(crate) fn match_{entry}(s: &[u8], rec: &mut Rec) -> Option<usize> {{\n    \
+                 pub(crate) fn match_{entry}({params}) -> Option<usize> {{\n    \
                  if s.len() >= u32::MAX as usize {{\n        return None;\n    }}\n    \
                  {call}\n}}\n"
             );

@@ -39,6 +39,52 @@ compiled!(
     "template_grammar.rs"
 );
 
+/// The scheme grammars (feature `schemes`): each file of `schemes/`
+/// compiled with `uri.pest`, with the citations of its rules.
+#[cfg(feature = "schemes")]
+pub(crate) mod scheme {
+    compiled!(
+        /// `schemes/http.pest`: http and https, RFC 9110 section 4.2.
+        http,
+        "scheme_http.rs"
+    );
+    compiled!(
+        /// `schemes/ws.pest`: ws and wss, RFC 6455 section 3.
+        ws,
+        "scheme_ws.rs"
+    );
+    compiled!(
+        /// `schemes/file.pest`: file, RFC 8089 section 2.
+        file,
+        "scheme_file.rs"
+    );
+    compiled!(
+        /// `schemes/mailto.pest`: mailto, RFC 6068 section 2.
+        mailto,
+        "scheme_mailto.rs"
+    );
+    compiled!(
+        /// `schemes/urn.pest`: urn, RFC 8141 section 2.
+        urn,
+        "scheme_urn.rs"
+    );
+    compiled!(
+        /// `schemes/data.pest`: data, RFC 2397 section 3.
+        data,
+        "scheme_data.rs"
+    );
+    compiled!(
+        /// `schemes/tel.pest`: tel, RFC 3966 section 3.
+        tel,
+        "scheme_tel.rs"
+    );
+    compiled!(
+        /// `schemes/geo.pest`: geo, RFC 5870 section 3.
+        geo,
+        "scheme_geo.rs"
+    );
+}
+
 /// The typed entries' recognizers and error passes by
 /// [`Syntax`](super::entry::Syntax), and the component rules' error passes
 /// by name, as `build.rs` writes them from its tables.

@@ -214,7 +214,7 @@ impl<const W: usize> RuleSet<W> {
     }
 
     /// The rules in the set, in ascending order.
-    #[cfg(any(test, feature = "expose-internals"))]
+    #[cfg(any(test, feature = "expose-internals", feature = "schemes"))]
     pub fn iter(self) -> impl Iterator<Item = u16> {
         (0..W * 64)
             .filter_map(move |i| u16::try_from(i).ok())
