@@ -224,6 +224,8 @@ mod text;
 mod types;
 
 pub use syntax::{grammar, pct};
+#[cfg(feature = "schemes")]
+pub use text::scheme;
 #[cfg(feature = "template")]
 pub use text::template;
 #[cfg(feature = "whatwg")]

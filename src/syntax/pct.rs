@@ -245,6 +245,26 @@ pub fn decode(input: &str) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// Where octet `decoded` of `input`'s percent-decoded octets ([`decode`])
+/// comes from in `input`: the `%` of the triplet that encodes it, or the
+/// byte itself; `input.len()` for the end.
+#[cfg(feature = "schemes")]
+pub(crate) fn encoded_offset(input: &str, decoded: usize) -> usize {
+    let bytes = input.as_bytes();
+    let mut at = 0;
+    for _ in 0..decoded {
+        if at >= bytes.len() {
+            break;
+        }
+        at += if triplet_at(bytes, at).is_some() {
+            3
+        } else {
+            1
+        };
+    }
+    at.min(bytes.len())
+}
+
 /// The triplets of `bytes`, each as its offset and octet, found by a
 /// plain loop from `%` to `%` (the texts are short: a call to `memchr`
 /// costs more than it saves), which skips a triplet's hex digits.

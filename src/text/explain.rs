@@ -90,6 +90,7 @@ use alloc::{format, string::String, vec, vec::Vec};
 pub struct Explainer {
     ascii: bool,
     width: CharWidth,
+    scheme_parts: bool,
 }
 
 /// How many columns a character takes: one by default, or what a function
@@ -133,6 +134,7 @@ impl Explainer {
         Explainer {
             ascii: false,
             width: CharWidth(None),
+            scheme_parts: false,
         }
     }
 
@@ -171,6 +173,52 @@ impl Explainer {
         self
     }
 
+    /// Draw, under the reference, the parts its scheme's own syntax
+    /// defines (feature `schemes`): a URN's NID and NSS (RFC 8141 section
+    /// 2). A reference whose scheme has no such parts, or that breaks its
+    /// scheme's syntax, is drawn as without this.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("urn:example:animal:ferret:nose")?;
+    /// assert_eq!(peguri::Explainer::new().scheme_parts(true).explain(&uri), "\
+    /// \x20            hierarchical part
+    /// \x20        ┌───────────┴────────────┐
+    /// \x20                   path
+    /// \x20        ┌───────────┴────────────┐
+    /// \x20    urn:example:animal:ferret:nose
+    /// \x20    └┬┘ └──┬──┘ └───────┬────────┘
+    /// scheme name NID         NSS
+    /// ");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "schemes")]
+    pub const fn scheme_parts(mut self, on: bool) -> Self {
+        self.scheme_parts = on;
+        self
+    }
+
+    /// The parts of `reference`'s scheme-specific syntax to draw, as
+    /// labels and byte ranges.
+    #[cfg(feature = "schemes")]
+    fn scheme_brackets<S, F, K>(
+        &self,
+        reference: &crate::reference::Reference<S, F, K>,
+    ) -> Vec<(&'static str, Range<usize>)>
+    where
+        S: crate::reference::Storage,
+        F: crate::reference::Family,
+        K: crate::reference::Kind,
+    {
+        use crate::text::scheme::{Parts, parts};
+        match parts(reference).filter(|_| self.scheme_parts) {
+            Some(Ok(Parts::Urn(urn))) => {
+                let [nid, nss] = urn.spans();
+                vec![("NID", nid), ("NSS", nss)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// The diagram of a URI reference, one line per row, each ending in
     /// `\n`, without trailing spaces.
     ///
@@ -196,6 +244,8 @@ impl Explainer {
             path: uri.path(),
             query: uri.query(),
             fragment: uri.fragment(),
+            #[cfg(feature = "schemes")]
+            scheme_parts: self.scheme_brackets(uri),
         };
         self.draw(&parts)
     }
@@ -218,6 +268,8 @@ impl Explainer {
             path: iri.path(),
             query: iri.query(),
             fragment: iri.fragment(),
+            #[cfg(feature = "schemes")]
+            scheme_parts: self.scheme_brackets(iri),
         };
         self.draw(&parts)
     }
@@ -289,6 +341,10 @@ struct Parts<'a> {
     path: &'a str,
     query: Option<&'a str>,
     fragment: Option<&'a str>,
+    /// The parts of the scheme's own syntax, drawn below: labels and byte
+    /// ranges.
+    #[cfg(feature = "schemes")]
+    scheme_parts: Vec<(&'static str, Range<usize>)>,
 }
 
 /// A component to draw: its label and the columns it covers (empty for an
@@ -361,6 +417,10 @@ impl<'a> Parts<'a> {
         }
         if let Some(fragment) = self.fragment {
             below.push(self.bracket("fragment", self.span(fragment)));
+        }
+        #[cfg(feature = "schemes")]
+        for (label, bytes) in &self.scheme_parts {
+            below.push(self.bracket(label, bytes.clone()));
         }
         // `URI = scheme ":" hier-part ...` and
         // `relative-ref = relative-part ...`: the part runs from after the

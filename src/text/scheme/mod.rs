@@ -1,0 +1,555 @@
+//! Each scheme's own syntax (feature `schemes`): what follows the scheme,
+//! as the scheme's RFC defines it.
+//!
+//! RFC 3986 "does not define a generative grammar for URIs; that task is
+//! performed by the individual specifications of each URI scheme". A URI
+//! that RFC 3986 accepts can still break its scheme's rules: `http://`
+//! has no host, `mailto:joe` no address, `urn:a:b` an NID of one
+//! character. For the schemes of [`Scheme`], peguri has a grammar
+//! transcribed from the scheme's RFC (the files of `schemes/`, each rule
+//! under its ABNF with the RFC and section cited), compiled at build time
+//! with the same generator as `uri.pest`, and checks what the ABNF cannot
+//! say (ranges, base64, the order of parameters) after it.
+//!
+//! ```
+//! use peguri::scheme::{self, Parts, Scheme};
+//! use peguri::UriRef;
+//!
+//! let uri = UriRef::parse("urn:example:animal:ferret:nose")?;
+//! let Some(Ok(Parts::Urn(urn))) = scheme::parts(&uri) else { panic!() };
+//! assert_eq!((urn.nid(), urn.nss()), ("example", "animal:ferret:nose"));
+//!
+//! // Valid for RFC 3986, not for RFC 8141.
+//! let err = scheme::validate(&UriRef::parse("urn:a:b")?).unwrap().unwrap_err();
+//! assert_eq!(err.citation(), "RFC 8141 section 2");
+//! assert_eq!(err.offset(), 5);
+//!
+//! // No grammar for this scheme, and none for a relative reference.
+//! assert!(scheme::validate(&UriRef::parse("foo:bar")?).is_none());
+//! assert!(scheme::validate(&UriRef::parse("/a")?).is_none());
+//! # Ok::<_, peguri::ParseError>(())
+//! ```
+//!
+//! | scheme | RFC | typed view |
+//! |---|---|---|
+//! | `http`, `https` | RFC 9110 sections 4.2.1, 4.2.2 | |
+//! | `ws`, `wss` | RFC 6455 section 3 | |
+//! | `file` | RFC 8089 section 2 | |
+//! | `mailto` | RFC 6068 section 2 (addresses: RFC 5322 section 3.4.1) | [`Mailto`] |
+//! | `urn` | RFC 8141 section 2 | [`Urn`] |
+//! | `data` | RFC 2397 section 3 | [`DataUrl`] |
+//! | `tel` | RFC 3966 section 3 | [`Tel`] |
+//! | `geo` | RFC 5870 section 3 | [`Geo`] |
+//!
+//! `docs/schemes.md` says, scheme by scheme, what is checked and what is
+//! not.
+//!
+//! # Rationale
+//!
+//! - *The whole reference is checked, fragment included.* A scheme's ABNF
+//!   describes what precedes the fragment; RFC 3986 section 3.5 makes the
+//!   fragment the business of the representation, not of the scheme, so
+//!   a fragment is accepted after every scheme but `ws` and `wss`, whose
+//!   RFC forbids it (RFC 6455 section 3), and `urn`, whose ABNF includes
+//!   it (the f-component).
+//! - *Offsets are into the whole reference*, also for an error found in
+//!   percent-decoded text (a mailto address, base64 data): the offset is
+//!   that of the `%` of the triplet that encodes the character.
+//! - *Percent-decoded where the RFC reads decoded text.* RFC 6068 section
+//!   2 reads an address after percent-decoding (`%22not%40me%22@example.org`
+//!   is the address `"not@me"@example.org`), and RFC 2397 section 3 base64
+//!   data after URL decoding; nothing else is decoded before matching.
+//! - *An IRI is checked as its text.* The grammars are those of URIs (the
+//!   RFCs define ASCII syntax): a character beyond ASCII is an error where
+//!   the scheme's RFC does not allow it; map the IRI to a URI first
+//!   ([`IriRef::to_uri`](crate::IriRef::to_uri)) to check its encoded
+//!   form.
+//! - *Where an ABNF is ambiguous*, the grammar says how it is read beside
+//!   the rule ("PEG:" notes): an RFC 8141 r-component ends before `?=`; a
+//!   tel or geo parameter does not take the names of the parameters the
+//!   RFC names apart (`ext`, `isub`, `phone-context`; `crs`, `u`).
+
+mod data;
+mod error;
+mod file;
+mod geo;
+mod grammar;
+mod http;
+#[cfg(feature = "serde")]
+mod json;
+mod mailto;
+mod tel;
+mod urn;
+mod ws;
+
+use crate::reference::{Family, Kind, Reference, Storage};
+use crate::types::scheme::{SchemeInfo, known_schemes, scheme_info};
+use alloc::vec::Vec;
+use error::Cited;
+
+pub use data::DataUrl;
+pub use error::{Citation, SchemeError, SchemeErrorKind, SchemeMessage};
+pub use geo::Geo;
+#[cfg(feature = "serde")]
+pub use json::SyntaxReport;
+pub use mailto::{Address, Mailto};
+pub use tel::Tel;
+pub use urn::Urn;
+
+/// A scheme peguri has a grammar for.
+///
+/// ```
+/// use peguri::scheme::Scheme;
+///
+/// let urn = Scheme::from_name("URN").unwrap();
+/// assert_eq!(urn, Scheme::Urn);
+/// assert_eq!((urn.name(), urn.spec(), urn.section()), ("urn", "RFC 8141", "2"));
+/// assert_eq!(Scheme::Https.default_port(), Some(443));
+/// assert!(Scheme::from_name("ftp").is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Scheme {
+    /// `http`, RFC 9110 section 4.2.1.
+    Http,
+    /// `https`, RFC 9110 section 4.2.2.
+    Https,
+    /// `ws`, RFC 6455 section 3.
+    Ws,
+    /// `wss`, RFC 6455 section 3.
+    Wss,
+    /// `file`, RFC 8089 section 2.
+    File,
+    /// `mailto`, RFC 6068 section 2.
+    Mailto,
+    /// `urn`, RFC 8141 section 2.
+    Urn,
+    /// `data`, RFC 2397 section 3.
+    Data,
+    /// `tel`, RFC 3966 section 3.
+    Tel,
+    /// `geo`, RFC 5870 section 3.3.
+    Geo,
+}
+
+impl Scheme {
+    /// Every scheme with a grammar, in the order of the table in the
+    /// module documentation.
+    ///
+    /// ```
+    /// assert_eq!(peguri::scheme::Scheme::ALL.len(), 10);
+    /// ```
+    pub const ALL: [Scheme; 10] = [
+        Scheme::Http,
+        Scheme::Https,
+        Scheme::Ws,
+        Scheme::Wss,
+        Scheme::File,
+        Scheme::Mailto,
+        Scheme::Urn,
+        Scheme::Data,
+        Scheme::Tel,
+        Scheme::Geo,
+    ];
+
+    /// The scheme of that name, in any case.
+    ///
+    /// ```
+    /// assert_eq!(peguri::scheme::Scheme::from_name("Mailto"), Some(peguri::scheme::Scheme::Mailto));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Scheme> {
+        Scheme::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The name, lowercase.
+    ///
+    /// ```
+    /// assert_eq!(peguri::scheme::Scheme::Wss.name(), "wss");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        self.facts().0
+    }
+
+    /// The document that defines the scheme's syntax: `"RFC 6068"`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::scheme::Scheme::Geo.spec(), "RFC 5870");
+    /// ```
+    pub const fn spec(self) -> &'static str {
+        self.cited().0
+    }
+
+    /// The section of [`spec`](Self::spec) with the syntax: `"2"`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::scheme::Scheme::Http.section(), "4.2.1");
+    /// ```
+    pub const fn section(self) -> &'static str {
+        self.cited().1
+    }
+
+    /// The document and section: `RFC 6068 section 2`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::scheme::Scheme::Mailto.citation(), "RFC 6068 section 2");
+    /// ```
+    pub const fn citation(self) -> Citation {
+        Citation::new(self.cited())
+    }
+
+    /// The port an authority means when it names none, if the scheme has
+    /// authorities with ports (from [`scheme_info`](crate::scheme_info)).
+    ///
+    /// ```
+    /// use peguri::scheme::Scheme;
+    /// assert_eq!(Scheme::Ws.default_port(), Some(80));
+    /// assert_eq!(Scheme::Mailto.default_port(), None);
+    /// ```
+    pub fn default_port(self) -> Option<u16> {
+        scheme_info(self.name()).and_then(|info| info.default_port)
+    }
+
+    /// The grammar's file, as the repository holds it: `schemes/urn.pest`.
+    /// It is read after `uri.pest`, whose rules it calls.
+    ///
+    /// ```
+    /// assert_eq!(peguri::scheme::Scheme::Wss.grammar_file(), "schemes/ws.pest");
+    /// ```
+    pub const fn grammar_file(self) -> &'static str {
+        self.facts().2
+    }
+
+    /// The text of [`grammar_file`](Self::grammar_file), as compiled into
+    /// the library: with `uri.pest`'s text
+    /// ([`grammar::GRAMMAR`](crate::grammar::GRAMMAR)) before it, a
+    /// grammar pest_meta (and `peguri grammar coverage`) can load.
+    ///
+    /// ```
+    /// let text = peguri::scheme::Scheme::Urn.grammar();
+    /// assert!(text.contains("NID           = (alphanum) 0*30(ldh) (alphanum)"));
+    /// ```
+    pub const fn grammar(self) -> &'static str {
+        self.facts().3
+    }
+
+    /// The grammar's rule that a whole reference of the scheme is matched
+    /// against: `urn_entry`.
+    ///
+    /// ```
+    /// assert_eq!(peguri::scheme::Scheme::Https.entry_rule(), "https_entry");
+    /// ```
+    pub const fn entry_rule(self) -> &'static str {
+        self.facts().4
+    }
+
+    /// The document and section that define the syntax, as a listing
+    /// shows it: `RFC 6068 section 2`.
+    const fn document(self) -> &'static str {
+        self.facts().1
+    }
+
+    /// Name, document and section, grammar file, grammar text, entry rule.
+    const fn facts(
+        self,
+    ) -> (
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+    ) {
+        const HTTP: &str = include_str!("../../../schemes/http.pest");
+        const WS: &str = include_str!("../../../schemes/ws.pest");
+        match self {
+            Scheme::Http => (
+                "http",
+                "RFC 9110 section 4.2.1",
+                "schemes/http.pest",
+                HTTP,
+                "http_entry",
+            ),
+            Scheme::Https => (
+                "https",
+                "RFC 9110 section 4.2.2",
+                "schemes/http.pest",
+                HTTP,
+                "https_entry",
+            ),
+            Scheme::Ws => (
+                "ws",
+                "RFC 6455 section 3",
+                "schemes/ws.pest",
+                WS,
+                "ws_entry",
+            ),
+            Scheme::Wss => (
+                "wss",
+                "RFC 6455 section 3",
+                "schemes/ws.pest",
+                WS,
+                "wss_entry",
+            ),
+            Scheme::File => (
+                "file",
+                "RFC 8089 section 2",
+                "schemes/file.pest",
+                include_str!("../../../schemes/file.pest"),
+                "file_entry",
+            ),
+            Scheme::Mailto => (
+                "mailto",
+                "RFC 6068 section 2",
+                "schemes/mailto.pest",
+                include_str!("../../../schemes/mailto.pest"),
+                "mailto_entry",
+            ),
+            Scheme::Urn => (
+                "urn",
+                "RFC 8141 section 2",
+                "schemes/urn.pest",
+                include_str!("../../../schemes/urn.pest"),
+                "urn_entry",
+            ),
+            Scheme::Data => (
+                "data",
+                "RFC 2397 section 3",
+                "schemes/data.pest",
+                include_str!("../../../schemes/data.pest"),
+                "data_entry",
+            ),
+            Scheme::Tel => (
+                "tel",
+                "RFC 3966 section 3",
+                "schemes/tel.pest",
+                include_str!("../../../schemes/tel.pest"),
+                "tel_entry",
+            ),
+            Scheme::Geo => (
+                "geo",
+                "RFC 5870 section 3.3",
+                "schemes/geo.pest",
+                include_str!("../../../schemes/geo.pest"),
+                "geo_entry",
+            ),
+        }
+    }
+
+    /// The RFC and section of the syntax, for errors.
+    const fn cited(self) -> Cited {
+        match self {
+            Scheme::Http => &("RFC 9110", "4.2.1"),
+            Scheme::Https => &("RFC 9110", "4.2.2"),
+            Scheme::Ws | Scheme::Wss => &("RFC 6455", "3"),
+            Scheme::File => &("RFC 8089", "2"),
+            Scheme::Mailto => &("RFC 6068", "2"),
+            Scheme::Urn => &("RFC 8141", "2"),
+            Scheme::Data => &("RFC 2397", "3"),
+            Scheme::Tel => &("RFC 3966", "3"),
+            Scheme::Geo => &("RFC 5870", "3.3"),
+        }
+    }
+}
+
+/// What a reference's scheme-specific syntax holds: a typed view for the
+/// schemes that have one, the scheme alone for the others.
+///
+/// ```
+/// use peguri::scheme::{self, Parts, Scheme};
+///
+/// let uri = peguri::UriRef::parse("tel:+1-201-555-0123")?;
+/// let parts = scheme::parts(&uri).unwrap().unwrap();
+/// assert_eq!(parts.scheme(), Scheme::Tel);
+/// let Parts::Tel(tel) = parts else { panic!() };
+/// assert_eq!(tel.number(), "+1-201-555-0123");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Parts<'a> {
+    /// An http URI.
+    Http,
+    /// An https URI.
+    Https,
+    /// A ws URI.
+    Ws,
+    /// A wss URI.
+    Wss,
+    /// A file URI.
+    File,
+    /// A mailto URI's recipients and header fields.
+    Mailto(Mailto),
+    /// A URN's parts.
+    Urn(Urn<'a>),
+    /// A data URL's media type and decoded data.
+    Data(DataUrl<'a>),
+    /// A tel URI's number and parameters.
+    Tel(Tel<'a>),
+    /// A geo URI's coordinates.
+    Geo(Geo<'a>),
+}
+
+impl Parts<'_> {
+    /// The scheme the parts are of.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("HTTPS://h/")?;
+    /// let parts = peguri::scheme::parts(&uri).unwrap().unwrap();
+    /// assert_eq!(parts.scheme(), peguri::scheme::Scheme::Https);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn scheme(&self) -> Scheme {
+        match self {
+            Parts::Http => Scheme::Http,
+            Parts::Https => Scheme::Https,
+            Parts::Ws => Scheme::Ws,
+            Parts::Wss => Scheme::Wss,
+            Parts::File => Scheme::File,
+            Parts::Mailto(_) => Scheme::Mailto,
+            Parts::Urn(_) => Scheme::Urn,
+            Parts::Data(_) => Scheme::Data,
+            Parts::Tel(_) => Scheme::Tel,
+            Parts::Geo(_) => Scheme::Geo,
+        }
+    }
+}
+
+/// The scheme of `reference`, if peguri has a grammar for it.
+fn scheme_of<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -> Option<Scheme> {
+    reference.view().scheme().and_then(Scheme::from_name)
+}
+
+/// Checks `reference` against its scheme's own syntax: `None` when it has
+/// no scheme or peguri has no grammar for its scheme; otherwise the
+/// scheme, or why the reference breaks its syntax. Any member of the
+/// family is accepted (`UriRef`, `Uri`, `IriBuf`...).
+///
+/// ```
+/// use peguri::scheme::{self, Scheme};
+/// use peguri::{Uri, UriRef};
+///
+/// assert_eq!(scheme::validate(&Uri::parse("mailto:chris@example.com")?), Some(Ok(Scheme::Mailto)));
+/// let err = scheme::validate(&UriRef::parse("http://")?).unwrap().unwrap_err();
+/// assert_eq!(err.citation(), "RFC 9110 section 4.2.1");
+/// assert_eq!(scheme::validate(&UriRef::parse("ftp://h/")?), None);
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn validate<S: Storage, F: Family, K: Kind>(
+    reference: &Reference<S, F, K>,
+) -> Option<Result<Scheme, SchemeError>> {
+    parts(reference).map(|parts| parts.map(|parts| parts.scheme()))
+}
+
+/// Checks `reference` as [`validate`] does, and reads the parts its
+/// scheme defines: `None` when it has no scheme or peguri has no grammar
+/// for its scheme.
+///
+/// ```
+/// use peguri::scheme::{self, Parts};
+///
+/// let uri = peguri::UriRef::parse("data:text/plain;charset=utf-8;base64,SGVsbG8=")?;
+/// let Some(Ok(Parts::Data(data))) = scheme::parts(&uri) else { panic!() };
+/// assert_eq!(data.media_type(), Some("text/plain;charset=utf-8"));
+/// assert_eq!(data.data(), b"Hello");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn parts<S: Storage, F: Family, K: Kind>(
+    reference: &Reference<S, F, K>,
+) -> Option<Result<Parts<'_>, SchemeError>> {
+    let scheme = scheme_of(reference)?;
+    let uri = reference.view().as_str();
+    Some(match scheme {
+        Scheme::Http | Scheme::Https => http::check(scheme, uri).map(|()| {
+            if scheme == Scheme::Http {
+                Parts::Http
+            } else {
+                Parts::Https
+            }
+        }),
+        Scheme::Ws | Scheme::Wss => ws::check(scheme, uri).map(|()| {
+            if scheme == Scheme::Ws {
+                Parts::Ws
+            } else {
+                Parts::Wss
+            }
+        }),
+        Scheme::File => file::check(uri).map(|()| Parts::File),
+        Scheme::Mailto => Mailto::read(uri).map(Parts::Mailto),
+        Scheme::Urn => Urn::read(uri).map(Parts::Urn),
+        Scheme::Data => DataUrl::read(uri).map(Parts::Data),
+        Scheme::Tel => Tel::read(uri).map(Parts::Tel),
+        Scheme::Geo => Geo::read(uri).map(Parts::Geo),
+    })
+}
+
+/// A scheme peguri knows, for a listing such as `peguri schemes`: from
+/// the table of scheme-based normalization ([`known_schemes`](crate::known_schemes))
+/// and the schemes with a grammar ([`Scheme`]).
+///
+/// ```
+/// let known = peguri::scheme::known();
+/// let urn = known.iter().find(|k| k.name == "urn").unwrap();
+/// assert_eq!((urn.document, urn.grammar, urn.default_port), ("RFC 8141 section 2", true, None));
+/// let ftp = known.iter().find(|k| k.name == "ftp").unwrap();
+/// assert_eq!((ftp.grammar, ftp.default_port), (false, Some(21)));
+/// assert!(known.windows(2).all(|w| w[0].name < w[1].name));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct KnownScheme {
+    /// The name, lowercase.
+    pub name: &'static str,
+    /// The document that defines it: the grammar's RFC and section for a
+    /// scheme with a grammar, otherwise the document
+    /// [`SchemeInfo::spec`](crate::SchemeInfo::spec) cites.
+    pub document: &'static str,
+    /// Whether peguri has a grammar for it ([`Scheme`]).
+    pub grammar: bool,
+    /// The port an authority means when it names none.
+    pub default_port: Option<u16>,
+}
+
+/// Every scheme peguri knows, sorted by name (see [`KnownScheme`]).
+pub fn known() -> Vec<KnownScheme> {
+    let mut out: Vec<KnownScheme> = known_schemes()
+        .iter()
+        .map(|info: &SchemeInfo| KnownScheme {
+            name: info.name,
+            document: info.spec,
+            grammar: false,
+            default_port: info.default_port,
+        })
+        .collect();
+    for scheme in Scheme::ALL {
+        let entry = KnownScheme {
+            name: scheme.name(),
+            document: scheme.document(),
+            grammar: true,
+            default_port: scheme.default_port(),
+        };
+        match out.iter_mut().find(|k| k.name == entry.name) {
+            Some(known) => *known = entry,
+            None => out.push(entry),
+        }
+    }
+    out.sort_by_key(|k| k.name);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Scheme;
+
+    #[test]
+    fn the_listing_names_the_section_errors_cite() {
+        for scheme in Scheme::ALL {
+            assert_eq!(scheme.citation(), scheme.document(), "{scheme:?}");
+        }
+    }
+
+    #[test]
+    fn an_error_is_small() {
+        assert!(core::mem::size_of::<super::SchemeError>() <= 104);
+    }
+}
