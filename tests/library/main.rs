@@ -44,6 +44,7 @@ mod resolve_props;
 mod resolve_vectors;
 mod rfc_examples;
 mod scheme;
+mod schemes;
 mod split;
 mod template;
 mod template_match;

@@ -1,0 +1,345 @@
+//! The engines agree on each scheme grammar: the code `build.rs`
+//! generates from `uri.pest` and `schemes/<name>.pest` and pest_derive's
+//! parser of the same two files accept the same inputs from every
+//! anchored entry rule, record the same spans for the rules the library
+//! reads, and on input they reject, fail at the same position expecting
+//! the same rules (pest's positives and negatives), as
+//! `tests/library/engines.rs` shows for `uri.pest`.
+
+use peguri::__engines::Failure;
+use peguri::__engines::schemes::{ENTRIES, outcome};
+use pest::Parser as _;
+use proptest::prelude::*;
+
+macro_rules! reference_parsers {
+    ($($module:ident: $file:literal,)*) => {
+        $(
+            mod $module {
+                #![allow(missing_docs)]
+                #[derive(pest_derive::Parser)]
+                #[grammar = "../uri.pest"]
+                #[grammar = $file]
+                pub struct Grammar;
+            }
+        )*
+
+        /// pest_derive's view of `input` from `entry` of `grammar`: the
+        /// spans of the rules in `recorded` (the first run of each), or
+        /// the failure.
+        fn pest_outcome(
+            grammar: &str,
+            entry: &str,
+            input: &str,
+            recorded: &[String],
+        ) -> Result<Vec<(String, Option<(usize, usize)>)>, Failure> {
+            match grammar {
+                $(stringify!($module) => {
+                    use $module::{Grammar, Rule};
+                    let rule = *Rule::all_rules()
+                        .iter()
+                        .find(|r| format!("{r:?}") == entry)
+                        .unwrap_or_else(|| panic!("{grammar} has no rule {entry}"));
+                    match Grammar::parse(rule, input) {
+                        Ok(pairs) => Ok(spans(pairs.flatten().map(|p| (format!("{:?}", p.as_rule()), p.as_span().start(), p.as_span().end())), recorded)),
+                        Err(e) => Err(failure(&e)),
+                    }
+                })*
+                _ => panic!("no reference parser for {grammar}"),
+            }
+        }
+    };
+}
+
+reference_parsers! {
+    http: "../schemes/http.pest",
+    ws: "../schemes/ws.pest",
+    file: "../schemes/file.pest",
+    mailto: "../schemes/mailto.pest",
+    urn: "../schemes/urn.pest",
+    data: "../schemes/data.pest",
+    tel: "../schemes/tel.pest",
+    geo: "../schemes/geo.pest",
+}
+
+/// The first run of each recorded rule's tokens: a later token that starts
+/// where the run ends extends it.
+fn spans(
+    tokens: impl Iterator<Item = (String, usize, usize)>,
+    recorded: &[String],
+) -> Vec<(String, Option<(usize, usize)>)> {
+    let mut out: Vec<(String, Option<(usize, usize)>)> =
+        recorded.iter().map(|name| (name.clone(), None)).collect();
+    for (name, start, end) in tokens {
+        if let Some((_, slot)) = out.iter_mut().find(|(n, _)| *n == name) {
+            match slot {
+                None => *slot = Some((start, end)),
+                Some((_, e)) if *e == start => *e = end,
+                Some(_) => {}
+            }
+        }
+    }
+    out
+}
+
+fn failure<R: pest::RuleType>(e: &pest::error::Error<R>) -> Failure {
+    let pos = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((p, _)) => p,
+    };
+    let names = |rules: &[R]| {
+        let mut names: Vec<String> = rules.iter().map(|r| format!("{r:?}")).collect();
+        names.sort();
+        names
+    };
+    match &e.variant {
+        pest::error::ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => Failure {
+            pos,
+            positives: names(positives),
+            negatives: names(negatives),
+        },
+        pest::error::ErrorVariant::CustomError { .. } => Failure {
+            pos,
+            positives: Vec::new(),
+            negatives: Vec::new(),
+        },
+    }
+}
+
+/// How the engines differ on `input` from `entry` of `grammar`, if they
+/// do.
+fn disagreement(grammar: &str, entry: &str, input: &str) -> Option<String> {
+    let compiled = outcome(grammar, entry, input).expect("a known entry");
+    let recorded: Vec<String> = compiled
+        .records
+        .iter()
+        .flatten()
+        .map(|(name, _)| name.clone())
+        .collect();
+    let pest = pest_outcome(grammar, entry, input, &recorded);
+    let mut sorted = compiled.failure.clone();
+    if let Some(f) = sorted.as_mut() {
+        f.positives.sort();
+        f.negatives.sort();
+    }
+    match (&compiled.records, pest) {
+        (Some(records), Ok(spans)) if *records == spans => None,
+        (None, Err(failure)) if sorted.as_ref() == Some(&failure) => None,
+        (records, pest) => Some(format!(
+            "{input:?} as {grammar}/{entry}:\n  compiled: {records:?} {sorted:?}\n  pest:     {pest:?}"
+        )),
+    }
+}
+
+#[track_caller]
+fn assert_agree(grammar: &str, inputs: &[String]) {
+    let mut problems = Vec::new();
+    let mut compared = 0;
+    for &(g, entry) in ENTRIES.iter().filter(|(g, _)| *g == grammar) {
+        for input in inputs {
+            compared += 1;
+            problems.extend(disagreement(g, entry, input));
+        }
+    }
+    assert!(compared > 0, "no entries for {grammar}");
+    assert!(
+        problems.is_empty(),
+        "{} disagreements on {grammar}:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// The inputs of a grammar: `seeds`, each cut after every character, and
+/// each with every one of `pieces` inserted at every position.
+fn variants(seeds: &[&str], pieces: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for seed in seeds {
+        out.push((*seed).to_owned());
+        for (i, _) in seed.char_indices().skip(1) {
+            out.push(seed[..i].to_owned());
+            for piece in pieces {
+                out.push(format!("{}{piece}{}", &seed[..i], &seed[i..]));
+            }
+        }
+    }
+    out
+}
+
+/// Each scheme grammar, its seeds (valid and invalid) and the pieces the
+/// variants and the generated inputs are made of.
+const CASES: &[(&str, &[&str], &[&str])] = &[
+    (
+        "http",
+        &[
+            "http://example.com/a?b#c",
+            "https://u@[::1]:8080/",
+            "http://",
+            "http:x",
+            "HTTPS://h",
+        ],
+        &["/", "?", "#", "@", ":", "%41", "[", "", "h"],
+    ),
+    (
+        "ws",
+        &["ws://h:80/chat?x", "wss://h/", "ws://u@h/", "ws://h/#f"],
+        &["/", "?", "#", "@", ":", "%41"],
+    ),
+    (
+        "file",
+        &[
+            "file:///etc/fstab",
+            "file://localhost/etc",
+            "file:/x",
+            "file:etc",
+            "file://h",
+            "file:///a?q#f",
+        ],
+        &["/", "?", "#", ":", "localhost", "%41"],
+    ),
+    (
+        "mailto",
+        &[
+            "mailto:chris@example.com",
+            "mailto:infobot@example.com?body=send%20current-issue",
+            "mailto:joe@example.com?cc=bob@example.com&body=hello",
+            "mailto:?to=a@b,c@d",
+            "mailto:joe",
+            "a.b@c.d,\"x\\ y\"@[1.2.3.4]",
+            "\"not@me\"@example.org",
+            "user@納豆.example.org",
+        ],
+        &[
+            "@", ",", ".", "\"", "\\", "[", "]", "?", "&", "=", "%20", " ", "é",
+        ],
+    ),
+    (
+        "urn",
+        &[
+            "urn:example:a123,z456",
+            "urn:example:foo-bar-baz-qux?+CCResolve:cc=uk",
+            "urn:example:weather?=op=map&lat=39.56#frag",
+            "urn:a:b",
+            "urn:abcdefghijabcdefghijabcdefghijabc:x",
+            "urn:ex-:x",
+        ],
+        &["-", ":", "?+", "?=", "?", "#", "/", "%2d", "a"],
+    ),
+    (
+        "data",
+        &[
+            "data:,A%20brief%20note",
+            "data:text/plain;charset=iso-8859-7,%be%be",
+            "data:image/gif;base64,R0lGODdh",
+            "data:;base64,SGk=",
+            "data:text/plain",
+            "SGVsbG8=",
+            "SGk",
+        ],
+        &[";", ",", "/", "=", "base64", "%22", "+", "A"],
+    ),
+    (
+        "tel",
+        &[
+            "tel:+1-201-555-0123",
+            "tel:7042;phone-context=example.com",
+            "tel:863-1234;phone-context=+1-914-555",
+            "tel:+1;ext=42;isub=1;tsp=a.b",
+            "tel:7042",
+        ],
+        &[
+            ";",
+            "=",
+            "+",
+            "-",
+            "(",
+            ")",
+            "ext",
+            "phone-context",
+            "*",
+            "#",
+            "a",
+            ".",
+        ],
+    ),
+    (
+        "geo",
+        &[
+            "geo:13.4125,103.8667",
+            "geo:48.2010,16.3695,183",
+            "geo:48.198634,16.371648;crs=wgs84;u=40",
+            "geo:1,2;u=5;crs=foo",
+            "-90.5",
+            "123.45",
+        ],
+        &[",", ";", "=", ".", "-", "crs", "u", "1"],
+    ),
+];
+
+#[test]
+fn every_entry_of_every_grammar_is_compared() {
+    for (grammar, _, _) in CASES {
+        let text = std::fs::read_to_string(format!(
+            "{}/schemes/{grammar}.pest",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("the grammar file");
+        // Every anchored entry the file defines is one the library runs.
+        for line in text.lines() {
+            let Some((name, _)) = line.split_once(" = ") else {
+                continue;
+            };
+            if name.ends_with("_entry") {
+                assert!(
+                    ENTRIES.contains(&(grammar, name)),
+                    "{grammar}/{name} is not compared"
+                );
+            }
+        }
+    }
+    let grammars: Vec<&str> = CASES.iter().map(|(g, _, _)| *g).collect();
+    assert!(ENTRIES.iter().all(|(g, _)| grammars.contains(g)));
+}
+
+#[test]
+fn engines_agree_on_rfc_examples_and_their_variants() {
+    for (grammar, seeds, pieces) in CASES {
+        assert_agree(grammar, &variants(seeds, pieces));
+    }
+}
+
+/// The pieces of all the grammars, for generated inputs.
+fn all_pieces() -> Vec<String> {
+    let mut pieces: Vec<String> = CASES
+        .iter()
+        .flat_map(|(_, _, pieces)| pieces.iter().map(|p| (*p).to_owned()))
+        .collect();
+    for (grammar, _, _) in CASES {
+        pieces.push(format!("{grammar}:"));
+    }
+    pieces.sort();
+    pieces.dedup();
+    pieces
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn engines_agree_on_generated_inputs(
+        (grammar, tokens) in (
+            prop::sample::select(CASES.iter().map(|(g, _, _)| *g).collect::<Vec<_>>()),
+            prop::collection::vec(prop::sample::select(all_pieces()), 0..10),
+        )
+    ) {
+        let input = format!("{grammar}:{}", tokens.concat());
+        for &(g, entry) in ENTRIES.iter().filter(|(g, _)| *g == grammar) {
+            let problem = disagreement(g, entry, &input);
+            prop_assert!(problem.is_none(), "{}", problem.unwrap_or_default());
+            let problem = disagreement(g, entry, &tokens.concat());
+            prop_assert!(problem.is_none(), "{}", problem.unwrap_or_default());
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! URIs that RFC 3986 accepts and their scheme's RFC does not: the
+//! issue's table and more, one named test each, pinning the offset into
+//! the whole URI, the RFC and section cited, the kind, and the message.
+
+use peguri::UriRef;
+use peguri::scheme::{self, SchemeErrorKind};
+
+/// `input` is a valid URI reference that its scheme's syntax refuses at
+/// `offset`, citing `citation`, with `message` (which ends with the
+/// citation).
+#[track_caller]
+fn refused(input: &str, offset: usize, citation: &str, kind: SchemeErrorKind, message: &str) {
+    let uri = UriRef::parse(input).unwrap_or_else(|e| panic!("{input} is no URI reference: {e}"));
+    let err = match scheme::validate(&uri) {
+        Some(Err(err)) => err,
+        other => panic!("{input}: expected a scheme error, got {other:?}"),
+    };
+    assert_eq!(
+        (
+            err.offset(),
+            err.citation().to_string().as_str(),
+            err.kind()
+        ),
+        (offset, citation, kind),
+        "{input}: {err}"
+    );
+    assert_eq!(err.message().to_string(), message, "{input}");
+    assert!(message.ends_with(&format!("({citation})")), "{input}");
+}
+
+macro_rules! refused {
+    ($($name:ident: $input:literal => $offset:literal, $citation:literal, $kind:ident, $message:literal;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                refused($input, $offset, $citation, SchemeErrorKind::$kind, $message);
+            }
+        )*
+    };
+}
+
+refused! {
+    // The issue's table.
+    http_with_an_empty_host: "http://" => 7, "RFC 9110 section 4.2.1", Syntax,
+        "unexpected end of input; expected a host (it is not empty) (RFC 9110 section 4.2.1)";
+    mailto_recipient_without_at_and_domain: "mailto:joe" => 10, "RFC 6068 section 2", Syntax,
+        "unexpected end of input; expected '@' or an atom character (atext) (RFC 6068 section 2)";
+    urn_nid_of_one_character: "urn:a:b" => 5, "RFC 8141 section 2", Syntax,
+        "unexpected character ':'; expected a letter, digit or '-' (an NID has 2 to 32 characters) (RFC 8141 section 2)";
+    data_without_the_comma_before_the_data: "data:text/plain" => 15, "RFC 2397 section 3", Syntax,
+        "unexpected end of input; expected ';base64' or ',' (RFC 2397 section 3)";
+    tel_local_number_without_a_context: "tel:7042" => 8, "RFC 3966 section 3", Syntax,
+        "unexpected end of input; expected a parameter, ';phone-context=' (a local number needs one, section 5.1.5) or a hex digit, '*', '#' or visual separator (RFC 3966 section 3)";
+    geo_latitude_above_90: "geo:91,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
+        "latitude 91 is outside -90 to 90 (RFC 5870 section 3.4.2)";
+    ws_with_a_fragment: "ws://h/chat#x" => 11, "RFC 6455 section 3", Syntax,
+        "unexpected character '#'; expected end of input (a WebSocket URI has no userinfo and no fragment) (RFC 6455 section 3)";
+    file_with_a_relative_path: "file:etc/fstab" => 5, "RFC 8089 section 2", Syntax,
+        "unexpected character 'e'; expected an absolute path (RFC 8089 section 2)";
+
+    // http and https.
+    https_with_userinfo_and_an_empty_host: "https://user@:443/" => 13, "RFC 9110 section 4.2.1", Syntax,
+        "unexpected character ':'; expected a host (it is not empty) (RFC 9110 section 4.2.1)";
+    http_without_an_authority: "http:/path" => 0, "RFC 9110 section 4.2.1", Syntax,
+        "unexpected character 'h'; expected an http URI, \"http://\" authority path [ \"?\" query ] (RFC 9110 section 4.2.1)";
+
+    // ws and wss.
+    wss_with_userinfo: "wss://user@h/" => 10, "RFC 6455 section 3", Syntax,
+        "unexpected character '@'; expected end of input (a WebSocket URI has no userinfo and no fragment) (RFC 6455 section 3)";
+
+    // file.
+    file_authority_without_a_path: "file://host" => 11, "RFC 8089 section 2", Syntax,
+        "unexpected end of input; expected an absolute path (RFC 8089 section 2)";
+    file_with_a_query: "file:///etc/fstab?x" => 17, "RFC 8089 section 2", Syntax,
+        "unexpected character '?'; expected end of input (RFC 8089 section 2)";
+
+    // mailto.
+    mailto_space_in_a_local_part: "mailto:a%20b@example.com" => 8, "RFC 6068 section 2", Syntax,
+        "unexpected character ' ' (percent-encoded); expected '@' or an atom character (atext) (RFC 6068 section 2)";
+    mailto_header_field_without_equals: "mailto:a@b?subject" => 11, "RFC 6068 section 2", Syntax,
+        "unexpected character 's'; expected a header field, hfname \"=\" hfvalue (RFC 6068 section 2)";
+    mailto_local_part_not_utf8: "mailto:%FF@example.com" => 7, "RFC 6068 section 2", NotUtf8,
+        "percent-encoded octets that are not UTF-8 in an address; non-ASCII characters are percent-encoded UTF-8 (RFC 6068 section 2)";
+    mailto_to_header_field_that_is_no_address: "mailto:?to=joe" => 14, "RFC 6068 section 2", Syntax,
+        "unexpected end of input; expected '@' or an atom character (atext) (RFC 6068 section 2)";
+    mailto_two_dots_in_a_domain: "mailto:a@example..com" => 17, "RFC 5322 section 3.2.3", Syntax,
+        "unexpected character '.'; expected an atom character (atext) (RFC 5322 section 3.2.3)";
+
+    // urn.
+    urn_nid_of_33_characters: "urn:abcdefghijabcdefghijabcdefghijabc:x" => 36, "RFC 8141 section 2", Syntax,
+        "unexpected character 'c': an NID has at most 32 characters (RFC 8141 section 2)";
+    urn_nid_ending_with_a_hyphen: "urn:ex-:x" => 7, "RFC 8141 section 2", Syntax,
+        "unexpected character ':'; expected a letter or digit (RFC 8141 section 2)";
+    // `pchar` is RFC 3986's (uri.pest cites no section); the error cites
+    // the rule of the scheme's RFC that calls it.
+    urn_without_an_nss: "urn:example:" => 12, "RFC 8141 section 2", Syntax,
+        "unexpected end of input; expected pchar (RFC 8141 section 2)";
+    urn_empty_r_component: "urn:example:a?+" => 15, "RFC 8141 section 2", Syntax,
+        "unexpected end of input; expected pchar (RFC 8141 section 2)";
+    urn_query_that_is_no_r_or_q_component: "urn:example:a?b" => 13, "RFC 8141 section 2", Syntax,
+        "unexpected character '?'; expected end of input or pchar (RFC 8141 section 2)";
+
+    // data.
+    data_base64_without_padding: "data:;base64,SGk" => 13, "RFC 4648 section 4", Syntax,
+        "unexpected character 'S'; expected base 64 text (groups of four characters, the last one padded with '=') (RFC 4648 section 4)";
+    data_base64_octet_beyond_ascii: "data:;base64,SGk%FF" => 16, "RFC 4648 section 4", Syntax,
+        "unexpected octet 0xFF (percent-encoded); expected a base 64 character (RFC 4648 section 4)";
+    // The type fails as a whole at its `/`, so the error is where a media
+    // type, `;base64` or the comma could have started.
+    data_media_type_without_subtype: "data:text,x" => 5, "RFC 2397 section 3", Syntax,
+        "unexpected character 't'; expected ';base64' or ',' (RFC 2397 section 3)";
+
+    // tel.
+    tel_global_number_with_a_context: "tel:+1;phone-context=+1" => 7, "RFC 3966 section 3", Syntax,
+        "unexpected character 'p': isub, ext and phone-context are not other parameters; each comes once, before them (RFC 3966 section 3)";
+    tel_extension_that_is_no_number: "tel:+1;ext=x" => 11, "RFC 3966 section 3", Syntax,
+        "unexpected character 'x'; expected a digit or visual separator (RFC 3966 section 3)";
+    tel_parameter_given_twice: "tel:+1;a=1;a=2" => 11, "RFC 3966 section 3", Repeated,
+        "the parameter \"a\" appears twice (RFC 3966 section 3)";
+    tel_parameters_out_of_order: "tel:+1;b=1;a=2" => 11, "RFC 3966 section 3", Order,
+        "\"a\" is out of order: isub or ext first, then phone-context, then the other parameters in lexicographical order (RFC 3966 section 3)";
+    tel_context_before_an_extension: "tel:7042;phone-context=example.com;ext=1" => 35, "RFC 3966 section 3", Order,
+        "\"ext\" is out of order: isub or ext first, then phone-context, then the other parameters in lexicographical order (RFC 3966 section 3)";
+
+    // geo.
+    geo_longitude_below_minus_180: "geo:0,-180.5" => 6, "RFC 5870 section 3.4.2", OutOfRange,
+        "longitude -180.5 is outside -180 to 180 (RFC 5870 section 3.4.2)";
+    geo_latitude_with_three_integer_digits: "geo:045.5,0" => 6, "RFC 5870 section 3.4.2", Syntax,
+        "unexpected character '5'; expected a latitude, [ \"-\" ] 1*2DIGIT [ \".\" 1*DIGIT ] (RFC 5870 section 3.4.2)";
+    geo_crs_after_the_uncertainty: "geo:1,2;u=5;crs=foo" => 12, "RFC 5870 section 3.3", Syntax,
+        "unexpected character 'c': crs and u come once each, before the other parameters (RFC 5870 section 3.3)";
+    geo_one_coordinate: "geo:1" => 4, "RFC 5870 section 3.3", Syntax,
+        "unexpected character '1'; expected two or three coordinates (RFC 5870 section 3.3)";
+}
+
+#[test]
+fn ranges_apply_to_wgs84_only() {
+    // Section 3.4.2 restricts WGS-84 coordinates; another reference
+    // system's are not known.
+    let uri = UriRef::parse("geo:91,200;crs=other").unwrap();
+    assert_eq!(scheme::validate(&uri), Some(Ok(scheme::Scheme::Geo)));
+    let uri = UriRef::parse("geo:91,200;crs=WGS84").unwrap();
+    assert!(scheme::validate(&uri).unwrap().is_err());
+}
+
+#[test]
+fn the_bounds_themselves_are_in_range() {
+    for text in [
+        "geo:90,180",
+        "geo:-90,-180",
+        "geo:-0,0",
+        "geo:90.000,-180.0",
+    ] {
+        let uri = UriRef::parse(text).unwrap();
+        assert_eq!(
+            scheme::validate(&uri),
+            Some(Ok(scheme::Scheme::Geo)),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn no_grammar_no_scheme_no_answer() {
+    for text in ["ftp://h/", "foo:bar", "/relative", "//h/p", "?q"] {
+        let uri = UriRef::parse(text).unwrap();
+        assert!(scheme::validate(&uri).is_none(), "{text}");
+    }
+}
+
+#[test]
+fn display_shows_the_uri_with_a_caret_under_the_spot() {
+    let uri = UriRef::parse("mailto:a%20b@example.com").unwrap();
+    let err = scheme::validate(&uri).unwrap().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid mailto URI: unexpected character ' ' (percent-encoded); expected '@' or an atom \
+         character (atext) (RFC 6068 section 2) at byte 8 (column 9)\n  \
+         mailto:a%20b@example.com\n          ^^^"
+    );
+}
+
+#[test]
+fn an_error_is_thread_safe() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<scheme::SchemeError>();
+}

@@ -1,0 +1,8 @@
+//! Each scheme's own syntax (`peguri::scheme`, `schemes/*.pest`): the
+//! engines agree on every scheme grammar, the RFCs' own examples are
+//! read as the RFCs say, and invalid URIs are refused with the RFC, the
+//! section and the offset.
+
+mod engines;
+mod examples;
+mod invalid;
