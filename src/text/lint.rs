@@ -33,6 +33,7 @@
 //! | `mixed-script-host` | warning | 7.6 | a reg-name label mixing Latin, Greek or Cyrillic letters once decoded (percent-decoded, and with the feature `idna` an `xn--` label by IDNA ToUnicode) |
 //! | `encoded-bidi` | warning | 7.6 | a percent-encoded bidirectional formatting character (RFC 3987 section 4.1) |
 //! | `whatwg-differs` | warning | 7 | the WHATWG URL Standard reads the reference differently (feature `whatwg`: `whatwg::Comparison::finding`, not `lint`) |
+//! | `scheme-syntax` | warning | the scheme's RFC | the reference breaks its scheme's own syntax (feature `schemes`: `scheme::finding`, not `lint`) |
 //!
 //! Component boundaries come from the parsed reference (the grammar);
 //! these lints only look inside components: at percent-encoded octets, at
@@ -143,7 +144,9 @@ pub struct Finding {
     pub code: Code,
     /// How much it matters.
     pub severity: Severity,
-    /// The section of RFC 3986 it comes from, such as `"7.4"`.
+    /// The section of RFC 3986 it comes from, such as `"7.4"`; for
+    /// `scheme-syntax`, the section of the scheme's RFC, which the message
+    /// names (`"2"` of RFC 8141).
     pub section: &'static str,
     /// The byte range in the reference's text it is about.
     pub span: Range<usize>,
@@ -226,6 +229,12 @@ pub enum Code {
     /// differently (feature `whatwg`). [`lint`] never reports it, so it is
     /// not in [`ALL`](Self::ALL): `whatwg::Comparison::finding` does.
     WhatwgDiffers,
+    /// `scheme-syntax`: The reference breaks its scheme's own syntax
+    /// (feature `schemes`). [`lint`] never reports it, so it is not in
+    /// [`ALL`](Self::ALL): `scheme::finding` does.
+    #[cfg(feature = "schemes")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "schemes")))]
+    SchemeSyntax,
 }
 
 impl Code {
@@ -273,6 +282,8 @@ impl Code {
             Code::MixedScriptHost => "mixed-script-host",
             Code::EncodedBidi => "encoded-bidi",
             Code::WhatwgDiffers => "whatwg-differs",
+            #[cfg(feature = "schemes")]
+            Code::SchemeSyntax => "scheme-syntax",
         }
     }
 
@@ -287,14 +298,18 @@ impl Code {
     pub fn from_name(name: &str) -> Option<Code> {
         Code::ALL
             .into_iter()
-            .chain([Code::WhatwgDiffers])
+            .chain([
+                Code::WhatwgDiffers,
+                #[cfg(feature = "schemes")]
+                Code::SchemeSyntax,
+            ])
             .find(|code| code.as_str() == name)
     }
 }
 
 impl Code {
     /// The code's position in its declaration: [`Code::ALL`]'s order, then
-    /// `WhatwgDiffers`.
+    /// `WhatwgDiffers` and `SchemeSyntax`.
     const fn index(self) -> usize {
         self as usize
     }

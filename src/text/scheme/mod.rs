@@ -483,6 +483,42 @@ pub fn parts<S: Storage, F: Family, K: Kind>(
     })
 }
 
+/// Checks `reference` as [`validate`] does, and gives the error as a
+/// finding beside those of [`lint`](crate::lint::lint) (what `peguri check
+/// --scheme-syntax` adds): `scheme-syntax`, a warning, its section that of
+/// the scheme's RFC (the message names the RFC), its span the character
+/// the error is at. `None` when the reference is valid under its scheme's
+/// syntax, has no scheme, or peguri has no grammar for its scheme.
+///
+/// ```
+/// let uri = peguri::UriRef::parse("geo:91,0")?;
+/// let finding = peguri::scheme::finding(&uri).unwrap();
+/// assert_eq!(finding.code, "scheme-syntax");
+/// assert_eq!((finding.section, finding.span), ("3.4.2", 4..5));
+/// assert_eq!(finding.message, "latitude 91 is outside -90 to 90 (RFC 5870 section 3.4.2)");
+/// assert!(peguri::scheme::finding(&peguri::UriRef::parse("geo:90,0")?).is_none());
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn finding<S: Storage, F: Family, K: Kind>(
+    reference: &Reference<S, F, K>,
+) -> Option<crate::lint::Finding> {
+    use alloc::string::ToString as _;
+    let error = validate(reference)?.err()?;
+    let text = reference.view().as_str();
+    let start = error.offset();
+    let width = text
+        .get(start..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(0, char::len_utf8);
+    Some(crate::lint::Finding {
+        code: crate::lint::Code::SchemeSyntax,
+        severity: crate::lint::Severity::Warning,
+        section: error.section(),
+        span: start..start + width,
+        message: error.message().to_string(),
+    })
+}
+
 /// A scheme peguri knows, for a listing such as `peguri schemes`: from
 /// the table of scheme-based normalization ([`known_schemes`](crate::known_schemes))
 /// and the schemes with a grammar ([`Scheme`]).

@@ -185,3 +185,34 @@ fn an_error_is_thread_safe() {
     fn assert_send_sync<T: Send + Sync>() {}
     assert_send_sync::<scheme::SchemeError>();
 }
+
+/// The finding `peguri check --scheme-syntax` reports is the error's:
+/// code `scheme-syntax`, the section of the scheme's RFC, a span at the
+/// error's offset, the error's message; none for a valid URI, an
+/// unknown scheme or a relative reference.
+#[test]
+fn a_scheme_error_as_a_check_finding() {
+    use peguri::lint::{Code, Severity};
+    for (input, section, span) in [
+        ("http://", "4.2.1", 7..7),
+        ("mailto:joe", "2", 10..10),
+        ("urn:a:b", "2", 5..6),
+        ("tel:7042", "3", 8..8),
+        ("ws://h/chat#x", "3", 11..12),
+    ] {
+        let uri = UriRef::parse(input).unwrap();
+        let finding = scheme::finding(&uri).unwrap_or_else(|| panic!("{input}: no finding"));
+        let err = scheme::validate(&uri).unwrap().unwrap_err();
+        assert_eq!(finding.code, Code::SchemeSyntax, "{input}");
+        assert_eq!(finding.severity, Severity::Warning, "{input}");
+        assert_eq!((finding.section, finding.span), (section, span), "{input}");
+        assert_eq!(finding.message, err.message().to_string(), "{input}");
+        assert_eq!(Code::from_name("scheme-syntax"), Some(Code::SchemeSyntax));
+    }
+    for input in ["http://h/", "x:joe", "/a"] {
+        assert!(
+            scheme::finding(&UriRef::parse(input).unwrap()).is_none(),
+            "{input}"
+        );
+    }
+}
