@@ -26,7 +26,7 @@ use crate::outcome::Outcome;
 /// is invalid, 2 for usage errors.
 #[derive(Args)]
 #[command(
-    after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'\n  peguri check --whatwg 'http:///evil.example/'"
+    after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'\n  peguri check --whatwg 'http:///evil.example/'\n  peguri check --scheme-syntax 'geo:91,0'"
 )]
 pub struct CheckArgs {
     #[command(flatten)]
@@ -40,6 +40,12 @@ pub struct CheckArgs {
     /// reference differently (see `peguri whatwg`).
     #[arg(long, conflicts_with_all = ["iri", "allow_zone_id"])]
     whatwg: bool,
+    /// Also warn `scheme-syntax` when the reference breaks its scheme's
+    /// own syntax (the schemes `peguri schemes` lists with a grammar); the
+    /// finding's section is that of the scheme's RFC, which its message
+    /// names.
+    #[arg(long)]
+    scheme_syntax: bool,
     /// URI references to check; stdin is read when none is given.
     uris: Vec<String>,
 }
@@ -105,18 +111,19 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
     crate::input::for_each_input_bytes(&args.uris, |line| {
         let (input, linted) = match args.syntax.text(line) {
             Ok(input) => {
+                let scheme = |finding: Option<Finding>| finding.filter(|_| args.scheme_syntax);
                 let linted = args.syntax.parse(input).map(|parsed| match parsed {
-                    Reference::Uri(uri) => lint(&uri),
-                    Reference::IriRef(iri) => lint(&iri),
+                    Reference::Uri(uri) => (lint(&uri), scheme(peguri::scheme::finding(&uri))),
+                    Reference::IriRef(iri) => (lint(&iri), scheme(peguri::scheme::finding(&iri))),
                 });
                 (Cow::Borrowed(input), linted)
             }
             Err(bad) => (Cow::Owned(bad.shown), Err(bad.error)),
         };
-        let (mut findings, omitted) = match linted {
-            Ok(findings) => {
+        let (mut findings, omitted, scheme_finding) = match linted {
+            Ok((findings, scheme_finding)) => {
                 let omitted = findings.omitted().to_vec();
-                (findings.into_vec(), omitted)
+                (findings.into_vec(), omitted, scheme_finding)
             }
             Err(error) => {
                 clean = false;
@@ -142,6 +149,7 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
         if args.whatwg {
             findings.extend(peguri::whatwg::compare(&input).finding());
         }
+        findings.extend(scheme_finding);
         clean &= !findings.iter().any(|f| f.severity == Severity::Warning);
         if args.json {
             let checked = Checked::Valid {

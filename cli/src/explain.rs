@@ -23,13 +23,18 @@ use crate::outcome::Outcome;
 /// invalid (its error goes to stderr), 2 for usage errors.
 #[derive(Args)]
 #[command(
-    after_help = "Example:\n  peguri explain 'abc://username:password@example.com:123/path/file?key=value#fragid1'\n  peguri explain --ascii 'http://[::1]:8080/'\n  peguri explain --iri 'http://bücher.example/straße'"
+    after_help = "Example:\n  peguri explain 'abc://username:password@example.com:123/path/file?key=value#fragid1'\n  peguri explain --ascii 'http://[::1]:8080/'\n  peguri explain --iri 'http://bücher.example/straße'\n  peguri explain --scheme-parts 'urn:example:animal:ferret:nose'"
 )]
 pub struct ExplainArgs {
     /// Draw with ASCII instead of box-drawing characters: corners `.`
     /// (above) and `'` (below), lines `-`, ticks `+`, markers `|`.
     #[arg(long)]
     ascii: bool,
+    /// Also draw, below, the parts the scheme's own syntax defines: a
+    /// URN's NID and NSS (RFC 8141 section 2). A reference that breaks
+    /// its scheme's syntax is drawn without them.
+    #[arg(long)]
+    scheme_parts: bool,
     #[command(flatten)]
     syntax: SyntaxArgs,
     /// URI references to draw; stdin is read when none is given.
@@ -45,6 +50,7 @@ pub fn run(args: &ExplainArgs) -> io::Result<Outcome> {
     // character, which has no width.
     let explainer = Explainer::new()
         .ascii(args.ascii)
+        .scheme_parts(args.scheme_parts)
         .char_width(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(1));
     let mut out = crate::common::stdout();
     let mut all_valid = true;

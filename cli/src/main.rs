@@ -20,6 +20,7 @@ mod outcome;
 mod parse;
 mod resolve;
 mod rules;
+mod schemes;
 #[cfg(feature = "serve")]
 mod serve;
 mod split;
@@ -67,6 +68,7 @@ enum Command {
         rest: Vec<String>,
     },
     Check(check::CheckArgs),
+    Schemes(schemes::SchemesArgs),
     Template(template::TemplateArgs),
     Match(template_match::MatchArgs),
     Whatwg(whatwg::WhatwgArgs),
@@ -98,6 +100,7 @@ fn main() -> ExitCode {
                 .to_owned(),
         )),
         Command::Check(args) => check::run(&args),
+        Command::Schemes(args) => schemes::run(&args),
         Command::Template(args) => template::run(&args),
         Command::Match(args) => template_match::run(&args),
         Command::Whatwg(args) => whatwg::run(&args),

@@ -30,6 +30,7 @@ use crate::outcome::Outcome;
     peguri parse --stats --only-invalid < urls.txt\n  \
     peguri parse --format tsv --header --fields scheme,host < urls.txt\n  \
     peguri parse --iri --idna 'http://例え.jp/'\n  \
+    peguri parse --scheme-syntax 'mailto:joe' 'urn:example:animal:ferret:nose'\n  \
     peguri parse --rule IPv6address '::1'\n  \
     peguri parse --rule scheme --grammar my-uri.pest 'my_scheme'\n  \
     peguri parse --rule IRI --grammar uri.pest --grammar my-iri.pest 'http://é.example'")]
@@ -114,6 +115,16 @@ pub struct ParseArgs {
     /// port, path, query, fragment, rule, error, and uri with --iri).
     #[arg(long, default_value = "json", conflicts_with = "rule")]
     format: Format,
+    /// Also check each input against its scheme's own syntax (`peguri
+    /// schemes` lists the schemes with a grammar) and add
+    /// "scheme_syntax": null for an invalid input, a relative reference
+    /// or a scheme without a grammar; otherwise {"scheme", "spec",
+    /// "valid", "error", "parts"}, "error" being {"offset", "message"}
+    /// (the offset into the whole input) or null, "parts" what the
+    /// scheme's syntax holds or null. JSON only; the exit code stays that
+    /// of RFC 3986's syntax.
+    #[arg(long, conflicts_with = "rule")]
+    scheme_syntax: bool,
 }
 
 /// Flags that contradict each other, or a field named twice.
@@ -124,6 +135,11 @@ fn parse_usage_problem(args: &ParseArgs) -> Option<String> {
     }
     if tsv && args.json {
         return Some("--json and --format tsv ask for two formats".to_owned());
+    }
+    if tsv && args.scheme_syntax {
+        return Some(
+            "--scheme-syntax adds a JSON object; it cannot go with --format tsv".to_owned(),
+        );
     }
     if args.header && !tsv {
         return Some("--header writes the TSV column names; it needs --format tsv".to_owned());
@@ -155,6 +171,7 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
         fields: args.fields,
         pretty: args.pretty,
         stats: args.stats,
+        scheme_syntax: args.scheme_syntax,
     };
     let mut parser = records::Parser::new(stdout(), options);
     for_each_input_bytes(&args.uris, |line| parser.line(line))?;

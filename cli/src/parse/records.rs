@@ -10,6 +10,7 @@ use std::io::{self, Write};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use peguri::scheme::SyntaxReport;
 use peguri::{Authority, Component, IriRef, ParseError, UriRef};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
@@ -213,6 +214,47 @@ impl<'a> Parsed<'a> {
     }
 }
 
+impl Parsed<'_> {
+    /// The input checked against its scheme's own syntax: `None` for an
+    /// invalid input, a relative reference or a scheme without a grammar.
+    fn scheme_syntax(&self) -> Option<SyntaxReport<'_>> {
+        match self {
+            Parsed::Uri(uri) => SyntaxReport::of(uri),
+            Parsed::IriRef { iri, .. } => SyntaxReport::of(iri),
+            Parsed::Invalid { .. } => None,
+        }
+    }
+}
+
+/// The name of the member `--scheme-syntax` adds.
+const SCHEME_SYNTAX: &str = "scheme_syntax";
+
+/// Ends the JSON object in `object` (as serde_json writes it, compact or
+/// pretty) with one more member, `name`, whose value is `value`. JSON
+/// text holds a line break only between tokens (one in a string is
+/// written `\n`), so re-indenting a pretty value is adding two spaces
+/// after each.
+fn push_member(
+    object: &mut Vec<u8>,
+    name: &str,
+    value: &impl serde::Serialize,
+    pretty: bool,
+) -> io::Result<()> {
+    let close: &[u8] = if pretty { b"\n}" } else { b"}" };
+    debug_assert!(object.ends_with(close) && object.len() > close.len());
+    object.truncate(object.len() - close.len());
+    let key = serde_json::to_string(name)?;
+    if pretty {
+        let text = serde_json::to_string_pretty(value)?;
+        write!(object, ",\n  {key}: {}\n}}", text.replace('\n', "\n  "))
+    } else {
+        write!(object, ",{key}:")?;
+        serde_json::to_writer(&mut *object, value)?;
+        object.push(b'}');
+        Ok(())
+    }
+}
+
 /// A value of one field for one input: absent (`null`), text, a number, a
 /// boolean or an authority (an object in JSON, its text in TSV).
 pub(crate) enum Value<'a> {
@@ -329,10 +371,12 @@ fn field_value<'a>(parsed: &'a Parsed<'_>, field: Field) -> Value<'a> {
     }
 }
 
-/// An input restricted to some fields, serialized as a JSON object.
+/// An input restricted to some fields, serialized as a JSON object, with
+/// `"scheme_syntax"` last when asked for.
 struct Selected<'r, 'a> {
     parsed: &'r Parsed<'a>,
     fields: &'r [Field],
+    scheme_syntax: bool,
 }
 
 impl serde::Serialize for Selected<'_, '_> {
@@ -340,6 +384,9 @@ impl serde::Serialize for Selected<'_, '_> {
         let mut map = s.serialize_map(Some(self.fields.len()))?;
         for &field in self.fields {
             map.serialize_entry(field.name(), &field_value(self.parsed, field))?;
+        }
+        if self.scheme_syntax {
+            map.serialize_entry(SCHEME_SYNTAX, &self.parsed.scheme_syntax())?;
         }
         map.end()
     }
@@ -386,6 +433,8 @@ pub struct ParseOptions {
     pub stats: bool,
     /// A first TSV line with the column names.
     pub header: bool,
+    /// Add `"scheme_syntax"`: the input against its scheme's own syntax.
+    pub scheme_syntax: bool,
 }
 
 impl ParseOptions {
@@ -591,6 +640,16 @@ impl<W: Write> Parser<W> {
         self.write_header()?;
         let out = &mut self.out;
         match (self.options.format, &self.options.fields) {
+            (Format::Json, None) if self.options.scheme_syntax => {
+                let pretty = self.options.pretty;
+                let mut object = if pretty {
+                    serde_json::to_vec_pretty(&Whole(parsed))?
+                } else {
+                    serde_json::to_vec(&Whole(parsed))?
+                };
+                push_member(&mut object, SCHEME_SYNTAX, &parsed.scheme_syntax(), pretty)?;
+                out.write_all(&object)?;
+            }
             (Format::Json, None) if self.options.pretty => {
                 serde_json::to_writer_pretty(&mut *out, &Whole(parsed))?
             }
@@ -599,7 +658,11 @@ impl<W: Write> Parser<W> {
                 _ => serde_json::to_writer(&mut *out, &Whole(parsed))?,
             },
             (Format::Json, Some(fields)) => {
-                let selected = Selected { parsed, fields };
+                let selected = Selected {
+                    parsed,
+                    fields,
+                    scheme_syntax: self.options.scheme_syntax,
+                };
                 if self.options.pretty {
                     serde_json::to_writer_pretty(&mut *out, &selected)?
                 } else {

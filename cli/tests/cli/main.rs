@@ -17,6 +17,7 @@ mod iri;
 mod lab;
 mod normalize;
 mod resolve;
+mod schemes;
 mod template;
 mod template_match;
 mod whatwg;

@@ -1,0 +1,292 @@
+//! Each scheme's own syntax on the command line, run as a user would:
+//! `parse --scheme-syntax` (the `"scheme_syntax"` member), `check
+//! --scheme-syntax` (the `scheme-syntax` warning), `explain
+//! --scheme-parts` and `peguri schemes`; without the flags, the output
+//! is what it is without them.
+
+use std::process::Output;
+
+use serde_json::{Value, json};
+
+use crate::common::run_peguri;
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    stdout(out)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+        .collect()
+}
+
+/// The issue's table: each input is a valid URI whose scheme's syntax
+/// refuses it, at this offset, citing this RFC.
+const REFUSED: [(&str, &str, &str, usize); 8] = [
+    ("http://", "http", "RFC 9110", 7),
+    ("mailto:joe", "mailto", "RFC 6068", 10),
+    ("urn:a:b", "urn", "RFC 8141", 5),
+    ("data:text/plain", "data", "RFC 2397", 15),
+    ("tel:7042", "tel", "RFC 3966", 8),
+    ("geo:91,0", "geo", "RFC 5870", 4),
+    ("ws://h/chat#x", "ws", "RFC 6455", 11),
+    ("file:etc/fstab", "file", "RFC 8089", 5),
+];
+
+#[test]
+fn parse_scheme_syntax_refuses_the_issues_examples_with_offset_and_rfc() {
+    let inputs: Vec<&str> = REFUSED.iter().map(|r| r.0).collect();
+    let mut args = vec!["parse", "--scheme-syntax"];
+    args.extend(&inputs);
+    let out = run_peguri(&args, b"");
+    // Every input is a valid URI: the exit code is RFC 3986's.
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), REFUSED.len());
+    for (line, (input, scheme, spec, offset)) in lines.iter().zip(REFUSED) {
+        assert_eq!(line["input"], input);
+        assert_eq!(line["valid"], true, "{input}");
+        let syntax = &line["scheme_syntax"];
+        assert_eq!(syntax["scheme"], scheme, "{input}");
+        assert_eq!(syntax["spec"], spec, "{input}");
+        assert_eq!(syntax["valid"], false, "{input}");
+        assert_eq!(syntax["error"]["offset"], offset, "{input}");
+        let message = syntax["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(&format!("({spec} section")),
+            "{input}: {message}"
+        );
+        assert_eq!(syntax["parts"], Value::Null, "{input}");
+        let keys: Vec<&String> = syntax.as_object().unwrap().keys().collect();
+        assert_eq!(keys.len(), 5, "{input}: {keys:?}");
+    }
+}
+
+#[test]
+fn parse_scheme_syntax_parts_of_each_scheme() {
+    let cases = [
+        (
+            "mailto:joe@example.com?to=bob@example.com&Subject=hi%20there",
+            json!({"to": ["joe@example.com", "bob@example.com"],
+                   "headers": [["to", "bob@example.com"], ["Subject", "hi there"]]}),
+        ),
+        (
+            "URN:Example:a?+r?=q#f",
+            json!({"nid": "Example", "nss": "a", "r_component": "r", "q_component": "q"}),
+        ),
+        (
+            "data:text/plain;charset=US-ASCII;base64,SGVsbG8=",
+            json!({"media_type": "text/plain;charset=US-ASCII", "base64": true, "data_length": 5}),
+        ),
+        (
+            "data:,A%20brief%20note",
+            json!({"media_type": null, "base64": false, "data_length": 12}),
+        ),
+        (
+            "tel:7042;phone-context=example.com",
+            json!({"number": "7042", "global": false}),
+        ),
+        (
+            "geo:48.2010,16.3695,183;CRS=WGS84;u=40",
+            json!({"coordinates": [48.201, 16.3695, 183.0], "crs": "wgs84", "uncertainty": 40.0}),
+        ),
+        (
+            "geo:-48.2,16",
+            json!({"coordinates": [-48.2, 16.0], "crs": "wgs84", "uncertainty": null}),
+        ),
+        ("HTTPS://example.com/", json!({})),
+        ("file:///etc/fstab", json!({})),
+    ];
+    for (input, parts) in cases {
+        let out = run_peguri(&["parse", "--scheme-syntax", input], b"");
+        assert_eq!(out.status.code(), Some(0), "{input}");
+        let line = &json_lines(&out)[0];
+        let syntax = &line["scheme_syntax"];
+        assert_eq!(syntax["valid"], true, "{input}: {syntax}");
+        assert_eq!(syntax["error"], Value::Null, "{input}");
+        assert_eq!(syntax["parts"], parts, "{input}");
+        // The scheme lowercase, whatever its case in the input.
+        let scheme = input.split(':').next().unwrap().to_ascii_lowercase();
+        assert_eq!(syntax["scheme"], scheme.as_str(), "{input}");
+    }
+}
+
+/// `null` for a scheme without a grammar, a relative reference, and an
+/// input that is no URI reference (its line keeps its error).
+#[test]
+fn parse_scheme_syntax_is_null_without_a_grammar_or_a_scheme() {
+    let out = run_peguri(
+        &["parse", "--scheme-syntax"],
+        b"foo:bar\n/a/b\nhttp://h/a b\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 3);
+    for line in text.lines() {
+        assert!(line.ends_with(",\"scheme_syntax\":null}"), "{line}");
+    }
+    let lines = json_lines(&out);
+    assert_eq!(lines[2]["valid"], false);
+    assert_eq!(lines[2]["error"]["offset"], 10);
+}
+
+/// The member is added, last, to what `parse` prints without the flag:
+/// the same object, compact or pretty, or the fields asked for.
+#[test]
+fn parse_scheme_syntax_extends_the_object_without_changing_it() {
+    for input in [
+        "urn:example:x",
+        "mailto:joe",
+        "http://u@h:1/p?q#f",
+        "/rel",
+        "%zz",
+    ] {
+        for extra in [
+            &[][..],
+            &["--pretty"],
+            &["--fields", "input,valid,host"],
+            &["--iri"],
+        ] {
+            let mut plain_args = vec!["parse"];
+            plain_args.extend(extra);
+            plain_args.push(input);
+            let plain = stdout(&run_peguri(&plain_args, b""));
+            let mut args = vec!["parse", "--scheme-syntax"];
+            args.extend(extra);
+            args.push(input);
+            let with = stdout(&run_peguri(&args, b""));
+            assert!(!plain.contains("scheme_syntax"), "{plain}");
+            let plain: Value = serde_json::from_str(&plain).unwrap();
+            let mut with: Value = serde_json::from_str(&with).unwrap_or_else(|e| {
+                panic!("{input} {extra:?}: not one JSON object ({e}):\n{with}")
+            });
+            let syntax = with.as_object_mut().unwrap().remove("scheme_syntax");
+            assert!(syntax.is_some(), "{input} {extra:?}");
+            assert_eq!(with, plain, "{input} {extra:?}");
+        }
+    }
+    // The members keep their order: the new one is last.
+    let pretty = stdout(&run_peguri(
+        &["parse", "--scheme-syntax", "--pretty", "urn:ab:c"],
+        b"",
+    ));
+    assert!(
+        pretty.starts_with("{\n  \"input\": \"urn:ab:c\",\n"),
+        "{pretty}"
+    );
+    assert!(
+        pretty.contains(
+            "\n  \"fragment\": null,\n  \"scheme_syntax\": {\n    \"scheme\": \"urn\",\n"
+        ),
+        "{pretty}"
+    );
+    assert!(pretty.ends_with("\n  }\n}\n"), "{pretty}");
+}
+
+#[test]
+fn parse_scheme_syntax_is_json_only() {
+    let out = run_peguri(
+        &["parse", "--scheme-syntax", "--format", "tsv", "urn:ab:c"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--scheme-syntax adds a JSON object; it cannot go with --format tsv"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_scheme_syntax_warns_with_the_rfc_section() {
+    let out = run_peguri(&["check", "--scheme-syntax", "geo:91,0", "http://h/"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "geo:91,0: warning[scheme-syntax]\nhttp://h/: no findings\n"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning[scheme-syntax]: latitude 91 is outside -90 to 90 (RFC 5870 section 3.4.2)\n  geo:91,0\n      ^"),
+        "{err}"
+    );
+    let out = run_peguri(
+        &["check", "--json", "--scheme-syntax"],
+        b"urn:a:b\nurn:ab:c\n",
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["findings"][0]["code"], "scheme-syntax");
+    assert_eq!(lines[0]["findings"][0]["section"], "2");
+    assert_eq!(lines[0]["findings"][0]["start"], 5);
+    assert_eq!(lines[1]["findings"], json!([]));
+}
+
+/// Without the flag, `check` says what it says without the feature: a
+/// URI that breaks its scheme's syntax has no findings.
+#[test]
+fn check_without_scheme_syntax_is_unchanged() {
+    let inputs: Vec<&str> = REFUSED
+        .iter()
+        .map(|r| r.0)
+        .filter(|i| *i != "http://")
+        .collect();
+    let mut args = vec!["check"];
+    args.extend(&inputs);
+    let out = run_peguri(&args, b"");
+    assert_eq!(out.status.code(), Some(0));
+    for line in stdout(&out).lines() {
+        assert!(line.ends_with(": no findings"), "{line}");
+    }
+}
+
+#[test]
+fn explain_scheme_parts_draws_nid_and_nss() {
+    let uri = "urn:example:animal:ferret:nose";
+    let drawn = stdout(&run_peguri(&["explain", "--scheme-parts", uri], b""));
+    assert!(
+        drawn.ends_with("     └┬┘ └──┬──┘ └───────┬────────┘\nscheme name NID         NSS\n"),
+        "{drawn}"
+    );
+    let plain = stdout(&run_peguri(&["explain", uri], b""));
+    assert!(!plain.contains("NID"), "{plain}");
+    // A URN that breaks RFC 8141 is drawn without them.
+    let broken = stdout(&run_peguri(&["explain", "--scheme-parts", "urn:a:b"], b""));
+    assert_eq!(broken, stdout(&run_peguri(&["explain", "urn:a:b"], b"")));
+}
+
+#[test]
+fn schemes_lists_names_documents_grammars_and_ports() {
+    let out = run_peguri(&["schemes", "--json"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&out);
+    let names: Vec<&str> = lines.iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert!(names.windows(2).all(|w| w[0] < w[1]), "{names:?}");
+    let find = |name: &str| lines.iter().find(|l| l["name"] == name).unwrap();
+    for scheme in [
+        "http", "https", "ws", "wss", "file", "mailto", "urn", "data", "tel", "geo",
+    ] {
+        let line = find(scheme);
+        assert_eq!(line["grammar"], true, "{line}");
+        assert!(
+            line["document"].as_str().unwrap().starts_with("RFC "),
+            "{line}"
+        );
+    }
+    assert_eq!(find("https")["default_port"], 443);
+    assert_eq!(find("mailto")["default_port"], Value::Null);
+    assert_eq!(find("ftp")["grammar"], false);
+    assert_eq!(find("ftp")["default_port"], 21);
+    // The table: a header, then one line per scheme, columns aligned.
+    let table = stdout(&run_peguri(&["schemes"], b""));
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows.len(), lines.len() + 1);
+    assert!(rows[0].starts_with("NAME "), "{}", rows[0]);
+    let grammar_column = rows[0].find("GRAMMAR").unwrap();
+    let urn = rows.iter().find(|r| r.starts_with("urn ")).unwrap();
+    assert!(
+        urn.starts_with("urn") && urn.contains("RFC 8141 section 2"),
+        "{urn}"
+    );
+    assert_eq!(&urn[grammar_column..grammar_column + 3], "yes", "{urn}");
+}
