@@ -94,6 +94,41 @@ impl GrammarText {
             limits: Some(*limits),
             compiled_apart: Cell::new(false),
         };
+        grammar.push_files(files, limits)?;
+        grammar.compile()?;
+        Ok(grammar)
+    }
+
+    /// The grammar of `scheme`'s own syntax: `uri.pest` as compiled into
+    /// peguri, whose rules a scheme grammar calls, then `files` read in
+    /// order (an edited `schemes/NAME.pest`), or with none the scheme's
+    /// grammar as compiled into peguri.
+    pub fn read_scheme(
+        scheme: peguri::scheme::Scheme,
+        files: &[String],
+        limits: &GrammarLimits,
+    ) -> Result<Self, GrammarError> {
+        let mut grammar = GrammarText {
+            text: String::new(),
+            parts: Vec::new(),
+            limits: (!files.is_empty()).then_some(*limits),
+            compiled_apart: Cell::new(false),
+        };
+        grammar.push("uri.pest (built in)", peguri::grammar::GRAMMAR);
+        if files.is_empty() {
+            let name = format!("{} (built in)", scheme.grammar_file());
+            grammar.push(&name, scheme.grammar());
+        } else {
+            grammar.push_files(files, limits)?;
+        }
+        grammar.compile()?;
+        Ok(grammar)
+    }
+
+    /// Reads `files` after what the grammar holds, within
+    /// `limits.max_grammar_bytes` in all.
+    fn push_files(&mut self, files: &[String], limits: &GrammarLimits) -> Result<(), GrammarError> {
+        let grammar = self;
         for file in files {
             let name = Quoted::new(file).to_string();
             let mut bytes = Vec::new();
@@ -115,8 +150,7 @@ impl GrammarText {
             })?;
             grammar.push(&name, &text);
         }
-        grammar.compile()?;
-        Ok(grammar)
+        Ok(())
     }
 
     fn push(&mut self, name: &str, text: &str) {

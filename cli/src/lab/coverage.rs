@@ -58,12 +58,16 @@ const MARKER: &str = "__peguri_alt_";
 #[command(after_help = "Examples:\n  \
     peguri grammar coverage urls.txt\n  \
     peguri grammar coverage --grammar my-uri.pest --json < urls.txt\n  \
-    peguri grammar coverage --rule host hosts.txt")]
+    peguri grammar coverage --rule host hosts.txt\n  \
+    peguri grammar coverage --scheme urn urns.txt\n  \
+    peguri grammar coverage --scheme mailto --grammar my-mailto.pest mailtos.txt")]
 pub struct CoverageArgs {
     /// Files of inputs, one per line; stdin when none (or `-`).
     inputs: Vec<String>,
     /// The grammar file instead of the built-in grammar; more than once
-    /// (or FILE+FILE) for a grammar in several files.
+    /// (or FILE+FILE) for a grammar in several files. With --scheme, the
+    /// scheme grammar's file (read after the built-in uri.pest) instead
+    /// of the built-in scheme grammar.
     #[arg(long, value_name = "FILE")]
     grammar: Vec<String>,
     #[command(flatten)]
@@ -368,11 +372,11 @@ impl Count {
 
 /// Runs `peguri grammar coverage`.
 pub fn run(args: &CoverageArgs) -> io::Result<Outcome> {
-    let grammar = match GrammarText::read(&grammar_files(&args.grammar), &args.lab.limits) {
+    let grammar = match args.lab.grammar(&grammar_files(&args.grammar)) {
         Ok(grammar) => grammar,
         Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
     };
-    let (rule, instrumented) = match load(&grammar, &args.lab.rule) {
+    let (rule, instrumented) = match load(&grammar, args.lab.rule()) {
         Ok(loaded) => loaded,
         Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
     };

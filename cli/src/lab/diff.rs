@@ -14,7 +14,7 @@ use pest::iterators::Pairs;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 use super::{LabArgs, Origin, for_each_input, quote_input};
-use crate::bounds::{BoundedVm, Bounds, DEFAULT_MAX_INPUT_BYTES, GrammarLimits, Parsed, Stop};
+use crate::bounds::{BoundedVm, Bounds, DEFAULT_MAX_INPUT_BYTES, Parsed, Stop};
 use crate::grammar::{ENTRY, GrammarError, GrammarText, grammar_files, resolve_rule};
 
 /// What is compared between two valid parses.
@@ -140,7 +140,9 @@ impl Change {
 ///
 /// OLD and NEW are grammar files; a grammar in several files is
 /// written FILE+FILE (read in order as one, as build.rs reads
-/// uri.pest+iri.pest+rfc6874.pest). Inputs are read one per line from
+/// uri.pest+iri.pest+rfc6874.pest). With --scheme NAME, they are
+/// grammars of the scheme's own syntax, each read after the built-in
+/// uri.pest, and the entry rule is the scheme's. Inputs are read one per line from
 /// the FILEs, or from stdin when none is given. Prints a summary:
 /// counts per kind of change with the first examples of each; --json
 /// prints one JSON object per differing input instead (the summary
@@ -153,7 +155,8 @@ impl Change {
 #[command(after_help = "Examples:\n  \
     peguri grammar diff uri.pest my-uri.pest urls.txt\n  \
     peguri grammar diff --json uri.pest my-uri.pest < urls.txt\n  \
-    peguri grammar diff --rule IRI-reference uri.pest+iri.pest uri.pest+my-iri.pest iris.txt")]
+    peguri grammar diff --rule IRI-reference uri.pest+iri.pest uri.pest+my-iri.pest iris.txt\n  \
+    peguri grammar diff --scheme urn schemes/urn.pest my-urn.pest urns.txt")]
 pub struct DiffArgs {
     /// The grammar before the change: a .pest file, or files joined with +.
     old: String,
@@ -183,13 +186,9 @@ struct Side {
 }
 
 impl Side {
-    fn load(
-        spec: &str,
-        rule: &str,
-        limits: &GrammarLimits,
-        bounds: Bounds,
-    ) -> Result<Side, GrammarError> {
-        let grammar = GrammarText::read(&grammar_files(&[spec.to_owned()]), limits)?;
+    fn load(lab: &LabArgs, spec: &str, bounds: Bounds) -> Result<Side, GrammarError> {
+        let grammar = lab.grammar(&grammar_files(&[spec.to_owned()]))?;
+        let rule = lab.rule();
         let (names, _) = grammar.compile()?;
         let rule = resolve_rule(&names, rule, &format!("the grammar {}", grammar.name()))
             .map_err(GrammarError)?;
@@ -451,7 +450,7 @@ struct Tally {
 /// Runs `peguri grammar diff`.
 pub fn run(args: &DiffArgs) -> io::Result<crate::outcome::Outcome> {
     let bounds = args.lab.limits.bounds(args.max_input_bytes);
-    let load = |spec: &str| Side::load(spec, &args.lab.rule, &args.lab.limits, bounds);
+    let load = |spec: &str| Side::load(&args.lab, spec, bounds);
     let old = match load(&args.old) {
         Ok(side) => side,
         Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),

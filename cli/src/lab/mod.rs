@@ -12,9 +12,11 @@ use std::io::{self, BufReader};
 
 use clap::{Args, Subcommand};
 use peguri::Quoted;
+use peguri::scheme::Scheme;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use crate::bounds;
+use crate::grammar::{GrammarError, GrammarText};
 use crate::input::for_each_line;
 use crate::outcome::Outcome;
 
@@ -31,14 +33,54 @@ pub enum GrammarCommand {
 #[derive(Args)]
 struct LabArgs {
     /// The entry rule, matched against each whole input (any spelling:
-    /// `URI-reference`, `uri_reference`).
-    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
-    rule: String,
+    /// `URI-reference`, `uri_reference`); by default `URI-reference`, or
+    /// with --scheme the scheme's entry rule (`urn_entry`).
+    #[arg(long, value_name = "RULE")]
+    rule: Option<String>,
+    /// Work on the grammar of a scheme's own syntax (`peguri schemes`
+    /// lists those with a grammar: http, https, ws, wss, file, mailto,
+    /// urn, data, tel, geo): each grammar is the built-in uri.pest, whose
+    /// rules a scheme grammar calls, then the scheme grammar's files.
+    #[arg(long, value_name = "NAME", value_parser = parse_scheme)]
+    scheme: Option<Scheme>,
     #[command(flatten)]
     limits: bounds::GrammarLimits,
     /// JSON output.
     #[arg(long)]
     json: bool,
+}
+
+impl LabArgs {
+    /// The entry rule: `--rule`, or the default.
+    fn rule(&self) -> &str {
+        match (&self.rule, self.scheme) {
+            (Some(rule), _) => rule,
+            (None, Some(scheme)) => scheme.entry_rule(),
+            (None, None) => "URI-reference",
+        }
+    }
+
+    /// The grammar of `files` (FILE+FILE and repeated flags split
+    /// already): with --scheme, read after the built-in uri.pest, the
+    /// scheme's own grammar when there are none.
+    fn grammar(&self, files: &[String]) -> Result<GrammarText, GrammarError> {
+        match self.scheme {
+            Some(scheme) => GrammarText::read_scheme(scheme, files, &self.limits),
+            None => GrammarText::read(files, &self.limits),
+        }
+    }
+}
+
+/// A scheme with a grammar, by name in any case.
+fn parse_scheme(name: &str) -> Result<Scheme, String> {
+    Scheme::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Scheme::ALL.iter().map(|s| s.name()).collect();
+        format!(
+            "peguri has no grammar for the scheme \"{}\" (it has: {})",
+            Quoted::new(name),
+            names.join(", ")
+        )
+    })
 }
 
 /// Runs `peguri grammar diff` or `peguri grammar coverage`.

@@ -734,3 +734,113 @@ fn diff_compares_the_components_of_a_zone_identifier_iri() {
     assert_eq!(records[1]["old"]["components"]["host_kind"], "ipv4");
     assert_eq!(records[1]["new"]["components"]["host_kind"], "reg-name");
 }
+
+/// URNs as a corpus holds them: RFC 8141's examples, r-, q- and
+/// f-components, and two that RFC 8141 refuses (an NID of one character,
+/// one of 33).
+const URNS: &str = "\
+urn:example:a123,z456
+urn:example:foo-bar-baz-qux?+CCResolve:cc=uk
+urn:example:weather?=op=map&lat=39.56#x
+urn:a:b
+urn:abcdefghijabcdefghijabcdefghijabc:x
+";
+
+/// `--scheme urn`: the built-in uri.pest and urn grammar, from
+/// `urn_entry`; `--grammar` takes the scheme grammar's file in place of
+/// the built-in one, and gives the same counts for the same file.
+#[test]
+fn coverage_of_a_scheme_grammar() {
+    let out = run(
+        &["grammar", "coverage", "--json", "--scheme", "urn"],
+        URNS.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(report["rule"], "urn_entry");
+    assert_eq!(
+        report["grammar"],
+        serde_json::json!(["uri.pest (built in)", "schemes/urn.pest (built in)"])
+    );
+    assert_eq!(
+        (report["valid"].as_u64(), report["invalid"].as_u64()),
+        (Some(3), Some(2))
+    );
+    assert_eq!(rule_counts(&report, "NID"), (3, 3));
+    assert_eq!(rule_counts(&report, "r_component"), (1, 1));
+    assert_eq!(rule_counts(&report, "q_component"), (1, 1));
+    assert_eq!(rule_counts(&report, "f_component"), (1, 1));
+    let file = crate_file("schemes/urn.pest");
+    let from_file = run(
+        &[
+            "grammar",
+            "coverage",
+            "--json",
+            "--scheme",
+            "URN",
+            "--grammar",
+            &file,
+        ],
+        URNS.as_bytes(),
+    );
+    let from_file: Value = serde_json::from_str(&text(&from_file.stdout)).unwrap();
+    assert_eq!(from_file["rules"], report["rules"]);
+    assert_eq!(from_file["grammar"][1], file.as_str());
+    // A scheme without a grammar is a usage error that names those with one.
+    let out = run(&["grammar", "coverage", "--scheme", "ftp"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("no grammar for the scheme \"ftp\" (it has: http, https"),
+        "{err}"
+    );
+}
+
+/// `--scheme urn` with RFC 8141's NID bound raised from 32 characters to
+/// 33: the NID of 33 characters becomes valid, nothing else changes.
+#[test]
+fn diff_of_a_scheme_grammar_and_an_edited_copy() {
+    let edited = variant(
+        "schemes/urn.pest",
+        "urn-33.pest",
+        "!(ldh{33})",
+        "!(ldh{34})",
+    );
+    let inputs = temp_file("urns.txt", URNS);
+    let urn = crate_file("schemes/urn.pest");
+    let out = run(
+        &[
+            "grammar",
+            "diff",
+            "--json",
+            "--scheme",
+            "urn",
+            &urn,
+            edited.to_str().unwrap(),
+            inputs.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["line"], 5);
+    assert_eq!(lines[0]["change"], "became-valid");
+    assert_eq!(lines[0]["old"]["error"]["offset"], 36);
+    let same = run(
+        &[
+            "grammar",
+            "diff",
+            "--scheme",
+            "urn",
+            &urn,
+            &urn,
+            inputs.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(same.status.code(), Some(0), "{}", text(&same.stdout));
+    for path in [edited, inputs] {
+        std::fs::remove_file(path).unwrap();
+    }
+}
