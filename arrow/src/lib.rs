@@ -35,6 +35,8 @@
 //! | [`equivalent`] | whether two rows' normal forms are equal | either is invalid |
 //! | [`iri_to_uri`] | the URI an IRI maps to (RFC 3987 section 3.1) | not an IRI reference |
 //! | [`lint`] | list of section 7 finding codes (`peguri check`) | invalid input |
+//! | `scheme_valid` (feature `schemes`) | whether the row is valid under its scheme's own syntax (`peguri::scheme`) | invalid input, no scheme, a scheme without a grammar |
+//! | `scheme_error` (feature `schemes`) | why it is not, in one line | the row is valid under its scheme's syntax, or `scheme_valid` is NULL |
 //!
 //! "Invalid" means "not an RFC 3986 `URI-reference`" (for [`iri_to_uri`],
 //! not an RFC 3987 `IRI-reference`). Invalid input is never an error: an
@@ -78,6 +80,8 @@ mod lint;
 mod normalize;
 mod parse;
 mod resolve;
+#[cfg(feature = "schemes")]
+mod scheme;
 mod validity;
 // Holds the one function allowed `unsafe`.
 mod views;
@@ -89,4 +93,6 @@ pub use normalize::{equivalent, normalize};
 pub use parse::{components, components_fields, parse, parse_fields, parse_with};
 pub use peguri::Component;
 pub use resolve::{resolve, Base};
+#[cfg(feature = "schemes")]
+pub use scheme::{describe_scheme_error, scheme_error, scheme_valid};
 pub use validity::{describe, error, is_valid};

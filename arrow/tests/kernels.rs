@@ -847,3 +847,56 @@ fn the_corpus_agrees_with_the_library_row_by_row() {
         assert_eq!(invalid, 393);
     }
 }
+
+/// `scheme_valid` and `scheme_error` on every input type: true, false with
+/// the scheme's RFC in one line, NULL for NULL, for invalid input, for a
+/// relative reference and for a scheme without a grammar.
+#[cfg(feature = "schemes")]
+#[test]
+fn scheme_valid_and_scheme_error_follow_each_schemes_syntax() {
+    let rows = [
+        Some("urn:example:animal:ferret:nose"),
+        Some("urn:a:b"),
+        Some("mailto:joe"),
+        Some("http://h/"),
+        Some("ftp://h/"),
+        Some("/relative"),
+        Some("a b"),
+        None,
+        Some("geo:91,0"),
+    ];
+    for (name, array) in inputs(&rows) {
+        let valid = bools(&peguri_arrow::scheme_valid(array.as_ref()).unwrap());
+        assert_eq!(
+            valid,
+            [
+                Some(true),
+                Some(false),
+                Some(false),
+                Some(true),
+                None,
+                None,
+                None,
+                None,
+                Some(false)
+            ],
+            "{name}"
+        );
+        let errors = texts(&peguri_arrow::scheme_error(array.as_ref(), V).unwrap());
+        for (i, error) in errors.iter().enumerate() {
+            assert_eq!(error.is_some(), valid[i] == Some(false), "{name} {i}");
+        }
+        assert_eq!(
+            errors[8].as_deref(),
+            Some("latitude 91 is outside -90 to 90 (RFC 5870 section 3.4.2) at byte 4 (column 5)"),
+            "{name}"
+        );
+        assert!(
+            errors[1]
+                .as_deref()
+                .unwrap()
+                .ends_with("(RFC 8141 section 2) at byte 5 (column 6)"),
+            "{name}: {errors:?}"
+        );
+    }
+}
