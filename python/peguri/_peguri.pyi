@@ -3,7 +3,7 @@
 checks python/examples and python/tests with them."""
 
 from collections.abc import Mapping, Sequence
-from typing import Callable, Literal, final
+from typing import Callable, Literal, TypedDict, final
 
 __all__ = [
     "UriReference",
@@ -32,6 +32,7 @@ __all__ = [
     "arrow_equivalent",
     "arrow_iri_to_uri",
     "arrow_lint",
+    "arrow_scheme_valid",
     "arrow_to_array",
 ]
 
@@ -41,6 +42,29 @@ _TemplateScalar = str | int | float
 _TemplateVariable = (
     _TemplateScalar | Sequence[_TemplateScalar] | Mapping[str, _TemplateScalar] | None
 )
+
+_SchemePart = str | bool | int | float | list[str] | list[list[str]] | list[float] | None
+
+class _SchemeSyntaxError(TypedDict):
+    offset: int
+    """The byte offset (UTF-8) of the error in the whole text: for a URI,
+    which is ASCII, its index in the str."""
+    message: str
+    """What was expected, ending with the RFC and section."""
+
+class _SchemeSyntax(TypedDict):
+    scheme: str
+    """The scheme, lowercase."""
+    spec: str
+    """The document of the scheme's syntax: ``"RFC 8141"``."""
+    valid: bool
+    error: _SchemeSyntaxError | None
+    parts: dict[str, _SchemePart] | None
+    """What the scheme's syntax holds, ``None`` when it is not valid:
+    mailto ``to`` and ``headers``; urn ``nid``, ``nss``, ``r_component``,
+    ``q_component``; data ``media_type``, ``base64``, ``data_length``; tel
+    ``number``, ``global``; geo ``coordinates``, ``crs``, ``uncertainty``;
+    ``{}`` for http, https, ws, wss and file."""
 
 class ParseError(ValueError):
     """Not a URI (or IRI) reference. ``str()`` is the caret display."""
@@ -142,6 +166,10 @@ class UriReference:
     ) -> UriReference: ...
     def to_uri(self, *, idna: bool = False) -> UriReference: ...
     def to_iri(self) -> UriReference: ...
+    def scheme_syntax(self) -> _SchemeSyntax | None:
+        """The reference checked against its scheme's own syntax (http,
+        https, ws, wss, file, mailto, urn, data, tel, geo): ``None``
+        without a scheme or for another scheme."""
     def __eq__(self, other: object, /) -> bool:
         """Equal text; ``NotImplemented`` for an object that is not a
         ``UriReference``."""
@@ -216,4 +244,5 @@ def arrow_normalize(urls: object, *, views: bool = False) -> ArrowArray: ...
 def arrow_equivalent(a: object, b: object) -> ArrowArray: ...
 def arrow_iri_to_uri(iris: object, *, views: bool = False) -> ArrowArray: ...
 def arrow_lint(urls: object, *, views: bool = False) -> ArrowArray: ...
+def arrow_scheme_valid(urls: object) -> ArrowArray: ...
 def arrow_to_array(obj: object) -> ArrowArray: ...

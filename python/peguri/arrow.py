@@ -54,6 +54,7 @@ __all__ = [
     "query",
     "resolve",
     "scheme",
+    "scheme_valid",
     "userinfo",
 ]
 
@@ -91,6 +92,15 @@ def components(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
 def is_valid(urls: ArrowLike) -> ArrowArray:
     """Whether each row is a URI reference (booleans)."""
     return _peguri.arrow_is_valid(urls)
+
+
+def scheme_valid(urls: ArrowLike) -> ArrowArray:
+    """Whether each row is valid under its scheme's own syntax (booleans):
+    the grammars of http, https, ws, wss, file, mailto, urn, data, tel and
+    geo, transcribed from their RFCs (``UriReference.scheme_syntax`` says
+    why one is not). NULL for a row that is not a URI reference, has no
+    scheme, or has another scheme."""
+    return _peguri.arrow_scheme_valid(urls)
 
 
 def error(urls: ArrowLike, *, views: bool = False) -> ArrowArray:

@@ -179,6 +179,13 @@ fn is_valid(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
     map_chunks(py, urls, |a| Ok(Arc::new(peguri_arrow::is_valid(a)?)))
 }
 
+/// Whether each row is valid under its scheme's own syntax; NULL for NULL,
+/// an invalid row, no scheme or a scheme without a grammar.
+#[pyfunction]
+fn scheme_valid(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
+    map_chunks(py, urls, |a| Ok(Arc::new(peguri_arrow::scheme_valid(a)?)))
+}
+
 /// The parse error of each row, NULL where it is valid.
 #[pyfunction]
 #[pyo3(signature = (urls, *, views = false))]
@@ -394,6 +401,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(equivalent, m)?,
         wrap_pyfunction!(iri_to_uri, m)?,
         wrap_pyfunction!(lint, m)?,
+        wrap_pyfunction!(scheme_valid, m)?,
         wrap_pyfunction!(to_array, m)?,
     ];
     for f in functions {

@@ -515,6 +515,26 @@ impl UriReference {
         }
     }
 
+    /// The reference checked against its scheme's own syntax (the schemes
+    /// with a grammar: http, https, ws, wss, file, mailto, urn, data, tel,
+    /// geo): `None` without a scheme or for another scheme; otherwise a
+    /// dict `{"scheme", "spec", "valid", "error", "parts"}`, `error` being
+    /// `{"offset", "message"}` (the offset in bytes into the whole text)
+    /// or `None`, `parts` what the scheme's syntax holds or `None`.
+    fn scheme_syntax<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let view = self.view();
+        let Some(report) = peguri::scheme::SyntaxReport::of(&view) else {
+            return Ok(None);
+        };
+        // The object of the JSON contract, read by Python's json so that
+        // its members keep their order and numbers their type.
+        let text = serde_json::to_string(&report).map_err(|e| {
+            PyValueError::new_err(format!("the scheme's parts do not serialize: {e}"))
+        })?;
+        let json = py.import("json")?;
+        Ok(Some(json.call_method1("loads", (text,))?))
+    }
+
     /// The IRI a URI shows as (RFC 3987 section 3.2): percent-encoded UTF-8
     /// decoded where the IRI grammar allows the characters.
     fn to_iri(&self, py: Python<'_>) -> PyResult<UriReference> {

@@ -108,6 +108,15 @@ def test_normalize_equivalent_iri_to_uri_lint() -> None:
     assert len(lints) == 2 and isinstance(lints[0], list) and len(lints[0]) >= 1
 
 
+def test_scheme_valid() -> None:
+    urls = pa.array(["urn:example:a", "urn:a:b", "geo:91,0", "http://h/", "ftp://h/", "a b", None])
+    assert pylist(ua.scheme_valid(urls)) == [True, False, False, True, None, None, None]
+    # The same answer as the object API, row by row.
+    for url, valid in zip(["urn:example:a", "urn:a:b", "geo:91,0"], [True, False, False]):
+        report = peguri.parse(url).scheme_syntax()
+        assert report is not None and report["valid"] is valid
+
+
 @pytest.mark.parametrize(
     "make",
     [

@@ -480,3 +480,74 @@ def test_errors_name_python_ways_in() -> None:
     assert relative.value.kind == "relative_reference"
     assert "peguri.parse reads it" in str(relative.value)
     assert "UriRef" not in str(relative.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "scheme", "spec", "offset"),
+    [
+        ("http://", "http", "RFC 9110", 7),
+        ("mailto:joe", "mailto", "RFC 6068", 10),
+        ("urn:a:b", "urn", "RFC 8141", 5),
+        ("data:text/plain", "data", "RFC 2397", 15),
+        ("tel:7042", "tel", "RFC 3966", 8),
+        ("geo:91,0", "geo", "RFC 5870", 4),
+        ("ws://h/chat#x", "ws", "RFC 6455", 11),
+        ("file:etc/fstab", "file", "RFC 8089", 5),
+    ],
+)
+def test_scheme_syntax_refuses_what_the_schemes_rfc_refuses(
+    text: str, scheme: str, spec: str, offset: int
+) -> None:
+    report = peguri.parse(text).scheme_syntax()
+    assert report is not None
+    assert list(report) == ["scheme", "spec", "valid", "error", "parts"]
+    assert (report["scheme"], report["spec"], report["valid"]) == (scheme, spec, False)
+    error = report["error"]
+    assert error is not None
+    assert error["offset"] == offset
+    assert error["message"].endswith(")") and f"({spec} section" in error["message"]
+    assert report["parts"] is None
+
+
+def test_scheme_syntax_parts() -> None:
+    urn = peguri.parse("URN:Example:animal:ferret:nose?=q").scheme_syntax()
+    assert urn == {
+        "scheme": "urn",
+        "spec": "RFC 8141",
+        "valid": True,
+        "error": None,
+        "parts": {"nid": "Example", "nss": "animal:ferret:nose", "r_component": None, "q_component": "q"},
+    }
+    mailto = peguri.parse("mailto:a@example.com?cc=b@example.com&body=hi%20there").scheme_syntax()
+    assert mailto is not None and mailto["parts"] == {
+        "to": ["a@example.com"],
+        "headers": [["cc", "b@example.com"], ["body", "hi there"]],
+    }
+    data = peguri.parse("data:;base64,SGVsbG8=").scheme_syntax()
+    assert data is not None
+    assert data["parts"] == {"media_type": None, "base64": True, "data_length": 5}
+    geo = peguri.parse("geo:-33.9,151.2;u=12.5").scheme_syntax()
+    assert geo is not None and geo["parts"] == {
+        "coordinates": [-33.9, 151.2],
+        "crs": "wgs84",
+        "uncertainty": 12.5,
+    }
+    tel = peguri.parse("tel:+1-201-555-0123").scheme_syntax()
+    assert tel is not None and tel["parts"] == {"number": "+1-201-555-0123", "global": True}
+    assert peguri.parse("https://example.com/").scheme_syntax() == {
+        "scheme": "https",
+        "spec": "RFC 9110",
+        "valid": True,
+        "error": None,
+        "parts": {},
+    }
+
+
+def test_scheme_syntax_is_none_without_a_grammar() -> None:
+    assert peguri.parse("ftp://h/").scheme_syntax() is None
+    assert peguri.parse("/relative").scheme_syntax() is None
+    # An IRI is checked as its text: the URI grammars allow no "é" here.
+    report = peguri.parse_iri("mailto:é@example.com").scheme_syntax()
+    assert report is not None and report["valid"] is False
+    mapped = peguri.parse_iri("mailto:é@example.com").to_uri().scheme_syntax()
+    assert mapped is not None and mapped["valid"] is True
