@@ -71,11 +71,24 @@ impl<'a> SyntaxReport<'a> {
     }
 
     /// Whether the reference is valid under its scheme's syntax.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("geo:90,180")?;
+    /// assert!(peguri::scheme::SyntaxReport::of(&uri).unwrap().is_valid());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
     pub fn is_valid(&self) -> bool {
         self.result.is_ok()
     }
 
     /// The parts, or why the reference breaks its scheme's syntax.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("tel:7042")?;
+    /// let report = peguri::scheme::SyntaxReport::of(&uri).unwrap();
+    /// assert_eq!(report.result().as_ref().unwrap_err().offset(), 8);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
     pub fn result(&self) -> &Result<Parts<'a>, SchemeError> {
         &self.result
     }

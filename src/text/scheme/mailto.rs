@@ -75,17 +75,38 @@ pub struct Address {
 
 impl Address {
     /// The address, as decoded.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("mailto:gorby%25kremvax@example.com")?;
+    /// let mailto = peguri::scheme::Mailto::parse(&uri)?;
+    /// assert_eq!(mailto.to()[0].as_str(), "gorby%kremvax@example.com");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.text
     }
 
     /// The part before the `@` (a dot-atom or a quoted string, quotes
     /// included).
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("mailto:joe.bloggs@example.com")?;
+    /// let mailto = peguri::scheme::Mailto::parse(&uri)?;
+    /// assert_eq!(mailto.to()[0].local_part(), "joe.bloggs");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn local_part(&self) -> &str {
         &self.text[..self.at]
     }
 
     /// The part after the `@`.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("mailto:joe@%5B192.0.2.1%5D")?;
+    /// let mailto = peguri::scheme::Mailto::parse(&uri)?;
+    /// assert_eq!(mailto.to()[0].domain(), "[192.0.2.1]");
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
     pub fn domain(&self) -> &str {
         &self.text[self.at + 1..]
     }

@@ -547,6 +547,13 @@ pub struct KnownScheme {
 }
 
 /// Every scheme peguri knows, sorted by name (see [`KnownScheme`]).
+///
+/// ```
+/// let known = peguri::scheme::known();
+/// let with_grammar = known.iter().filter(|k| k.grammar).count();
+/// assert_eq!(with_grammar, peguri::scheme::Scheme::ALL.len());
+/// assert!(known.iter().any(|k| k.name == "ftp" && !k.grammar));
+/// ```
 pub fn known() -> Vec<KnownScheme> {
     let mut out: Vec<KnownScheme> = known_schemes()
         .iter()
