@@ -83,6 +83,7 @@ mod urn;
 mod ws;
 
 use crate::reference::{Family, Kind, Reference, Storage};
+use crate::text::lint::{Code, Finding, Severity};
 use crate::types::scheme::{SchemeInfo, known_schemes, scheme_info};
 use alloc::vec::Vec;
 use error::Cited;
@@ -499,9 +500,7 @@ pub fn parts<S: Storage, F: Family, K: Kind>(
 /// assert!(peguri::scheme::finding(&peguri::UriRef::parse("geo:90,0")?).is_none());
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
-pub fn finding<S: Storage, F: Family, K: Kind>(
-    reference: &Reference<S, F, K>,
-) -> Option<crate::lint::Finding> {
+pub fn finding<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -> Option<Finding> {
     use alloc::string::ToString as _;
     let error = validate(reference)?.err()?;
     let text = reference.view().as_str();
@@ -510,9 +509,9 @@ pub fn finding<S: Storage, F: Family, K: Kind>(
         .get(start..)
         .and_then(|rest| rest.chars().next())
         .map_or(0, char::len_utf8);
-    Some(crate::lint::Finding {
-        code: crate::lint::Code::SchemeSyntax,
-        severity: crate::lint::Severity::Warning,
+    Some(Finding {
+        code: Code::SchemeSyntax,
+        severity: Severity::Warning,
         section: error.section(),
         span: start..start + width,
         message: error.message().to_string(),
