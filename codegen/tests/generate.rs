@@ -92,6 +92,16 @@ fn classes_become_tables_and_loops() {
     // `d*` is a scan over the table, not a call per character.
     assert!(code.contains("Some(scan(s, p, &T"), "{code}");
     assert!(!code.contains("r_d(s"), "{code}");
+    // No rule is recorded, so the entry leaves its records alone.
+    assert!(
+        code.contains("pub(crate) fn match_ds(s: &[u8], _: &mut Rec)"),
+        "{code}"
+    );
+}
+
+#[test]
+fn an_entry_that_records_takes_the_records() {
+    let code = generate_with(r#"d = @{ '0'..'9' } ds = { d ~ d* }"#, &["d"], &["ds"]).unwrap();
     assert!(
         code.contains("pub(crate) fn match_ds(s: &[u8], rec: &mut Rec)"),
         "{code}"
