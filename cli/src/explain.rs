@@ -31,8 +31,10 @@ pub struct ExplainArgs {
     #[arg(long)]
     ascii: bool,
     /// Also draw, below, the parts the scheme's own syntax defines: a
-    /// URN's NID and NSS (RFC 8141 section 2). A reference that breaks
-    /// its scheme's syntax is drawn without them.
+    /// URN's NID and NSS (RFC 8141 section 2), a data URL's media type
+    /// and data (RFC 2397 section 3), a tel URI's number and parameters
+    /// (RFC 3966 section 3). A reference that breaks its scheme's syntax
+    /// is drawn without them.
     #[arg(long)]
     scheme_parts: bool,
     #[command(flatten)]

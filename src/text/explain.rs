@@ -175,8 +175,10 @@ impl Explainer {
 
     /// Draw, under the reference, the parts its scheme's own syntax
     /// defines (feature `schemes`): a URN's NID and NSS (RFC 8141 section
-    /// 2). A reference whose scheme has no such parts, or that breaks its
-    /// scheme's syntax, is drawn as without this.
+    /// 2), a data URL's media type and data (RFC 2397 section 3), a tel
+    /// URI's number and parameters (RFC 3966 section 3). A reference whose
+    /// scheme has no such parts, or that breaks its scheme's syntax, is
+    /// drawn as without this.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("urn:example:animal:ferret:nose")?;
@@ -215,6 +217,12 @@ impl Explainer {
                 let [nid, nss] = urn.spans();
                 vec![("NID", nid), ("NSS", nss)]
             }
+            Some(Ok(Parts::Data(data))) => {
+                let (media_type, data) = data.spans();
+                let media_type = media_type.map(|span| ("media type", span));
+                media_type.into_iter().chain([("data", data)]).collect()
+            }
+            Some(Ok(Parts::Tel(tel))) => tel.spans().collect(),
             _ => Vec::new(),
         }
     }

@@ -256,6 +256,30 @@ fn explain_scheme_parts_draws_nid_and_nss() {
 }
 
 #[test]
+fn explain_scheme_parts_draws_data_and_tel_parts() {
+    let data = "data:text/plain;charset=utf-8,hi";
+    let drawn = stdout(&run_peguri(&["explain", "--scheme-parts", data], b""));
+    let last: Vec<&str> = drawn.lines().rev().take(2).collect();
+    assert_eq!(last[1], "    └┬─┘ └──────────┬───────────┘ ┬┘");
+    assert!(
+        last[0].contains("media type") && last[0].ends_with("data"),
+        "{drawn}"
+    );
+    let tel = "tel:863-1234;phone-context=+1-914-555";
+    let drawn = stdout(&run_peguri(&["explain", "--scheme-parts", tel], b""));
+    assert!(
+        drawn.contains("number") && drawn.contains("parameter"),
+        "{drawn}"
+    );
+    // Without a media type, only the data is drawn.
+    let bare = stdout(&run_peguri(&["explain", "--scheme-parts", "data:,x"], b""));
+    assert!(
+        bare.contains("data") && !bare.contains("media type"),
+        "{bare}"
+    );
+}
+
+#[test]
 fn schemes_lists_names_documents_grammars_and_ports() {
     let out = run_peguri(&["schemes", "--json"], b"");
     assert_eq!(out.status.code(), Some(0));

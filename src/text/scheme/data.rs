@@ -64,6 +64,8 @@ pub struct DataUrl<'a> {
     media_type: Option<Range<usize>>,
     mime_type: Option<Range<usize>>,
     base64: bool,
+    /// Where the data is written, after the comma.
+    data_span: Range<usize>,
     data: Vec<u8>,
 }
 
@@ -105,9 +107,9 @@ impl<'a> DataUrl<'a> {
         let data = span(rec.data).unwrap_or_default();
         let base64 = rec.base64.is_some();
         let bytes = if base64 {
-            base64_data(uri, data)?
+            base64_data(uri, data.clone())?
         } else {
-            pct::decode(&uri[data]).into_owned()
+            pct::decode(&uri[data.clone()]).into_owned()
         };
         let mime_type = match (span(rec.type_2045), span(rec.subtype)) {
             (Some(t), Some(s)) => Some(t.start..s.end),
@@ -118,6 +120,7 @@ impl<'a> DataUrl<'a> {
             media_type: span(rec.mediatype).filter(|r| !r.is_empty()),
             mime_type,
             base64,
+            data_span: data,
             data: bytes,
         })
     }
@@ -176,6 +179,12 @@ impl<'a> DataUrl<'a> {
             at = end;
             Some((&text[start..name_end], &text[name_end + 1..end]))
         })
+    }
+
+    /// Where the media type (when written) and the data are in the
+    /// text, for the component diagram.
+    pub(crate) fn spans(&self) -> (Option<Range<usize>>, Range<usize>) {
+        (self.media_type.clone(), self.data_span.clone())
     }
 
     /// Whether the data is marked `;base64`.

@@ -238,6 +238,16 @@ impl<'a> Tel<'a> {
             .map(move |(name, value)| (&text[name.clone()], value.clone().map(|v| &text[v])))
     }
 
+    /// Where the number and each parameter (name to value) are in the
+    /// text, for the component diagram.
+    pub(crate) fn spans(&self) -> impl Iterator<Item = (&'static str, Range<usize>)> + '_ {
+        let parameters = self.parameters.iter().map(|(name, value)| {
+            let end = value.as_ref().map_or(name.end, |v| v.end);
+            ("parameter", name.start..end)
+        });
+        core::iter::once(("number", self.number.clone())).chain(parameters)
+    }
+
     /// The value of the parameter of that name (case-insensitive).
     fn parameter(&self, name: &str) -> Option<&'a str> {
         self.parameters()
