@@ -184,12 +184,13 @@
 //! | `http` | | (needs `std`) conversions to and from `http::Uri` | http |
 //! | `url` | | (needs `std`) conversions to and from `url::Url` | url |
 //! | `template` | | URI Templates (RFC 6570): `UriTemplate` expands and matches, `template::TemplateSet` matches against many | |
+//! | `psl` | | (needs `std`; implies `idna`) public suffixes and registrable domains by the Public Suffix List: `public_suffix` and `registrable_domain` on `Host` and every reference type, `PublicSuffixList` (the list built in, its ICANN section alone, a list file loaded at run time) | psl2 (the list), publicsuffix, idna (ICU4X data) |
 //! | `whatwg` | | (needs `std`) `whatwg::compare`: the WHATWG URL Standard's reading next to RFC 3986's, and where their meanings differ, with causes (implies `idna`) | url, idna (ICU4X data) |
 //!
 //! Without `std`, everything else works on `core` and `alloc`, the error
 //! types implementing `core::error::Error`. Without features the crate
 //! needs only memchr, and, at build time, peguri-codegen and pest_meta:
-//! `build.rs` compiles the grammars into the parser with them. `idna`, `nfc` and `whatwg` need Rust 1.88 (ICU4X); the rest
+//! `build.rs` compiles the grammars into the parser with them. `idna`, `nfc`, `psl` and `whatwg` need Rust 1.88 (ICU4X); the rest
 //! builds on the crate's `rust-version`.
 //!
 //! # Rationale
@@ -239,6 +240,8 @@ pub use ops::file_path::{FilePathError, FilePathErrorKind};
 #[cfg(feature = "idna")]
 pub use ops::idna::IdnaError;
 pub use ops::normalize::Normalizer;
+#[cfg(feature = "psl")]
+pub use ops::public_suffix::{PublicSuffixList, PublicSuffixListError};
 pub use ops::resolve::{ResolveError, ResolveErrorKind, Resolver, remove_dot_segments};
 #[cfg(feature = "http")]
 pub use reference::HttpConversionError;

@@ -43,14 +43,17 @@
 //! The methods are in this module and its files: parsing, the component
 //! accessors and the conversions here; the operations (resolution,
 //! normalization, IRI mapping, file paths, socket addresses) in
-//! `operations.rs`; the setters of the owned types in `setters.rs`; the
-//! standard traits in `traits.rs`.
+//! `operations.rs`; the public suffix and registrable domain (feature
+//! `psl`) in `public_suffix.rs`; the setters of the owned types in
+//! `setters.rs`; the standard traits in `traits.rs`.
 
 mod builder;
 #[cfg(any(feature = "http", feature = "url"))]
 mod interop;
 mod normalize;
 mod operations;
+#[cfg(feature = "psl")]
+mod public_suffix;
 #[cfg(feature = "serde")]
 mod report;
 mod resolve;

@@ -38,6 +38,8 @@ mod normalize_props;
 mod normalize_vectors;
 mod pct;
 mod props;
+#[cfg(feature = "psl")]
+mod public_suffix;
 mod query;
 mod resolve;
 mod resolve_props;
