@@ -28,6 +28,8 @@
 //! | [`components`] | struct of [`components_fields`]: `valid` and the seven components | never |
 //! | [`component`] | one component's text, as written | invalid input, or the component is absent |
 //! | [`port_number`] | the port, `UInt16` | invalid input, no port, an empty port, a port above 65535 |
+//! | [`query_param`] | the decoded value of the first query pair with a key (a repeated key: its first value; `?key` alone: `""`) | invalid input, no query, no such key |
+//! | `public_suffix`, `registrable_domain` (feature `psl`) | the host's public suffix, registrable domain (`peguri::PublicSuffixList`), lowercase | invalid input, no authority, an IP host, a host that is a public suffix (`registrable_domain`) |
 //! | [`is_valid`] | whether the row is a URI reference | never |
 //! | [`error`] | why it is not, in one line | the row is valid |
 //! | [`resolve`] | the resolved URI (RFC 3986 section 5.2, strict), against a [`Base`] | either is invalid, or the base has no scheme |
@@ -79,6 +81,9 @@ mod iri;
 mod lint;
 mod normalize;
 mod parse;
+#[cfg(feature = "psl")]
+mod public_suffix;
+mod query;
 mod resolve;
 #[cfg(feature = "schemes")]
 mod scheme;
@@ -92,6 +97,9 @@ pub use lint::{lint, lint_item};
 pub use normalize::{equivalent, normalize};
 pub use parse::{components, components_fields, parse, parse_fields, parse_with};
 pub use peguri::Component;
+#[cfg(feature = "psl")]
+pub use public_suffix::{public_suffix, registrable_domain};
+pub use query::{query_param, query_value};
 pub use resolve::{resolve, Base};
 #[cfg(feature = "schemes")]
 pub use scheme::{describe_scheme_error, scheme_error, scheme_valid};

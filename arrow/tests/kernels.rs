@@ -900,3 +900,146 @@ fn scheme_valid_and_scheme_error_follow_each_schemes_syntax() {
         );
     }
 }
+
+#[test]
+fn query_param_gives_the_first_decoded_value_of_the_key() {
+    let rows: &[Option<&str>] = &[
+        Some("http://h/?id=7&utm_source=a-source-long-enough-to-be-a-view"),
+        Some("http://h/?id=1&id=2"),
+        Some("http://h/?id&x=1"),
+        Some("http://h/?id="),
+        Some("http://h/?i%64=caf%C3%A9+au+lait"),
+        Some("http://h/?x=1"),
+        Some("http://h/"),
+        Some("http://h/a b?id=3"),
+        None,
+    ];
+    for (name, array) in inputs(rows) {
+        for key in ["id", "utm_source", "x", "absent"] {
+            let got = texts(&peguri_arrow::query_param(array.as_ref(), key, V).unwrap());
+            let want: Vec<Option<String>> = rows
+                .iter()
+                .map(|row| {
+                    let uri = UriRef::parse((*row)?).ok()?;
+                    peguri_arrow::query_value(&uri, key).map(|v| v.into_owned())
+                })
+                .collect();
+            assert_eq!(got, want, "{name}, {key}");
+        }
+    }
+    let array = StringArray::from(rows.to_vec());
+    let id = texts(&peguri_arrow::query_param(&array, "id", V).unwrap());
+    let id: Vec<Option<&str>> = id.iter().map(|v| v.as_deref()).collect();
+    assert_eq!(
+        id,
+        [
+            Some("7"),
+            Some("1"),
+            Some(""),
+            Some(""),
+            Some("café+au+lait"),
+            None,
+            None,
+            None,
+            None
+        ]
+    );
+    // A value with nothing to decode points into the input.
+    let source = peguri_arrow::query_param(&array, "utm_source", V).unwrap();
+    assert_views_into(source.as_string_view(), &text_buffers(&array), "utm_source");
+}
+
+#[cfg(feature = "psl")]
+#[test]
+fn public_suffix_and_registrable_domain_agree_with_the_library() {
+    use peguri::PublicSuffixList;
+    let rows: &[Option<&str>] = &[
+        Some("https://www.example.co.uk/"),
+        Some("https://www.a-registered-name-longer-than-thirty-two-bytes.org/"),
+        Some("HTTP://WWW.EXAMPLE.COM/"),
+        Some("http://co.uk/"),
+        Some("http://[::1]/"),
+        Some("http://127.0.0.1/"),
+        Some("http://.example.com/"),
+        Some("http://www.xn--85x722f.xn--55qx5d.cn/"),
+        Some("http://www.b%C3%BCcher.de/"),
+        Some("http://me.github.io/"),
+        Some("/relative"),
+        Some("http://h/a b"),
+        None,
+    ];
+    for list in [
+        PublicSuffixList::built_in(),
+        PublicSuffixList::built_in().icann_only(),
+    ] {
+        for (name, array) in inputs(rows) {
+            let suffix = texts(&peguri_arrow::public_suffix(array.as_ref(), &list, V).unwrap());
+            let domain =
+                texts(&peguri_arrow::registrable_domain(array.as_ref(), &list, V).unwrap());
+            for (i, row) in rows.iter().enumerate() {
+                let host = row
+                    .and_then(|r| UriRef::parse(r).ok())
+                    .and_then(|u| u.authority().map(|a| a.host()));
+                let want_suffix = host.and_then(|h| list.public_suffix(&h).map(|s| s.into_owned()));
+                let want_domain =
+                    host.and_then(|h| list.registrable_domain(&h).map(|s| s.into_owned()));
+                assert_eq!(suffix[i], want_suffix, "{name}, {row:?}, {list:?}");
+                assert_eq!(domain[i], want_domain, "{name}, {row:?}, {list:?}");
+            }
+        }
+    }
+    let array = StringArray::from(rows.to_vec());
+    let list = PublicSuffixList::built_in();
+    let domain = texts(&peguri_arrow::registrable_domain(&array, &list, V).unwrap());
+    let domain: Vec<Option<&str>> = domain.iter().map(|v| v.as_deref()).collect();
+    assert_eq!(
+        domain,
+        [
+            Some("example.co.uk"),
+            Some("a-registered-name-longer-than-thirty-two-bytes.org"),
+            Some("example.com"),
+            None,
+            None,
+            None,
+            None,
+            Some("xn--85x722f.xn--55qx5d.cn"),
+            Some("bücher.de"),
+            Some("me.github.io"),
+            None,
+            None,
+            None,
+        ]
+    );
+    // A domain already lowercase points into the input.
+    let out = peguri_arrow::registrable_domain(&array.slice(1, 1), &list, V).unwrap();
+    assert_views_into(
+        out.as_string_view(),
+        &text_buffers(&array),
+        "registrable_domain",
+    );
+}
+
+#[cfg(feature = "psl")]
+#[test]
+fn registrable_domain_over_the_corpus_agrees_with_the_library() {
+    let Some(lines) = corpus_lines() else {
+        return;
+    };
+    let list = peguri::PublicSuffixList::built_in();
+    let array = StringViewArray::from_iter_values(&lines);
+    let domains = peguri_arrow::registrable_domain(&array, &list, V).unwrap();
+    let domains = domains.as_string_view();
+    let mut found = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let want = UriRef::parse(line)
+            .ok()
+            .and_then(|u| u.registrable_domain());
+        assert_eq!(
+            domains.is_valid(i).then(|| domains.value(i)),
+            want.as_deref(),
+            "{line}"
+        );
+        found += usize::from(want.is_some());
+    }
+    assert!(found > lines.len() / 2, "{found} of {}", lines.len());
+}
