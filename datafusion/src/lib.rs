@@ -32,7 +32,8 @@
 //! | `uri_parse_strict(uri)` | the same struct | never: invalid input is an error quoting it and saying why |
 //! | `uri_scheme`, `uri_userinfo`, `uri_host`, `uri_port`, `uri_path`, `uri_query`, `uri_fragment` (`uri`) | the component's text, as written | invalid input, or the component is absent |
 //! | `uri_port_number(uri)` | the port, `UInt16` | invalid input, no port, an empty port, a port above 65535 |
-//! | `uri_query_param(uri, key)` | the decoded value of the first pair with that decoded key | invalid input, no query, no such key |
+//! | `uri_query_param(uri, key)` | the decoded value of the first pair with that decoded key (a repeated key: its first value; a key without `=`: `''`) | invalid input, no query, no such key |
+//! | `uri_public_suffix(uri)`, `uri_registrable_domain(uri)` | the host's public suffix (`co.uk`) and registrable domain (`example.co.uk`) by the Public Suffix List built in (`peguri::PublicSuffixList`, both sections), lowercase | invalid input, no authority, an IP host, a host with a leading dot; for `uri_registrable_domain`, a host that is a public suffix |
 //! | `uri_is_valid(uri)` | whether the input is a URI reference | never |
 //! | `uri_error(uri)` | why it is not, in one line | the input is valid |
 //! | `uri_resolve(base, reference)` | the resolved URI (RFC 3986 section 5.2, strict) | either is invalid, or the base has no scheme |
@@ -84,7 +85,12 @@
 //! | `url_extract_parameter` | Trino, Presto | `uri_query_param` | Trino decodes the whole query before splitting it, so an encoded `&` or `=` splits there; peguri splits first, then decodes the key and value |
 //! | `protocol`, `domain`, `path`, `querystring`, `fragment` | ClickHouse | `uri_scheme`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | ClickHouse's functions do not follow the RFC (its documentation says so): they return `''` where peguri returns NULL (absent component, invalid input), read a URL without a scheme (`domain('example.com/x')` is `example.com`; to RFC 3986 that is a relative path, so `uri_host` gives NULL), and `domain` gives `''` for a host without a dot such as `localhost` |
 //! | `extracturlparameter` (`extractURLParameter`) | ClickHouse | `uri_query_param` | ClickHouse returns the raw value and `''` when absent; peguri decodes and returns NULL |
+//! | `cuttofirstsignificantsubdomain` (`cutToFirstSignificantSubdomain`) | ClickHouse | `uri_registrable_domain` | ClickHouse finds the "first significant subdomain" by a heuristic of its own (a second-level `com`, `net`, `org` or `co` is skipped), not by the Public Suffix List, and says its details may change: it gives `github.io` for `me.github.io`, which the list's private section makes `me.github.io`; with the list configured, `cutToFirstSignificantSubdomainCustom` is the same rule. ClickHouse returns `''` where peguri returns NULL, and reads a URL without a scheme |
 //! | `try_parse_url` | Spark | (its own function) | Spark uses `java.net.URI` (RFC 2396); part names and raw values as in Spark |
+//!
+//! ClickHouse's `topLevelDomain` is no alias of `uri_public_suffix`: it
+//! gives the last label (`uk` for `www.example.co.uk`), where the public
+//! suffix is `co.uk`.
 //!
 //! # Distributed execution
 //!
@@ -127,6 +133,7 @@ use functions::iri::IriToUriFunction;
 use functions::lint::LintFunction;
 use functions::normalize::{EquivalentFunction, NormalizeFunction};
 use functions::parse::ParseFunction;
+use functions::public_suffix::PublicSuffixFunction;
 use functions::query_param::QueryParamFunction;
 use functions::resolve::ResolveFunction;
 use functions::scheme::{SchemeErrorFunction, SchemePartsFunction, SchemeValidFunction};
@@ -174,6 +181,8 @@ pub fn scalar_functions() -> Vec<Arc<ScalarUDF>> {
         udf(SchemePartsFunction::new()),
         udf(TryParseUrlFunction::new()),
         udf(TemplateMatchFunction::new()),
+        udf(PublicSuffixFunction::public_suffix()),
+        udf(PublicSuffixFunction::registrable_domain()),
     ]);
     functions
 }

@@ -6,21 +6,21 @@ use std::borrow::Cow;
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
-use peguri::query::QueryPairs;
 use peguri::UriRef;
 use peguri_arrow::column::{Layout, Substrings};
+use peguri_arrow::query_value;
 
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
 use crate::strings::{call_rows, finish_call, StringArg};
 
-/// `uri_query_param(uri, key)`: the percent-decoded value of the first
-/// pair whose percent-decoded key is `key`, with pairs separated by `&`
-/// and `+` left as `+` (RFC 3986 gives `+` no meaning; HTML forms'
-/// space-as-`+` is a convention of their own). A key without `=` has the
-/// value `''`. NULL when either argument is NULL, the URI is invalid, it
-/// has no query, or no pair has the key. Decoded octets that are not
-/// UTF-8 become U+FFFD.
+/// `uri_query_param(uri, key)`: [`peguri_arrow::query_value`] of each
+/// row, the definition the Python `query_param` shares: the
+/// percent-decoded value of the first pair whose percent-decoded key is
+/// `key`, with pairs separated by `&` and `+` left as `+`. A repeated key
+/// gives its first value, a key without `=` the value `''`. NULL when
+/// either argument is NULL, the URI is invalid, it has no query, or no
+/// pair has the key.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub(crate) struct QueryParamFunction {
     meta: Meta,
@@ -35,9 +35,10 @@ impl QueryParamFunction {
                 &["url_extract_parameter", "extracturlparameter"],
                 document(
                     "The value of the first key=value pair of the query whose key is `key`, \
-                     percent-decoded (keys are compared decoded). Pairs are separated by '&'; \
-                     '+' stays '+'. A key without '=' gives ''. NULL when an argument is NULL, \
-                     the URI is invalid, it has no query, or no pair has the key.",
+                     percent-decoded (keys are compared decoded): a repeated key gives its first \
+                     value. Pairs are separated by '&'; '+' stays '+'. A key without '=' gives \
+                     ''. NULL when an argument is NULL, the URI is invalid, it has no query, or \
+                     no pair has the key.",
                     "uri_query_param(uri, key)",
                     "SELECT uri_query_param('http://h/?q=caf%C3%A9&x', 'q'); -- 'café'",
                     &[URI_ARGUMENT, ("key", "The key to look for, decoded.")],
@@ -76,12 +77,4 @@ impl ScalarUDFImpl for QueryParamFunction {
         }
         finish_call(out.finish()?, all_scalar)
     }
-}
-
-/// The decoded value of the first pair with the decoded key `key`
-/// (borrowed from the URI when nothing needed decoding).
-pub(crate) fn query_value<'a>(uri: &UriRef<'a>, key: &str) -> Option<Cow<'a, str>> {
-    QueryPairs::new(uri.query()?)
-        .find(|pair| pair.key() == key)
-        .map(|pair| pair.value().unwrap_or(Cow::Borrowed("")))
 }

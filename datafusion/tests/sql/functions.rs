@@ -323,6 +323,94 @@ async fn uri_query_param() {
     .await;
 }
 
+#[tokio::test]
+async fn uri_public_suffix() {
+    check_unary(
+        "uri_public_suffix",
+        &[
+            (Some("https://www.example.co.uk/"), Some("co.uk")),
+            (Some("HTTPS://WWW.Example.COM/"), Some("com")),
+            (Some("http://me.github.io/"), Some("github.io")),
+            (Some("http://printer.local-network/"), Some("local-network")),
+            (
+                Some("http://www.xn--85x722f.xn--55qx5d.cn/"),
+                Some("xn--55qx5d.cn"),
+            ),
+            (Some("http://co.uk/"), Some("co.uk")),
+            (Some("http://.example.com/"), None),
+            (Some("http://127.0.0.1/"), None),
+            (Some("http://[::1]/"), None),
+            (Some("/relative"), None),
+            (Some("http://h/a b"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn uri_registrable_domain() {
+    check_unary(
+        "uri_registrable_domain",
+        &[
+            (Some("https://www.example.co.uk/"), Some("example.co.uk")),
+            (
+                Some("https://shop.example.co.uk/a?b"),
+                Some("example.co.uk"),
+            ),
+            (Some("HTTPS://WWW.Example.COM/"), Some("example.com")),
+            (Some("http://me.github.io/"), Some("me.github.io")),
+            (Some(LONG), Some("example.org")),
+            (
+                Some("http://www.xn--85x722f.xn--55qx5d.cn/"),
+                Some("xn--85x722f.xn--55qx5d.cn"),
+            ),
+            (Some("http://www.b%C3%BCcher.de/"), Some("bücher.de")),
+            (Some("http://co.uk/"), None),
+            (Some("http://.example.com/"), None),
+            (Some("http://127.0.0.1/"), None),
+            (Some("http://[::1]/"), None),
+            (Some("/relative"), None),
+            (Some("http://h/a b"), None),
+            (None, None),
+        ],
+    )
+    .await;
+}
+
+/// The query data users run most: URLs grouped by site, the registrable
+/// domain, where hosts would split one site into many.
+#[tokio::test]
+async fn group_by_registrable_domain() {
+    let ctx = context();
+    let urls = [
+        "https://www.example.co.uk/a",
+        "https://shop.example.co.uk/b",
+        "https://example.co.uk/",
+        "https://news.example.com/x",
+        "http://WWW.EXAMPLE.COM/y",
+        "http://192.0.2.1/",
+    ];
+    register_strings(
+        &ctx,
+        "t",
+        StringType::Utf8View,
+        &[("u", urls.iter().map(|u| Some(*u)).collect())],
+    );
+    let sql = "SELECT concat(coalesce(site, 'NULL'), ' ', count(*)) FROM \
+               (SELECT uri_registrable_domain(u) AS site FROM t) GROUP BY site ORDER BY site";
+    assert_eq!(
+        column(&ctx, sql).await,
+        owned([
+            Some("example.co.uk 3"),
+            Some("example.com 2"),
+            Some("NULL 1")
+        ])
+    );
+    let hosts = column(&ctx, "SELECT count(DISTINCT uri_host(u)) FROM t").await;
+    assert_eq!(hosts, owned([Some("6")]));
+}
+
 /// RFC 3986 section 5.4's examples, against its base
 /// `http://a/b/c/d;p?q`: 5.4.1 (normal) and 5.4.2 (abnormal; `http:g` by
 /// the strict parser).
@@ -771,6 +859,11 @@ async fn aliases_are_the_same_functions() {
             "extractURLParameter",
             "uri_query_param",
             format!("{url}, 'b'"),
+        ),
+        (
+            "cutToFirstSignificantSubdomain",
+            "uri_registrable_domain",
+            url.to_owned(),
         ),
     ] {
         let by_alias = column(&ctx, &format!("SELECT {alias}({args})")).await;
