@@ -7,7 +7,7 @@ pub mod records;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::{Report, Uri, UriRef};
+use peguri::{PublicSuffixList, Quoted, Report, Uri, UriRef};
 
 use self::records::{Field, Filter, Format, ParseOptions};
 use crate::bounds;
@@ -31,6 +31,8 @@ use crate::outcome::Outcome;
     peguri parse --format tsv --header --fields scheme,host < urls.txt\n  \
     peguri parse --iri --idna 'http://例え.jp/'\n  \
     peguri parse --scheme-syntax 'mailto:joe' 'urn:example:animal:ferret:nose'\n  \
+    peguri parse --psl --fields host 'https://www.example.co.uk/' 'https://me.github.io/'\n  \
+    peguri parse --psl --psl-file public_suffix_list.dat < urls.txt\n  \
     peguri parse --rule IPv6address '::1'\n  \
     peguri parse --rule scheme --grammar my-uri.pest 'my_scheme'\n  \
     peguri parse --rule IRI --grammar uri.pest --grammar my-iri.pest 'http://é.example'")]
@@ -125,6 +127,25 @@ pub struct ParseArgs {
     /// of RFC 3986's syntax.
     #[arg(long, conflicts_with = "rule")]
     scheme_syntax: bool,
+    /// Add "public_suffix" and "registrable_domain", the host's by the
+    /// Public Suffix List (built in, its ICANN and private sections):
+    /// lowercase, `example.co.uk` for `www.example.co.uk`; null for an
+    /// invalid input, a reference without an authority, an IP host, a
+    /// host with an empty label, and as "registrable_domain" for a host
+    /// that is itself a public suffix. JSON only (last in each object,
+    /// after "scheme_syntax"); the exit code stays that of RFC 3986's
+    /// syntax.
+    #[arg(long, conflicts_with = "rule")]
+    psl: bool,
+    /// With --psl: read the list from this file instead
+    /// (`public_suffix_list.dat` as publicsuffix.org publishes it), for a
+    /// newer list than the one built in.
+    #[arg(long, value_name = "FILE", requires = "psl")]
+    psl_file: Option<String>,
+    /// With --psl: the list's ICANN section alone, without its private
+    /// section (`github.io`, `blogspot.com`).
+    #[arg(long, requires = "psl")]
+    psl_icann_only: bool,
 }
 
 /// Flags that contradict each other, or a field named twice.
@@ -141,6 +162,9 @@ fn parse_usage_problem(args: &ParseArgs) -> Option<String> {
             "--scheme-syntax adds a JSON object; it cannot go with --format tsv".to_owned(),
         );
     }
+    if tsv && args.psl {
+        return Some("--psl adds JSON members; it cannot go with --format tsv".to_owned());
+    }
     if args.header && !tsv {
         return Some("--header writes the TSV column names; it needs --format tsv".to_owned());
     }
@@ -156,6 +180,10 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
     if let Some(rule) = &args.rule {
         return parse_with_rule(&args, rule);
     }
+    let psl = match public_suffix_list(&args) {
+        Ok(psl) => psl,
+        Err(message) => return Ok(Outcome::Usage(message)),
+    };
     let options = ParseOptions {
         syntax: peguri::ParseOptions::new().allow_zone_id(args.allow_zone_id),
         iri: args.iri,
@@ -172,6 +200,7 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
         pretty: args.pretty,
         stats: args.stats,
         scheme_syntax: args.scheme_syntax,
+        psl,
     };
     let mut parser = records::Parser::new(stdout(), options);
     for_each_input_bytes(&args.uris, |line| parser.line(line))?;
@@ -180,6 +209,30 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
         eprint!("{summary}");
     }
     Ok(Outcome::from_validity(all_valid))
+}
+
+/// The list `--psl` applies: the built-in one or `--psl-file`'s, the
+/// ICANN section alone with `--psl-icann-only`; `None` without `--psl`.
+/// The error names the file and, for a malformed list, the line.
+fn public_suffix_list(args: &ParseArgs) -> Result<Option<PublicSuffixList>, String> {
+    if !args.psl {
+        return Ok(None);
+    }
+    let list = match &args.psl_file {
+        None => PublicSuffixList::built_in(),
+        Some(file) => {
+            let name = Quoted::new(file);
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| format!("cannot read public suffix list \"{name}\": {e}"))?;
+            PublicSuffixList::parse(&text)
+                .map_err(|e| format!("public suffix list \"{name}\": {e}"))?
+        }
+    };
+    Ok(Some(if args.psl_icann_only {
+        list.icann_only()
+    } else {
+        list
+    }))
 }
 
 /// The typed entry points: components, as `parse` prints them.

@@ -4,6 +4,7 @@
 //! Nothing here depends on clap or on the rest of the command line, so the
 //! benchmark can run this exact code.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, Write};
@@ -11,7 +12,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use peguri::scheme::SyntaxReport;
-use peguri::{Authority, Component, IriRef, ParseError, UriRef};
+use peguri::{Authority, Component, IriRef, ParseError, PublicSuffixList, UriRef};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 /// Which reports to print.
@@ -229,6 +230,31 @@ impl Parsed<'_> {
 /// The name of the member `--scheme-syntax` adds.
 const SCHEME_SYNTAX: &str = "scheme_syntax";
 
+/// The names of the members `--psl` adds.
+const PUBLIC_SUFFIX: &str = "public_suffix";
+const REGISTRABLE_DOMAIN: &str = "registrable_domain";
+
+/// What `--psl` adds to a line: the host's public suffix and registrable
+/// domain by `list`, `None` (`null`) for an invalid input, a reference
+/// without an authority, an IP host, and a host the list gives none for.
+struct Site<'a> {
+    public_suffix: Option<Cow<'a, str>>,
+    registrable_domain: Option<Cow<'a, str>>,
+}
+
+impl<'a> Site<'a> {
+    fn of(parsed: &Parsed<'a>, list: &PublicSuffixList) -> Self {
+        let host = parsed
+            .view()
+            .and_then(|view| view.authority)
+            .map(|authority| authority.host());
+        Site {
+            public_suffix: host.as_ref().and_then(|h| list.public_suffix(h)),
+            registrable_domain: host.as_ref().and_then(|h| list.registrable_domain(h)),
+        }
+    }
+}
+
 /// Ends the JSON object in `object` (as serde_json writes it, compact or
 /// pretty) with one more member, `name`, whose value is `value`. JSON
 /// text holds a line break only between tokens (one in a string is
@@ -372,11 +398,13 @@ fn field_value<'a>(parsed: &'a Parsed<'_>, field: Field) -> Value<'a> {
 }
 
 /// An input restricted to some fields, serialized as a JSON object, with
-/// `"scheme_syntax"` last when asked for.
+/// `"scheme_syntax"`, then `"public_suffix"` and `"registrable_domain"`,
+/// last when asked for.
 struct Selected<'r, 'a> {
     parsed: &'r Parsed<'a>,
     fields: &'r [Field],
     scheme_syntax: bool,
+    psl: Option<&'r PublicSuffixList>,
 }
 
 impl serde::Serialize for Selected<'_, '_> {
@@ -387,6 +415,11 @@ impl serde::Serialize for Selected<'_, '_> {
         }
         if self.scheme_syntax {
             map.serialize_entry(SCHEME_SYNTAX, &self.parsed.scheme_syntax())?;
+        }
+        if let Some(list) = self.psl {
+            let site = Site::of(self.parsed, list);
+            map.serialize_entry(PUBLIC_SUFFIX, &site.public_suffix)?;
+            map.serialize_entry(REGISTRABLE_DOMAIN, &site.registrable_domain)?;
         }
         map.end()
     }
@@ -435,6 +468,8 @@ pub struct ParseOptions {
     pub header: bool,
     /// Add `"scheme_syntax"`: the input against its scheme's own syntax.
     pub scheme_syntax: bool,
+    /// Add `"public_suffix"` and `"registrable_domain"` by this list.
+    pub psl: Option<PublicSuffixList>,
 }
 
 impl ParseOptions {
@@ -640,14 +675,26 @@ impl<W: Write> Parser<W> {
         self.write_header()?;
         let out = &mut self.out;
         match (self.options.format, &self.options.fields) {
-            (Format::Json, None) if self.options.scheme_syntax => {
+            (Format::Json, None) if self.options.scheme_syntax || self.options.psl.is_some() => {
                 let pretty = self.options.pretty;
                 let mut object = if pretty {
                     serde_json::to_vec_pretty(&Whole(parsed))?
                 } else {
                     serde_json::to_vec(&Whole(parsed))?
                 };
-                push_member(&mut object, SCHEME_SYNTAX, &parsed.scheme_syntax(), pretty)?;
+                if self.options.scheme_syntax {
+                    push_member(&mut object, SCHEME_SYNTAX, &parsed.scheme_syntax(), pretty)?;
+                }
+                if let Some(list) = &self.options.psl {
+                    let site = Site::of(parsed, list);
+                    push_member(&mut object, PUBLIC_SUFFIX, &site.public_suffix, pretty)?;
+                    push_member(
+                        &mut object,
+                        REGISTRABLE_DOMAIN,
+                        &site.registrable_domain,
+                        pretty,
+                    )?;
+                }
                 out.write_all(&object)?;
             }
             (Format::Json, None) if self.options.pretty => {
@@ -662,6 +709,7 @@ impl<W: Write> Parser<W> {
                     parsed,
                     fields,
                     scheme_syntax: self.options.scheme_syntax,
+                    psl: self.options.psl.as_ref(),
                 };
                 if self.options.pretty {
                     serde_json::to_writer_pretty(&mut *out, &selected)?

@@ -16,6 +16,7 @@ mod grammar;
 mod iri;
 mod lab;
 mod normalize;
+mod psl;
 mod resolve;
 mod schemes;
 mod template;
