@@ -85,12 +85,13 @@
 //! | `url_extract_parameter` | Trino, Presto | `uri_query_param` | Trino decodes the whole query before splitting it, so an encoded `&` or `=` splits there; peguri splits first, then decodes the key and value |
 //! | `protocol`, `domain`, `path`, `querystring`, `fragment` | ClickHouse | `uri_scheme`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | ClickHouse's functions do not follow the RFC (its documentation says so): they return `''` where peguri returns NULL (absent component, invalid input), read a URL without a scheme (`domain('example.com/x')` is `example.com`; to RFC 3986 that is a relative path, so `uri_host` gives NULL), and `domain` gives `''` for a host without a dot such as `localhost` |
 //! | `extracturlparameter` (`extractURLParameter`) | ClickHouse | `uri_query_param` | ClickHouse returns the raw value and `''` when absent; peguri decodes and returns NULL |
-//! | `cuttofirstsignificantsubdomain` (`cutToFirstSignificantSubdomain`) | ClickHouse | `uri_registrable_domain` | ClickHouse finds the "first significant subdomain" by a heuristic of its own (a second-level `com`, `net`, `org` or `co` is skipped), not by the Public Suffix List, and says its details may change: it gives `github.io` for `me.github.io`, which the list's private section makes `me.github.io`; with the list configured, `cutToFirstSignificantSubdomainCustom` is the same rule. ClickHouse returns `''` where peguri returns NULL, and reads a URL without a scheme |
+//! | `cuttofirstsignificantsubdomain` (`cutToFirstSignificantSubdomain`) | ClickHouse | `uri_registrable_domain` | ClickHouse applies only the list's rules of two labels, compiled into its build: the last three labels when the last two are such a rule (`co.uk`, `github.io`), the last two otherwise. So it differs where a longer rule, a wildcard or an exception applies: `a.b.pvt.k12.ma.us` is `k12.ma.us` there and `b.pvt.k12.ma.us` by the list, `foo.bar.ck` (rule `*.ck`) is `bar.ck` there and `foo.bar.ck` here. It drops a leading `www.` first (`www.co.uk` gives `co.uk`; here `www.co.uk`), returns a host that is a public suffix (`co.uk`) as it is where peguri returns NULL, keeps the case as written, matches no A-label against the list's U-labels, returns `''` where peguri returns NULL, and reads a URL without a scheme. `cutToFirstSignificantSubdomainCustom` with the whole list configured applies every rule |
 //! | `try_parse_url` | Spark | (its own function) | Spark uses `java.net.URI` (RFC 2396); part names and raw values as in Spark |
 //!
 //! ClickHouse's `topLevelDomain` is no alias of `uri_public_suffix`: it
-//! gives the last label (`uk` for `www.example.co.uk`), where the public
-//! suffix is `co.uk`.
+//! gives the last label (`uk` for `www.example.co.uk`) whatever the list
+//! says, where the public suffix is `co.uk`; the two agree only for a
+//! suffix of one label (`com`).
 //!
 //! # Distributed execution
 //!

@@ -366,6 +366,12 @@ async fn uri_registrable_domain() {
                 Some("xn--85x722f.xn--55qx5d.cn"),
             ),
             (Some("http://www.b%C3%BCcher.de/"), Some("bücher.de")),
+            // Where ClickHouse's cutToFirstSignificantSubdomain, which
+            // knows only two-label rules, differs (the API documentation):
+            // a rule of four labels, a wildcard, a leading `www.`.
+            (Some("https://a.b.pvt.k12.ma.us/"), Some("b.pvt.k12.ma.us")),
+            (Some("http://foo.bar.ck/"), Some("foo.bar.ck")),
+            (Some("http://www.co.uk/"), Some("www.co.uk")),
             (Some("http://co.uk/"), None),
             (Some("http://.example.com/"), None),
             (Some("http://127.0.0.1/"), None),
