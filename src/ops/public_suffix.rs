@@ -197,8 +197,8 @@ impl PublicSuffixList {
             return None;
         };
         let name = Name::of(raw)?;
-        let labels = self.suffix_labels(&name.ascii)?;
-        name.last_labels(labels)
+        let suffix = self.suffix_len(&name.ascii)?;
+        name.cut(suffix, 0)
     }
 
     /// The registrable domain of `host`: its public suffix and the one
@@ -222,39 +222,36 @@ impl PublicSuffixList {
             return None;
         };
         let name = Name::of(raw)?;
-        let labels = self.suffix_labels(&name.ascii)?;
-        name.last_labels(labels + 1)
+        let suffix = self.suffix_len(&name.ascii)?;
+        name.cut(suffix, 1)
     }
 
-    /// How many labels of `name` (lowercase ASCII, no empty label, no
-    /// trailing dot) its public suffix has, with the private section left
-    /// out when asked.
-    fn suffix_labels(&self, name: &str) -> Option<usize> {
-        let (labels, section) = self.lookup(name)?;
-        if !self.icann_only || section != Section::Private {
-            return Some(labels);
+    /// The length in bytes of the public suffix of `name` (lowercase
+    /// ASCII, no empty label, no trailing dot), the private section left
+    /// out when asked. A suffix is the end of `name`, so its length says
+    /// where it starts.
+    fn suffix_len(&self, name: &str) -> Option<usize> {
+        let (mut suffix, mut section) = self.lookup(name)?;
+        if !self.icann_only {
+            return Some(suffix.len());
         }
-        // The prevailing rule is a private one of `labels` labels. Every
-        // ICANN rule that matches has fewer (else it would prevail), so
-        // the longest one is the prevailing rule of the name cut to its
-        // last `labels - 1` labels, unless that is private again.
-        let mut labels = labels;
-        loop {
-            if labels <= 1 {
-                return Some(1);
-            }
-            let tail = &name[label_start(name, labels - 1)?..];
-            let (found, section) = self.lookup(tail)?;
-            if section != Section::Private {
-                return Some(found);
-            }
-            labels = found;
+        // While the prevailing rule is a private one, every ICANN rule
+        // that matches has fewer labels (else it would prevail), so the
+        // longest one is the prevailing rule of the suffix without its
+        // first label; a private suffix of one label gives way to the
+        // default rule `*`, of one label too.
+        while section == Section::Private {
+            let Some((_, tail)) = suffix.split_once('.') else {
+                return Some(suffix.len());
+            };
+            (suffix, section) = self.lookup(tail)?;
         }
+        Some(suffix.len())
     }
 
-    /// The prevailing rule's public suffix of `name`, in labels, and its
-    /// section.
-    fn lookup(&self, name: &str) -> Option<(usize, Section)> {
+    /// The prevailing rule's public suffix of `name` (its end), and the
+    /// rule's section.
+    fn lookup<'n>(&self, name: &'n str) -> Option<(&'n str, Section)> {
         let (suffix, section) = match &self.rules {
             Rules::BuiltIn => {
                 let domain = psl2::lookup(name)?;
@@ -275,10 +272,7 @@ impl PublicSuffixList {
                 (name.get(name.len().checked_sub(info.len)?..)?, section)
             }
         };
-        if suffix.is_empty() {
-            return None;
-        }
-        Some((suffix.split('.').count(), section))
+        (!suffix.is_empty()).then_some((suffix, section))
     }
 }
 
@@ -309,19 +303,27 @@ impl<'a> Name<'a> {
     /// The name of a `reg-name`, as written (percent-encoded UTF-8 is
     /// decoded); `None` when the list does not apply to it.
     fn of(raw: &'a str) -> Option<Self> {
-        let text: Cow<'a, str> = if raw.contains('%') {
+        // One pass over the name for what the common case, lowercase
+        // ASCII without percent-encoding, needs to know.
+        let (mut encoded, mut non_ascii, mut upper) = (false, false, false);
+        for b in raw.bytes() {
+            encoded |= b == b'%';
+            non_ascii |= !b.is_ascii();
+            upper |= b.is_ascii_uppercase();
+        }
+        if !(encoded || non_ascii || upper) {
+            return Some(Name {
+                ascii: without_root(Cow::Borrowed(raw))?,
+                unicode: None,
+            });
+        }
+        let text: Cow<'a, str> = if encoded {
             Cow::Owned(String::from_utf8(pct::decode(raw).into_owned()).ok()?)
         } else {
             Cow::Borrowed(raw)
         };
         if text.is_ascii() {
-            let ascii = match text {
-                Cow::Borrowed(text) if !text.bytes().any(|b| b.is_ascii_uppercase()) => {
-                    Cow::Borrowed(text)
-                }
-                text => Cow::Owned(text.to_ascii_lowercase()),
-            };
-            let ascii = without_root(ascii)?;
+            let ascii = without_root(Cow::Owned(text.to_ascii_lowercase()))?;
             return Some(Name {
                 ascii,
                 unicode: None,
@@ -349,21 +351,27 @@ impl<'a> Name<'a> {
         })
     }
 
-    /// The last `labels` labels of the name, in the form results take.
-    fn last_labels(self, labels: usize) -> Option<Cow<'a, str>> {
-        match (self.unicode, self.ascii) {
-            (Some(unicode), _) => {
-                let start = label_start(&unicode, labels)?;
-                Some(Cow::Owned(unicode[start..].to_string()))
-            }
-            (None, Cow::Borrowed(ascii)) => {
-                Some(Cow::Borrowed(&ascii[label_start(ascii, labels)?..]))
-            }
-            (None, Cow::Owned(ascii)) => {
-                let start = label_start(&ascii, labels)?;
-                Some(Cow::Owned(ascii[start..].to_string()))
-            }
+    /// The public suffix, `suffix` bytes at the end of `ascii`, with
+    /// `before` more labels, in the form results take; `None` when the
+    /// name has fewer labels.
+    fn cut(self, suffix: usize, before: usize) -> Option<Cow<'a, str>> {
+        let ascii = &*self.ascii;
+        let mut start = ascii.len().checked_sub(suffix)?;
+        for _ in 0..before {
+            // The label before `start`, which follows a dot.
+            let head = ascii[..start].strip_suffix('.')?;
+            start = head.rfind('.').map_or(0, |dot| dot + 1);
         }
+        if let Some(unicode) = &self.unicode {
+            // The same labels of the Unicode form.
+            let labels = ascii[start..].bytes().filter(|&b| b == b'.').count() + 1;
+            let start = label_start(unicode, labels)?;
+            return Some(Cow::Owned(unicode[start..].to_string()));
+        }
+        Some(match self.ascii {
+            Cow::Borrowed(ascii) => Cow::Borrowed(&ascii[start..]),
+            Cow::Owned(ascii) => Cow::Owned(ascii[start..].to_string()),
+        })
     }
 }
 
@@ -379,7 +387,11 @@ fn without_root(name: Cow<'_, str>) -> Option<Cow<'_, str>> {
             Cow::Owned(text)
         }
     };
-    let empty_label = name.is_empty() || name.split('.').any(str::is_empty);
+    // An empty label: at either end, or between two dots.
+    let bytes = name.as_bytes();
+    let empty_label = bytes.first().is_none_or(|&b| b == b'.')
+        || bytes.last() == Some(&b'.')
+        || bytes.windows(2).any(|pair| pair == b"..");
     (!empty_label).then_some(name)
 }
 
