@@ -2,6 +2,8 @@
 //! `psl`).
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::ops::Range;
 
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::ArrowError;
@@ -33,8 +35,9 @@ pub fn public_suffix(
     list: &PublicSuffixList,
     layout: Layout,
 ) -> Result<ArrayRef, ArrowError> {
+    let previous = RefCell::new(Previous::default());
     map_text(array, layout, |text| {
-        host_text(text, |host| list.public_suffix(&host))
+        host_text(text, &previous, |host| list.public_suffix(&host))
     })
 }
 
@@ -60,23 +63,67 @@ pub fn registrable_domain(
     list: &PublicSuffixList,
     layout: Layout,
 ) -> Result<ArrayRef, ArrowError> {
+    let previous = RefCell::new(Previous::default());
     map_text(array, layout, |text| {
-        host_text(text, |host| list.registrable_domain(&host))
+        host_text(text, &previous, |host| list.registrable_domain(&host))
     })
 }
 
-/// `f` of the host of `text`, if it is a URI reference with an authority.
+/// The host of the previous row that had one, and what it gave: rows in
+/// a run with the same host (a table sorted or clustered by site, the
+/// files under one directory) take the result without a lookup in the
+/// list.
+#[derive(Default)]
+struct Previous {
+    host: String,
+    found: Option<Found>,
+}
+
+/// A result, kept apart from the row it was computed for.
+enum Found {
+    Null,
+    /// The bytes of the host that the result is.
+    Piece(Range<usize>),
+    Owned(String),
+}
+
+/// `f` of the host of `text`, if it is a URI reference with an authority;
+/// for the same host text as the previous row's, that row's result.
 fn host_text<'a>(
     text: &'a str,
+    previous: &RefCell<Previous>,
     f: impl FnOnce(peguri::Host<'a>) -> Option<Cow<'a, str>>,
 ) -> Text<'a> {
-    let found = UriRef::parse(text)
-        .ok()
-        .and_then(|uri| uri.authority())
-        .and_then(|authority| f(authority.host()));
-    match found {
-        Some(Cow::Borrowed(piece)) => Text::Piece(piece),
-        Some(Cow::Owned(text)) => Text::Owned(text),
-        None => Text::Null,
+    let Some(authority) = UriRef::parse(text).ok().and_then(|uri| uri.authority()) else {
+        return Text::Null;
+    };
+    let host = authority.host_str();
+    let mut previous = previous.borrow_mut();
+    if previous.host != host || previous.found.is_none() {
+        let found = match f(authority.host()) {
+            None => Found::Null,
+            Some(Cow::Borrowed(piece)) => match range_in(host, piece) {
+                Some(range) => Found::Piece(range),
+                None => Found::Owned(piece.to_owned()),
+            },
+            Some(Cow::Owned(text)) => Found::Owned(text),
+        };
+        previous.host.clear();
+        previous.host.push_str(host);
+        previous.found = Some(found);
     }
+    match &previous.found {
+        Some(Found::Piece(range)) => Text::Piece(&host[range.clone()]),
+        Some(Found::Owned(text)) => Text::Owned(text.clone()),
+        Some(Found::Null) | None => Text::Null,
+    }
+}
+
+/// Where `piece`, a slice of `whole`, lies in it (by address: the library
+/// cuts a result from the host as written when it can).
+fn range_in(whole: &str, piece: &str) -> Option<Range<usize>> {
+    let start = (piece.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+    let end = start.checked_add(piece.len())?;
+    whole.get(start..end)?;
+    Some(start..end)
 }

@@ -1019,6 +1019,70 @@ fn public_suffix_and_registrable_domain_agree_with_the_library() {
     );
 }
 
+/// Rows in runs of one host: each row's result is its own host's, cut
+/// from its own text, whatever the row before gave.
+#[cfg(feature = "psl")]
+#[test]
+fn runs_of_one_host_give_each_row_its_own_result() {
+    use peguri::PublicSuffixList;
+    let rows: &[Option<&str>] = &[
+        Some("http://a.example.co.uk/1"),
+        Some("https://a.example.co.uk/2?q"),
+        Some("ftp://u@a.example.co.uk:21/3"),
+        Some("http://A.Example.CO.UK/4"),
+        Some("http://A.Example.CO.UK/5"),
+        Some("http://[::1]/"),
+        Some("http://[::1]/x"),
+        None,
+        Some("http://a.example.co.uk/6"),
+        Some("http://h/a b"),
+        Some("http://a.example.co.uk/7"),
+        Some("http://co.uk/"),
+        Some("http://co.uk/a"),
+        Some("http://www.b%C3%BCcher.de/"),
+        Some("http://www.b%C3%BCcher.de/x"),
+        Some("http://me.github.io/"),
+        Some("http://me.github.io/"),
+    ];
+    for list in [
+        PublicSuffixList::built_in(),
+        PublicSuffixList::built_in().icann_only(),
+    ] {
+        for (name, array) in inputs(rows) {
+            let suffix = texts(&peguri_arrow::public_suffix(array.as_ref(), &list, V).unwrap());
+            let domain =
+                texts(&peguri_arrow::registrable_domain(array.as_ref(), &list, V).unwrap());
+            for (i, row) in rows.iter().enumerate() {
+                let host = row
+                    .and_then(|r| UriRef::parse(r).ok())
+                    .and_then(|u| u.authority().map(|a| a.host()));
+                let want_suffix = host.and_then(|h| list.public_suffix(&h).map(|s| s.into_owned()));
+                let want_domain =
+                    host.and_then(|h| list.registrable_domain(&h).map(|s| s.into_owned()));
+                assert_eq!(suffix[i], want_suffix, "{name}, {row:?}, {list:?}");
+                assert_eq!(domain[i], want_domain, "{name}, {row:?}, {list:?}");
+            }
+        }
+    }
+    // The lowercase rows of a run point into the input, each into its
+    // own row (rows of more than 12 bytes are in the buffers).
+    let array = StringViewArray::from(rows.to_vec());
+    let list = PublicSuffixList::built_in();
+    let out = peguri_arrow::registrable_domain(&array, &list, V).unwrap();
+    let out = out.as_string_view();
+    // Where a view's bytes are: its buffer's address and its offset.
+    let address = |array: &StringViewArray, row: usize| {
+        let view = array.views()[row];
+        let buffer = &array.data_buffers()[((view >> 64) as u32) as usize];
+        buffer.as_ptr() as usize + (view >> 96) as usize
+    };
+    for row in [0, 1, 2, 8, 10] {
+        let start = rows[row].unwrap().find("example.co.uk").unwrap();
+        assert_eq!(out.value(row), "example.co.uk");
+        assert_eq!(address(out, row), address(&array, row) + start, "row {row}");
+    }
+}
+
 #[cfg(feature = "psl")]
 #[test]
 fn registrable_domain_over_the_corpus_agrees_with_the_library() {
