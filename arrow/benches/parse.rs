@@ -7,6 +7,9 @@
 //! - `parse`: the whole struct, with `rule`, `host_kind` and the error
 //!   fields;
 //! - `host` and `is_valid`: one column each;
+//! - with the feature `psl`, `registrable_domain`: the site of each URL by
+//!   the built-in Public Suffix List (the issue's target: at least 5 M
+//!   URLs/s);
 //! - `components_batches`: `components` over the same rows as slices of
 //!   8,192 (DataFusion's batch size), whose outputs are small enough for
 //!   the allocator to reuse.
@@ -16,6 +19,7 @@
 //!
 //! ```sh
 //! cargo bench -p peguri-arrow --bench parse
+//! cargo bench -p peguri-arrow --features psl --bench parse -- registrable_domain
 //! ```
 
 use std::hint::black_box;
@@ -121,6 +125,16 @@ fn kernels(c: &mut Criterion) {
         group.bench_function(format!("is_valid/{name}"), |b| {
             b.iter(|| peguri_arrow::is_valid(black_box(input.as_ref())).unwrap())
         });
+        #[cfg(feature = "psl")]
+        {
+            let list = peguri::PublicSuffixList::built_in();
+            group.bench_function(format!("registrable_domain/{name}"), |b| {
+                b.iter(|| {
+                    peguri_arrow::registrable_domain(black_box(input.as_ref()), &list, Layout::View)
+                        .unwrap()
+                })
+            });
+        }
     }
     group.finish();
 }
