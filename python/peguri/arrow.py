@@ -51,7 +51,9 @@ __all__ = [
     "path",
     "port",
     "port_number",
+    "public_suffix",
     "query",
+    "registrable_domain",
     "resolve",
     "scheme",
     "scheme_valid",
@@ -141,6 +143,26 @@ def port_number(urls: ArrowLike) -> ArrowArray:
     """The port of each row as a number (uint16); NULL when absent, empty
     or over 65535."""
     return _peguri.arrow_port_number(urls)
+
+
+def public_suffix(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The public suffix of each row's host (``co.uk`` for
+    ``https://www.example.co.uk/``) by the Public Suffix List built in, both
+    its ICANN and its private section; lowercase, a U-label host's suffix in
+    U-labels. NULL where the row is NULL or not a URI reference, has no
+    authority, its host is an IP address, or has an empty label (a leading
+    dot). A host with no rule of the list has its last label as its
+    suffix (the list's default rule ``*``)."""
+    return _peguri.arrow_public_suffix(urls, views=views)
+
+
+def registrable_domain(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The registrable domain of each row's host: its public suffix and the
+    label before it (``example.co.uk`` for ``https://shop.example.co.uk/``),
+    lowercase: the site to group URLs by. NULL where :func:`public_suffix`
+    is, and where the host is itself a public suffix (``co.uk``,
+    ``github.io``)."""
+    return _peguri.arrow_registrable_domain(urls, views=views)
 
 
 def path(urls: ArrowLike, *, views: bool = False) -> ArrowArray:

@@ -107,6 +107,16 @@ class UriNamespace:
     def fragment(self) -> pl.Expr:
         return self._map(_component(Component.FRAGMENT), pl.String)
 
+    def public_suffix(self) -> pl.Expr:
+        """The public suffix of each row's host, by the Public Suffix List
+        built in (``co.uk``)."""
+        return self._map(partial(_peguri.arrow_public_suffix, views=True), pl.String)
+
+    def registrable_domain(self) -> pl.Expr:
+        """The registrable domain of each row's host (``example.co.uk``):
+        the site to group URLs by."""
+        return self._map(partial(_peguri.arrow_registrable_domain, views=True), pl.String)
+
     def normalize(self) -> pl.Expr:
         return self._map(partial(_peguri.arrow_normalize, views=True), pl.String)
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, LargeStringArray, cast::AsArray};
 use arrow_schema::{ArrowError, DataType};
-use peguri::Component;
+use peguri::{Component, PublicSuffixList};
 use peguri_arrow::Base;
 use peguri_arrow::column::Layout;
 use pyo3::exceptions::PyValueError;
@@ -346,6 +346,30 @@ fn equivalent(py: Python<'_>, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyR
     Ok(ArrowArray { array })
 }
 
+/// The public suffix of each row's host by the Public Suffix List built
+/// in (both sections), lowercase.
+#[pyfunction]
+#[pyo3(signature = (urls, *, views = false))]
+fn public_suffix(py: Python<'_>, urls: &Bound<'_, PyAny>, views: bool) -> PyResult<ArrowArray> {
+    map_chunks(py, urls, |a| {
+        peguri_arrow::public_suffix(a, &PublicSuffixList::built_in(), layout(views))
+    })
+}
+
+/// The registrable domain of each row's host by the Public Suffix List
+/// built in (both sections), lowercase.
+#[pyfunction]
+#[pyo3(signature = (urls, *, views = false))]
+fn registrable_domain(
+    py: Python<'_>,
+    urls: &Bound<'_, PyAny>,
+    views: bool,
+) -> PyResult<ArrowArray> {
+    map_chunks(py, urls, |a| {
+        peguri_arrow::registrable_domain(a, &PublicSuffixList::built_in(), layout(views))
+    })
+}
+
 /// Each IRI mapped to a URI (RFC 3987 section 3.1, percent-encoding).
 #[pyfunction]
 #[pyo3(signature = (iris, *, views = false))]
@@ -403,6 +427,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(lint, m)?,
         wrap_pyfunction!(scheme_valid, m)?,
         wrap_pyfunction!(to_array, m)?,
+        wrap_pyfunction!(public_suffix, m)?,
+        wrap_pyfunction!(registrable_domain, m)?,
     ];
     for f in functions {
         let name: String = f.getattr("__name__")?.extract()?;

@@ -7,6 +7,7 @@
 
 #![deny(unsafe_code)]
 
+use std::borrow::Cow;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
@@ -395,6 +396,24 @@ impl UriReference {
     #[getter]
     fn fragment(&self) -> Option<&str> {
         self.view_str(|v| v.fragment())
+    }
+
+    /// The public suffix of the host by the Public Suffix List built in
+    /// (both its ICANN and its private section), lowercase; `None`
+    /// without an authority, for an IP host, and for a host with an empty
+    /// label (a leading dot). An IRI's U-labels are matched through their
+    /// IDNA mapping and come back as U-labels.
+    #[getter]
+    fn public_suffix(&self) -> Option<Cow<'_, str>> {
+        self.view().public_suffix()
+    }
+
+    /// The registrable domain of the host (its public suffix and the label
+    /// before it, lowercase): the site to group URLs by. `None` where
+    /// `public_suffix` is, and for a host that is itself a public suffix.
+    #[getter]
+    fn registrable_domain(&self) -> Option<Cow<'_, str>> {
+        self.view().registrable_domain()
     }
 
     /// The query's `key=value` pairs, percent-decoded; a key without `=`
