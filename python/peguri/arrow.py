@@ -53,6 +53,7 @@ __all__ = [
     "port_number",
     "public_suffix",
     "query",
+    "query_param",
     "registrable_domain",
     "resolve",
     "scheme",
@@ -143,6 +144,18 @@ def port_number(urls: ArrowLike) -> ArrowArray:
     """The port of each row as a number (uint16); NULL when absent, empty
     or over 65535."""
     return _peguri.arrow_port_number(urls)
+
+
+def query_param(urls: ArrowLike, key: str | ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The value of ``key`` in each row's query, as SQL's ``uri_query_param``
+    gives it: pairs are split at ``&``, then the key and the value are
+    percent-decoded (``+`` stays ``+``), and the value of the first pair
+    whose key is ``key`` is the answer. A repeated key gives its first value
+    (``?id=1&id=2`` gives ``"1"``); a key without ``=`` gives ``""``
+    (``?flag``). NULL where the row is NULL or not a URI reference, has no
+    query, or no pair has the key. ``key`` is one str for every row, or an
+    array of one key per row."""
+    return _peguri.arrow_query_param(urls, key, views=views)
 
 
 def public_suffix(urls: ArrowLike, *, views: bool = False) -> ArrowArray:

@@ -107,6 +107,12 @@ class UriNamespace:
     def fragment(self) -> pl.Expr:
         return self._map(_component(Component.FRAGMENT), pl.String)
 
+    def query_param(self, key: str) -> pl.Expr:
+        """The value of ``key`` in each row's query, as SQL's
+        ``uri_query_param``: the first value of a repeated key, ``""`` for a
+        key without ``=``, NULL when absent (see ``peguri.arrow.query_param``)."""
+        return self._map(partial(_peguri.arrow_query_param, key=key, views=True), pl.String)
+
     def public_suffix(self) -> pl.Expr:
         """The public suffix of each row's host, by the Public Suffix List
         built in (``co.uk``)."""

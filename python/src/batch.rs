@@ -4,11 +4,13 @@
 
 use std::sync::Arc;
 
-use arrow_array::{Array, ArrayRef, LargeStringArray, cast::AsArray};
+use std::borrow::Cow;
+
+use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, cast::AsArray};
 use arrow_schema::{ArrowError, DataType};
-use peguri::{Component, PublicSuffixList};
+use peguri::{Component, PublicSuffixList, UriRef};
 use peguri_arrow::Base;
-use peguri_arrow::column::Layout;
+use peguri_arrow::column::{Layout, StringColumn, Substrings, unpack_dictionary};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
@@ -370,6 +372,70 @@ fn registrable_domain(
     })
 }
 
+/// The value of `key` in each row's query (`peguri_arrow::query_param`:
+/// the first value of a repeated key, `""` for a key without `=`): one key
+/// (a `str`) for every row, or one per row (an Arrow array as long as the
+/// URLs).
+#[pyfunction]
+#[pyo3(signature = (urls, key, *, views = false))]
+fn query_param(
+    py: Python<'_>,
+    urls: &Bound<'_, PyAny>,
+    key: &Bound<'_, PyAny>,
+    views: bool,
+) -> PyResult<ArrowArray> {
+    let layout = layout(views);
+    if let Ok(key) = key.cast::<PyString>() {
+        // A key that is not UTF-8 (a lone surrogate) equals no decoded key,
+        // which is always UTF-8: every row is NULL.
+        let key = key.to_str().ok().map(str::to_owned);
+        return map_chunks(py, urls, move |a| match &key {
+            Some(key) => peguri_arrow::query_param(a, key, layout),
+            None => Ok(Arc::new(StringArray::new_null(a.len()))),
+        });
+    }
+    let urls = one_array(py, urls)?;
+    let keys = one_array(py, key)?;
+    let array = py
+        .detach(|| guard(|| query_param_rows(urls.as_ref(), keys.as_ref(), layout)))?
+        .map_err(arrow_err)?;
+    Ok(ArrowArray { array })
+}
+
+/// `query_param` with a key per row: [`peguri_arrow::query_value`] of each
+/// row's URL and key, NULL where either is NULL.
+fn query_param_rows(
+    urls: &dyn Array,
+    keys: &dyn Array,
+    layout: Layout,
+) -> Result<ArrayRef, ArrowError> {
+    if urls.len() != keys.len() {
+        return Err(ArrowError::InvalidArgumentError(format!(
+            "query_param: {} URLs and {} keys; give one key (a str) or one per URL",
+            urls.len(),
+            keys.len()
+        )));
+    }
+    let (urls, keys) = (unpack_dictionary(urls)?, unpack_dictionary(keys)?);
+    let (urls, keys) = (
+        StringColumn::try_new(urls.as_ref())?,
+        StringColumn::try_new(keys.as_ref())?,
+    );
+    let mut out = Substrings::new(urls, layout);
+    for row in 0..urls.len() {
+        let value = urls.get(row).zip(keys.get(row)).and_then(|(text, key)| {
+            let uri = UriRef::parse(text).ok()?;
+            peguri_arrow::query_value(&uri, key)
+        });
+        match value {
+            Some(Cow::Borrowed(piece)) => out.append(row, Some(piece))?,
+            Some(Cow::Owned(text)) => out.append_owned(&text)?,
+            None => out.append_null(),
+        }
+    }
+    out.finish()
+}
+
 /// Each IRI mapped to a URI (RFC 3987 section 3.1, percent-encoding).
 #[pyfunction]
 #[pyo3(signature = (iris, *, views = false))]
@@ -429,6 +495,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(to_array, m)?,
         wrap_pyfunction!(public_suffix, m)?,
         wrap_pyfunction!(registrable_domain, m)?,
+        wrap_pyfunction!(query_param, m)?,
     ];
     for f in functions {
         let name: String = f.getattr("__name__")?.extract()?;
