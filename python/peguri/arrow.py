@@ -194,12 +194,14 @@ def fragment(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
 
 
 def resolve(
-    base: str | ArrowLike, references: ArrowLike, *, views: bool = False
+    base: str | ArrowLike, references: str | ArrowLike, *, views: bool = False
 ) -> ArrowArray:
     """Each reference resolved against ``base`` (RFC 3986 section 5.2,
     strict): one base for every row (a str), or one per row (an array as
-    long as the references). NULL where either is invalid or the base has
-    no scheme."""
+    long as the references); likewise one reference (a str) against each
+    base of an array. At least one of the two is an array (``TypeError``
+    otherwise: ``peguri.parse(base).resolve(reference)`` resolves one).
+    NULL where either is invalid or the base has no scheme."""
     return _peguri.arrow_resolve(base, references, views=views)
 
 
@@ -208,8 +210,12 @@ def normalize(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     return _peguri.arrow_normalize(urls, views=views)
 
 
-def equivalent(a: ArrowLike, b: ArrowLike) -> ArrowArray:
-    """Whether the rows of ``a`` and ``b`` have the same normal form."""
+def equivalent(a: str | ArrowLike, b: str | ArrowLike) -> ArrowArray:
+    """Whether the rows of ``a`` and ``b`` have the same normal form; either
+    side may be one str compared with every row of the other (normalized
+    once), and at least one is an array (``TypeError`` otherwise:
+    ``peguri.parse(a).equivalent(b)`` compares two). NULL where either is
+    NULL or not a URI reference."""
     return _peguri.arrow_equivalent(a, b)
 
 

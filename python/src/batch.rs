@@ -6,12 +6,13 @@ use std::sync::Arc;
 
 use std::borrow::Cow;
 
+use arrow_array::builder::StringViewBuilder;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, cast::AsArray};
 use arrow_schema::{ArrowError, DataType};
 use peguri::{Component, PublicSuffixList, UriRef};
 use peguri_arrow::Base;
 use peguri_arrow::column::{Layout, StringColumn, Substrings, unpack_dictionary};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
@@ -293,7 +294,8 @@ fn port_number(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray> 
 }
 
 /// Each reference resolved against `base`: one base (a str) or one per row
-/// (an Arrow array as long as the references).
+/// (an Arrow array as long as the references); the references are an
+/// array, or one `str` resolved against each base of an array.
 #[pyfunction]
 #[pyo3(signature = (base, references, *, views = false))]
 fn resolve(
@@ -302,7 +304,7 @@ fn resolve(
     references: &Bound<'_, PyAny>,
     views: bool,
 ) -> PyResult<ArrowArray> {
-    if let Ok(base) = base.cast::<PyString>() {
+    if let (Ok(base), Err(_)) = (base.cast::<PyString>(), references.cast::<PyString>()) {
         // A base that is not UTF-8 (a lone surrogate) is no URI: every row
         // resolves to NULL, as against any other invalid base.
         let base = base.to_str().unwrap_or(" ").to_owned();
@@ -310,8 +312,7 @@ fn resolve(
             peguri_arrow::resolve(Base::Scalar(&base), a, layout(views))
         });
     }
-    let bases = one_array(py, base)?;
-    let references = one_array(py, references)?;
+    let (bases, references) = two_columns(py, base, references, "resolve(base, references)")?;
     let array = py
         .detach(|| {
             guard(|| {
@@ -333,11 +334,55 @@ fn normalize(py: Python<'_>, urls: &Bound<'_, PyAny>, views: bool) -> PyResult<A
     map_chunks(py, urls, |a| peguri_arrow::normalize(a, layout(views)))
 }
 
-/// Whether the rows of `a` and `b` have the same normal forms.
+/// `text` as a column of `rows` rows, each a view of one shared copy of
+/// it; a `str` that is not UTF-8 (a lone surrogate) is no URI, so its rows
+/// are NULL, as an invalid URI's results are.
+fn repeated(text: &Bound<'_, PyString>, rows: usize) -> PyResult<ArrayRef> {
+    let Ok(text) = text.to_str() else {
+        return Ok(Arc::new(StringArray::new_null(rows)));
+    };
+    let len = u32::try_from(text.len())
+        .map_err(|_| PyValueError::new_err("a str of more than 4 GiB is no URI to compare"))?;
+    let mut out = StringViewBuilder::with_capacity(rows);
+    let block = out.append_block(text.as_bytes().into());
+    for _ in 0..rows {
+        out.try_append_view(block, 0, len).map_err(arrow_err)?;
+    }
+    Ok(Arc::new(out.finish()))
+}
+
+/// The two sides of a function of two columns, either of which may be one
+/// `str` for every row (repeated to the other's length); `what` names the
+/// function and its arguments for the error when both are `str`.
+fn two_columns(
+    py: Python<'_>,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<(ArrayRef, ArrayRef)> {
+    match (a.cast::<PyString>(), b.cast::<PyString>()) {
+        (Ok(_), Ok(_)) => Err(PyTypeError::new_err(format!(
+            "{what}: at least one argument must be an Arrow array (a column); for two single \
+             URIs, use peguri.parse()"
+        ))),
+        (Ok(a), Err(_)) => {
+            let b = one_array(py, b)?;
+            Ok((repeated(a, b.len())?, b))
+        }
+        (Err(_), Ok(b)) => {
+            let a = one_array(py, a)?;
+            let b = repeated(b, a.len())?;
+            Ok((a, b))
+        }
+        (Err(_), Err(_)) => Ok((one_array(py, a)?, one_array(py, b)?)),
+    }
+}
+
+/// Whether the rows of `a` and `b` have the same normal forms; either may
+/// be one `str` for every row.
 #[pyfunction]
 fn equivalent(py: Python<'_>, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<ArrowArray> {
-    let a = one_array(py, a)?;
-    let b = one_array(py, b)?;
+    let (a, b) = two_columns(py, a, b, "equivalent(a, b)")?;
     let array = py
         .detach(|| {
             guard(|| {

@@ -264,3 +264,27 @@ def test_pandas_arrow_dtype() -> None:
     pd = pytest.importorskip("pandas")
     s = pd.Series(["http://a/p", None, "a b"], dtype="string[pyarrow]")
     assert pylist(ua.host(s)) == ["a", None, None]
+
+
+def test_scalars_broadcast_where_a_column_is_expected() -> None:
+    a = pa.array(["HTTP://A:80/", "http://a/", "http://b/", "a b", None])
+    expected = [True, True, False, None, None]
+    assert pylist(ua.equivalent(a, "http://A/")) == expected
+    assert pylist(ua.equivalent("http://A/", a)) == expected
+    # Longer than a view's inline 12 bytes: the views share one copy.
+    long = "http://example.com/a/long/path/"
+    assert pylist(ua.equivalent(pa.array([long.upper(), long]), long)) == [False, True]
+    # A str that is not a URI reference, or not UTF-8, is NULL everywhere.
+    assert pylist(ua.equivalent(a, "a b")) == [None] * 5
+    assert pylist(ua.equivalent(a, "http://a/\udcff")) == [None] * 5
+    assert pylist(ua.equivalent(pa.array([], pa.string()), "http://a/")) == []
+    # One reference against a column of bases.
+    bases = pa.array(["http://a/b/c", "http://x/y/", "relative/base", None])
+    assert pylist(ua.resolve(bases, "../g")) == ["http://a/g", "http://x/g", None, None]
+
+
+def test_two_scalars_and_lists_are_refused_clearly() -> None:
+    with pytest.raises(TypeError, match=r"equivalent\(a, b\): at least one argument must be an Arrow array"):
+        ua.equivalent("http://a/", "http://A/")
+    with pytest.raises(TypeError, match=r"resolve\(base, references\): at least one argument"):
+        ua.resolve("http://a/", "b")
