@@ -3,7 +3,7 @@
 checks python/examples and python/tests with them."""
 
 from collections.abc import Mapping, Sequence
-from typing import Callable, Literal, TypedDict, final
+from typing import Any, Callable, Literal, TypedDict, final
 
 __all__ = [
     "UriReference",
@@ -217,6 +217,10 @@ class ArrowArray:
     interface."""
 
     def __arrow_c_array__(self, requested_schema: object | None = None) -> tuple[object, object]: ...
+    def to_pandas(self, **options: Any) -> Any:
+        """The array as a pandas Series, through pyarrow
+        (``pyarrow.array(self).to_pandas(**options)``); ``ImportError``
+        without pyarrow or pandas."""
     @property
     def data_type(self) -> str: ...
     @property

@@ -2,11 +2,15 @@
 
 Each function takes any object with ``__arrow_c_array__`` or
 ``__arrow_c_stream__`` (a pyarrow array, chunked array or one-column table, a
-Polars series or one-column frame, a DuckDB relation of one column, a pandas
-Series with an Arrow dtype...) holding strings (``string``, ``large_string``,
-``string_view``, dictionary-encoded, or an all-null ``null`` column) and
-returns an :class:`ArrowArray`, which any Arrow library reads through
-``__arrow_c_array__``: pyarrow is not needed.
+Polars series or one-column frame, a DuckDB relation of one column...)
+holding strings (``string``, ``large_string``, ``string_view``,
+dictionary-encoded, or an all-null ``null`` column), or a pandas Series of
+strings of any dtype (``object``, ``str``, ``string[pyarrow]``,
+``pd.ArrowDtype(pa.string())``...), and returns an :class:`ArrowArray`, which
+any Arrow library reads through ``__arrow_c_array__``: pyarrow is not needed,
+except to convert a pandas Series (NULL for ``None`` and NaN; a value that
+is not a str raises ``TypeError`` naming its row) and for
+:meth:`ArrowArray.to_pandas`, which gives a pandas Series back.
 
 Strings come back as ``string`` (``large_string`` for ``large_string`` input,
 or when the result holds more than 2 GiB of text), which every pyarrow
@@ -28,7 +32,8 @@ released.
 from __future__ import annotations
 
 import importlib.util
-from typing import Protocol, Union
+import sys
+from typing import Any, Protocol, Union
 
 from peguri import _peguri
 from peguri._peguri import ArrowArray, Component
@@ -79,22 +84,85 @@ class ArrowStreamExportable(Protocol):
 ArrowLike = Union[ArrowArrayExportable, ArrowStreamExportable]
 
 
+def _column(data: object, name: str) -> object:
+    """``data``, the argument ``name``, as the extension imports it: an
+    object of the Arrow PyCapsule interface as it is, a pandas Series
+    converted by pyarrow. A ``TypeError`` for anything else says what is
+    taken."""
+    pandas = sys.modules.get("pandas")
+    if pandas is not None and isinstance(data, pandas.Series):
+        return _from_pandas(data, name)
+    kind = type(data)
+    if hasattr(kind, "__arrow_c_stream__") or hasattr(kind, "__arrow_c_array__"):
+        return data
+    raise TypeError(
+        f"{name} must be an Arrow array or stream (a pyarrow array, a Polars Series, a "
+        f"DuckDB relation...: an object with __arrow_c_array__ or __arrow_c_stream__) or a "
+        f"pandas Series, not {kind.__name__}"
+    )
+
+
+def _from_pandas(series: object, name: str) -> object:
+    """A pandas Series of any dtype as a pyarrow array: an Arrow-backed one
+    without a copy, an ``object`` one checked to hold only str and nulls."""
+    try:
+        import pyarrow as pa
+    except ImportError:
+        raise TypeError(
+            f"{name} is a pandas Series, which peguri.arrow reads through pyarrow: "
+            "install pyarrow (pip install pyarrow)"
+        ) from None
+    if str(getattr(series, "dtype", "")) != "object":
+        return pa.Array.from_pandas(series)
+    try:
+        array = pa.Array.from_pandas(series)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        array = None
+    if array is None or not (
+        pa.types.is_string(array.type)
+        or pa.types.is_large_string(array.type)
+        or pa.types.is_null(array.type)
+    ):
+        _raise_not_str(series, name)
+    return array
+
+
+def _scalar_or_column(data: object, name: str) -> object:
+    """A str as it is (one value for every row); anything else as
+    :func:`_column` takes it."""
+    return data if isinstance(data, str) else _column(data, name)
+
+
+def _raise_not_str(series: Any, name: str) -> None:
+    """Raises the ``TypeError`` that names the first row of an ``object``
+    Series that holds neither a str nor a null."""
+    pandas = sys.modules["pandas"]
+    for position, (label, value) in enumerate(series.items()):
+        null = pandas.api.types.is_scalar(value) and pandas.isna(value)
+        if not isinstance(value, str) and not null:
+            raise TypeError(
+                f"{name}: row {position} (index {label!r}) of the pandas Series is "
+                f"{type(value).__name__}, not a str: {value!r:.60}"
+            )
+    raise TypeError(f"{name}: pyarrow cannot read the pandas Series as strings")
+
+
 def parse(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """A struct per row with the fields ``peguri parse`` prints: ``valid``
     (bool), ``rule``, the seven components, ``host_kind`` (strings),
     ``error_offset``, ``error_column`` (uint64) and ``error_message``
     (string). A NULL row is a NULL struct."""
-    return _peguri.arrow_parse(urls, views=views)
+    return _peguri.arrow_parse(_column(urls, "urls"), views=views)
 
 
 def components(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """A struct per row of ``valid`` and the seven components."""
-    return _peguri.arrow_components(urls, views=views)
+    return _peguri.arrow_components(_column(urls, "urls"), views=views)
 
 
 def is_valid(urls: ArrowLike) -> ArrowArray:
     """Whether each row is a URI reference (booleans)."""
-    return _peguri.arrow_is_valid(urls)
+    return _peguri.arrow_is_valid(_column(urls, "urls"))
 
 
 def scheme_valid(urls: ArrowLike) -> ArrowArray:
@@ -103,12 +171,12 @@ def scheme_valid(urls: ArrowLike) -> ArrowArray:
     geo, transcribed from their RFCs (``UriReference.scheme_syntax`` says
     why one is not). NULL for a row that is not a URI reference, has no
     scheme, or has another scheme."""
-    return _peguri.arrow_scheme_valid(urls)
+    return _peguri.arrow_scheme_valid(_column(urls, "urls"))
 
 
 def error(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """Why each invalid row is invalid; NULL for valid rows."""
-    return _peguri.arrow_error(urls, views=views)
+    return _peguri.arrow_error(_column(urls, "urls"), views=views)
 
 
 def component(
@@ -117,33 +185,33 @@ def component(
     """One component of each row, as written, NULL where it is absent or the
     row is not a URI reference: ``which`` is a :class:`Component`, or its
     name (``"host"``); an unknown name raises ``ValueError``."""
-    return _peguri.arrow_component(urls, which, views=views)
+    return _peguri.arrow_component(_column(urls, "urls"), which, views=views)
 
 
 def scheme(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The scheme of each row, as written."""
-    return _peguri.arrow_component(urls, Component.SCHEME, views=views)
+    return _peguri.arrow_component(_column(urls, "urls"), Component.SCHEME, views=views)
 
 
 def userinfo(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The userinfo of each row."""
-    return _peguri.arrow_component(urls, Component.USERINFO, views=views)
+    return _peguri.arrow_component(_column(urls, "urls"), Component.USERINFO, views=views)
 
 
 def host(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The host of each row (IP literals with their brackets)."""
-    return _peguri.arrow_component(urls, Component.HOST, views=views)
+    return _peguri.arrow_component(_column(urls, "urls"), Component.HOST, views=views)
 
 
 def port(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The port of each row, as text."""
-    return _peguri.arrow_component(urls, Component.PORT, views=views)
+    return _peguri.arrow_component(_column(urls, "urls"), Component.PORT, views=views)
 
 
 def port_number(urls: ArrowLike) -> ArrowArray:
     """The port of each row as a number (uint16); NULL when absent, empty
     or over 65535."""
-    return _peguri.arrow_port_number(urls)
+    return _peguri.arrow_port_number(_column(urls, "urls"))
 
 
 def query_param(urls: ArrowLike, key: str | ArrowLike, *, views: bool = False) -> ArrowArray:
@@ -155,7 +223,7 @@ def query_param(urls: ArrowLike, key: str | ArrowLike, *, views: bool = False) -
     (``?flag``). NULL where the row is NULL or not a URI reference, has no
     query, or no pair has the key. ``key`` is one str for every row, or an
     array of one key per row."""
-    return _peguri.arrow_query_param(urls, key, views=views)
+    return _peguri.arrow_query_param(_column(urls, "urls"), _scalar_or_column(key, "key"), views=views)
 
 
 def public_suffix(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
@@ -166,7 +234,7 @@ def public_suffix(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     authority, its host is an IP address, or has an empty label (a leading
     dot). A host with no rule of the list has its last label as its
     suffix (the list's default rule ``*``)."""
-    return _peguri.arrow_public_suffix(urls, views=views)
+    return _peguri.arrow_public_suffix(_column(urls, "urls"), views=views)
 
 
 def registrable_domain(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
@@ -175,22 +243,22 @@ def registrable_domain(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     lowercase: the site to group URLs by. NULL where :func:`public_suffix`
     is, and where the host is itself a public suffix (``co.uk``,
     ``github.io``)."""
-    return _peguri.arrow_registrable_domain(urls, views=views)
+    return _peguri.arrow_registrable_domain(_column(urls, "urls"), views=views)
 
 
 def path(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The path of each row (``""`` when empty; NULL only when invalid)."""
-    return _peguri.arrow_component(urls, Component.PATH, views=views)
+    return _peguri.arrow_component(_column(urls, "urls"), Component.PATH, views=views)
 
 
 def query(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The query of each row, without ``?``."""
-    return _peguri.arrow_component(urls, Component.QUERY, views=views)
+    return _peguri.arrow_component(_column(urls, "urls"), Component.QUERY, views=views)
 
 
 def fragment(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The fragment of each row, without ``#``."""
-    return _peguri.arrow_component(urls, Component.FRAGMENT, views=views)
+    return _peguri.arrow_component(_column(urls, "urls"), Component.FRAGMENT, views=views)
 
 
 def resolve(
@@ -202,12 +270,14 @@ def resolve(
     base of an array. At least one of the two is an array (``TypeError``
     otherwise: ``peguri.parse(base).resolve(reference)`` resolves one).
     NULL where either is invalid or the base has no scheme."""
-    return _peguri.arrow_resolve(base, references, views=views)
+    return _peguri.arrow_resolve(
+        _scalar_or_column(base, "base"), _scalar_or_column(references, "references"), views=views
+    )
 
 
 def normalize(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     """The normal form of each row (RFC 3986 sections 6.2.2 and 6.2.3)."""
-    return _peguri.arrow_normalize(urls, views=views)
+    return _peguri.arrow_normalize(_column(urls, "urls"), views=views)
 
 
 def equivalent(a: str | ArrowLike, b: str | ArrowLike) -> ArrowArray:
@@ -216,13 +286,13 @@ def equivalent(a: str | ArrowLike, b: str | ArrowLike) -> ArrowArray:
     once), and at least one is an array (``TypeError`` otherwise:
     ``peguri.parse(a).equivalent(b)`` compares two). NULL where either is
     NULL or not a URI reference."""
-    return _peguri.arrow_equivalent(a, b)
+    return _peguri.arrow_equivalent(_scalar_or_column(a, "a"), _scalar_or_column(b, "b"))
 
 
 def iri_to_uri(iris: ArrowLike, *, views: bool = False) -> ArrowArray:
     """Each IRI mapped to a URI (RFC 3987 section 3.1, percent-encoding);
     NULL where the row is not an IRI reference."""
-    return _peguri.arrow_iri_to_uri(iris, views=views)
+    return _peguri.arrow_iri_to_uri(_column(iris, "iris"), views=views)
 
 
 def lint(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
@@ -230,13 +300,13 @@ def lint(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     ``encoded-nul``, ``password-in-userinfo``...): a ``list<string>`` per
     row, in the order of their position, at most 100 of each code; an empty
     list when there is none, NULL for an invalid or NULL row."""
-    return _peguri.arrow_lint(urls, views=views)
+    return _peguri.arrow_lint(_column(urls, "urls"), views=views)
 
 
 def _to_array(data: ArrowLike) -> ArrowArray:
     """Any Arrow object as one peguri array (chunks concatenated), with no
     kernel: the import and export paths alone."""
-    return _peguri.arrow_to_array(data)
+    return _peguri.arrow_to_array(_column(data, "data"))
 
 
 # The Polars namespace `pl.col(...).uri`, when Polars is installed.

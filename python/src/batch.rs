@@ -12,9 +12,9 @@ use arrow_schema::{ArrowError, DataType};
 use peguri::{Component, PublicSuffixList, UriRef};
 use peguri_arrow::Base;
 use peguri_arrow::column::{Layout, StringColumn, Substrings, unpack_dictionary};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::guard::guard;
 use crate::{cast, ffi};
@@ -48,6 +48,30 @@ impl ArrowArray {
             None => self.array.clone(),
         };
         ffi::export(py, array.as_ref())
+    }
+
+    /// The array as a pandas Series, through pyarrow
+    /// (`pyarrow.array(self).to_pandas(**options)`: `types_mapper=pd.ArrowDtype`
+    /// keeps the Arrow type). An `ImportError` says what to install when
+    /// pyarrow or pandas is missing.
+    #[pyo3(signature = (**options))]
+    fn to_pandas<'py>(
+        slf: &Bound<'py, Self>,
+        options: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let missing = |what: &str| {
+            PyImportError::new_err(format!(
+                "ArrowArray.to_pandas() needs {what}: pip install pyarrow pandas"
+            ))
+        };
+        if py.import("pandas").is_err() {
+            return Err(missing("pandas"));
+        }
+        let pyarrow = py.import("pyarrow").map_err(|_| missing("pyarrow"))?;
+        pyarrow
+            .call_method1("array", (slf,))?
+            .call_method("to_pandas", (), options)
     }
 
     /// The Arrow type, as Arrow's Rust implementation writes it.

@@ -260,12 +260,6 @@ def test_duckdb() -> None:
     assert got.fetchall() == [("a",), (None,), (None,)]
 
 
-def test_pandas_arrow_dtype() -> None:
-    pd = pytest.importorskip("pandas")
-    s = pd.Series(["http://a/p", None, "a b"], dtype="string[pyarrow]")
-    assert pylist(ua.host(s)) == ["a", None, None]
-
-
 def test_scalars_broadcast_where_a_column_is_expected() -> None:
     a = pa.array(["HTTP://A:80/", "http://a/", "http://b/", "a b", None])
     expected = [True, True, False, None, None]
