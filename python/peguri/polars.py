@@ -1,7 +1,9 @@
 """The Polars expression namespace ``uri``: ``pl.col("url").uri.host()``.
 
 Importing this module (or ``peguri.arrow``, when Polars is installed)
-registers it. Each method runs a ``peguri.arrow`` kernel (the extension's
+registers it. Type checkers cannot see a namespace registered at run time
+(mypy: ``"Expr" has no attribute "uri"``); :func:`uri` gives the same
+namespace, typed: ``uri(pl.col("url")).host()`` or ``uri("url").host()``. Each method runs a ``peguri.arrow`` kernel (the extension's
 ``arrow_*`` functions, which ``peguri.arrow`` wraps) over whole batches
 through ``map_batches``, so Polars hands its Arrow data to Rust without a
 copy and gets an Arrow array back: strings as views (``views=True``), which
@@ -18,7 +20,7 @@ import polars as pl
 from peguri import _peguri
 from peguri._peguri import ArrowArray, Component
 
-__all__ = ["UriNamespace"]
+__all__ = ["UriNamespace", "uri"]
 
 # The components of `components`' struct: all but the authority.
 _COMPONENTS = [
@@ -151,3 +153,10 @@ class UriNamespace:
             return pl.Series(series.name, result)
 
         return pair.map_batches(run, return_dtype=pl.Boolean, is_elementwise=True)
+
+
+def uri(column: pl.Expr | str) -> UriNamespace:
+    """The ``uri`` namespace of ``column`` (an expression, or a column's
+    name), typed for mypy and other checkers: ``uri(pl.col("url")).host()``
+    is ``pl.col("url").uri.host()``."""
+    return UriNamespace(pl.col(column) if isinstance(column, str) else column)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
@@ -282,3 +283,22 @@ def test_two_scalars_and_lists_are_refused_clearly() -> None:
         ua.equivalent("http://a/", "http://A/")
     with pytest.raises(TypeError, match=r"resolve\(base, references\): at least one argument"):
         ua.resolve("http://a/", "b")
+
+
+def test_typed_polars_accessor() -> None:
+    pl = pytest.importorskip("polars")
+    from peguri.polars import UriNamespace, uri
+
+    df = pl.DataFrame({"url": URLS})
+    assert isinstance(uri("url"), UriNamespace)
+    typed = df.select(uri(pl.col("url")).host().alias("a"), uri("url").host().alias("b"))
+    dynamic = df.select(pl.col("url").uri.host())
+    assert typed["a"].to_list() == typed["b"].to_list() == dynamic["url"].to_list()
+    # The example mypy --strict checks runs, and groups by site.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+    try:
+        import polars_typed
+    finally:
+        sys.path.pop(0)
+    visits = pl.DataFrame({"url": ["https://a.example.co.uk/?utm_source=x", "https://b.example.co.uk/", "http://h.io/"]})
+    assert polars_typed.sites(visits).rows() == [("example.co.uk", 2, "x"), ("h.io", 1, None)]
