@@ -13,6 +13,7 @@ __all__ = [
     "parse_iri_ref",
     "parse_iri",
     "is_valid",
+    "__version__",
     "ParseError",
     "ResolveError",
     "BuildError",
@@ -207,6 +208,9 @@ def parse(text: str, *, allow_zone_id: bool = False) -> UriReference: ...
 def parse_uri(text: str, *, allow_zone_id: bool = False) -> UriReference: ...
 def parse_iri_ref(text: str, *, allow_zone_id: bool = False) -> UriReference: ...
 def parse_iri(text: str, *, allow_zone_id: bool = False) -> UriReference: ...
+__version__: str
+"""The package's version."""
+
 def is_valid(text: str) -> bool:
     """Whether ``text`` is a URI reference; ``False`` for a str with a lone
     surrogate (not UTF-8)."""

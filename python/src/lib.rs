@@ -993,6 +993,9 @@ fn _peguri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_iri_ref, m)?)?;
     m.add_function(wrap_pyfunction!(parse_iri, m)?)?;
     m.add_function(wrap_pyfunction!(is_valid, m)?)?;
+    // The crate's version is the package's: pyproject.toml's [project]
+    // version, which a test holds equal to the installed metadata's.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("ResolveError", py.get_type::<ResolveError>())?;
     m.add("BuildError", py.get_type::<BuildError>())?;

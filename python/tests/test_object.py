@@ -551,3 +551,10 @@ def test_scheme_syntax_is_none_without_a_grammar() -> None:
     assert report is not None and report["valid"] is False
     mapped = peguri.parse_iri("mailto:é@example.com").to_uri().scheme_syntax()
     assert mapped is not None and mapped["valid"] is True
+
+
+def test_version_is_the_installed_packages() -> None:
+    from importlib.metadata import version
+
+    assert peguri.__version__ == version("peguri")
+    assert peguri.__version__.count(".") >= 2
