@@ -15,6 +15,7 @@ use peguri::template::{UriTemplate, Value};
 use peguri::{IriRef, IriRefBuf, ParseErrorKind, Resolver, UriRef, UriRefBuf};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -162,6 +163,21 @@ fn resolve_error(e: &peguri::ResolveError) -> PyErr {
     ResolveError::new_err(e.to_string())
 }
 
+/// A scheme as a Python `str`: the schemes of most URLs as one shared
+/// (interned) `str` each, which a getter returns without making a new one,
+/// others made from the text.
+fn scheme_str<'py>(py: Python<'py>, scheme: &str) -> Bound<'py, PyString> {
+    match scheme {
+        "https" => intern!(py, "https").clone(),
+        "http" => intern!(py, "http").clone(),
+        "file" => intern!(py, "file").clone(),
+        "mailto" => intern!(py, "mailto").clone(),
+        "urn" => intern!(py, "urn").clone(),
+        "data" => intern!(py, "data").clone(),
+        _ => PyString::new(py, scheme),
+    }
+}
+
 /// The rule a reference is parsed with.
 #[derive(Clone, Copy)]
 enum Rule {
@@ -305,10 +321,16 @@ impl UriReference {
     /// The rule the text matched: `URI`, `relative-ref`, `IRI` or
     /// `irelative-ref`.
     #[getter]
-    fn rule(&self) -> &'static str {
-        match &self.inner {
+    fn rule<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        let rule = match &self.inner {
             Inner::Uri(u) => u.rule(),
             Inner::Iri(i) => i.rule(),
+        };
+        match rule {
+            "URI" => intern!(py, "URI").clone(),
+            "relative-ref" => intern!(py, "relative-ref").clone(),
+            "IRI" => intern!(py, "IRI").clone(),
+            _ => intern!(py, "irelative-ref").clone(),
         }
     }
 
@@ -319,8 +341,8 @@ impl UriReference {
     }
 
     #[getter]
-    fn scheme(&self) -> Option<&str> {
-        self.view_str(|v| v.scheme())
+    fn scheme<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyString>> {
+        self.view().scheme().map(|scheme| scheme_str(py, scheme))
     }
 
     #[getter]

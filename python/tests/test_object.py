@@ -558,3 +558,16 @@ def test_version_is_the_installed_packages() -> None:
 
     assert peguri.__version__ == version("peguri")
     assert peguri.__version__.count(".") >= 2
+
+
+def test_common_schemes_and_rules_are_shared_strs() -> None:
+    # The getters of most URLs' schemes and of the rule return one shared
+    # str each, not a new one per call; other schemes come as written.
+    for scheme in ["https", "http", "file", "mailto", "urn", "data"]:
+        a, b = peguri.parse(f"{scheme}:x"), peguri.parse(f"{scheme}:y")
+        assert a.scheme == scheme and a.scheme is b.scheme
+    assert peguri.parse("HTTPS://h/").scheme == "HTTPS"
+    assert peguri.parse("web+demo:x").scheme == "web+demo"
+    assert peguri.parse("http://a/").rule is peguri.parse("http://b/").rule == "URI"
+    assert [peguri.parse(t).rule for t in ["a:b", "b"]] == ["URI", "relative-ref"]
+    assert [peguri.parse_iri_ref(t).rule for t in ["a:é", "é"]] == ["IRI", "irelative-ref"]
