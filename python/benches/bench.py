@@ -11,6 +11,11 @@
    components), plain and as views, in URLs per second.
 4. Templates: ``UriTemplate.match`` against ``UriTemplate.expand`` with the
    same variables, ns per call (no corpus).
+5. Registrable domains: ``UriReference.registrable_domain`` per URL
+   (``peguri.parse`` included) against tldextract (its bundled list
+   snapshot, offline, with the private section as peguri's list has it),
+   ns per URL; and the Arrow kernel ``peguri.arrow.registrable_domain`` in
+   URLs per second.
 
 The contenders run alternately, in a rotating order, ``--rounds`` times;
 the figures are medians. The corpus is ../shared/corpus/*.txt (109,062
@@ -210,6 +215,36 @@ def template_contenders() -> dict[str, Callable[[], Any]]:
     return out
 
 
+def domain_contenders(urls: list[str]) -> dict[str, Callable[[], Any]]:
+    """The registrable domain of every URL, one at a time."""
+
+    def run_peguri() -> None:
+        parse, error = peguri.parse, peguri.ParseError
+        for s in urls:
+            try:
+                parse(s).registrable_domain
+            except error:
+                pass
+
+    out: dict[str, Callable[[], Any]] = {"peguri": run_peguri}
+    try:
+        import tldextract
+
+        # The list snapshot tldextract ships, no network and no cache.
+        extract = tldextract.TLDExtract(
+            suffix_list_urls=(), cache_dir=None, include_psl_private_domains=True
+        )
+
+        def run_tldextract() -> None:
+            for s in urls:
+                extract(s).top_domain_under_public_suffix
+
+        out["tldextract"] = run_tldextract
+    except ImportError:
+        pass
+    return out
+
+
 def alternate(contenders: dict[str, Callable[[], Any]], rounds: int) -> dict[str, float]:
     """Median seconds per contender, run alternately in rotating order."""
     times: dict[str, list[float]] = {name: [] for name in contenders}
@@ -267,6 +302,25 @@ def main() -> None:
         m, e = tpl[f"match {text}"], tpl[f"expand {text}"]
         print(f"| `{text}` | {m / TEMPLATE_CALLS * 1e9:,.0f} | {e / TEMPLATE_CALLS * 1e9:,.0f} | {m / e:.2f} |")
 
+    domains = alternate(domain_contenders(urls), args.rounds)
+    print("\n| registrable domain, one URL at a time | ns per URL | x peguri |")
+    print("|---|---:|---:|")
+    for name, t in sorted(domains.items(), key=lambda kv: kv[1]):
+        print(f"| {name} | {t / n * 1e9:,.0f} | {t / domains['peguri']:.2f} |")
+    kernel = (
+        alternate(
+            {
+                "registrable_domain": lambda: ua.registrable_domain(urls_array),
+                "registrable_domain views=True": lambda: ua.registrable_domain(urls_array, views=True),
+            },
+            args.rounds,
+        )
+        if urls_array is not None
+        else {}
+    )
+    for name, t in kernel.items():
+        print(f"| peguri.arrow.{name} (pyarrow array) | {t / n * 1e9:,.1f} | {t / domains['peguri']:.2f} |")
+
     print("\ntargets:")
     results: dict[str, Any] = {"corpus": source, "rounds": args.rounds}
     if "can_ada" in obj:
@@ -283,7 +337,16 @@ def main() -> None:
         rate = n / comps["components"] / 1e6
         results["components_m_urls_per_s"] = rate
         print(f"- components + valid: {rate:.1f} M URLs/s (target >= 8): {_verdict(rate >= 8)}")
+    if "tldextract" in domains:
+        ratio = domains["peguri"] / domains["tldextract"]
+        results["registrable_domain_vs_tldextract"] = ratio
+        print(f"- registrable_domain per URL: {ratio:.2f}x tldextract (target <= 1): {_verdict(ratio <= 1)}")
+    if kernel:
+        rate = n / kernel["registrable_domain"] / 1e6
+        results["registrable_domain_m_urls_per_s"] = rate
+        print(f"- peguri.arrow.registrable_domain: {rate:.1f} M URLs/s (target >= 5): {_verdict(rate >= 5)}")
     results["object_ns"] = {k: v / n * 1e9 for k, v in obj.items()}
+    results["domain_ns"] = {k: v / n * 1e9 for k, v in {**domains, **kernel}.items()}
     results["batch_ns"] = {k: v / n * 1e9 for k, v in batch.items()}
     results["template_ns"] = {k: v / TEMPLATE_CALLS * 1e9 for k, v in tpl.items()}
     if args.json:
