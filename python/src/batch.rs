@@ -2,9 +2,8 @@
 //! through the PyCapsule interface, the work done by `peguri-arrow`'s
 //! kernels (shared with the SQL functions) with the GIL released.
 
-use std::sync::Arc;
-
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use arrow_array::builder::StringViewBuilder;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, cast::AsArray};

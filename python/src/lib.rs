@@ -319,7 +319,7 @@ impl UriReference {
     }
 
     /// The rule the text matched: `URI`, `relative-ref`, `IRI` or
-    /// `irelative-ref`.
+    /// `irelative-ref`, each one shared (interned) `str`.
     #[getter]
     fn rule<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
         let rule = match &self.inner {
@@ -330,7 +330,8 @@ impl UriReference {
             "URI" => intern!(py, "URI").clone(),
             "relative-ref" => intern!(py, "relative-ref").clone(),
             "IRI" => intern!(py, "IRI").clone(),
-            _ => intern!(py, "irelative-ref").clone(),
+            "irelative-ref" => intern!(py, "irelative-ref").clone(),
+            other => PyString::new(py, other),
         }
     }
 
