@@ -1,7 +1,9 @@
 """RFC 3986 URIs for Python, parsed by a grammar transcribed from the RFC.
 
 The object API (``parse``, ``UriReference``, ``UriTemplate``...) is typed and
-immutable; ``peguri.arrow`` holds the batch functions over Arrow arrays.
+immutable; ``peguri.arrow`` holds the batch functions over Arrow arrays (and
+pandas Series), ``peguri.polars`` their Polars namespace, and
+``peguri.duckdb`` registers them for DuckDB's SQL.
 """
 
 from __future__ import annotations
