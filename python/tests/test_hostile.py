@@ -71,6 +71,14 @@ def resolved(base: peguri.UriReference, text: str | None) -> str | None:
     return value
 
 
+def first_value(u: peguri.UriReference, key: str) -> str | None:
+    """The value of the first pair with ``key`` (``""`` without ``=``)."""
+    for k, v in u.query_pairs():
+        if k == key:
+            return "" if v is None else v
+    return None
+
+
 @pytest.mark.parametrize("layout", list(LAYOUTS))
 @pytest.mark.parametrize("views", [False, True])
 def test_every_function_agrees_with_the_object_api(
@@ -103,9 +111,17 @@ def test_every_function_agrees_with_the_object_api(
             assert (row["valid"], row["error_offset"], row["error_column"]) == (False, e.offset, e.column)
         else:
             assert message is None and row["valid"] is True
+    for name in ("public_suffix", "registrable_domain"):
+        got = pylist(getattr(ua, name)(data, views=views))
+        assert got == [scalar(t, lambda u: getattr(u, name)) for t in rows], (layout, name)
+    for key in ("q", "id", ""):
+        got = pylist(ua.query_param(data, key, views=views))
+        assert got == [scalar(t, lambda u: first_value(u, key)) for t in rows], (layout, key)
     if layout not in ("table", "record_batch"):
         same = pylist(ua.equivalent(data, ua.normalize(data)))
         assert same == [scalar(t, lambda u: True) for t in rows]
+        one = "http://example.com/"
+        assert pylist(ua.equivalent(data, one)) == [scalar(t, lambda u: u.equivalent(one)) for t in rows]
 
 
 @pytest.mark.parametrize("layout", list(LAYOUTS))
@@ -194,6 +210,12 @@ FUNCTIONS: dict[str, Callable[[Any], Any]] = {
     "resolve": lambda a: ua.resolve("http://a/", a),
     "resolve per row": lambda a: ua.resolve(a, a),
     "equivalent": lambda a: ua.equivalent(a, a),
+    "equivalent to a str": lambda a: ua.equivalent("http://a/", a),
+    "resolve a str": lambda a: ua.resolve(a, "g"),
+    "public_suffix": ua.public_suffix,
+    "registrable_domain": ua.registrable_domain,
+    "query_param": lambda a: ua.query_param(a, "q"),
+    "query_param per row": lambda a: ua.query_param(a, a),
     "to_array": ua._to_array,
 }
 
