@@ -3,7 +3,9 @@
 Importing this module (or ``peguri.arrow``, when Polars is installed)
 registers it. Type checkers cannot see a namespace registered at run time
 (mypy: ``"Expr" has no attribute "uri"``); :func:`uri` gives the same
-namespace, typed: ``uri(pl.col("url")).host()`` or ``uri("url").host()``. Each method runs a ``peguri.arrow`` kernel (the extension's
+namespace, typed: ``uri(pl.col("url")).host()`` or ``uri("url").host()``.
+
+Each method runs a ``peguri.arrow`` kernel (the extension's
 ``arrow_*`` functions, which ``peguri.arrow`` wraps) over whole batches
 through ``map_batches``, so Polars hands its Arrow data to Rust without a
 copy and gets an Arrow array back: strings as views (``views=True``), which
