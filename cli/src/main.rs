@@ -31,7 +31,7 @@ mod whatwg;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::outcome::Outcome;
 
@@ -79,7 +79,16 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let result = match Cli::parse().command {
+    // `--version` also names the Public Suffix List built in, which
+    // `parse --psl` applies; `-V` gives the version alone.
+    let long_version = format!(
+        "{} (Public Suffix List {})",
+        env!("CARGO_PKG_VERSION"),
+        peguri::PublicSuffixList::built_in_version()
+    );
+    let matches = Cli::command().long_version(long_version).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let result = match cli.command {
         Command::Parse(args) => parse::run(args),
         Command::Tree(args) => tree::run(args),
         Command::Rules(args) => rules::run(args),

@@ -349,3 +349,18 @@ fn parse_psl_flags_that_do_not_fit_are_usage_errors() {
         assert!(stderr(&out).contains("--psl"), "{args:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn version_names_the_built_in_list() {
+    let long = stdout(&run_peguri(&["--version"], b""));
+    let list = peguri::PublicSuffixList::built_in_version();
+    assert_eq!(
+        long,
+        format!(
+            "peguri {} (Public Suffix List {list})\n",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    let short = stdout(&run_peguri(&["-V"], b""));
+    assert_eq!(short, format!("peguri {}\n", env!("CARGO_PKG_VERSION")));
+}
