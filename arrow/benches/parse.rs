@@ -2,14 +2,13 @@
 //! (`../shared/corpus/*.txt`, one URL a line), or without it over
 //! generated URLs, as one array: URLs per second on one core.
 //!
-//! - `components`: the seven components plus `valid`, the target
-//!   (at least 8 M URLs/s);
+//! - `components`: the seven components plus `valid` (target: at least
+//!   8 M URLs/s);
 //! - `parse`: the whole struct, with `rule`, `host_kind` and the error
 //!   fields;
 //! - `host` and `is_valid`: one column each;
 //! - with the feature `psl`, `registrable_domain`: the site of each URL by
-//!   the built-in Public Suffix List (the target: at least 5 M
-//!   URLs/s);
+//!   the built-in Public Suffix List (target: at least 5 M URLs/s);
 //! - `components_batches`: `components` over the same rows as slices of
 //!   8,192 (DataFusion's batch size), whose outputs are small enough for
 //!   the allocator to reuse.

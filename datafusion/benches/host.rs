@@ -1,8 +1,8 @@
 //! `SELECT host, count(*) ... GROUP BY 1` over URLs in a Parquet file, with
 //! the host extracted by `uri_host` and by DataFusion's built-in
 //! `regexp_match` and `split_part` tricks (which do not validate), and the
-//! same query grouped by site, `uri_registrable_domain` (the issue's
-//! target: within 1.5 times `uri_host`'s time).
+//! same query grouped by site, `uri_registrable_domain` (target: within
+//! 1.5 times `uri_host`'s time).
 //!
 //! The URLs are the shared corpus (`../shared/corpus/*.txt`) repeated to
 //! about a million rows, or, without it, generated ones. The Parquet file is
