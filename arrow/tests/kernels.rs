@@ -949,25 +949,13 @@ fn query_param_gives_the_first_decoded_value_of_the_key() {
     assert_views_into(source.as_string_view(), &text_buffers(&array), "utm_source");
 }
 
+/// `public_suffix` and `registrable_domain` of every row, on every input
+/// type, both sections and the ICANN section alone, are the library's
+/// answers for the row's host.
 #[cfg(feature = "psl")]
-#[test]
-fn public_suffix_and_registrable_domain_agree_with_the_library() {
+fn assert_public_suffix_kernels_agree_with_the_library(rows: &[Option<&str>]) {
     use peguri::PublicSuffixList;
-    let rows: &[Option<&str>] = &[
-        Some("https://www.example.co.uk/"),
-        Some("https://www.a-registered-name-longer-than-thirty-two-bytes.org/"),
-        Some("HTTP://WWW.EXAMPLE.COM/"),
-        Some("http://co.uk/"),
-        Some("http://[::1]/"),
-        Some("http://127.0.0.1/"),
-        Some("http://.example.com/"),
-        Some("http://www.xn--85x722f.xn--55qx5d.cn/"),
-        Some("http://www.b%C3%BCcher.de/"),
-        Some("http://me.github.io/"),
-        Some("/relative"),
-        Some("http://h/a b"),
-        None,
-    ];
+
     for list in [
         PublicSuffixList::built_in(),
         PublicSuffixList::built_in().icann_only(),
@@ -988,6 +976,28 @@ fn public_suffix_and_registrable_domain_agree_with_the_library() {
             }
         }
     }
+}
+
+#[cfg(feature = "psl")]
+#[test]
+fn public_suffix_and_registrable_domain_agree_with_the_library() {
+    use peguri::PublicSuffixList;
+    let rows: &[Option<&str>] = &[
+        Some("https://www.example.co.uk/"),
+        Some("https://www.a-registered-name-longer-than-thirty-two-bytes.org/"),
+        Some("HTTP://WWW.EXAMPLE.COM/"),
+        Some("http://co.uk/"),
+        Some("http://[::1]/"),
+        Some("http://127.0.0.1/"),
+        Some("http://.example.com/"),
+        Some("http://www.xn--85x722f.xn--55qx5d.cn/"),
+        Some("http://www.b%C3%BCcher.de/"),
+        Some("http://me.github.io/"),
+        Some("/relative"),
+        Some("http://h/a b"),
+        None,
+    ];
+    assert_public_suffix_kernels_agree_with_the_library(rows);
     let array = StringArray::from(rows.to_vec());
     let list = PublicSuffixList::built_in();
     let domain = texts(&peguri_arrow::registrable_domain(&array, &list, V).unwrap());
@@ -1044,26 +1054,7 @@ fn runs_of_one_host_give_each_row_its_own_result() {
         Some("http://me.github.io/"),
         Some("http://me.github.io/"),
     ];
-    for list in [
-        PublicSuffixList::built_in(),
-        PublicSuffixList::built_in().icann_only(),
-    ] {
-        for (name, array) in inputs(rows) {
-            let suffix = texts(&peguri_arrow::public_suffix(array.as_ref(), &list, V).unwrap());
-            let domain =
-                texts(&peguri_arrow::registrable_domain(array.as_ref(), &list, V).unwrap());
-            for (i, row) in rows.iter().enumerate() {
-                let host = row
-                    .and_then(|r| UriRef::parse(r).ok())
-                    .and_then(|u| u.authority().map(|a| a.host()));
-                let want_suffix = host.and_then(|h| list.public_suffix(&h).map(|s| s.into_owned()));
-                let want_domain =
-                    host.and_then(|h| list.registrable_domain(&h).map(|s| s.into_owned()));
-                assert_eq!(suffix[i], want_suffix, "{name}, {row:?}, {list:?}");
-                assert_eq!(domain[i], want_domain, "{name}, {row:?}, {list:?}");
-            }
-        }
-    }
+    assert_public_suffix_kernels_agree_with_the_library(rows);
     // The lowercase rows of a run point into the input, each into its
     // own row (rows of more than 12 bytes are in the buffers).
     let array = StringViewArray::from(rows.to_vec());
