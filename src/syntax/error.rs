@@ -2,11 +2,13 @@
 //!
 //! A [`ParseError`] is built from a few numbers and a small description of
 //! the problem; its message and its list of expected things are rendered
-//! when asked for. The one allocation is the excerpt of the input that
-//! `Display` shows under the message.
+//! when asked for. Its one allocation is a copy of the input (of at most
+//! 4 KiB; of the excerpt's window for a longer input), from which the
+//! column and the excerpt that `Display` shows are made when first read.
 
 use alloc::borrow::Cow;
 use core::fmt;
+use once_cell::race::OnceBox;
 
 use super::compiled::Rules;
 use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
@@ -41,17 +43,42 @@ use alloc::{
 ///
 /// `Debug` is as short: the rule, the offset, the kind and the message, as
 /// `fn main() -> Result<(), Box<dyn Error>>` shows it.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct ParseError {
     rule: Cow<'static, str>,
     offset: usize,
-    column: u32,
     kind: Kind,
     component: Option<Component>,
     expected: ExpectedSet,
-    excerpt: Excerpt,
     caller: Caller,
+    shown: Shown,
 }
+
+/// What `Display` shows of an error besides its message: the column and
+/// the excerpt. For an input of at most [`PENDING_MAX`] bytes they are
+/// made from a copy of it the first time they are read, so that a caller
+/// who reads only the offset, the kind or the message pays for one copy
+/// of the input and not for finding the window and counting characters.
+#[derive(Clone)]
+enum Shown {
+    Made(Box<Place>),
+    Pending {
+        input: Box<str>,
+        made: OnceBox<Place>,
+    },
+}
+
+/// The failing spot's column and the excerpt around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Place {
+    column: u32,
+    excerpt: Excerpt,
+}
+
+/// The longest input an error keeps to show later. Past it the column and
+/// excerpt are made with the error, so an error holds at most this much
+/// of its input besides the excerpt.
+const PENDING_MAX: usize = 4096;
 
 /// The part of a reference an error is in: a [`Component`], or, inside an
 /// IP literal host, the literal's form.
@@ -818,10 +845,40 @@ impl Found {
         }
     }
 
+    /// A relative reference given where `syntax` requires a scheme.
+    pub(crate) fn relative_reference(syntax: Syntax) -> Self {
+        let iri = syntax.grammar.is_iri();
+        Found::new(0, Kind::RelativeReference { iri }, ExpectedSet::NONE)
+    }
+
     /// The same problem, in `component` unless it already has one.
     pub(crate) fn within(mut self, component: Option<Component>) -> Self {
         self.component = self.component.or(component);
         self
+    }
+}
+
+impl Place {
+    /// The column and excerpt of byte `offset` (a character boundary) of
+    /// `input`, when its first `ascii` bytes are known to be ASCII (a
+    /// prefix that an RFC 3986 rule matched): only the bytes after them are
+    /// tested.
+    fn new(input: &str, ascii: usize, offset: usize) -> Self {
+        debug_assert!(input.as_bytes()[..ascii.min(input.len())].is_ascii());
+        // When the input is ASCII up to the end of the excerpt's window
+        // (one test, a word at a time), the column is the offset and the
+        // window is its bytes; characters are counted only past ASCII.
+        let window_end = input.len().min(offset + EXCERPT_AFTER);
+        let unknown = &input.as_bytes()[ascii.min(window_end)..window_end];
+        let (column, excerpt) = if unknown.is_ascii() {
+            (offset, Excerpt::ascii(input, offset, window_end))
+        } else {
+            (input[..offset].chars().count(), Excerpt::new(input, offset))
+        };
+        Place {
+            column: u32::try_from(column + 1).unwrap_or(u32::MAX),
+            excerpt,
+        }
     }
 }
 
@@ -833,44 +890,48 @@ impl ParseError {
     }
 
     /// [`new`](Self::new), when the first `ascii` bytes of `input` are
-    /// known to be ASCII (a prefix that an RFC 3986 rule matched): only
-    /// the bytes after them are tested.
+    /// known to be ASCII (a prefix that an RFC 3986 rule matched), which
+    /// saves testing them if the column and excerpt are made now.
     pub(crate) fn after_ascii(
         input: &str,
         ascii: usize,
         rule: impl Into<Cow<'static, str>>,
-        found: Found,
+        mut found: Found,
     ) -> Self {
-        debug_assert!(input.as_bytes()[..ascii.min(input.len())].is_ascii());
-        let offset = floor_char_boundary(input, found.offset.min(input.len()));
-        // When the input is ASCII up to the end of the excerpt's window
-        // (one test, a word at a time), the column is the offset and the
-        // window is its bytes; characters are counted only past ASCII.
-        let window_end = input.len().min(offset + EXCERPT_AFTER);
-        let unknown = &input.as_bytes()[ascii.min(window_end)..window_end];
-        let (column, excerpt) = if unknown.is_ascii() {
-            (offset, Excerpt::ascii(input, offset, window_end))
+        found.offset = floor_char_boundary(input, found.offset.min(input.len()));
+        let shown = if input.len() <= PENDING_MAX {
+            Shown::Pending {
+                input: input.into(),
+                made: OnceBox::new(),
+            }
         } else {
-            (input[..offset].chars().count(), Excerpt::new(input, offset))
+            Shown::Made(Box::new(Place::new(input, ascii, found.offset)))
         };
         ParseError {
             rule: rule.into(),
-            offset,
-            column: u32::try_from(column + 1).unwrap_or(u32::MAX),
+            offset: found.offset,
             kind: found.kind,
             component: found.component,
             expected: found.expected,
-            excerpt,
             caller: Caller::Rust,
+            shown,
+        }
+    }
+
+    /// The column and excerpt, made now if they were pending.
+    fn place(&self) -> &Place {
+        match &self.shown {
+            Shown::Made(place) => place,
+            Shown::Pending { input, made } => {
+                made.get_or_init(|| Box::new(Place::new(input, 0, self.offset)))
+            }
         }
     }
 
     /// The error for a relative reference given where `syntax` requires a
     /// scheme.
     pub(crate) fn relative_reference(input: &str, syntax: Syntax) -> Self {
-        let iri = syntax.grammar.is_iri();
-        let found = Found::new(0, Kind::RelativeReference { iri }, ExpectedSet::NONE);
-        ParseError::new(input, syntax.rfc_name(), found)
+        ParseError::new(input, syntax.rfc_name(), Found::relative_reference(syntax))
     }
 
     #[cfg(feature = "pest")]
@@ -914,7 +975,7 @@ impl ParseError {
     /// assert_eq!((err.offset(), err.column()), (1, 2));
     /// ```
     pub fn column(&self) -> usize {
-        self.column as usize
+        self.place().column as usize
     }
 
     /// What kind of problem this is (see [`ParseErrorKind`]).
@@ -1011,9 +1072,9 @@ impl fmt::Display for ParseError {
             "invalid {}: {} at byte {} (column {})\n{}",
             self.rule,
             self.message(),
-            self.offset,
-            self.column,
-            self.excerpt,
+            self.offset(),
+            self.column(),
+            self.place().excerpt,
         )
     }
 }
@@ -1029,12 +1090,28 @@ impl fmt::Debug for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ParseError")
             .field("rule", &self.rule)
-            .field("offset", &self.offset)
+            .field("offset", &self.offset())
             .field("kind", &self.kind())
             .field("message", &self.message())
             .finish()
     }
 }
+
+/// Two errors are equal when they are for the same rule and caller and
+/// say the same: the same spot, kind, expected set and excerpt.
+impl PartialEq for ParseError {
+    fn eq(&self, other: &Self) -> bool {
+        self.rule == other.rule
+            && self.caller == other.caller
+            && self.offset == other.offset
+            && self.kind == other.kind
+            && self.component == other.component
+            && self.expected == other.expected
+            && self.place() == other.place()
+    }
+}
+
+impl Eq for ParseError {}
 
 impl core::error::Error for ParseError {}
 
