@@ -13,7 +13,8 @@
 //!
 //! The arguments are a class (`corpus`, `generated`, `ipv6`, `pct`, `short`,
 //! `invalid`, `iri`) and one of its parsers (`peguri`, `fluent-uri`, and for
-//! `iri` also `oxiri` and `iri-string`). callgrind's `Collected` line gives
+//! `iri` also `oxiri` and `iri-string`), or an `IPv6address` form
+//! (`ipv6-form:N`, the Nth entry of `classes::IPV6_FORMS`, from 0). callgrind's `Collected` line gives
 //! the events of the pass alone (building the class is not counted);
 //! divide by the number of inputs printed.
 
@@ -43,7 +44,14 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let (lines, _) = support::corpus();
-    let Some(class) = classes::build(class_name, &lines) else {
+    let form = class_name
+        .strip_prefix("ipv6-form:")
+        .and_then(|n| n.parse::<usize>().ok());
+    let class = match form {
+        Some(n) => classes::ipv6_forms().into_iter().nth(n),
+        None => classes::build(class_name, &lines),
+    };
+    let Some(class) = class else {
         eprintln!("no class {class_name:?}; the classes: {:?}", classes::NAMES);
         return ExitCode::from(2);
     };

@@ -11,6 +11,9 @@
 //!   parser disagreed (up to 20 per class; `--dropped-all` for every one).
 //! - `CLASS...`: only these classes (`corpus`, `generated`, `ipv6`, `pct`,
 //!   `short`, `invalid`, `iri`).
+//! - `--ipv6-forms`: also one class per form of `IPv6address` (RFC 3986
+//!   section 3.2.2's nine, and the compressed addresses seen most), 2,000
+//!   references `http://[...]/` each.
 //!
 //! The ratio is peguri's time over fluent-uri's; for `iri` also over
 //! iri-string's.
@@ -80,6 +83,7 @@ fn ns(t: f64) -> String {
 fn main() {
     let mut rounds = 5;
     let mut dropped = None;
+    let mut ipv6_forms = false;
     let mut only = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -92,21 +96,26 @@ fn main() {
                     .expect("--rounds takes a positive number");
             }
             "--dropped" => dropped = Some(20),
+            "--ipv6-forms" => ipv6_forms = true,
             "--dropped-all" => dropped = Some(usize::MAX),
             name if classes::NAMES.contains(&name) => only.push(name.to_owned()),
             other => panic!(
-                "unknown argument {other:?}: expected --rounds N, --dropped, --dropped-all or one of {:?}",
+                "unknown argument {other:?}: expected --rounds N, --dropped, --dropped-all, --ipv6-forms or one of {:?}",
                 classes::NAMES
             ),
         }
     }
     let built = Instant::now();
     let (lines, _) = support::corpus();
-    let all: Vec<Class> = classes::NAMES
+    let mut all: Vec<Class> = classes::NAMES
         .iter()
         .filter(|&&name| only.is_empty() || only.iter().any(|o| o == name))
+        .filter(|_| !(ipv6_forms && only.is_empty()))
         .filter_map(|name| classes::build(name, &lines))
         .collect();
+    if ipv6_forms {
+        all.extend(classes::ipv6_forms());
+    }
     println!(
         "{} classes built in {:.2} s; {rounds} rounds per parser, median\n",
         all.len(),

@@ -388,6 +388,53 @@ pub fn ipv6_address(rng: &mut Rng) -> String {
     format!("{}::{}", left.join(":"), right_parts.join(":"))
 }
 
+/// The nine forms of RFC 3986 section 3.2.2's `IPv6address`, and the
+/// compressed addresses seen most, as patterns: `h` stands for an `h16`
+/// and `V` for an IPv4 address. The name is the pattern, `h` written as
+/// it reads in the addresses seen most.
+pub const IPV6_FORMS: &[(&str, &str)] = &[
+    ("1:2:3:4:5:6:7:8 (form 1)", "h:h:h:h:h:h:h:h"),
+    ("1:2:3:4:5:6:1.2.3.4 (form 1)", "h:h:h:h:h:h:V"),
+    ("::2:3:4:5:6:7:8 (form 2)", "::h:h:h:h:h:h:h"),
+    ("1::3:4:5:6:7:8 (form 3)", "h::h:h:h:h:h:h"),
+    ("1:2::4:5:6:7:8 (form 4)", "h:h::h:h:h:h:h"),
+    ("1:2:3::5:6:7:8 (form 5)", "h:h:h::h:h:h:h"),
+    ("1:2:3:4::6:7:8 (form 6)", "h:h:h:h::h:h:h"),
+    ("::ffff:1.2.3.4 (form 7)", "::ffff:V"),
+    ("64:ff9b::1.2.3.4 (form 7)", "64:ff9b::V"),
+    ("1:2:3:4:5::7:8 (form 7)", "h:h:h:h:h::h:h"),
+    ("::1 (form 8)", "::1"),
+    ("a::b (form 8)", "h::h"),
+    ("1:2:3:4:5:6::8 (form 8)", "h:h:h:h:h:h::h"),
+    ("a:: (form 9)", "h::"),
+    (":: (form 9)", "::"),
+];
+
+/// One class per entry of [`IPV6_FORMS`]: 2,000 references `http://[`
+/// address `]/`, each `h` and `V` drawn anew.
+pub fn ipv6_forms() -> Vec<Class> {
+    let mut rng = Rng::new(0xbb67_ae85_84ca_a73b);
+    IPV6_FORMS
+        .iter()
+        .map(|&(name, pattern)| {
+            let inputs = (0..2_000)
+                .map(|_| {
+                    let mut address = String::new();
+                    for c in pattern.chars() {
+                        match c {
+                            'h' => address.push_str(&h16(&mut rng)),
+                            'V' => address.push_str(&ipv4(&mut rng)),
+                            c => address.push(c),
+                        }
+                    }
+                    format!("http://[{address}]/")
+                })
+                .collect();
+            Class::new(name, Kind::Uri, inputs)
+        })
+        .collect()
+}
+
 /// An `IPvFuture`: "v", hex digits, ".", unreserved / sub-delims / ":".
 fn ipv_future(rng: &mut Rng) -> String {
     const TAILS: &[&str] = &[

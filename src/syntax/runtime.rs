@@ -72,11 +72,30 @@ pub const fn table(ranges: &[(u8, u8)]) -> [bool; 256] {
     t
 }
 
-/// The end of the run of bytes in `t` from `p`. One byte a step: runs in
-/// URIs are short, and a loop with one exit costs one mispredicted branch
-/// a run where an unrolled one costs up to two.
+/// The end of the run of bytes in `t` from `p`. Four bytes a step while
+/// four remain: one bounds check covers them, and each byte is still one
+/// table lookup and one branch, so a run ends where a byte-at-a-time loop
+/// would, without computing a whole window first (which costs short runs
+/// and percent-encoded text more than it saves). On the corpus this runs
+/// 15% fewer instructions per URI than one byte a step; eight bytes a step
+/// runs fewer still but is slower on percent-encoded and short input.
 #[inline(always)]
 pub fn scan(s: &[u8], mut p: usize, t: &[bool; 256]) -> usize {
+    while let Some(&[b0, b1, b2, b3]) = s.get(p..p + 4) {
+        if !t[usize::from(b0)] {
+            return p;
+        }
+        if !t[usize::from(b1)] {
+            return p + 1;
+        }
+        if !t[usize::from(b2)] {
+            return p + 2;
+        }
+        if !t[usize::from(b3)] {
+            return p + 3;
+        }
+        p += 4;
+    }
     while let Some(&b) = s.get(p) {
         if !t[usize::from(b)] {
             break;
