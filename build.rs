@@ -295,6 +295,9 @@ const SAMPLE_RECORD: &[(&str, &[&str])] = &[
     ("wide", &["wide"]),
     ("groups", &["groups"]),
     ("script", &["script"]),
+    ("user", &["user"]),
+    ("user1", &["user1"]),
+    ("place", &["place"]),
 ];
 const SAMPLE_ENTRIES: &[&str] = &[
     "top",
@@ -306,6 +309,9 @@ const SAMPLE_ENTRIES: &[&str] = &[
     "groups_entry",
     "script_entry",
     "undo_entry",
+    "login_entry",
+    "peek_entry",
+    "login1_entry",
 ];
 
 /// One typed entry of one grammar.

@@ -1,5 +1,5 @@
 //! Parse benchmarks per input class: one criterion group per
-//! class of `support::classes` (`corpus`, `generated`, `ipv6`, `pct`,
+//! class of `support::classes` (`corpus`, `http`, `generated`, `ipv6`, `pct`,
 //! `short`, `invalid`, `iri`), peguri next to fluent-uri, and for IRIs next
 //! to oxiri and iri-string as well; and `size_invalid`, one input of 1 KB to
 //! 10 MB that is valid except for a space near its end.

@@ -11,7 +11,7 @@
 //!     target/release/examples/class_pass ipv6 peguri
 //! ```
 //!
-//! The arguments are a class (`corpus`, `generated`, `ipv6`, `pct`, `short`,
+//! The arguments are a class (`corpus`, `http`, `generated`, `ipv6`, `pct`, `short`,
 //! `invalid`, `iri`) and one of its parsers (`peguri`, `fluent-uri`, and for
 //! `iri` also `oxiri` and `iri-string`), or an `IPv6address` form
 //! (`ipv6-form:N`, the Nth entry of `classes::IPV6_FORMS`, from 0). callgrind's `Collected` line gives

@@ -9,14 +9,14 @@
 //!   20 ms; the report shows each parser's median round.
 //! - `--dropped`: also list the candidates left out of a class because a
 //!   parser disagreed (up to 20 per class; `--dropped-all` for every one).
-//! - `CLASS...`: only these classes (`corpus`, `generated`, `ipv6`, `pct`,
+//! - `CLASS...`: only these classes (`corpus`, `http`, `generated`, `ipv6`, `pct`,
 //!   `short`, `invalid`, `iri`).
 //! - `--ipv6-forms`: also one class per form of `IPv6address` (RFC 3986
 //!   section 3.2.2's nine, and the compressed addresses seen most), 2,000
 //!   references `http://[...]/` each.
 //!
-//! The ratio is peguri's time over fluent-uri's; for `iri` also over
-//! iri-string's.
+//! The ratios are peguri's time over fluent-uri's and over oxiri's; for
+//! `iri` also over iri-string's.
 
 #[path = "../benches/support/mod.rs"]
 mod support;
@@ -122,9 +122,9 @@ fn main() {
         built.elapsed().as_secs_f64()
     );
     println!(
-        "| class | inputs | dropped | peguri ns | fluent-uri ns | ratio | oxiri ns | iri-string ns | ratio to iri-string |"
+        "| class | inputs | dropped | peguri ns | fluent-uri ns | ratio | oxiri ns | ratio to oxiri | iri-string ns | ratio to iri-string |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for class in &all {
         let times = measure(class, rounds);
         let by_name = |name: &str| {
@@ -138,7 +138,7 @@ fn main() {
         let cell = |t: Option<f64>| t.map_or(String::new(), ns);
         let ratio = |t: Option<f64>| t.map_or(String::new(), |t| format!("{:.2}", peguri / t));
         println!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             class.name,
             class.inputs.len(),
             class.dropped.len(),
@@ -146,6 +146,7 @@ fn main() {
             cell(by_name("fluent-uri")),
             ratio(by_name("fluent-uri")),
             cell(by_name("oxiri")),
+            ratio(by_name("oxiri")),
             cell(by_name("iri-string")),
             ratio(by_name("iri-string")),
         );

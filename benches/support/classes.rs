@@ -84,6 +84,7 @@ impl Class {
 /// The class names, in report order.
 pub const NAMES: &[&str] = &[
     "corpus",
+    "http",
     "generated",
     "ipv6",
     "pct",
@@ -106,6 +107,7 @@ pub fn all() -> Vec<Class> {
 pub fn build(name: &str, corpus: &[String]) -> Option<Class> {
     Some(match name {
         "corpus" => Class::new("corpus", Kind::Uri, corpus.to_vec()),
+        "http" => http(corpus),
         "generated" => generated(),
         "ipv6" => ipv6(),
         "pct" => pct(),
@@ -118,7 +120,11 @@ pub fn build(name: &str, corpus: &[String]) -> Option<Class> {
 
 // --- the parsers, per kind ---------------------------------------------------
 
-const URI_PARSERS: &[(&str, Parse)] = &[("peguri", peguri_fast), ("fluent-uri", fluent_uri)];
+const URI_PARSERS: &[(&str, Parse)] = &[
+    ("peguri", peguri_fast),
+    ("fluent-uri", fluent_uri),
+    ("oxiri", super::oxiri),
+];
 
 const INVALID_PARSERS: &[(&str, Parse)] = &[
     ("peguri", peguri_with_error),
@@ -388,6 +394,21 @@ pub fn ipv6_address(rng: &mut Rng) -> String {
     format!("{}::{}", left.join(":"), right_parts.join(":"))
 }
 
+/// `http`: the corpus lines whose scheme is `http` or `https` (in any
+/// case), the URLs the fastest hand-written parsers are tuned for.
+pub fn http(corpus: &[String]) -> Class {
+    let inputs = corpus
+        .iter()
+        .filter(|line| {
+            let head = line.as_bytes().get(..8).unwrap_or(line.as_bytes());
+            head.to_ascii_lowercase().starts_with(b"http://")
+                || head.to_ascii_lowercase().starts_with(b"https://")
+        })
+        .cloned()
+        .collect();
+    Class::new("http", Kind::Uri, inputs)
+}
+
 /// The nine forms of RFC 3986 section 3.2.2's `IPv6address`, and the
 /// compressed addresses seen most, as patterns: `h` stands for an `h16`
 /// and `V` for an IPv4 address. The name is the pattern, `h` written as
@@ -400,7 +421,7 @@ pub const IPV6_FORMS: &[(&str, &str)] = &[
     ("1:2::4:5:6:7:8 (form 4)", "h:h::h:h:h:h:h"),
     ("1:2:3::5:6:7:8 (form 5)", "h:h:h::h:h:h:h"),
     ("1:2:3:4::6:7:8 (form 6)", "h:h:h:h::h:h:h"),
-    ("::ffff:1.2.3.4 (form 7)", "::ffff:V"),
+    ("::ffff:1.2.3.4 (form 6)", "::ffff:V"),
     ("64:ff9b::1.2.3.4 (form 7)", "64:ff9b::V"),
     ("1:2:3:4:5::7:8 (form 7)", "h:h:h:h:h::h:h"),
     ("::1 (form 8)", "::1"),

@@ -112,10 +112,24 @@ impl<'g> Generator<'g> {
                     return code;
                 }
                 let l = self.label();
-                let codes: Vec<String> = items
-                    .iter()
-                    .map(|item| self.emit(item, mode, "p"))
-                    .collect();
+                let mut codes = Vec::with_capacity(items.len());
+                let mut i = 0;
+                while let Some(&item) = items.get(i) {
+                    let shared = match items.get(i + 1) {
+                        Some(&next) => self.shared_scan(item, next, mode),
+                        None => None,
+                    };
+                    match shared {
+                        Some(code) => {
+                            codes.push(code);
+                            i += 2;
+                        }
+                        None => {
+                            codes.push(self.emit(item, mode, "p"));
+                            i += 1;
+                        }
+                    }
+                }
                 seq_code(l, p, &codes)
             }
             Expr::Choice(..) => self.emit_choice(expr, mode, p),
@@ -277,21 +291,57 @@ impl<'g> Generator<'g> {
         }
     }
 
+    /// `code`, an alternative of a choice, behind a test of the byte at
+    /// `p` when it calls a rule that cannot match empty: the test stays
+    /// at the call whether or not the rule's function is inlined, so an
+    /// alternative that cannot start here costs no call.
+    fn guarded_call(&mut self, group: &Group, code: String, p: &str) -> String {
+        let Group::Other(e @ Expr::Ident(name), _) = group else {
+            return code;
+        };
+        if !self.rules.contains_key(name.as_str()) {
+            return code;
+        }
+        let (first, nullable) = self.first_of(e);
+        if nullable || first.iter().all(|&b| b) {
+            return code;
+        }
+        let t = self.table(&first, &format!("first bytes of {name}"));
+        format!("match s.get({p}) {{ Some(&b) if {t}[usize::from(b)] => {code}, _ => None }}")
+    }
+
     fn emit_choice(&mut self, expr: &Expr, mode: Mode, p: &str) -> String {
+        self.emit_choice_with(expr, mode, p, None)
+    }
+
+    /// [`emit_choice`](Self::emit_choice), with `last` as the code of the
+    /// last alternative if given (code that matches what it does).
+    pub(super) fn emit_choice_with(
+        &mut self,
+        expr: &Expr,
+        mode: Mode,
+        p: &str,
+        last: Option<String>,
+    ) -> String {
         let groups = self.choice_groups(expr, mode);
         let l = self.label();
         let mut runs = String::new();
         let outer_runs = self.runs.len();
         self.shared_runs(&groups, l, &mut runs);
         let mut alternatives = String::new();
-        let last = groups.len() - 1;
+        let last_index = groups.len() - 1;
         let mut tail = String::new();
+        let mut last_code = last;
         for (i, g) in groups.iter().enumerate() {
-            let (e, touched) = self.alternative(g, p);
-            if i == last {
-                tail = e;
+            if i == last_index {
+                tail = match last_code.take() {
+                    Some(code) => code,
+                    None => self.alternative(g, p).0,
+                };
                 break;
             }
+            let (e, touched) = self.alternative(g, p);
+            let e = self.guarded_call(g, e, p);
             let (save, restore) = save_restore(&touched, l, i);
             let _ = writeln!(
                 alternatives,

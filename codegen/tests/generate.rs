@@ -397,3 +397,53 @@ fn slots_by_rule_follow_the_rule_enum() {
     );
     assert!(!everything(Config::default()).contains("fn slot("));
 }
+
+#[test]
+fn a_run_given_back_is_read_once() {
+    // `(user ~ "@")? ~ host`: with no '@', `name` (`user`'s class but ':')
+    // is found in the run `user` read, by one byte.
+    let grammar = r#"
+        auth = { SOI ~ (user ~ "@")? ~ host ~ EOI }
+        user = @{ (ASCII_ALPHA | "%" ~ ASCII_HEX_DIGIT{2} | ":")* }
+        host = { "[" ~ ASCII_DIGIT+ ~ "]" | name }
+        name = @{ (ASCII_ALPHA | "%" ~ ASCII_HEX_DIGIT{2})* }
+    "#;
+    let code = generate_with(grammar, &["user", "host"], &["auth"]).unwrap();
+    assert!(code.contains("fn r_host__t__within_name("), "{code}");
+    assert!(code.contains("Some(find_byte(s, p, known, 58))"), "{code}");
+    // Two bytes of difference: a table.
+    let two = grammar.replace(r#"| ":")*"#, r#"| ":" | "!")*"#);
+    let code = generate_with(&two, &["user", "host"], &["auth"]).unwrap();
+    assert!(code.contains("Some(find_in(s, p, known, &T"), "{code}");
+    // Not when the smaller run is not a subset, when it records, or when
+    // an escape can hold a byte of the difference.
+    for changed in [
+        grammar.replace(
+            r#"name = @{ (ASCII_ALPHA"#,
+            r#"name = @{ (ASCII_ALPHA | "!""#,
+        ),
+        grammar.replace(
+            r#"ASCII_HEX_DIGIT{2})* }"#,
+            r#"ASCII_HEX_DIGIT{2} | "%:")* }"#,
+        ),
+    ] {
+        let code = generate_with(&changed, &["user", "host"], &["auth"]).unwrap();
+        assert!(!code.contains("__within_"), "{changed}");
+    }
+    let code = generate_with(grammar, &["user", "host", "name"], &["auth"]).unwrap();
+    assert!(!code.contains("__within_"));
+}
+
+#[test]
+fn alternatives_that_call_rules_test_their_first_byte() {
+    let grammar = r#"
+        top = { SOI ~ (bracketed | word) ~ EOI }
+        bracketed = { "[" ~ word ~ "]" }
+        word = @{ ASCII_ALPHA* }
+    "#;
+    let code = generate_with(grammar, &["bracketed"], &["top"]).unwrap();
+    assert!(
+        code.contains("Some(&b) if T0[usize::from(b)] => r_bracketed__t(s, p, rec)"),
+        "{code}"
+    );
+}

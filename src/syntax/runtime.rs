@@ -105,6 +105,66 @@ pub fn scan(s: &[u8], mut p: usize, t: &[bool; 256]) -> usize {
     p
 }
 
+/// The first position in `p..end` whose byte is in `t`, or `end` (`end`
+/// at most `s.len()`): where a run of a class ends inside a run of a
+/// larger class already read, `t` holding the bytes of the larger class
+/// that the smaller lacks. Four bytes a step, as [`scan`].
+#[inline(always)]
+pub fn find_in(s: &[u8], mut p: usize, end: usize, t: &[bool; 256]) -> usize {
+    let Some(s) = s.get(..end) else {
+        return end;
+    };
+    while let Some(&[b0, b1, b2, b3]) = s.get(p..p + 4) {
+        if t[usize::from(b0)] {
+            return p;
+        }
+        if t[usize::from(b1)] {
+            return p + 1;
+        }
+        if t[usize::from(b2)] {
+            return p + 2;
+        }
+        if t[usize::from(b3)] {
+            return p + 3;
+        }
+        p += 4;
+    }
+    while let Some(&b) = s.get(p) {
+        if t[usize::from(b)] {
+            break;
+        }
+        p += 1;
+    }
+    p.min(end)
+}
+
+/// The first position in `p..end` holding `byte`, or `end` (`end` at most
+/// `s.len()`): [`find_in`] for a difference of one byte. Eight bytes a
+/// step, as one `u64`: the bytes equal to `byte` become zero bytes, and
+/// the lowest zero byte is found by the borrow of a subtraction (a borrow
+/// can mark bytes above a zero byte, never one below it). A window may
+/// reach past `end`, never past the input.
+#[inline(always)]
+pub fn find_byte(s: &[u8], mut p: usize, end: usize, byte: u8) -> usize {
+    const LOW: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    while p < end {
+        let Some(&window) = s.get(p..).and_then(|rest| rest.first_chunk::<8>()) else {
+            break;
+        };
+        let x = u64::from_le_bytes(window) ^ (LOW * u64::from(byte));
+        let zero = x.wrapping_sub(LOW) & !x & HIGH;
+        if zero != 0 {
+            return (p + zero.trailing_zeros() as usize / 8).min(end);
+        }
+        p += 8;
+    }
+    while p < end && s.get(p).is_some_and(|&b| b != byte) {
+        p += 1;
+    }
+    p.min(end)
+}
+
 /// The length of the run of bytes in `t` from `p`, up to `N` bytes,
 /// counted without a branch per byte: a short counted repetition of a class
 /// (`HEXDIG{1,4}`) ends at a length that varies from one group to the next,

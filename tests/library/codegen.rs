@@ -35,7 +35,7 @@ type Field = fn(&sample::Rec) -> Slot;
 
 /// The sample's record fields, each filled by the rule of its name (as
 /// `build.rs` configures it).
-const FIELDS: [(&str, Field); 10] = [
+const FIELDS: [(&str, Field); 13] = [
     ("word", |r| r.word),
     ("num", |r| r.num),
     ("pair", |r| r.pair),
@@ -46,6 +46,9 @@ const FIELDS: [(&str, Field); 10] = [
     ("wide", |r| r.wide),
     ("groups", |r| r.groups),
     ("script", |r| r.script),
+    ("user", |r| r.user),
+    ("user1", |r| r.user1),
+    ("place", |r| r.place),
 ];
 
 /// Each recorded rule's name and span.
@@ -86,6 +89,9 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
         Rule::groups_entry => sample::match_groups_entry(s, &mut rec),
         Rule::script_entry => sample::match_script_entry(s, &mut rec),
         Rule::undo_entry => sample::match_undo_entry(s, &mut rec),
+        Rule::login_entry => sample::match_login_entry(s, &mut rec),
+        Rule::peek_entry => sample::match_peek_entry(s, &mut rec),
+        Rule::login1_entry => sample::match_login1_entry(s, &mut rec),
         _ => unreachable!("not an entry of the sample"),
     }?;
     Some(
@@ -96,7 +102,7 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
     )
 }
 
-const ENTRIES: [Rule; 9] = [
+const ENTRIES: [Rule; 12] = [
     Rule::top,
     Rule::list_entry,
     Rule::look_entry,
@@ -106,6 +112,9 @@ const ENTRIES: [Rule; 9] = [
     Rule::groups_entry,
     Rule::script_entry,
     Rule::undo_entry,
+    Rule::login_entry,
+    Rule::peek_entry,
+    Rule::login1_entry,
 ];
 
 /// Where a parse failed and what was expected, by rule name, as pest
@@ -140,6 +149,9 @@ fn compiled_failure(rule: Rule, input: &str) -> Option<Failure> {
         Rule::groups_entry => sample::fail_groups_entry(s),
         Rule::script_entry => sample::fail_script_entry(s),
         Rule::undo_entry => sample::fail_undo_entry(s),
+        Rule::login_entry => sample::fail_login_entry(s),
+        Rule::peek_entry => sample::fail_peek_entry(s),
+        Rule::login1_entry => sample::fail_login1_entry(s),
         _ => unreachable!("not an entry of the sample"),
     }?;
     assert!(!failure.overflowed);
@@ -268,6 +280,21 @@ fn sample_matches_like_pest() {
         "ab!",
         "12++",
         "12+x",
+        "ab.c",
+        "u:p@ab.c:80",
+        "a:b:c",
+        "a!b",
+        "a!b@c",
+        "%41b:c.d",
+        "a%3A:b",
+        "a%3",
+        "[12]:8",
+        "u@[12]",
+        "[12",
+        "a.b:1,c@d:,e!",
+        "@",
+        ":",
+        "ab@",
     ];
     for input in cases {
         assert_same(input);
@@ -314,6 +341,26 @@ fn sample_matches_like_pest() {
     let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
     assert_eq!(get("wide"), Some((0, 11)));
     assert!(fast_records(Rule::wide_entry, "ß").is_none());
+    // One scan for `(user ~ "@")? ~ place`: with no '@', `name` (all of
+    // `place` here) ends at the first ':' or '!' of the run `user` read,
+    // and `user` is undone.
+    for (input, user, place) in [
+        ("ab.c:80", None, (0, 4)),
+        ("a!b@c", Some((0, 3)), (4, 5)),
+        ("%41b:7", None, (0, 4)),
+        ("u:p@h.x:1", Some((0, 3)), (4, 7)),
+        ("a%3A", None, (0, 4)),
+    ] {
+        let records = fast_records(Rule::login_entry, input);
+        let records = records.unwrap_or_else(|| panic!("{input} is a login"));
+        let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
+        assert_eq!((get("user"), get("place")), (user, Some(place)), "{input}");
+    }
+    assert!(fast_records(Rule::login_entry, "a!b").is_none());
+    assert!(fast_records(Rule::login1_entry, "ab:c").is_none());
+    let records = fast_records(Rule::login1_entry, "a:b@cd").unwrap();
+    let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
+    assert_eq!((get("user1"), get("place")), (Some((0, 3)), Some((4, 6))));
     // And failures are pest's.
     assert_eq!(
         compiled_failure(Rule::top, "abc=1234"),
@@ -324,7 +371,7 @@ fn sample_matches_like_pest() {
 const TOKENS: &[&str] = &[
     "a", "b", "c", "d", "e", "x", "_", "%", "4", "f", "12", "1234", "-", "=", ",", ";", ":", "!",
     "#", ".", "tag", "TAG", "é", " ", "/", "|", "α", "ω", "😀", "ß", "€", "::", "Ж", "߿", "ࠀ", "က",
-    "῿", "\u{0080}", "΄", "+",
+    "῿", "\u{0080}", "΄", "+", "@", "[", "]", "%3A", "%4", "@x:1",
 ];
 
 proptest! {
