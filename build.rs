@@ -298,6 +298,7 @@ const SAMPLE_RECORD: &[(&str, &[&str])] = &[
     ("user", &["user"]),
     ("user1", &["user1"]),
     ("place", &["place"]),
+    ("octet", &["octet"]),
 ];
 const SAMPLE_ENTRIES: &[&str] = &[
     "top",
@@ -312,6 +313,7 @@ const SAMPLE_ENTRIES: &[&str] = &[
     "login_entry",
     "peek_entry",
     "login1_entry",
+    "octet_entry",
 ];
 
 /// One typed entry of one grammar.

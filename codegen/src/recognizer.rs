@@ -172,6 +172,108 @@ impl<'g> Generator<'g> {
         ))
     }
 
+    /// A choice whose every alternative matches a fixed number of ASCII
+    /// bytes, each from a set (`dec-octet`'s `"25" %x30-35 / "2" %x30-34
+    /// DIGIT / ...`), without a branch per alternative: every alternative
+    /// is tested on a window of the widest one's size (bytes past the input
+    /// read as 0xFF, which no ASCII set holds), and the first that matches
+    /// gives the length, chosen by conditional moves. Which alternative
+    /// matches varies from one input to the next, so the branches of a
+    /// test per alternative are the ones a processor mispredicts. Only
+    /// where two alternatives can start with the same byte: otherwise the
+    /// first byte decides, at the cost of one well-predicted test.
+    fn emit_fixed_choice(&mut self, groups: &[Group], p: &str) -> Option<String> {
+        if groups.len() < 2 {
+            return None;
+        }
+        let alts = groups
+            .iter()
+            .map(|g| match g {
+                Group::Class(class, origin) => {
+                    (!class.has_wide()).then(|| vec![(class.clone(), origin.clone())])
+                }
+                Group::Other(e, _) => self.fixed_bytes(e, 0),
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let width = alts.iter().map(Vec::len).max()?;
+        if width > 8 || alts.iter().any(Vec::is_empty) {
+            return None;
+        }
+        // Where the first byte tells the alternatives apart, testing it
+        // first is cheaper and as well predicted.
+        let shared_first = alts.iter().enumerate().any(|(i, a)| {
+            alts[i + 1..].iter().any(|b| {
+                a[0].0
+                    .ascii
+                    .iter()
+                    .zip(b[0].0.ascii.iter())
+                    .any(|(&x, &y)| x && y)
+            })
+        });
+        if !shared_first {
+            return None;
+        }
+        let mut code = String::from("{ ");
+        for i in 0..width {
+            let _ = write!(
+                code,
+                "let b{i} = s.get({p} + {i}).copied().unwrap_or(0xFF); "
+            );
+        }
+        let mut tests = Vec::with_capacity(alts.len());
+        for alt in &alts {
+            let mut test = Vec::with_capacity(alt.len());
+            for (i, (class, origin)) in alt.iter().enumerate() {
+                test.push(self.ascii_test(class, origin, &format!("b{i}"))?);
+            }
+            tests.push(test.join(" & "));
+        }
+        code.push_str("let n = 0usize; ");
+        for (alt, test) in alts.iter().zip(&tests).rev() {
+            let _ = write!(code, "let n = if {test} {{ {} }} else {{ n }}; ", alt.len());
+        }
+        let _ = write!(code, "if n == 0 {{ None }} else {{ Some({p} + n) }} }}");
+        Some(code)
+    }
+
+    /// The byte sets `expr` matches one after the other, if it always
+    /// matches the same number of ASCII bytes and records nothing: strings,
+    /// ASCII classes, sequences and exact counts of those, and rules made
+    /// of them.
+    fn fixed_bytes(&self, expr: &Expr, depth: usize) -> Option<Vec<(Class, String)>> {
+        if depth > 16 {
+            return None;
+        }
+        if let Some(class) = self.class_of(expr, Mode::Quiet, 0) {
+            return (!class.has_wide()).then(|| vec![(class, describe(expr))]);
+        }
+        match expr {
+            Expr::Str(s) if !s.is_empty() && s.is_ascii() => Some(
+                s.chars()
+                    .map(|c| (Class::range(c, c), format!("{c:?}")))
+                    .collect(),
+            ),
+            Expr::Seq(a, b) => {
+                let mut out = self.fixed_bytes(a, depth + 1)?;
+                out.extend(self.fixed_bytes(b, depth + 1)?);
+                Some(out)
+            }
+            Expr::RepExact(e, n) => {
+                let one = self.fixed_bytes(e, depth + 1)?;
+                let n = usize::try_from(*n).ok()?;
+                Some(one.iter().cloned().cycle().take(one.len() * n).collect())
+            }
+            Expr::Ident(name) => {
+                let rule = self.rules.get(name.as_str())?;
+                if !self.rule_touched(rule, Mode::Tokens).is_empty() {
+                    return None;
+                }
+                self.fixed_bytes(&rule.expr, depth + 1)
+            }
+            _ => None,
+        }
+    }
+
     /// A `bool` expression, parenthesized where `&` could bind into it:
     /// whether the byte in variable `var` is one of `class`'s ASCII
     /// characters (`None` if it has none).
@@ -292,11 +394,17 @@ impl<'g> Generator<'g> {
     }
 
     /// `code`, an alternative of a choice, behind a test of the byte at
-    /// `p` when it calls a rule that cannot match empty: the test stays
+    /// `p` when it starts with a call of a rule and cannot match empty
+    /// (`IP-literal`, `IPv4address ~ !...`): the test stays
     /// at the call whether or not the rule's function is inlined, so an
     /// alternative that cannot start here costs no call.
     fn guarded_call(&mut self, group: &Group, code: String, p: &str) -> String {
-        let Group::Other(e @ Expr::Ident(name), _) = group else {
+        let Group::Other(e, _) = group else {
+            return code;
+        };
+        let mut items = Vec::new();
+        flatten_seq(e, &mut items);
+        let Some(Expr::Ident(name)) = items.first() else {
             return code;
         };
         if !self.rules.contains_key(name.as_str()) {
@@ -324,6 +432,17 @@ impl<'g> Generator<'g> {
         last: Option<String>,
     ) -> String {
         let groups = self.choice_groups(expr, mode);
+        if last.is_none() && self.touched(expr, mode).is_empty() {
+            if let Some(code) = self.emit_fixed_choice(&groups, p) {
+                // Most inputs that fail fail on the first byte: test it
+                // alone first.
+                let (first, _) = self.first_of(expr);
+                let t = self.table(&first, &format!("first bytes of {}", describe(expr)));
+                return format!(
+                    "match s.get({p}) {{ Some(&b) if {t}[usize::from(b)] => {code}, _ => None }}"
+                );
+            }
+        }
         let l = self.label();
         let mut runs = String::new();
         let outer_runs = self.runs.len();

@@ -447,3 +447,18 @@ fn alternatives_that_call_rules_test_their_first_byte() {
         "{code}"
     );
 }
+
+#[test]
+fn fixed_width_alternatives_that_share_first_bytes_are_tested_together() {
+    let octet = r#"o = @{ "25" ~ '0'..'5' | "2" ~ '0'..'4' ~ ASCII_DIGIT | "1" ~ ASCII_DIGIT{2} | '1'..'9' ~ ASCII_DIGIT | ASCII_DIGIT }"#;
+    let code = generate_with(octet, &[], &["o"]).unwrap();
+    assert!(
+        code.contains("let b2 = s.get(p + 2).copied().unwrap_or(0xFF);"),
+        "{code}"
+    );
+    assert_eq!(code.matches("else { n };").count(), 5, "{code}");
+    // Alternatives the first byte tells apart keep their tests.
+    let apart = r#"o = @{ "a" ~ ASCII_DIGIT | "%" ~ ASCII_HEX_DIGIT{2} }"#;
+    let code = generate_with(apart, &[], &["o"]).unwrap();
+    assert!(!code.contains("unwrap_or(0xFF)"), "{code}");
+}

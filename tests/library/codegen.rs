@@ -35,7 +35,7 @@ type Field = fn(&sample::Rec) -> Slot;
 
 /// The sample's record fields, each filled by the rule of its name (as
 /// `build.rs` configures it).
-const FIELDS: [(&str, Field); 13] = [
+const FIELDS: [(&str, Field); 14] = [
     ("word", |r| r.word),
     ("num", |r| r.num),
     ("pair", |r| r.pair),
@@ -49,6 +49,7 @@ const FIELDS: [(&str, Field); 13] = [
     ("user", |r| r.user),
     ("user1", |r| r.user1),
     ("place", |r| r.place),
+    ("octet", |r| r.octet),
 ];
 
 /// Each recorded rule's name and span.
@@ -92,6 +93,7 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
         Rule::login_entry => sample::match_login_entry(s, &mut rec),
         Rule::peek_entry => sample::match_peek_entry(s, &mut rec),
         Rule::login1_entry => sample::match_login1_entry(s, &mut rec),
+        Rule::octet_entry => sample::match_octet_entry(s, &mut rec),
         _ => unreachable!("not an entry of the sample"),
     }?;
     Some(
@@ -102,7 +104,7 @@ fn fast_records(rule: Rule, input: &str) -> Option<Records> {
     )
 }
 
-const ENTRIES: [Rule; 12] = [
+const ENTRIES: [Rule; 13] = [
     Rule::top,
     Rule::list_entry,
     Rule::look_entry,
@@ -115,6 +117,7 @@ const ENTRIES: [Rule; 12] = [
     Rule::login_entry,
     Rule::peek_entry,
     Rule::login1_entry,
+    Rule::octet_entry,
 ];
 
 /// Where a parse failed and what was expected, by rule name, as pest
@@ -152,6 +155,7 @@ fn compiled_failure(rule: Rule, input: &str) -> Option<Failure> {
         Rule::login_entry => sample::fail_login_entry(s),
         Rule::peek_entry => sample::fail_peek_entry(s),
         Rule::login1_entry => sample::fail_login1_entry(s),
+        Rule::octet_entry => sample::fail_octet_entry(s),
         _ => unreachable!("not an entry of the sample"),
     }?;
     assert!(!failure.overflowed);
@@ -295,6 +299,15 @@ fn sample_matches_like_pest() {
         "@",
         ":",
         "ab@",
+        "0",
+        "9.10.199.200",
+        "249.250.255.256",
+        "25",
+        "2",
+        "260",
+        "01",
+        "1.",
+        "255.25",
     ];
     for input in cases {
         assert_same(input);
@@ -361,6 +374,20 @@ fn sample_matches_like_pest() {
     let records = fast_records(Rule::login1_entry, "a:b@cd").unwrap();
     let get = |name: &str| records.iter().find(|(n, _)| n == name).unwrap().1;
     assert_eq!((get("user1"), get("place")), (Some((0, 3)), Some((4, 6))));
+    // Fixed-width alternatives: the first that matches, as pest takes it.
+    for (input, end) in [
+        ("255", 3),
+        ("256", 2),
+        ("249", 3),
+        ("25", 2),
+        ("199", 3),
+        ("7", 1),
+    ] {
+        let s = input.as_bytes();
+        let mut rec = sample::Rec::default();
+        sample::match_octet_entry(s, &mut rec);
+        assert_eq!(rec.octet.get(), Some((0, end)), "{input}");
+    }
     // And failures are pest's.
     assert_eq!(
         compiled_failure(Rule::top, "abc=1234"),
@@ -371,7 +398,7 @@ fn sample_matches_like_pest() {
 const TOKENS: &[&str] = &[
     "a", "b", "c", "d", "e", "x", "_", "%", "4", "f", "12", "1234", "-", "=", ",", ";", ":", "!",
     "#", ".", "tag", "TAG", "é", " ", "/", "|", "α", "ω", "😀", "ß", "€", "::", "Ж", "߿", "ࠀ", "က",
-    "῿", "\u{0080}", "΄", "+", "@", "[", "]", "%3A", "%4", "@x:1",
+    "῿", "\u{0080}", "΄", "+", "@", "[", "]", "%3A", "%4", "@x:1", "25", "9", "0", "2", "1", ".",
 ];
 
 proptest! {
