@@ -47,6 +47,8 @@
 //! inlined. A choice of fixed-width ASCII alternatives that can start with
 //! the same byte (`dec_octet`) tests them all on one window and takes the
 //! first that matches by conditional moves, not a branch per alternative.
+//! A short counted run that needs a match (`HEXDIG{1,4}`) tests its first
+//! byte before counting the window.
 //!
 //! Matching works on the input's bytes, which must be UTF-8 (pest matches
 //! a `&str`; every caller passes one's bytes): a position is a `usize`, a

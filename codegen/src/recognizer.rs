@@ -530,11 +530,14 @@ impl<'g> Generator<'g> {
                 if max <= 8 {
                     let t = self.table(&class.table(), &origin);
                     let run = format!("run_upto::<{max}>(s, {p}, &{t})");
+                    // With at least one match needed, the first byte is
+                    // tested alone first: where it fails (`h16` tried at a
+                    // ':'), the window is not counted.
                     return if min == 0 {
                         format!("Some({p} + {run})")
                     } else {
                         format!(
-                            "{{ let n = {run}; {} }}",
+                            "match s.get({p}) {{ Some(&b) if {t}[usize::from(b)] => {{ let n = {run}; {} }}, _ => None }}",
                             at_least(min, &format!("{p} + n"))
                         )
                     };

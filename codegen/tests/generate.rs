@@ -462,3 +462,18 @@ fn fixed_width_alternatives_that_share_first_bytes_are_tested_together() {
     let code = generate_with(apart, &[], &["o"]).unwrap();
     assert!(!code.contains("unwrap_or(0xFF)"), "{code}");
 }
+
+#[test]
+fn short_counted_runs_test_their_first_byte_alone() {
+    let code = generate_with("h = @{ ASCII_HEX_DIGIT{1, 4} }", &[], &["h"]).unwrap();
+    assert!(
+        code.contains("Some(&b) if T0[usize::from(b)] => { let n = run_upto::<4>(s, p, &T0);"),
+        "{code}"
+    );
+    // Nothing to test where the run may be empty.
+    let code = generate_with("h = @{ ASCII_HEX_DIGIT{0, 4} }", &[], &["h"]).unwrap();
+    assert!(
+        code.contains("Some(p + run_upto::<4>(s, p, &T0))"),
+        "{code}"
+    );
+}
