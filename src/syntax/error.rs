@@ -2,9 +2,11 @@
 //!
 //! A [`ParseError`] is built from a few numbers and a small description of
 //! the problem; its message and its list of expected things are rendered
-//! when asked for. Its one allocation is a copy of the input (of at most
-//! 4 KiB; of the excerpt's window for a longer input), from which the
-//! column and the excerpt that `Display` shows are made when first read.
+//! when asked for. It is one pointer to one allocation, which also holds a
+//! copy of the input when it is at most 128 bytes long (a second
+//! allocation holds one of up to 4 KiB; a longer input's excerpt is made
+//! at once): the column and the excerpt that `Display` shows are made from
+//! it when first read.
 
 use alloc::borrow::Cow;
 use core::fmt;
@@ -15,7 +17,7 @@ use super::compiled::uri::{RULE_LABELS, RULE_NAMES};
 use super::component::Component;
 use super::entry::Syntax;
 pub(crate) use super::excerpt::floor_char_boundary;
-use super::excerpt::{EXCERPT_AFTER, Excerpt};
+use super::excerpt::{EXCERPT_AFTER, Excerpt, INLINE_MAX, InputCopy};
 use alloc::{
     boxed::Box,
     string::{String, ToString},
@@ -44,7 +46,13 @@ use alloc::{
 /// `Debug` is as short: the rule, the offset, the kind and the message, as
 /// `fn main() -> Result<(), Box<dyn Error>>` shows it.
 #[derive(Clone)]
-pub struct ParseError {
+pub struct ParseError(Box<Detail>);
+
+/// What a [`ParseError`] knows, behind one pointer: a `Result` that holds
+/// an error is no larger than the value it holds otherwise, and dropping
+/// one that holds a value stays a test of its variant.
+#[derive(Clone)]
+struct Detail {
     rule: Cow<'static, str>,
     offset: usize,
     kind: Kind,
@@ -61,9 +69,9 @@ pub struct ParseError {
 /// of the input and not for finding the window and counting characters.
 #[derive(Clone)]
 enum Shown {
-    Made(Box<Place>),
+    Made(Place),
     Pending {
-        input: Box<str>,
+        input: InputCopy,
         made: OnceBox<Place>,
     },
 }
@@ -899,15 +907,23 @@ impl ParseError {
         mut found: Found,
     ) -> Self {
         found.offset = floor_char_boundary(input, found.offset.min(input.len()));
-        let shown = if input.len() <= PENDING_MAX {
+        let shown = if input.len() > PENDING_MAX {
+            Shown::Made(Place::new(input, ascii, found.offset))
+        } else if input.len() > INLINE_MAX {
             Shown::Pending {
-                input: input.into(),
+                input: InputCopy::Boxed(input.into()),
                 made: OnceBox::new(),
             }
         } else {
-            Shown::Made(Box::new(Place::new(input, ascii, found.offset)))
+            Shown::Pending {
+                input: InputCopy::Inline {
+                    len: 0,
+                    bytes: [0; INLINE_MAX],
+                },
+                made: OnceBox::new(),
+            }
         };
-        ParseError {
+        let mut detail = Box::new(Detail {
             rule: rule.into(),
             offset: found.offset,
             kind: found.kind,
@@ -915,15 +931,27 @@ impl ParseError {
             expected: found.expected,
             caller: Caller::Rust,
             shown,
+        });
+        // Copied into the allocation itself rather than built and moved.
+        if let Shown::Pending {
+            input: InputCopy::Inline { len, bytes },
+            ..
+        } = &mut detail.shown
+        {
+            if let (Some(to), Ok(n)) = (bytes.get_mut(..input.len()), u8::try_from(input.len())) {
+                to.copy_from_slice(input.as_bytes());
+                *len = n;
+            }
         }
+        ParseError(detail)
     }
 
     /// The column and excerpt, made now if they were pending.
     fn place(&self) -> &Place {
-        match &self.shown {
+        match &self.0.shown {
             Shown::Made(place) => place,
             Shown::Pending { input, made } => {
-                made.get_or_init(|| Box::new(Place::new(input, 0, self.offset)))
+                made.get_or_init(|| Box::new(Place::new(input.as_str(), 0, self.0.offset)))
             }
         }
     }
@@ -946,11 +974,12 @@ impl ParseError {
     /// The same error in `input`, which is the text parsed without its
     /// first `by` bytes (a prefix the caller added), under `rule`.
     pub(crate) fn in_unprefixed(self, input: &str, by: usize, rule: &'static str) -> Self {
+        let detail = *self.0;
         let found = Found {
-            offset: self.offset.saturating_sub(by),
-            kind: self.kind,
-            expected: self.expected,
-            component: self.component,
+            offset: detail.offset.saturating_sub(by),
+            kind: detail.kind,
+            expected: detail.expected,
+            component: detail.component,
         };
         ParseError::new(input, rule, found)
     }
@@ -963,7 +992,7 @@ impl ParseError {
     /// assert_eq!(peguri::UriRef::parse("a%zz").unwrap_err().offset(), 2);
     /// ```
     pub fn offset(&self) -> usize {
-        self.offset
+        self.0.offset
     }
 
     /// The 1-based column, in characters, of [`offset`](Self::offset).
@@ -987,7 +1016,7 @@ impl ParseError {
     /// assert_eq!(UriRef::parse("//[1::2::3]").unwrap_err().kind(), ParseErrorKind::InvalidIpv6Address);
     /// ```
     pub fn kind(&self) -> ParseErrorKind {
-        self.kind.public()
+        self.0.kind.public()
     }
 
     /// The component the failing spot is in, when the parse got that far:
@@ -1002,7 +1031,7 @@ impl ParseError {
     /// assert_eq!(peguri::Uri::parse("ht tp:").unwrap_err().component(), Some(Component::Scheme));
     /// ```
     pub fn component(&self) -> Option<Component> {
-        self.component
+        self.0.component
     }
 
     /// What the grammar would have accepted at the failing spot, in words
@@ -1014,7 +1043,7 @@ impl ParseError {
     /// ```
     pub fn expected(&self) -> Expected<'_> {
         Expected {
-            set: &self.expected,
+            set: &self.0.expected,
             next: 0,
         }
     }
@@ -1030,10 +1059,10 @@ impl ParseError {
     /// ```
     pub fn message(&self) -> Message<'_> {
         Message {
-            kind: self.kind,
-            rule: &self.rule,
-            expected: &self.expected,
-            caller: self.caller,
+            kind: self.0.kind,
+            rule: &self.0.rule,
+            expected: &self.0.expected,
+            caller: self.0.caller,
         }
     }
 
@@ -1048,7 +1077,7 @@ impl ParseError {
     /// ```
     #[must_use]
     pub fn for_caller(mut self, caller: Caller) -> Self {
-        self.caller = caller;
+        self.0.caller = caller;
         self
     }
 
@@ -1061,7 +1090,7 @@ impl ParseError {
     /// assert_eq!(peguri::Uri::parse("a").unwrap_err().rule(), "URI");
     /// ```
     pub fn rule(&self) -> &str {
-        &self.rule
+        &self.0.rule
     }
 }
 
@@ -1070,7 +1099,7 @@ impl fmt::Display for ParseError {
         write!(
             f,
             "invalid {}: {} at byte {} (column {})\n{}",
-            self.rule,
+            self.0.rule,
             self.message(),
             self.offset(),
             self.column(),
@@ -1089,7 +1118,7 @@ impl fmt::Display for ParseError {
 impl fmt::Debug for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ParseError")
-            .field("rule", &self.rule)
+            .field("rule", &self.0.rule)
             .field("offset", &self.offset())
             .field("kind", &self.kind())
             .field("message", &self.message())
@@ -1101,12 +1130,12 @@ impl fmt::Debug for ParseError {
 /// say the same: the same spot, kind, expected set and excerpt.
 impl PartialEq for ParseError {
     fn eq(&self, other: &Self) -> bool {
-        self.rule == other.rule
-            && self.caller == other.caller
-            && self.offset == other.offset
-            && self.kind == other.kind
-            && self.component == other.component
-            && self.expected == other.expected
+        self.0.rule == other.0.rule
+            && self.0.caller == other.0.caller
+            && self.0.offset == other.0.offset
+            && self.0.kind == other.0.kind
+            && self.0.component == other.0.component
+            && self.0.expected == other.0.expected
             && self.place() == other.place()
     }
 }
@@ -1149,6 +1178,6 @@ mod tests {
     fn an_error_is_small_and_thread_safe() {
         fn assert_send_sync<T: Send + Sync>() {}
         assert_send_sync::<ParseError>();
-        assert!(core::mem::size_of::<ParseError>() <= 104);
+        assert_eq!(core::mem::size_of::<ParseError>(), 8);
     }
 }

@@ -35,6 +35,30 @@ pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// A copy of an input that a [`ParseError`](crate::ParseError) keeps to
+/// show it later: in the error's own allocation up to [`INLINE_MAX`] bytes
+/// (most inputs), else in a second one.
+#[derive(Clone)]
+pub(crate) enum InputCopy {
+    Inline { len: u8, bytes: [u8; INLINE_MAX] },
+    Boxed(Box<str>),
+}
+
+/// The longest input copied into the error's own allocation.
+pub(crate) const INLINE_MAX: usize = 128;
+
+impl InputCopy {
+    pub(crate) fn as_str(&self) -> &str {
+        match self {
+            // The bytes are a copy of a `str`: this never falls back.
+            InputCopy::Inline { len, bytes } => {
+                core::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            InputCopy::Boxed(text) => text,
+        }
+    }
+}
+
 /// A window of an input around a span, for showing it: the input's text
 /// near the span on one line, with carets under the span on the next. It
 /// is what a [`ParseError`](crate::ParseError) shows under its message, and what a tool that
