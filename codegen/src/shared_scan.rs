@@ -26,7 +26,7 @@
 use pest_meta::ast::Expr;
 
 use super::class::{Class, Set};
-use super::{Generator, Group, Mode, flatten_seq, params, save_restore};
+use super::{Generator, Group, Mode, flatten_seq, params, save_restore, union};
 
 /// A rule emitted with its last alternative found in a run already read:
 /// the alternative's rule, and the table of the bytes that end it there.
@@ -232,10 +232,10 @@ impl<'g> Generator<'g> {
                 return self.bytes_of(&self.rules.get(name.as_str())?.expr, depth + 1);
             }
             Expr::Seq(x, y) | Expr::Choice(x, y) => {
-                let (x, y) = (self.bytes_of(x, depth + 1)?, self.bytes_of(y, depth + 1)?);
-                for (s, (a, b)) in set.iter_mut().zip(x.iter().zip(y.iter())) {
-                    *s = *a || *b;
-                }
+                return Some(union(
+                    &self.bytes_of(x, depth + 1)?,
+                    &self.bytes_of(y, depth + 1)?,
+                ));
             }
             Expr::Opt(e)
             | Expr::Rep(e)
