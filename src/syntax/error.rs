@@ -48,9 +48,8 @@ use alloc::{
 #[derive(Clone)]
 pub struct ParseError(Box<Detail>);
 
-/// What a [`ParseError`] knows, behind one pointer: a `Result` that holds
-/// an error is no larger than the value it holds otherwise, and dropping
-/// one that holds a value stays a test of its variant.
+/// What a [`ParseError`] knows, behind one pointer, so that a `Result`
+/// that may hold an error is no larger than the value it holds otherwise.
 #[derive(Clone)]
 struct Detail {
     rule: Cow<'static, str>,
