@@ -12,9 +12,12 @@
 //! the check refuses 20 times is no longer sought.
 //!
 //! Bounds: at most `max_depth` nested rule calls (past the depth an
-//! alternative needs to finish, it is not taken), at most `max_repeat`
-//! rounds of a repetition past its minimum, at most `max_length` bytes a
-//! string (a longer one is dropped).
+//! alternative needs to finish, it is not taken); a repetition takes its
+//! minimum or its maximum a quarter of the time, else any count between,
+//! where the maximum is its own when that is at most
+//! [`MAX_BOUNDED_ROUNDS`] past its minimum (`*6( h16 ":" )` up to 6), else
+//! `max_repeat` past its minimum (`*pchar` up to 3); at most `max_length`
+//! bytes a string (a longer one is dropped).
 //!
 //! Strings never hold LF or CR, nor U+FEFF: one string is one line, and a
 //! line reader would split at those or strip them. An alternative that
@@ -136,8 +139,9 @@ impl Choices for FromBytes<'_> {
 pub struct Options {
     /// The most nested rule calls, the start rule's included.
     pub max_depth: u32,
-    /// The most rounds of a repetition past its minimum (`*x` takes 0 to
-    /// 3 by default, `1*4x` 1 to 4).
+    /// The most rounds past its minimum of a repetition without an upper
+    /// bound, or with one more than [`MAX_BOUNDED_ROUNDS`] past it: `*x`
+    /// takes 0 to 3 rounds by default (`1*4x` takes 1 to 4 in any case).
     pub max_repeat: u32,
     /// The longest string, in bytes; a longer one is dropped.
     pub max_length: usize,
@@ -230,6 +234,10 @@ pub struct Candidate {
     pub text: String,
     taken: Vec<usize>,
 }
+
+/// The most rounds past its minimum a repetition with an upper bound takes
+/// in full (`*6( h16 ":" )` up to 6); past that, `max_repeat` bounds it.
+pub const MAX_BOUNDED_ROUNDS: u32 = 16;
 
 /// How often a check may refuse strings through an alternative before
 /// the generator stops seeking it.
@@ -655,10 +663,17 @@ impl<'g> Generator<'g> {
                 if *height > depth {
                     return if *min == 0 { Ok(()) } else { Err(()) };
                 }
-                let most = max
-                    .unwrap_or(u32::MAX)
-                    .min(min.saturating_add(self.options.max_repeat));
-                let mut rounds = min + choices.below((most - min) as usize + 1) as u32;
+                let most = match max {
+                    Some(max) if max - min <= MAX_BOUNDED_ROUNDS => *max,
+                    Some(max) => (*max).min(min.saturating_add(self.options.max_repeat)),
+                    None => min.saturating_add(self.options.max_repeat),
+                };
+                // Either bound a quarter of the time, else any count.
+                let mut rounds = match choices.below(8) {
+                    0 => *min,
+                    1 => most,
+                    _ => min + choices.below((most - min) as usize + 1) as u32,
+                };
                 if rounds == 0 && most > 0 && reach.intersects(&self.wanted) {
                     rounds = 1;
                 }

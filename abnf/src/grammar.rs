@@ -345,7 +345,9 @@ impl fmt::Display for Expr {
             } => {
                 let plain = text.chars().all(|c| matches!(c, ' '..='!' | '#'..='~'));
                 if plain {
-                    let mark = if *case_sensitive { "%s" } else { "" };
+                    // Case matters only where the text has letters.
+                    let letters = text.chars().any(|c| c.is_ascii_alphabetic());
+                    let mark = if *case_sensitive && letters { "%s" } else { "" };
                     write!(f, "{mark}\"{text}\"")
                 } else {
                     f.write_str("%x")?;

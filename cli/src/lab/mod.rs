@@ -1,11 +1,13 @@
 //! The grammar lab: `peguri grammar diff` (what an edited grammar changes
-//! on many inputs) and `peguri grammar coverage` (which rules and
-//! alternatives a corpus exercises). Both run grammars loaded at run time
-//! with pest_vm, one input at a time, each parse bounded (see
-//! `crate::bounds`).
+//! on many inputs), `peguri grammar coverage` (which rules and
+//! alternatives a corpus exercises) and `peguri grammar generate` (strings
+//! that exercise every alternative, from the grammar or from ABNF). They
+//! run grammars loaded at run time with pest_vm, one input at a time, each
+//! parse bounded (see `crate::bounds`).
 
 pub mod coverage;
 pub mod diff;
+pub mod generate;
 
 use std::fs::File;
 use std::io::{self, BufReader};
@@ -21,12 +23,13 @@ use crate::input::for_each_line;
 use crate::outcome::Outcome;
 
 /// The grammar lab: what an edited grammar changes on many inputs
-/// (`diff`), and which rules and alternatives a corpus uses
-/// (`coverage`).
+/// (`diff`), which rules and alternatives a corpus uses (`coverage`), and
+/// strings that exercise every alternative (`generate`).
 #[derive(Subcommand)]
 pub enum GrammarCommand {
     Diff(diff::DiffArgs),
     Coverage(coverage::CoverageArgs),
+    Generate(generate::GenerateArgs),
 }
 
 /// The flags both lab commands take.
@@ -83,13 +86,14 @@ fn parse_scheme(name: &str) -> Result<Scheme, String> {
     })
 }
 
-/// Runs `peguri grammar diff` or `peguri grammar coverage`.
+/// Runs `peguri grammar diff`, `coverage` or `generate`.
 pub fn run(command: GrammarCommand) -> io::Result<Outcome> {
     // The lab parses on a thread with a large stack, so that a grammar
     // that recurses deeply is stopped by its stack budget (see `bounds`).
     bounds::on_big_stack(move || match command {
         GrammarCommand::Diff(args) => diff::run(&args),
         GrammarCommand::Coverage(args) => coverage::run(&args),
+        GrammarCommand::Generate(args) => generate::run(&args),
     })
 }
 

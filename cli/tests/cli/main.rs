@@ -7,6 +7,7 @@ pub const SHARED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared"
 
 mod common;
 
+mod abnf;
 mod bounds;
 mod commands;
 mod docs;
