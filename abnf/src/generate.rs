@@ -25,7 +25,7 @@
 
 use std::collections::HashSet;
 
-use crate::grammar::{CharSet, Error, Grammar, NEVER, Node, Targets, unwritable};
+use crate::grammar::{CharSet, Error, Grammar, NEVER, Node, Rule, Targets, unwritable};
 
 /// Where the generator's choices come from.
 ///
@@ -137,7 +137,8 @@ impl Choices for FromBytes<'_> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// The most nested rule calls, the start rule's included.
+    /// The most nested rule calls, the start rule's included (1 to
+    /// [`MAX_DEPTH`]).
     pub max_depth: u32,
     /// The most rounds past its minimum of a repetition without an upper
     /// bound, or with one more than [`MAX_BOUNDED_ROUNDS`] past it: `*x`
@@ -239,6 +240,10 @@ pub struct Candidate {
 /// in full (`*6( h16 ":" )` up to 6); past that, `max_repeat` bounds it.
 pub const MAX_BOUNDED_ROUNDS: u32 = 16;
 
+/// The largest `max_depth` taken: generation recurses once or more per
+/// rule call, on the caller's stack.
+pub const MAX_DEPTH: u32 = 1_000;
+
 /// How often a check may refuse strings through an alternative before
 /// the generator stops seeking it.
 const MAX_REFUSALS: u32 = 20;
@@ -332,8 +337,20 @@ impl<'g> Generator<'g> {
         alternative: Option<usize>,
         options: Options,
     ) -> Result<Self, Error> {
-        let name = &grammar.rules()[rule].name;
-        let body = &grammar.nodes[rule];
+        let (Some(Rule { name, .. }), Some(body)) =
+            (grammar.rules().get(rule), grammar.nodes.get(rule))
+        else {
+            return Err(Error::new(format!(
+                "the grammar has {} rules; there is no rule number {rule}",
+                grammar.rules().len()
+            )));
+        };
+        if options.max_depth == 0 || options.max_depth > MAX_DEPTH {
+            return Err(Error::new(format!(
+                "the depth limit must be from 1 to {MAX_DEPTH} nested rule calls, not {}",
+                options.max_depth
+            )));
+        }
         let whole = || {
             (
                 body,

@@ -609,7 +609,7 @@ impl Grammar {
         self.index.get(&self.names.key(name)).copied()
     }
 
-    /// The rule at `index`.
+    /// The rule at `index` (panics past the last rule, as indexing does).
     ///
     /// ```
     /// let grammar = peguri_abnf::Grammar::rfc3986();

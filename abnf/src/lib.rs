@@ -57,8 +57,8 @@ mod read;
 mod recognize;
 
 pub use generate::{
-    Candidate, Choices, Coverage, FromBytes, Generator, MAX_BOUNDED_ROUNDS, Missing, Options, Plan,
-    Seeded, Summary, Verdict,
+    Candidate, Choices, Coverage, FromBytes, Generator, MAX_BOUNDED_ROUNDS, MAX_DEPTH, Missing,
+    Options, Plan, Seeded, Summary, Verdict,
 };
 pub use grammar::{CharSet, Error, Expr, Grammar, Names, Rule};
 pub use read::{CORE_RULES, MAX_NESTING, RFC3987_UNCHANGED};

@@ -55,7 +55,13 @@ pub(crate) fn read_files(files: &[(&str, &str)]) -> Result<Vec<Rule>, Error> {
     };
     let mut rules: Vec<Rule> = Vec::new();
     let mut defined = HashSet::new();
-    for definition in parse_file(base_name, base_text)? {
+    let definitions = parse_file(base_name, base_text)?;
+    if definitions.is_empty() {
+        return Err(Error::new(format!(
+            "the ABNF file {base_name} defines no rule"
+        )));
+    }
+    for definition in definitions {
         define(&mut rules, &mut defined, definition, base_name)?;
     }
     for (name, text) in deltas {

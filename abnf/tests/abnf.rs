@@ -427,6 +427,18 @@ fn reading_errors_say_what_and_where() {
         error("a = 3*2\"x\"\n"),
         "the rule \"a\" repeats \"x\" at least 3 times and at most 2 times"
     );
+    assert_eq!(
+        error("; a comment alone\n"),
+        "the ABNF file (ABNF text) defines no rule"
+    );
+    let one = grammar("a = \"x\"\n");
+    let error = Generator::new(&one, 1, None, Options::default())
+        .err()
+        .unwrap();
+    assert_eq!(
+        error.message(),
+        "the grammar has 1 rules; there is no rule number 1"
+    );
     // `=/` adds alternatives; core rules come only where called.
     let grammar = grammar("a = \"x\"\na =/ \"y\" / \"z\"\n");
     assert_eq!(grammar.rule(0).expr.to_string(), "\"x\" / \"y\" / \"z\"");

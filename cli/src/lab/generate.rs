@@ -90,9 +90,10 @@ pub struct GenerateArgs {
     /// the scheme grammar.
     #[arg(long, value_name = "NAME", value_parser = parse_scheme, conflicts_with = "abnf")]
     scheme: Option<Scheme>,
-    /// The most nested rule calls in a derivation; an alternative that
-    /// needs more to finish is not taken there.
-    #[arg(long, value_name = "N", default_value_t = Options::default().max_depth)]
+    /// The most nested rule calls in a derivation (1 to 1000); an
+    /// alternative that needs more to finish is not taken there.
+    #[arg(long, value_name = "N", default_value_t = Options::default().max_depth,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(peguri_abnf::MAX_DEPTH)))]
     max_depth: u32,
     /// The most rounds past its minimum of a repetition without an upper
     /// bound (`*x` takes 0 to N rounds; `1*4x` takes 1 to 4 in any case,
@@ -113,9 +114,6 @@ pub fn run(args: &GenerateArgs) -> io::Result<Outcome> {
         max_repeat: args.max_repeat,
         max_length: args.max_length,
     };
-    if options.max_depth == 0 {
-        return Ok(Outcome::Usage("--max-depth must be at least 1".to_owned()));
-    }
     let plan = Plan {
         count: args.count,
         invalid: args.invalid,

@@ -564,5 +564,18 @@ fn generate_from_an_abnf_file() {
         stderr(&out),
         "peguri: the built-in grammar: the rule \"host\" has 3 alternatives; there is no alternative 4\n"
     );
+    std::fs::write(&file, "; no rule\n").unwrap();
+    let out = run(&["grammar", "generate", "--abnf", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).ends_with("defines no rule\n"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(&file, "a = \"x\"\nb = = c\n").unwrap();
+    let out = run(&["grammar", "generate", "--abnf", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("does not parse"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("at line 2"), "{}", stderr(&out));
     std::fs::remove_file(&file).unwrap();
 }
