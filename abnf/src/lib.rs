@@ -31,9 +31,11 @@
 //! input, and takes the input as string tokens matched by named closures:
 //! ABNF's `%x` ranges and repetitions would all have to be lowered to its
 //! rules by hand, and recognizing stays slow for a differential run of a
-//! million strings. `gearley`, `tiny-earley` and `earley-omnitool` are
-//! unfinished (0.0.x, "work in progress"). No GLL crate takes a grammar
-//! at run time. So this crate lowers the `abnf` crate's AST to plain
+//! million strings. `gearley` (0.0.4) and `earley-omnitool` (0.0.6) say
+//! they are work in progress; `tiny-earley` (0.2) is undocumented and
+//! pulls in a C lexer (`c_lexer_logos`) and rayon. The `gll` crate
+//! generates its parsers at build time, from a grammar of its own
+//! notation. So this crate lowers the `abnf` crate's AST to plain
 //! productions itself and runs a small Earley recognizer on them
 //! (`src/recognize.rs`), tested against hand-written grammars with empty,
 //! left- and right-recursive, ambiguous and bounded-repetition rules.
