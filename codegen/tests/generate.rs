@@ -19,14 +19,21 @@ fn generate_with(grammar: &str, record: &[&str], entries: &[&str]) -> Result<Str
     )
 }
 
+/// Generates `grammar` with its rule `a` as the one entry, and checks
+/// that the generator refuses it with a message that holds `needle`, says
+/// how `a` reaches the rule, and where the construct can be tried.
 #[track_caller]
 fn assert_rejected(grammar: &str, needle: &str) {
-    match generate_with(grammar, &[], &[]) {
+    match generate_with(grammar, &[], &["a"]) {
         Ok(_) => panic!("accepted {grammar:?}"),
-        Err(message) => assert!(
-            message.contains(needle),
-            "message {message:?} does not mention {needle:?}"
-        ),
+        Err(message) => {
+            for expected in [needle, "reached from `a`", "peguri tree --grammar FILE"] {
+                assert!(
+                    message.contains(expected),
+                    "message {message:?} does not mention {expected:?}"
+                );
+            }
+        }
     }
 }
 
@@ -57,17 +64,78 @@ fn rejects_unicode_properties() {
 }
 
 #[test]
-fn rejects_implicit_whitespace() {
+fn names_the_route_from_the_entry_to_the_rule() {
+    let err = generate_with(
+        r#"a = { "x" ~ b } b = @{ "y" | c } c = @{ LETTER }"#,
+        &[],
+        &["a"],
+    )
+    .unwrap_err();
+    assert!(
+        err.starts_with("rule `c`: the built-in rule `LETTER`"),
+        "{err}"
+    );
+    assert!(err.contains("(a > b > c)"), "{err}");
+    assert!(err.contains("pest_vm"), "{err}");
+    assert!(err.contains("peguri grammar diff"), "{err}");
+    assert!(err.contains("peguri serve"), "{err}");
+}
+
+#[test]
+fn rules_no_generated_function_reaches_may_use_anything() {
+    // `stack` and `word` are rules of the grammar that no entry, quiet
+    // function, error pass or class table reaches: pest_derive and pest_vm
+    // run them, the generated code never does.
+    let grammar = r#"
+        a = { "x" ~ b } b = @{ "y"+ }
+        stack = { PUSH("'" | "`") ~ (!PEEK ~ ANY)* ~ POP }
+        word = { LETTER+ }
+    "#;
+    let code = generate_with(grammar, &["b"], &["a"]).unwrap();
+    assert!(code.contains("fn match_a("), "{code}");
+    // Reached through another configured function, the same rule is refused.
+    let err = generate(
+        grammar,
+        &Config {
+            entries: &["a"],
+            quiet: &["stack"],
+            ..Config::default()
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("rule `stack`: the stack operation"), "{err}");
+}
+
+#[test]
+fn rejects_implicit_whitespace_only_where_pest_would_skip_it() {
     assert_rejected(
         r#"WHITESPACE = _{ " " } a = { "x" ~ "y" }"#,
         "rule `WHITESPACE`: implicit whitespace",
     );
+    let err = generate_with(
+        r##"COMMENT = _{ "#" ~ (!"\n" ~ ANY)* } a = { "x" ~ b } b = { "y"* }"##,
+        &[],
+        &["a"],
+    )
+    .unwrap_err();
+    assert!(err.contains("between the items of rule `"), "{err}");
+    // Atomic rules never skip it, and a rule without a sequence or a
+    // repetition has nowhere to.
+    for grammar in [
+        r#"WHITESPACE = _{ " " } a = @{ "x" ~ b } b = { "y"* }"#,
+        r#"WHITESPACE = _{ " " } a = { "x" | b } b = @{ "y" ~ "z" }"#,
+        r#"WHITESPACE = _{ " " } a = { "x" } other = { "x" ~ "y" }"#,
+    ] {
+        generate_with(grammar, &[], &["a"]).unwrap_or_else(|e| panic!("{grammar}: {e}"));
+    }
 }
 
 #[test]
 fn rejects_bad_grammars_and_configurations() {
-    assert_rejected("a = { ", "does not parse");
-    assert_rejected("a = { b }", "invalid");
+    for (grammar, needle) in [("a = { ", "does not parse"), ("a = { b }", "invalid")] {
+        let err = generate_with(grammar, &[], &["a"]).unwrap_err();
+        assert!(err.contains(needle), "{err}");
+    }
     let err = generate_with(r#"a = { "x" }"#, &["b"], &[]).unwrap_err();
     assert!(
         err.contains("rule `b` is named in the generator configuration"),
