@@ -100,6 +100,7 @@
 mod abnf;
 mod class;
 mod interp;
+pub mod invariants;
 mod recognizer;
 mod shared_scan;
 mod support;

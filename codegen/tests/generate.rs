@@ -3,7 +3,7 @@
 //! tested in peguri, which compiles a sample grammar with it against its
 //! runtime: `tests/library/codegen.rs`.)
 
-use peguri_codegen::{Config, generate};
+use peguri_codegen::{Config, Grammar, generate, invariants};
 
 fn generate_with(grammar: &str, record: &[&str], entries: &[&str]) -> Result<String, String> {
     let fields: Vec<(&str, [&str; 1])> = record.iter().map(|r| (*r, [*r])).collect();
@@ -543,5 +543,138 @@ fn short_counted_runs_test_their_first_byte_alone() {
     assert!(
         code.contains("Some(p + run_upto::<4>(s, p, &T0))"),
         "{code}"
+    );
+}
+
+/// peguri's URI grammar as its build script reads it (`uri.pest`,
+/// `iri.pest`, `rfc6874.pest` joined), with each `(old, new)` edit made to
+/// it; each `old` must occur in it.
+fn uri_grammar(edits: &[(&str, &str)]) -> Grammar {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let mut text = String::new();
+    for file in ["uri.pest", "iri.pest", "rfc6874.pest"] {
+        let path = format!("{root}/{file}");
+        text.push_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")));
+        text.push('\n');
+    }
+    for (old, new) in edits {
+        assert!(text.contains(old), "the grammar has no {old:?}");
+        text = text.replacen(old, new, 1);
+    }
+    Grammar::parse(&text).unwrap()
+}
+
+const PCHAR: &str = r#"pchar = @{ unreserved | pct_encoded | sub_delims | ":" | "@" }"#;
+const PCHAR_WIDE: &str =
+    r#"pchar = @{ unreserved | pct_encoded | sub_delims | ":" | "@" | " " | "{" }"#;
+const SEGMENT_NZ_NC: &str =
+    r#"segment_nz_nc = @{ (unreserved | pct_encoded | sub_delims | "@")+ }"#;
+const SEGMENT_NZ_NC_WIDE: &str =
+    r#"segment_nz_nc = @{ (unreserved | pct_encoded | sub_delims | "@" | " " | "{")+ }"#;
+const IPCHAR: &str = r#"ipchar = @{ iunreserved | pct_encoded | sub_delims | ":" | "@" }"#;
+const IPCHAR_WIDE: &str =
+    r#"ipchar = @{ iunreserved | pct_encoded | sub_delims | ":" | "@" | " " | "{" }"#;
+const ISEGMENT_NZ_NC: &str =
+    r#"isegment_nz_nc = @{ (iunreserved | pct_encoded | sub_delims | "@")+ }"#;
+const ISEGMENT_NZ_NC_WIDE: &str =
+    r#"isegment_nz_nc = @{ (iunreserved | pct_encoded | sub_delims | "@" | " " | "{")+ }"#;
+
+/// Checks peguri's invariants on the URI grammar with `edits`, and that
+/// `name` is among those that fail, with each of `details` in the
+/// message.
+#[track_caller]
+fn assert_breaks(edits: &[(&str, &str)], name: &str, details: &[&str]) {
+    let err = uri_grammar(edits)
+        .check_invariants(invariants::URI)
+        .unwrap_err();
+    for needle in [
+        &format!("invariant \"{name}\" does not hold"),
+        "To fix it: ",
+    ]
+    .into_iter()
+    .chain(details.iter().copied())
+    {
+        assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+    }
+}
+
+#[test]
+fn the_uri_grammar_keeps_every_invariant_the_library_relies_on() {
+    uri_grammar(&[])
+        .check_invariants(invariants::URI)
+        .unwrap_or_else(|e| panic!("{e}"));
+    // An edit that keeps them: the path characters of URIs and IRIs
+    // relaxed alike.
+    uri_grammar(&[
+        (PCHAR, PCHAR_WIDE),
+        (SEGMENT_NZ_NC, SEGMENT_NZ_NC_WIDE),
+        (IPCHAR, IPCHAR_WIDE),
+        (ISEGMENT_NZ_NC, ISEGMENT_NZ_NC_WIDE),
+    ])
+    .check_invariants(invariants::URI)
+    .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn an_edit_that_breaks_an_invariant_is_named_with_the_rule_and_the_fix() {
+    // `pchar` relaxed alone: the builder would check segments with
+    // `segment` and the parse read the first one with `segment_nz_nc`.
+    assert_breaks(
+        &[(PCHAR, PCHAR_WIDE)],
+        "segment-nz-nc is pchar without ':'",
+        &[
+            "only `pchar` accepts ' ', '{'",
+            "edit `segment_nz_nc` with `pchar`",
+            "section 4.2",
+        ],
+    );
+    // `reg_name` relaxed without `host`'s lookahead: `1.2.3.4{` would read
+    // as an IPv4 address and a stray `{`.
+    assert_breaks(
+        &[(
+            "reg_name = @{ (unreserved | pct_encoded | sub_delims)* }",
+            r#"reg_name = @{ (unreserved | pct_encoded | sub_delims | "{")* }"#,
+        )],
+        "host reads an IPv4 address followed by a reg-name character as a reg-name",
+        &["`host` does not accept \"192.0.2.1{\" whole", "lookahead"],
+    );
+    assert_breaks(
+        &[(
+            r#"query = @{ (pchar | "/" | "?")* }"#,
+            r##"query = @{ (pchar | "/" | "?" | "#")* }"##,
+        )],
+        "a query holds no '#'",
+        &["`query` accepts '#'"],
+    );
+    assert_breaks(
+        &[(r#"  | '1'..'9' ~ DIGIT"#, r#"  | DIGIT{2}"#)],
+        "IPv4address accepts only what the standard library reads",
+        &["`IPv4address` accepts \"00.1.1.1\""],
+    );
+    assert_breaks(
+        &[(
+            r#"HEXDIG = @{ DIGIT | ^"A" | ^"B" | ^"C" | ^"D" | ^"E" | ^"F" }"#,
+            r#"HEXDIG = @{ DIGIT | 'a'..'f' }"#,
+        )],
+        "HEXDIG is the hexadecimal digits",
+        &["`HEXDIG` does not accept 'A'"],
+    );
+    // The URI and the IRI rules relaxed apart.
+    assert_breaks(
+        &[(PCHAR, PCHAR_WIDE), (SEGMENT_NZ_NC, SEGMENT_NZ_NC_WIDE)],
+        "a URI segment is an IRI segment",
+        &[
+            "`segment` accepts ' ', '{', which `isegment` does not",
+            "`ipchar`",
+        ],
+    );
+    // A grammar without the rules the library needs.
+    let err = Grammar::parse(r#"a = { "x" }"#)
+        .unwrap()
+        .check_invariants(invariants::URI)
+        .unwrap_err();
+    assert!(
+        err.contains("the grammar has no rule `segment_nz_nc`"),
+        "{err}"
     );
 }
