@@ -794,7 +794,8 @@ pub const URI: &[Invariant] = &[
     Invariant {
         name: "a URI query is an IRI query",
         why: WHY_URI_IN_IRI,
-        fix: "give `iquery` every character of `query`",
+        fix: "give `iquery` every character of `query` (it is made of `ipchar`, which takes \
+              a character added to `pchar` as well)",
         check: Check::Within {
             rule: class("query"),
             of: class("iquery"),
@@ -803,7 +804,8 @@ pub const URI: &[Invariant] = &[
     Invariant {
         name: "a URI fragment is an IRI fragment",
         why: WHY_URI_IN_IRI,
-        fix: "give `ifragment` every character of `fragment`",
+        fix: "give `ifragment` every character of `fragment` (it is made of `ipchar`, which \
+              takes a character added to `pchar` as well)",
         check: Check::Within {
             rule: class("fragment"),
             of: class("ifragment"),

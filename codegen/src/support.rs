@@ -110,7 +110,8 @@ impl<'g> Reach<'g> {
         Reach { parent, non_atomic }
     }
 
-    /// How `rule` is reached: `is reached from `root` (root > ... > rule)`.
+    /// How `rule` is reached: `is reached from `root`, ... (root > ... >
+    /// rule)`, or that it is matched itself.
     fn route(&self, rule: &str) -> String {
         let mut path = vec![rule];
         let mut at = rule;
@@ -122,6 +123,9 @@ impl<'g> Reach<'g> {
             at = up;
         }
         path.reverse();
+        if path.len() == 1 {
+            return "is itself matched by the generated code".to_owned();
+        }
         format!(
             "is reached from `{}`, a rule the generated code matches ({})",
             path[0],
@@ -133,7 +137,9 @@ impl<'g> Reach<'g> {
     fn refusal(&self, rule: &str, what: &str) -> String {
         format!(
             "rule `{rule}`: {what} is not supported by the generator (peguri-codegen), and \
-             `{rule}` {}.\n{ELSEWHERE}",
+             `{rule}` {}. The generator compiles strings, character ranges, sequences, choices, \
+             repetitions, lookaheads, rule calls and the built-ins SOI, EOI, ANY and the ASCII \
+             classes.\n{ELSEWHERE}",
             self.route(rule)
         )
     }
@@ -195,9 +201,7 @@ fn check_supported(expr: &Expr, defined: &dyn Fn(&str) -> bool) -> Result<(), St
                 && builtin_class(name).is_none()
                 && !POSITIONAL.contains(&name.as_str())
             {
-                Err(format!(
-                    "the built-in rule `{name}` (only SOI, EOI, ANY and the ASCII classes are)"
-                ))
+                Err(format!("the built-in rule `{name}`"))
             } else {
                 Ok(())
             }
