@@ -138,6 +138,12 @@ pub enum Check {
         /// The inputs.
         inputs: &'static [&'static str],
     },
+    /// None of the rules accepts a non-ASCII character on its own: a
+    /// sample from every UTF-8 length, the ends of each included.
+    AsciiOnly {
+        /// The rules.
+        rules: &'static [&'static str],
+    },
     /// `host` accepts an IPv4 address followed by any character of
     /// `reg_name`'s class, or by a triplet, whole (as a registered name).
     ReadsOnAsRegName {
@@ -171,6 +177,7 @@ impl Check {
             | Check::Rejects { rule, .. }
             | Check::StdReads { rule, .. } => vec![rule],
             Check::ReadsOnAsRegName { host, reg_name } => vec![host, reg_name],
+            Check::AsciiOnly { rules } => rules.to_vec(),
         }
     }
 }
@@ -341,6 +348,25 @@ impl Checker<'_> {
                 .iter()
                 .find(|input| accepts(rule, input))
                 .map(|input| format!("`{rule}` accepts {input:?}")),
+            Check::AsciiOnly { rules } => {
+                const WIDE: &[char] = &[
+                    '\u{80}',
+                    '\u{A0}',
+                    '\u{E9}',
+                    '\u{7FF}',
+                    '\u{800}',
+                    '\u{65E5}',
+                    '\u{FFFD}',
+                    '\u{10000}',
+                    '\u{E0001}',
+                    '\u{10FFFF}',
+                ];
+                rules.iter().find_map(|rule| {
+                    WIDE.iter()
+                        .find(|c| accepts(rule, &c.to_string()))
+                        .map(|c| format!("`{rule}` accepts {c:?}"))
+                })
+            }
             Check::ReadsOnAsRegName { host, reg_name } => {
                 let got = self.class(class(reg_name));
                 let after: Vec<String> = (0..128u8)
@@ -728,6 +754,31 @@ pub const URI: &[Invariant] = &[
         check: Check::Includes {
             rule: class("segment_nz_nc"),
             chars: ".",
+        },
+    },
+    Invariant {
+        name: "RFC 3986's rules match ASCII only",
+        why: "a URI holds ASCII only (RFC 3987's rules add the rest): errors count the prefix a \
+              URI rule matched as ASCII, percent-encoding keeps ASCII characters only, and an \
+              IRI maps to a URI by encoding every other character",
+        fix: "add non-ASCII characters to the IRI rules of `iri.pest` (`ucschar`, \
+              `iprivate`) rather than to RFC 3986's",
+        check: Check::AsciiOnly {
+            rules: &[
+                "ALPHA",
+                "DIGIT",
+                "HEXDIG",
+                "unreserved",
+                "sub_delims",
+                "pchar",
+                "segment_nz_nc",
+                "query",
+                "fragment",
+                "userinfo",
+                "reg_name",
+                "port",
+                "IPvFuture",
+            ],
         },
     },
     Invariant {

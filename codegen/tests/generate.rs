@@ -664,6 +664,14 @@ fn an_edit_that_breaks_an_invariant_is_named_with_the_rule_and_the_fix() {
         "HEXDIG is the hexadecimal digits",
         &["`HEXDIG` does not accept 'A'"],
     );
+    assert_breaks(
+        &[(
+            "unreserved = @{ ALPHA | DIGIT | \"-\" | \".\" | \"_\" | \"~\" }",
+            "unreserved = @{ ALPHA | DIGIT | \"-\" | \".\" | \"_\" | \"~\" | \"é\" }",
+        )],
+        "RFC 3986's rules match ASCII only",
+        &["`unreserved` accepts 'é'", "`ucschar`"],
+    );
     // The URI and the IRI rules relaxed apart.
     assert_breaks(
         &[(PCHAR, PCHAR_WIDE), (SEGMENT_NZ_NC, SEGMENT_NZ_NC_WIDE)],
