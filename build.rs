@@ -6,7 +6,10 @@
 //! - `uri.pest`, `iri.pest` and `rfc6874.pest` (zones for URIs and IRIs),
 //!   read as one grammar as pest_derive reads them, into
 //!   `$OUT_DIR/uri_grammar.rs`: every typed parse, its errors and the
-//!   character-class tables come from it;
+//!   character-class tables come from it. First the grammar is checked
+//!   against what the library assumes of it
+//!   (`peguri_codegen::invariants::URI`); an edit that breaks an
+//!   assumption stops the build, naming it;
 //! - the typed entries by `Syntax` (their rules' names as the RFCs spell
 //!   them, their matchers and error passes, pest_derive's rules for them)
 //!   and the component rules' error passes by name, into
@@ -30,7 +33,7 @@ use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::Path;
 
-use peguri_codegen::{Config, Grammar};
+use peguri_codegen::{Config, Grammar, invariants};
 
 /// The URI grammar files, in the order pest_derive reads them.
 const URI_GRAMMARS: &[&str] = &["uri.pest", "iri.pest", "rfc6874.pest"];
@@ -430,6 +433,16 @@ fn main() {
     }
     let (text, lines) = read(URI_GRAMMARS);
     let uri = parse(URI_GRAMMARS, &text);
+    if let Err(broken) = uri.check_invariants(invariants::URI) {
+        eprintln!(
+            "error: the grammar {} breaks what the library relies on:\n\n{broken}\n\n\
+             (docs/grammar.md, \"Editing uri.pest\", says what to run after an edit. To try \
+             a grammar without building the library, `peguri tree --grammar FILE`, `peguri \
+             grammar diff` and `peguri serve` load it at run time.)",
+            URI_GRAMMARS.join(" + ")
+        );
+        std::process::exit(1);
+    }
     generate(
         URI_GRAMMARS,
         &uri,

@@ -67,9 +67,17 @@
 //! allows.
 //!
 //! Anything else (the stack: `PUSH`, `POP`, `PEEK`...; Unicode property
-//! classes; implicit `WHITESPACE`/`COMMENT`) is an error naming the rule and
-//! the construct, so an unsupported grammar fails the build rather than
-//! being matched differently.
+//! classes such as `LETTER`; implicit `WHITESPACE`/`COMMENT`) is an error
+//! naming the rule, the construct and how a generated function reaches the
+//! rule, so an unsupported grammar fails the build rather than being
+//! matched differently. Only the rules the configured functions reach are
+//! checked: a rule nothing generated calls may use any construct, and
+//! `WHITESPACE` or `COMMENT` may be defined as long as pest would never
+//! skip them inside those rules (they are all atomic, or have no sequence
+//! or repetition). The message says where the construct can be tried
+//! instead: peguri's grammar lab (`peguri tree --grammar FILE`, `peguri
+//! grammar diff`, `peguri serve`) runs a grammar with pest_vm, which takes
+//! every pest construct.
 //!
 //! ```
 //! let code = peguri_codegen::generate(
@@ -92,8 +100,10 @@
 mod abnf;
 mod class;
 mod interp;
+pub mod invariants;
 mod recognizer;
 mod shared_scan;
+mod support;
 mod tracker;
 mod utf8;
 
@@ -336,16 +346,6 @@ impl<'g> Generator<'g> {
         for rule in rules {
             map.insert(rule.name.as_str(), rule);
         }
-        for name in ["WHITESPACE", "COMMENT"] {
-            if map.contains_key(name) {
-                return Err(format!(
-                    "rule `{name}`: implicit whitespace and comments are not supported by the generator"
-                ));
-            }
-        }
-        for rule in rules {
-            check_supported(&rule.name, &rule.expr, &|name| map.contains_key(name))?;
-        }
         let named = config
             .record
             .iter()
@@ -361,6 +361,15 @@ impl<'g> Generator<'g> {
                 ));
             }
         }
+        let roots: Vec<&str> = config
+            .entries
+            .iter()
+            .chain(config.quiet)
+            .chain(config.tracked)
+            .chain(config.classes.iter().map(|(_, rule, _)| rule))
+            .copied()
+            .collect();
+        support::check(&map, &roots)?;
         let mut field_of = BTreeMap::new();
         for (field, rules) in config.record {
             for rule in *rules {
@@ -968,58 +977,8 @@ fn mentions(expr: &Expr, ident: &str) -> bool {
     }
 }
 
-/// Rejects what the generator cannot match the way pest does.
-fn check_supported(rule: &str, expr: &Expr, defined: &dyn Fn(&str) -> bool) -> Result<(), String> {
-    let unsupported = |what: &str| {
-        Err(format!(
-            "rule `{rule}`: {what} is not supported by the generator (peguri-codegen)"
-        ))
-    };
-    match expr {
-        Expr::Str(_) | Expr::Insens(_) => Ok(()),
-        Expr::Range(lo, hi) => match (single_char(lo), single_char(hi)) {
-            (Some(_), Some(_)) => Ok(()),
-            _ => unsupported(&format!("the character range '{lo}'..'{hi}'")),
-        },
-        Expr::Ident(name) => {
-            let stack = ["PUSH", "POP", "POP_ALL", "PEEK", "PEEK_ALL", "DROP"];
-            if stack.contains(&name.as_str()) {
-                unsupported(&format!("the stack operation `{name}`"))
-            } else if !defined(name)
-                && builtin_class(name).is_none()
-                && !POSITIONAL.contains(&name.as_str())
-            {
-                unsupported(&format!("the built-in rule `{name}`"))
-            } else {
-                Ok(())
-            }
-        }
-        Expr::PeekSlice(..) => unsupported("the stack operation `PEEK[..]`"),
-        Expr::Push(_) => unsupported("the stack operation `PUSH`"),
-        Expr::Skip(_) => unsupported("a skip expression"),
-        Expr::PosPred(e)
-        | Expr::NegPred(e)
-        | Expr::Opt(e)
-        | Expr::Rep(e)
-        | Expr::RepOnce(e)
-        | Expr::RepExact(e, _)
-        | Expr::RepMin(e, _)
-        | Expr::RepMax(e, _)
-        | Expr::RepMinMax(e, _, _) => check_supported(rule, e, defined),
-        Expr::Seq(a, b) | Expr::Choice(a, b) => {
-            check_supported(rule, a, defined)?;
-            check_supported(rule, b, defined)
-        }
-        // pest_meta's feature `grammar-extras`, which any crate in a build
-        // may turn on, adds variants (`NodeTag`); without it this arm is
-        // unreachable.
-        #[allow(unreachable_patterns)]
-        _ => unsupported("this construct (a grammar-extras extension)"),
-    }
-}
-
 /// The one character of a range bound, as pest_meta leaves it unescaped.
-fn single_char(s: &str) -> Option<char> {
+pub(crate) fn single_char(s: &str) -> Option<char> {
     let mut chars = s.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) => Some(c),
@@ -1303,7 +1262,7 @@ fn unoptimize(expr: &OptimizedExpr) -> Expr {
         OptimizedExpr::Push(e) => Expr::Push(b(e)),
         OptimizedExpr::RestoreOnErr(e) => unoptimize(e),
         // The variants of pest_meta's `grammar-extras` (see
-        // `check_supported`, which refuses them first).
+        // `support::check`, which refuses them first).
         #[allow(unreachable_patterns)]
         _ => Expr::Ident("__unsupported".to_owned()),
     }

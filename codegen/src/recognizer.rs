@@ -140,7 +140,7 @@ impl<'g> Generator<'g> {
             Expr::RepMin(e, n) => self.emit_rep(e, mode, p, *n, None),
             Expr::RepMax(e, n) => self.emit_rep(e, mode, p, 0, Some(*n)),
             Expr::RepMinMax(e, m, n) => self.emit_rep(e, mode, p, *m, Some(*n)),
-            // `check_supported` rejected everything else before emission.
+            // `support::check` rejected everything else before emission.
             _ => "None".to_owned(),
         }
     }

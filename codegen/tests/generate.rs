@@ -3,7 +3,7 @@
 //! tested in peguri, which compiles a sample grammar with it against its
 //! runtime: `tests/library/codegen.rs`.)
 
-use peguri_codegen::{Config, generate};
+use peguri_codegen::{Config, Grammar, generate, invariants};
 
 fn generate_with(grammar: &str, record: &[&str], entries: &[&str]) -> Result<String, String> {
     let fields: Vec<(&str, [&str; 1])> = record.iter().map(|r| (*r, [*r])).collect();
@@ -19,14 +19,26 @@ fn generate_with(grammar: &str, record: &[&str], entries: &[&str]) -> Result<Str
     )
 }
 
+/// Generates `grammar` with its rule `a` as the one entry, and checks
+/// that the generator refuses it with a message that holds `needle`, says
+/// that the generated code matches the rule, and where the construct can
+/// be tried.
 #[track_caller]
 fn assert_rejected(grammar: &str, needle: &str) {
-    match generate_with(grammar, &[], &[]) {
+    match generate_with(grammar, &[], &["a"]) {
         Ok(_) => panic!("accepted {grammar:?}"),
-        Err(message) => assert!(
-            message.contains(needle),
-            "message {message:?} does not mention {needle:?}"
-        ),
+        Err(message) => {
+            for expected in [
+                needle,
+                "is itself matched by the generated code",
+                "peguri tree --grammar FILE",
+            ] {
+                assert!(
+                    message.contains(expected),
+                    "message {message:?} does not mention {expected:?}"
+                );
+            }
+        }
     }
 }
 
@@ -57,17 +69,78 @@ fn rejects_unicode_properties() {
 }
 
 #[test]
-fn rejects_implicit_whitespace() {
+fn names_the_route_from_the_entry_to_the_rule() {
+    let err = generate_with(
+        r#"a = { "x" ~ b } b = @{ "y" | c } c = @{ LETTER }"#,
+        &[],
+        &["a"],
+    )
+    .unwrap_err();
+    assert!(
+        err.starts_with("rule `c`: the built-in rule `LETTER`"),
+        "{err}"
+    );
+    assert!(err.contains("(a > b > c)"), "{err}");
+    assert!(err.contains("pest_vm"), "{err}");
+    assert!(err.contains("peguri grammar diff"), "{err}");
+    assert!(err.contains("peguri serve"), "{err}");
+}
+
+#[test]
+fn rules_no_generated_function_reaches_may_use_anything() {
+    // `stack` and `word` are rules of the grammar that no entry, quiet
+    // function, error pass or class table reaches: pest_derive and pest_vm
+    // run them, the generated code never does.
+    let grammar = r#"
+        a = { "x" ~ b } b = @{ "y"+ }
+        stack = { PUSH("'" | "`") ~ (!PEEK ~ ANY)* ~ POP }
+        word = { LETTER+ }
+    "#;
+    let code = generate_with(grammar, &["b"], &["a"]).unwrap();
+    assert!(code.contains("fn match_a("), "{code}");
+    // Reached through another configured function, the same rule is refused.
+    let err = generate(
+        grammar,
+        &Config {
+            entries: &["a"],
+            quiet: &["stack"],
+            ..Config::default()
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("rule `stack`: the stack operation"), "{err}");
+}
+
+#[test]
+fn rejects_implicit_whitespace_only_where_pest_would_skip_it() {
     assert_rejected(
         r#"WHITESPACE = _{ " " } a = { "x" ~ "y" }"#,
         "rule `WHITESPACE`: implicit whitespace",
     );
+    let err = generate_with(
+        r##"COMMENT = _{ "#" ~ (!"\n" ~ ANY)* } a = { "x" ~ b } b = { "y"* }"##,
+        &[],
+        &["a"],
+    )
+    .unwrap_err();
+    assert!(err.contains("between the items of rule `"), "{err}");
+    // Atomic rules never skip it, and a rule without a sequence or a
+    // repetition has nowhere to.
+    for grammar in [
+        r#"WHITESPACE = _{ " " } a = @{ "x" ~ b } b = { "y"* }"#,
+        r#"WHITESPACE = _{ " " } a = { "x" | b } b = @{ "y" ~ "z" }"#,
+        r#"WHITESPACE = _{ " " } a = { "x" } other = { "x" ~ "y" }"#,
+    ] {
+        generate_with(grammar, &[], &["a"]).unwrap_or_else(|e| panic!("{grammar}: {e}"));
+    }
 }
 
 #[test]
 fn rejects_bad_grammars_and_configurations() {
-    assert_rejected("a = { ", "does not parse");
-    assert_rejected("a = { b }", "invalid");
+    for (grammar, needle) in [("a = { ", "does not parse"), ("a = { b }", "invalid")] {
+        let err = generate_with(grammar, &[], &["a"]).unwrap_err();
+        assert!(err.contains(needle), "{err}");
+    }
     let err = generate_with(r#"a = { "x" }"#, &["b"], &[]).unwrap_err();
     assert!(
         err.contains("rule `b` is named in the generator configuration"),
@@ -475,5 +548,146 @@ fn short_counted_runs_test_their_first_byte_alone() {
     assert!(
         code.contains("Some(p + run_upto::<4>(s, p, &T0))"),
         "{code}"
+    );
+}
+
+/// peguri's URI grammar as its build script reads it (`uri.pest`,
+/// `iri.pest`, `rfc6874.pest` joined), with each `(old, new)` edit made to
+/// it; each `old` must occur in it.
+fn uri_grammar(edits: &[(&str, &str)]) -> Grammar {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let mut text = String::new();
+    for file in ["uri.pest", "iri.pest", "rfc6874.pest"] {
+        let path = format!("{root}/{file}");
+        text.push_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")));
+        text.push('\n');
+    }
+    for (old, new) in edits {
+        assert!(text.contains(old), "the grammar has no {old:?}");
+        text = text.replacen(old, new, 1);
+    }
+    Grammar::parse(&text).unwrap()
+}
+
+const PCHAR: &str = r#"pchar = @{ unreserved | pct_encoded | sub_delims | ":" | "@" }"#;
+const PCHAR_WIDE: &str =
+    r#"pchar = @{ unreserved | pct_encoded | sub_delims | ":" | "@" | " " | "{" }"#;
+const SEGMENT_NZ_NC: &str =
+    r#"segment_nz_nc = @{ (unreserved | pct_encoded | sub_delims | "@")+ }"#;
+const SEGMENT_NZ_NC_WIDE: &str =
+    r#"segment_nz_nc = @{ (unreserved | pct_encoded | sub_delims | "@" | " " | "{")+ }"#;
+const IPCHAR: &str = r#"ipchar = @{ iunreserved | pct_encoded | sub_delims | ":" | "@" }"#;
+const IPCHAR_WIDE: &str =
+    r#"ipchar = @{ iunreserved | pct_encoded | sub_delims | ":" | "@" | " " | "{" }"#;
+const ISEGMENT_NZ_NC: &str =
+    r#"isegment_nz_nc = @{ (iunreserved | pct_encoded | sub_delims | "@")+ }"#;
+const ISEGMENT_NZ_NC_WIDE: &str =
+    r#"isegment_nz_nc = @{ (iunreserved | pct_encoded | sub_delims | "@" | " " | "{")+ }"#;
+
+/// Checks peguri's invariants on the URI grammar with `edits`, and that
+/// `name` is among those that fail, with each of `details` in the
+/// message.
+#[track_caller]
+fn assert_breaks(edits: &[(&str, &str)], name: &str, details: &[&str]) {
+    let err = uri_grammar(edits)
+        .check_invariants(invariants::URI)
+        .unwrap_err();
+    for needle in [
+        &format!("invariant \"{name}\" does not hold"),
+        "To fix it: ",
+    ]
+    .into_iter()
+    .chain(details.iter().copied())
+    {
+        assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+    }
+}
+
+#[test]
+fn the_uri_grammar_keeps_every_invariant_the_library_relies_on() {
+    uri_grammar(&[])
+        .check_invariants(invariants::URI)
+        .unwrap_or_else(|e| panic!("{e}"));
+    // An edit that keeps them: the path characters of URIs and IRIs
+    // relaxed alike.
+    uri_grammar(&[
+        (PCHAR, PCHAR_WIDE),
+        (SEGMENT_NZ_NC, SEGMENT_NZ_NC_WIDE),
+        (IPCHAR, IPCHAR_WIDE),
+        (ISEGMENT_NZ_NC, ISEGMENT_NZ_NC_WIDE),
+    ])
+    .check_invariants(invariants::URI)
+    .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn an_edit_that_breaks_an_invariant_is_named_with_the_rule_and_the_fix() {
+    // `pchar` relaxed alone: the builder would check segments with
+    // `segment` and the parse read the first one with `segment_nz_nc`.
+    assert_breaks(
+        &[(PCHAR, PCHAR_WIDE)],
+        "segment-nz-nc is pchar without ':'",
+        &[
+            "only `pchar` accepts ' ', '{'",
+            "edit `segment_nz_nc` with `pchar`",
+            "section 4.2",
+        ],
+    );
+    // `reg_name` relaxed without `host`'s lookahead: `1.2.3.4{` would read
+    // as an IPv4 address and a stray `{`.
+    assert_breaks(
+        &[(
+            "reg_name = @{ (unreserved | pct_encoded | sub_delims)* }",
+            r#"reg_name = @{ (unreserved | pct_encoded | sub_delims | "{")* }"#,
+        )],
+        "host reads an IPv4 address followed by a reg-name character as a reg-name",
+        &["`host` does not accept \"192.0.2.1{\" whole", "lookahead"],
+    );
+    assert_breaks(
+        &[(
+            r#"query = @{ (pchar | "/" | "?")* }"#,
+            r##"query = @{ (pchar | "/" | "?" | "#")* }"##,
+        )],
+        "a query holds no '#'",
+        &["`query` accepts '#'"],
+    );
+    assert_breaks(
+        &[(r#"  | '1'..'9' ~ DIGIT"#, r#"  | DIGIT{2}"#)],
+        "IPv4address accepts only what the standard library reads",
+        &["`IPv4address` accepts \"00.1.1.1\""],
+    );
+    assert_breaks(
+        &[(
+            r#"HEXDIG = @{ DIGIT | ^"A" | ^"B" | ^"C" | ^"D" | ^"E" | ^"F" }"#,
+            r#"HEXDIG = @{ DIGIT | 'a'..'f' }"#,
+        )],
+        "HEXDIG is the hexadecimal digits",
+        &["`HEXDIG` does not accept 'A'"],
+    );
+    assert_breaks(
+        &[(
+            "unreserved = @{ ALPHA | DIGIT | \"-\" | \".\" | \"_\" | \"~\" }",
+            "unreserved = @{ ALPHA | DIGIT | \"-\" | \".\" | \"_\" | \"~\" | \"é\" }",
+        )],
+        "RFC 3986's rules match ASCII only",
+        &["`unreserved` accepts 'é'", "`ucschar`"],
+    );
+    // The URI and the IRI rules relaxed apart.
+    assert_breaks(
+        &[(PCHAR, PCHAR_WIDE), (SEGMENT_NZ_NC, SEGMENT_NZ_NC_WIDE)],
+        "a URI segment is an IRI segment",
+        &[
+            "`segment` accepts ' ', '{', which `isegment` does not",
+            "`ipchar`",
+        ],
+    );
+    // A grammar without the rules the library needs.
+    let err = Grammar::parse(r#"a = { "x" }"#)
+        .unwrap()
+        .check_invariants(invariants::URI)
+        .unwrap_err();
+    assert!(
+        err.contains("the grammar has no rule `segment_nz_nc`"),
+        "{err}"
     );
 }

@@ -11,7 +11,11 @@
 //! exactly what the parser accepts. The combinations of components that
 //! RFC 3986 forbids are refused when the reference is assembled, and the
 //! assembled text is parsed again, so a built reference always has the
-//! components it was given.
+//! components it was given. With the grammar as it is shipped, that parse
+//! always finds them (`build.rs` checks the assumptions it rests on); a
+//! grammar edited so that it reads the text otherwise gets
+//! [`BuildErrorKind::GrammarDisagreement`], never a panic or a reference
+//! with other components.
 
 use alloc::borrow::Cow;
 use core::fmt;
@@ -20,7 +24,7 @@ use core::net::IpAddr;
 use crate::syntax::component::Component;
 use crate::syntax::engine::rule_failure;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
-use crate::syntax::layout::Layout;
+use crate::syntax::layout::{Layout, Span};
 use crate::syntax::parse::{parse, reparse};
 use crate::syntax::pct::{self, EncodeSet};
 use crate::types::parsed::Parsed;
@@ -113,6 +117,27 @@ pub enum BuildErrorKind {
     /// so the path would not mean what was asked. Other segments are
     /// encoded (a `/` in them too) and keep the path's meaning.
     DotSegment,
+    /// The grammar and the builder disagree: the component matched `rule`
+    /// and the combination is one RFC 3986 allows, yet the grammar does
+    /// not read the assembled reference back with this component as it was
+    /// given. The grammar compiled into peguri never does this (its build
+    /// checks what the builder assumes of it); a `uri.pest` edited so that
+    /// its rules no longer fit together can, and this names the component
+    /// and the rule to look at.
+    ///
+    /// ```
+    /// use peguri::{BuildErrorKind, UriBuilder};
+    ///
+    /// // With the grammar as shipped, a component refused is refused for
+    /// // its own text.
+    /// let err = UriBuilder::new().scheme("s").path("a b").build().unwrap_err();
+    /// assert_eq!(err.kind(), BuildErrorKind::InvalidChar { ch: ' ', offset: 1 });
+    /// ```
+    GrammarDisagreement {
+        /// The grammar rule the component's text was checked with (for a
+        /// path, each segment's), as `uri.pest` names it.
+        rule: &'static str,
+    },
 }
 
 /// A component that is not valid text for its place, or components that
@@ -219,6 +244,13 @@ impl fmt::Display for BuildError {
                  resolution and normalization remove (RFC 3986 section 5.2.4); it would change \
                  what the path names"
             ),
+            BuildErrorKind::GrammarDisagreement { rule } => write!(
+                f,
+                "the grammar and the builder disagree on the {component}: its text matches the \
+                 rule `{rule}`, but the grammar does not read the reference built from it back \
+                 with that {component}; the grammar's rules do not fit together (was uri.pest \
+                 edited? see \"Editing uri.pest\" in peguri's docs/grammar.md)"
+            ),
         }
     }
 }
@@ -308,7 +340,7 @@ fn located(text: &str, offset: usize) -> BuildErrorKind {
             }
         }
     }
-    match text[offset..].chars().next() {
+    match text.get(offset..).and_then(|rest| rest.chars().next()) {
         Some(ch) => BuildErrorKind::InvalidChar { ch, offset },
         None => BuildErrorKind::UnexpectedEnd { offset },
     }
@@ -435,44 +467,124 @@ impl<'a> Parts<'a> {
     ///
     /// # Errors
     ///
-    /// A [`BuildError`] for a combination RFC 3986 forbids.
+    /// A [`BuildError`] for a combination RFC 3986 forbids, or
+    /// [`BuildErrorKind::GrammarDisagreement`] when the grammar does not
+    /// read the text back as these components.
     pub(crate) fn assemble(&self, grammar: Grammar) -> Result<(String, Layout), BuildError> {
         self.check_structure()?;
+        let (text, starts) = self.text();
+        // Each component matched its rule and the combination is one RFC
+        // 3986 allows, so the grammar reads the text as these components
+        // (the parse also gives their positions), unless its rules were
+        // edited apart.
+        let parsed = reparse(&text, grammar).map_err(|e| (e.offset(), e.component()));
+        let layout = self.read_back(&text, parsed, &starts, grammar)?;
+        Ok((text, layout))
+    }
+
+    /// The text of the reference, and where each component present starts
+    /// in it, in order.
+    fn text(&self) -> (String, Vec<(Component, usize)>) {
         let mut text = String::new();
+        let mut starts = Vec::new();
+        let mut put = |text: &mut String, component, part: &str| {
+            starts.push((component, text.len()));
+            text.push_str(part);
+        };
         if let Some(scheme) = &self.scheme {
-            text.push_str(scheme);
+            put(&mut text, Component::Scheme, scheme);
             text.push(':');
         }
         if let Some(authority) = &self.authority {
             text.push_str("//");
             if let Some(userinfo) = &authority.userinfo {
-                text.push_str(userinfo);
+                put(&mut text, Component::Userinfo, userinfo);
                 text.push('@');
             }
-            text.push_str(&authority.host);
+            put(&mut text, Component::Host, &authority.host);
             if let Some(port) = &authority.port {
                 text.push(':');
-                text.push_str(port);
+                put(&mut text, Component::Port, port);
             }
         }
-        text.push_str(&self.path);
+        put(&mut text, Component::Path, &self.path);
         if let Some(query) = &self.query {
             text.push('?');
-            text.push_str(query);
+            put(&mut text, Component::Query, query);
         }
         if let Some(fragment) = &self.fragment {
             text.push('#');
-            text.push_str(fragment);
+            put(&mut text, Component::Fragment, fragment);
         }
-        // Each component matched its rule and the combination is one the
-        // grammar's URI-reference allows, so this parse cannot fail; it
-        // also yields the component positions.
-        let layout = match reparse(&text, grammar) {
-            Ok(layout) => layout,
-            Err(e) => unreachable!("checked components did not parse: {e}"),
+        (text, starts)
+    }
+
+    /// The layout of `text`, which these components make, from the
+    /// grammar's parse of it (`parsed`: the layout, or the offset where
+    /// the parse failed and the component it names), when the parse found
+    /// these components.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildErrorKind::GrammarDisagreement`] when the parse failed (for
+    /// the component the failure is in) or found other components (for
+    /// the first that differs).
+    fn read_back(
+        &self,
+        text: &str,
+        parsed: Result<Layout, (usize, Option<Component>)>,
+        starts: &[(Component, usize)],
+        grammar: Grammar,
+    ) -> Result<Layout, BuildError> {
+        let component = match parsed {
+            Ok(layout) => {
+                let found = Parts::of(Parsed::new(text, layout, grammar));
+                match self.first_difference(&found) {
+                    None => return Ok(layout),
+                    Some(component) => component,
+                }
+            }
+            // The component the error names if it is one of these (a
+            // host, say, and not the authority), else the one the failure
+            // is in; a delimiter counts with the component before it.
+            Err((offset, named)) => named
+                .filter(|named| starts.iter().any(|(c, _)| c == named))
+                .or_else(|| {
+                    starts
+                        .iter()
+                        .take_while(|&&(_, start)| start <= offset)
+                        .last()
+                        .map(|&(component, _)| component)
+                })
+                .unwrap_or(Component::Path),
         };
-        debug_assert_eq!(Parts::of(Parsed::new(&text, layout, grammar)), *self);
-        Ok((text, layout))
+        let rule = rule_of(component, grammar);
+        Err(BuildError::new(
+            component,
+            BuildErrorKind::GrammarDisagreement { rule },
+        ))
+    }
+
+    /// The first component in which `other` differs from these parts.
+    fn first_difference(&self, other: &Parts<'_>) -> Option<Component> {
+        let (mine, theirs) = (self.authority.as_ref(), other.authority.as_ref());
+        if self.scheme != other.scheme {
+            Some(Component::Scheme)
+        } else if mine.map(|a| &a.userinfo) != theirs.map(|a| &a.userinfo) {
+            Some(Component::Userinfo)
+        } else if mine.map(|a| &a.host) != theirs.map(|a| &a.host) {
+            Some(Component::Host)
+        } else if mine.map(|a| &a.port) != theirs.map(|a| &a.port) {
+            Some(Component::Port)
+        } else if self.path != other.path {
+            Some(Component::Path)
+        } else if self.query != other.query {
+            Some(Component::Query)
+        } else if self.fragment != other.fragment {
+            Some(Component::Fragment)
+        } else {
+            None
+        }
     }
 }
 
@@ -482,28 +594,152 @@ pub(crate) fn authority_parts(
     authority: &str,
     grammar: Grammar,
 ) -> Result<AuthorityParts<'_>, BuildError> {
-    check_rule(
-        authority,
-        rule_of(Component::Authority, grammar),
-        Component::Authority,
-    )?;
+    let rule = rule_of(Component::Authority, grammar);
+    check_rule(authority, rule, Component::Authority)?;
     // After `//`, as a network-path reference, the authority parses into
-    // the same parts; their lengths place them in `authority`, which is
-    // `[ userinfo "@" ] host [ ":" port ]`.
-    let reference = format!("//{authority}");
-    let layout = parse(&reference, Syntax::new(Entry::RelativeRef, grammar)).ok();
-    let Some(parsed) = layout.and_then(|l| Parsed::new(&reference, l, grammar).authority()) else {
-        unreachable!("an authority the grammar accepts parses after \"//\"");
+    // the same parts, which the layout places: `authority` is
+    // `[ userinfo "@" ] host [ ":" port ]`. A grammar whose rules were
+    // edited apart may read it otherwise.
+    let disagreement = || {
+        BuildError::new(
+            Component::Authority,
+            BuildErrorKind::GrammarDisagreement { rule },
+        )
     };
-    let userinfo = parsed.userinfo().map(|u| &authority[..u.len()]);
-    let host_start = userinfo.map_or(0, |u| u.len() + 1);
-    let host = &authority[host_start..host_start + parsed.host_str().len()];
-    let port = parsed
-        .port()
-        .map(|p| &authority[authority.len() - p.len()..]);
+    let reference = format!("//{authority}");
+    let layout =
+        parse(&reference, Syntax::new(Entry::RelativeRef, grammar)).map_err(|_| disagreement())?;
+    let parts = layout.authority.ok_or_else(disagreement)?;
+    // A span of `reference` as a slice of `authority`.
+    let piece = |span: Span| -> Result<&str, BuildError> {
+        let start = span.start().checked_sub(2).ok_or_else(disagreement)?;
+        let end = span.end().checked_sub(2).ok_or_else(disagreement)?;
+        authority.get(start..end).ok_or_else(disagreement)
+    };
+    if piece(parts.span)?.len() != authority.len() {
+        return Err(disagreement());
+    }
     Ok(AuthorityParts {
-        userinfo: userinfo.map(Cow::Borrowed),
-        host: Cow::Borrowed(host),
-        port: port.map(Cow::Borrowed),
+        userinfo: parts.userinfo.map(piece).transpose()?.map(Cow::Borrowed),
+        host: Cow::Borrowed(piece(parts.host)?),
+        port: parts.port.map(piece).transpose()?.map(Cow::Borrowed),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `s://u@h:8/a/b?q#f` as parts.
+    fn parts() -> Parts<'static> {
+        Parts {
+            scheme: Some("s".into()),
+            authority: Some(AuthorityParts {
+                userinfo: Some("u".into()),
+                host: "h".into(),
+                port: Some("8".into()),
+            }),
+            path: "/a/b".into(),
+            query: Some("q".into()),
+            fragment: Some("f".into()),
+        }
+    }
+
+    fn disagreement(component: Component, rule: &'static str) -> BuildError {
+        BuildError::new(component, BuildErrorKind::GrammarDisagreement { rule })
+    }
+
+    #[test]
+    fn assembling_reads_the_text_back_with_the_grammar() {
+        let parts = parts();
+        let (text, layout) = parts.assemble(Grammar::Rfc3986).unwrap();
+        assert_eq!(text, "s://u@h:8/a/b?q#f");
+        assert_eq!(
+            Parts::of(Parsed::new(&text, layout, Grammar::Rfc3986)),
+            parts
+        );
+    }
+
+    // A grammar edited so that its rules no longer fit together reads the
+    // assembled text otherwise than the components were checked: the
+    // parse fails, or finds other components. Both are simulated here, as
+    // the shipped grammar never does either (`build.rs` checks it).
+
+    #[test]
+    fn a_parse_that_fails_is_a_disagreement_on_the_component_it_fails_in() {
+        let parts = parts();
+        let (text, starts) = parts.text();
+        let at = |offset: usize| {
+            parts
+                .read_back(&text, Err((offset, None)), &starts, Grammar::Rfc3986)
+                .unwrap_err()
+        };
+        assert_eq!(at(0), disagreement(Component::Scheme, "scheme"));
+        assert_eq!(at(1), disagreement(Component::Scheme, "scheme"));
+        assert_eq!(at(4), disagreement(Component::Userinfo, "userinfo"));
+        assert_eq!(at(6), disagreement(Component::Host, "host"));
+        // The `:` before the port counts with the host.
+        assert_eq!(at(7), disagreement(Component::Host, "host"));
+        assert_eq!(at(8), disagreement(Component::Port, "port"));
+        assert_eq!(at(11), disagreement(Component::Path, "segment"));
+        assert_eq!(at(14), disagreement(Component::Query, "query"));
+        assert_eq!(
+            at(text.len()),
+            disagreement(Component::Fragment, "fragment")
+        );
+        // The component the error names, when the parts have it.
+        let named = |offset: usize, component: Component| {
+            parts
+                .read_back(
+                    &text,
+                    Err((offset, Some(component))),
+                    &starts,
+                    Grammar::Rfc3986,
+                )
+                .unwrap_err()
+        };
+        assert_eq!(
+            named(1, Component::Path),
+            disagreement(Component::Path, "segment")
+        );
+        assert_eq!(
+            named(6, Component::Authority),
+            disagreement(Component::Host, "host")
+        );
+        let iri = parts
+            .read_back(&text, Err((11, None)), &starts, Grammar::Rfc3987)
+            .unwrap_err();
+        assert_eq!(iri, disagreement(Component::Path, "isegment"));
+        assert_eq!(
+            iri.to_string(),
+            "the grammar and the builder disagree on the path: its text matches the rule \
+             `isegment`, but the grammar does not read the reference built from it back with \
+             that path; the grammar's rules do not fit together (was uri.pest edited? see \
+             \"Editing uri.pest\" in peguri's docs/grammar.md)"
+        );
+        assert_eq!(iri.offset(), None);
+    }
+
+    #[test]
+    fn a_parse_that_finds_other_components_is_a_disagreement_on_the_first() {
+        let parts = parts();
+        let (text, starts) = parts.text();
+        // The layout of a parse that ends the path early and finds no
+        // query, then one that reads the port into the host.
+        for (other, component) in [
+            ("s://u@h:8/a?b#f", Component::Path),
+            ("s://u@h8:/a/b?q#f", Component::Host),
+            ("s://u@h:8/a/b#q?f", Component::Query),
+        ] {
+            let layout = reparse(other, Grammar::Rfc3986).unwrap();
+            let err = parts
+                .read_back(&text, Ok(layout), &starts, Grammar::Rfc3986)
+                .unwrap_err();
+            assert_eq!(err.component(), component, "{other}");
+            assert!(matches!(
+                err.kind(),
+                BuildErrorKind::GrammarDisagreement { .. }
+            ));
+        }
+    }
 }

@@ -39,7 +39,7 @@ use core::fmt;
 #[cfg(feature = "std")]
 use std::path::{Path, PathBuf};
 
-use crate::ops::build::{AuthorityParts, Parts};
+use crate::ops::build::{AuthorityParts, BuildError, Parts};
 use crate::syntax::entry::Grammar;
 use crate::syntax::excerpt::Quoted;
 use crate::syntax::layout::Layout;
@@ -111,6 +111,11 @@ pub enum FilePathErrorKind {
     UnsupportedWindowsPath,
     /// The platform has neither Unix nor Windows paths.
     UnsupportedPlatform,
+    /// The grammar does not read the `file` URI made from the path as the
+    /// host and the path it was made of: the grammar compiled into peguri
+    /// always does, a `uri.pest` edited so that its rules no longer fit
+    /// together may not (see [`BuildErrorKind::GrammarDisagreement`](crate::BuildErrorKind::GrammarDisagreement)).
+    GrammarDisagreement(BuildError),
 }
 
 /// A path that could not become a `file` URI, or a URI that could not
@@ -214,6 +219,9 @@ impl FilePathError {
             FilePathErrorKind::UnsupportedPlatform => {
                 f.write_str("this platform has neither Unix nor Windows paths")
             }
+            FilePathErrorKind::GrammarDisagreement(error) => {
+                write!(f, "cannot make a file URI: {error}")
+            }
         }
     }
 }
@@ -231,7 +239,7 @@ fn encoded_segments<'a>(segments: impl Iterator<Item = &'a [u8]>) -> String {
 }
 
 /// `file:` + `//host` + an encoded absolute path, assembled and checked.
-fn file_uri(host: &str, path: &str) -> FileUri {
+fn file_uri(host: &str, path: &str) -> Result<FileUri, FilePathError> {
     let parts = Parts {
         scheme: Some("file".into()),
         authority: Some(AuthorityParts {
@@ -243,11 +251,11 @@ fn file_uri(host: &str, path: &str) -> FileUri {
         query: None,
         fragment: None,
     };
-    // The host is encoded, the path absolute with encoded segments.
-    match parts.assemble(Grammar::Rfc3986) {
-        Ok(uri) => uri,
-        Err(e) => unreachable!("a file URI from encoded parts: {e}"),
-    }
+    // The host is encoded, the path absolute with encoded segments: only
+    // a grammar whose rules were edited apart refuses them.
+    parts
+        .assemble(Grammar::Rfc3986)
+        .map_err(|e| FilePathErrorKind::GrammarDisagreement(e).into())
 }
 
 /// A Unix path (bytes) as a `file` URI.
@@ -266,7 +274,7 @@ fn from_unix_bytes(path: &[u8]) -> Result<FileUri, FilePathError> {
     let Some(rest) = path.strip_prefix(b"/") else {
         return Err(FilePathErrorKind::NotAbsolute.into());
     };
-    Ok(file_uri("", &encoded_segments(rest.split(|&b| b == b'/'))))
+    file_uri("", &encoded_segments(rest.split(|&b| b == b'/')))
 }
 
 /// The decoded bytes of the path of a local `file` URI, for Unix.
@@ -380,7 +388,7 @@ pub(crate) fn from_windows_text(path: &str) -> Result<FileUri, FilePathError> {
             return Err(FilePathErrorKind::UnsupportedWindowsPath.into());
         }
         let segments = [share].into_iter().chain(parts).map(str::as_bytes);
-        return Ok(file_uri(server, &encoded_segments(segments)));
+        return file_uri(server, &encoded_segments(segments));
     }
     let Some(letter) = drive_letter(path) else {
         return Err(FilePathErrorKind::NotAbsolute.into());
@@ -395,7 +403,7 @@ pub(crate) fn from_windows_text(path: &str) -> Result<FileUri, FilePathError> {
         .into_iter()
         .chain(rest.split(is_separator))
         .map(str::as_bytes);
-    Ok(file_uri("", &encoded_segments(segments)))
+    file_uri("", &encoded_segments(segments))
 }
 
 /// A `file` URI as a Windows path (text).

@@ -464,9 +464,7 @@ impl Normalizer {
             }
             // Host text is case-insensitive (3.2.2), IP literals included;
             // they hold no triplets.
-            Host::Ipv6 {
-                addr, text, zone, ..
-            } if self.ipv6_canonical => {
+            Host::Ipv6 { addr, zone, .. } if self.ipv6_canonical => {
                 // RFC 5952 section 4 (and 5): `Ipv6Addr`'s text is it.
                 let _ = write!(out, "[{addr}");
                 let zone = zone.map(|zone| {
@@ -478,7 +476,6 @@ impl Normalizer {
                     Span::new(zone_start, out.len())
                 });
                 out.push(']');
-                debug_assert!(text.starts_with('['));
                 Some(HostData::Ipv6 { zone })
             }
             Host::Ipv6 { text, zone, .. } => match zone {
@@ -492,7 +489,9 @@ impl Normalizer {
                     // RFC 6874 gives it no case rule, and its triplets
                     // normalize as everywhere else (6.2.2.1, 6.2.2.2).
                     let zone = zone.as_str();
-                    push_cased(out, &text[..text.len() - zone.len() - 1], self.case);
+                    // The zone ends the host text, before its `]`.
+                    let before = text.len().saturating_sub(zone.len() + 1);
+                    push_cased(out, text.get(..before).unwrap_or(text), self.case);
                     let zone_start = out.len();
                     out.push_str(&self.triplets(zone, grammar.as_uri()));
                     let zone = Span::new(zone_start, out.len());

@@ -138,8 +138,38 @@ impl Resolver {
             // path, and there are none: the result is R's text and layout.
             return Ok((reference.as_str().to_owned(), reference.layout, grammar));
         }
-        let (text, layout) = self.transform(base, reference)?.recompose(grammar)?;
+        let Some(base_scheme) = base.scheme() else {
+            return Err(ResolveError::new(
+                ResolveErrorKind::RelativeBase,
+                base.as_str(),
+                0,
+            ));
+        };
+        let (text, layout) = self
+            .transform(base, base_scheme, reference)
+            .recompose(grammar)?;
         Ok((text, layout, grammar))
+    }
+
+    /// Resolution against a base whose scheme is `base_scheme` (a base of
+    /// a type that always has one): it cannot fail. The result is what
+    /// the algorithm computes, its layout known by construction; unlike
+    /// [`resolve_parsed`](Self::resolve_parsed) in builds with debug
+    /// assertions, it is not parsed again, so a grammar edited so that it
+    /// reads the result otherwise changes nothing here.
+    pub(crate) fn resolve_with_scheme<'a>(
+        &self,
+        base: &Parsed<'a>,
+        base_scheme: &'a str,
+        reference: &Parsed<'a>,
+    ) -> (String, Layout, Grammar) {
+        let grammar = base.grammar.union(reference.grammar);
+        let keeps_scheme = self.reference_scheme(base_scheme, reference).is_some();
+        if keeps_scheme && first_dot_segment(reference.path().as_bytes()).is_none() {
+            return (reference.as_str().to_owned(), reference.layout, grammar);
+        }
+        let (text, layout) = self.transform(base, base_scheme, reference).write();
+        (text, layout, grammar)
     }
 
     /// The reference's scheme as 5.2.2 uses it: `None` when it has none, or
@@ -157,15 +187,9 @@ impl Resolver {
     fn transform<'a>(
         &self,
         base: &Parsed<'a>,
+        base_scheme: &'a str,
         r: &Parsed<'a>,
-    ) -> Result<Components<'a>, ResolveError> {
-        let Some(base_scheme) = base.scheme() else {
-            return Err(ResolveError::new(
-                ResolveErrorKind::RelativeBase,
-                base.as_str(),
-                0,
-            ));
-        };
+    ) -> Components<'a> {
         let r_scheme = self.reference_scheme(base_scheme, r);
         let (scheme, authority, path, query);
         if let Some(s) = r_scheme {
@@ -194,13 +218,13 @@ impl Resolver {
             }
             scheme = base_scheme;
         }
-        Ok(Components {
+        Components {
             scheme,
             authority,
             path,
             query,
             fragment: r.fragment(),
-        })
+        }
     }
 }
 

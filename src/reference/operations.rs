@@ -24,15 +24,6 @@ use crate::syntax::entry::Grammar;
 use crate::types::parsed::Parsed;
 use crate::types::socket_addr::{SocketAddrError, default_port, port_or_default};
 
-/// A resolution against a base that has a scheme cannot fail; the check of
-/// the recomposed text (debug builds only) failing would be a bug.
-fn infallible<T>(result: Result<T, ResolveError>) -> T {
-    match result {
-        Ok(resolved) => resolved,
-        Err(e) => panic!("peguri bug, please report it: {e}"),
-    }
-}
-
 impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
     /// Resolves this reference against `base`, strictly (RFC 3986
     /// section 5.2; RFC 3987 section 6.5 for IRIs, whose characters
@@ -53,8 +44,11 @@ impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
         &self,
         base: &Reference<B, F, WithScheme>,
     ) -> Reference<String, F, WithScheme> {
+        let base = base.view();
+        // Every value of the base's type has a scheme.
+        let base_scheme = base.scheme().unwrap_or_default();
         let (text, layout, grammar) =
-            infallible(Resolver::new().resolve_parsed(&base.view(), &self.view()));
+            Resolver::new().resolve_with_scheme(&base, base_scheme, &self.view());
         Reference::from_parts(text, layout, grammar)
     }
 
@@ -77,8 +71,9 @@ impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
     #[must_use]
     pub fn is_same_document<B: Storage>(&self, base: &Reference<B, F, WithScheme>) -> bool {
         let base = base.view();
+        let base_scheme = base.scheme().unwrap_or_default();
         let (text, layout, grammar) =
-            infallible(Resolver::new().resolve_parsed(&base, &self.view()));
+            Resolver::new().resolve_with_scheme(&base, base_scheme, &self.view());
         Parsed::new(&text, layout, grammar).without_fragment() == base.without_fragment()
     }
 

@@ -77,12 +77,15 @@ mod generated {
     // the rules themselves take their docs from the `///` lines in uri.pest.
     #![allow(missing_docs)]
 
-    /// The parser pest derives from `uri.pest` and `iri.pest` at build time.
+    /// The parser pest derives from `uri.pest`, `iri.pest` and
+    /// `rfc6874.pest` at build time.
     ///
-    /// pest reads the two files as one grammar, so the IRI rules of RFC 3987
-    /// reuse the unchanged RFC 3986 rules (`scheme`, `port`, `IP_literal`...).
-    /// Use it through pest's [`Parser`](pest::Parser) trait with any [`Rule`];
-    /// the `*_entry` rules anchor a rule to the whole input.
+    /// pest reads the three files as one grammar, so the IRI rules of RFC
+    /// 3987 and the zone rules of RFC 6874 reuse the unchanged RFC 3986
+    /// rules (`scheme`, `port`, `IP_literal`...). Use it through pest's
+    /// [`Parser`](pest::Parser) trait (pest is re-exported as
+    /// [`grammar::pest`](crate::grammar::pest)) with any [`Rule`]; the
+    /// `*_entry` rules anchor a rule to the whole input.
     ///
     /// ```
     /// use peguri::grammar::{Rule, UriParser};
@@ -146,15 +149,58 @@ fn rule_by_name(name: &str) -> Option<Rule> {
 /// 3986 Appendix A, RFC 3987 section 2.2, RFC 6874, and the `*_entry`
 /// rules that anchor them. The name may be spelled as in the RFC
 /// (`IPv6address`, `path-abempty`, `ireg-name`), as in the `.pest` files
-/// (`path_abempty`), and in any case (see [`find_rule`]). Returns the pest
-/// pairs of the anchored entry rule.
+/// (`path_abempty`), and in any case (see [`find_rule`]);
+/// [`rule_names`](crate::grammar::rule_names) lists them.
+///
+/// # The pairs
+///
+/// The pairs are pest's ([`pest::iterators::Pairs`], pest re-exported as
+/// [`grammar::pest`](crate::grammar::pest)), of the rule's anchored form
+/// `X_entry = { SOI ~ X ~ EOI }`: one top pair, of `X_entry`, whose
+/// children are the pair of `X` and a last pair of [`Rule::EOI`]. Under
+/// `X` are the pairs of the rules it matched, in order, down to the
+/// atomic rules (`@{ ... }` in the `.pest` files, such as `scheme`,
+/// `reg_name`, `segment`, `IPv6address`): an atomic rule's pair has no
+/// children, the rules it calls leave none. (`IPvFuture` is
+/// compound-atomic, `${ ... }`: its `HEXDIG` version digits do.) Rules
+/// that match nothing where they are optional leave no pair, and
+/// `path_empty` leaves an empty one.
+///
+/// ```
+/// use peguri::grammar::{parse_rule, rule_name, Rule};
+/// use peguri::grammar::pest::iterators::Pair;
+///
+/// fn show(pair: Pair<'_, Rule>, depth: usize, out: &mut String) {
+///     let span = pair.as_span();
+///     out.push_str(&format!("{}{} {}..{}\n", "  ".repeat(depth), rule_name(pair.as_rule()), span.start(), span.end()));
+///     for child in pair.into_inner() {
+///         show(child, depth + 1, out);
+///     }
+/// }
+///
+/// let mut tree = String::new();
+/// for pair in parse_rule("authority", "me@h:80")? {
+///     show(pair, 0, &mut tree);
+/// }
+/// assert_eq!(tree, "\
+/// authority_entry 0..7
+///   authority 0..7
+///     userinfo 0..2
+///     host 3..4
+///       reg_name 3..4
+///     port 5..7
+///   EOI 7..7
+/// ");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
 ///
 /// # Errors
 ///
 /// A [`ParseError`] if `input` is not matched by the rule in full, or if
 /// the rule name is unknown: then its
 /// [`expected`](ParseError::expected) names are the closest rule names
-/// ("did you mean").
+/// ("did you mean"), and its message points to
+/// [`rule_names`](crate::grammar::rule_names).
 ///
 /// ```
 /// use peguri::grammar::{parse_rule, Rule};

@@ -584,7 +584,7 @@ impl Kind {
             }
             Kind::UnknownRule => write!(
                 f,
-                "unknown grammar rule {rule:?} (see `peguri rules` for the list)"
+                "unknown grammar rule {rule:?} (`peguri::grammar::rule_names()` lists the rules)"
             ),
             Kind::EnginesDisagree => f.write_str(
                 "internal error: the compiled grammar's recognizer rejected this input but its \

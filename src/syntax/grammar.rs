@@ -2,8 +2,9 @@
 //! (with the feature `pest`) pest_derive's parser of them.
 //!
 //! With `pest`, `UriParser` builds pest pairs (and so parse trees) and
-//! `parse_rule` starts from any rule of RFC 3986 Appendix A or of the IRI
-//! grammar of RFC 3987 section 2.2. Typed parsing never calls them: it runs
+//! `parse_rule` starts from any rule of RFC 3986 Appendix A, of the IRI
+//! grammar of RFC 3987 section 2.2 or of RFC 6874's zones; `grammar::pest`
+//! is the pest they are made with. Typed parsing never calls them: it runs
 //! on the code `build.rs` generates from the same files, and the tests prove
 //! the two agree.
 
@@ -13,6 +14,24 @@ use alloc::{vec, vec::Vec};
 #[cfg(feature = "pest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
 pub use super::derived::{Rule, UriParser, entry_rule, parse_rule, rule_name};
+
+/// The pest crate whose types [`UriParser`], [`parse_rule`] and
+/// [`ParseError::from_pest`](crate::ParseError::from_pest) use, re-exported
+/// (feature `pest`): pest 2.8 (`~2.8`, the 2.8 releases, as peguri's
+/// pest_derive). Using it through peguri keeps a program's pest the one
+/// peguri's pairs are made of, whatever pest the program itself depends
+/// on.
+///
+/// ```
+/// use peguri::grammar::pest::Parser;
+/// use peguri::grammar::{Rule, UriParser};
+///
+/// let pairs = UriParser::parse(Rule::port_entry, "8080").unwrap();
+/// assert_eq!(pairs.as_str(), "8080");
+/// ```
+#[cfg(feature = "pest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
+pub use ::pest;
 
 /// The text of `uri.pest`, as compiled into this crate.
 ///

@@ -72,7 +72,10 @@ impl<'a> Parsed<'a> {
     pub(crate) fn without_fragment(&self) -> &'a str {
         match self.layout.fragment {
             // The `#` is the byte before the fragment.
-            Some(fragment) => &self.text[..fragment.start() - 1],
+            Some(fragment) => self
+                .text
+                .get(..fragment.start().saturating_sub(1))
+                .unwrap_or(self.text),
             None => self.text,
         }
     }

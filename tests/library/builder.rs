@@ -127,7 +127,7 @@ fn authority_is_split_where_the_grammar_splits_it() {
 }
 
 #[test]
-fn unencoded_components_are_encoded_for_their_place() {
+fn stock_grammar_unencoded_components_are_encoded_for_their_place() {
     let uri = built(
         UriBuilder::new()
             .scheme("http")
@@ -177,7 +177,7 @@ fn segments_and_pairs() {
 }
 
 #[test]
-fn a_component_given_again_replaces_the_first() {
+fn stock_grammar_a_component_given_again_replaces_the_first() {
     let uri = built(
         UriBuilder::new()
             .scheme("a")
@@ -192,7 +192,7 @@ fn a_component_given_again_replaces_the_first() {
 }
 
 #[test]
-fn raw_text_errors_name_the_component_the_character_and_the_spot() {
+fn stock_grammar_raw_text_errors_name_the_component_the_character_and_the_spot() {
     let cases: Vec<(UriBuilder<'_>, &str)> = vec![
         (
             UriBuilder::new().scheme("ht tp"),
@@ -266,7 +266,7 @@ fn raw_text_errors_name_the_component_the_character_and_the_spot() {
 }
 
 #[test]
-fn error_kinds_and_offsets() {
+fn stock_grammar_error_kinds_and_offsets() {
     let err = refused(UriBuilder::new().path("/a b"));
     assert_eq!(err.component(), Component::Path);
     assert_eq!(
@@ -355,7 +355,7 @@ fn forbidden_combinations_are_refused() {
 }
 
 #[test]
-fn the_first_invalid_component_is_reported() {
+fn stock_grammar_the_first_invalid_component_is_reported() {
     let err = refused(UriBuilder::new().query("a b").path("c d").scheme("1"));
     assert_eq!(err.component(), Component::Query);
     // Before the structure is looked at, and before the missing scheme.
@@ -378,7 +378,7 @@ fn error_type_is_small_and_standard() {
 // ---------------------------------------------------------------------------
 
 #[test]
-fn setters_change_one_component_and_keep_the_others() {
+fn stock_grammar_setters_change_one_component_and_keep_the_others() {
     let mut uri = UriBuf::parse("http://u@h:1/p?q#f").unwrap();
     uri.set_scheme("https").unwrap();
     assert_eq!(uri, "https://u@h:1/p?q#f");
@@ -409,7 +409,7 @@ fn setters_change_one_component_and_keep_the_others() {
 }
 
 #[test]
-fn setters_refuse_and_leave_the_reference_unchanged() {
+fn stock_grammar_setters_refuse_and_leave_the_reference_unchanged() {
     let mut uri = UriBuf::parse("mailto:a@example.com").unwrap();
     // An authority cannot precede a rootless path.
     let err = uri.set_host("h").unwrap_err();
@@ -499,7 +499,7 @@ fn edited(uri: &str, edit: impl FnOnce(&mut UriRefBuf)) -> String {
 }
 
 #[test]
-fn query_append() {
+fn stock_grammar_query_append() {
     assert_eq!(
         edited("/p", |u| {
             u.edit_query().append("a", "1");

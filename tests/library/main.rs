@@ -23,6 +23,7 @@ mod extract;
 mod file_path;
 mod first_program;
 mod grammar;
+mod grammar_edit;
 mod interop;
 mod iri;
 mod iri_props;
