@@ -11,6 +11,7 @@ mod bounds;
 mod commands;
 mod docs;
 mod explain;
+mod extract;
 mod extras;
 mod grammar;
 mod iri;
