@@ -148,8 +148,6 @@ const URI_TRACKED: &[&str] = &["IPvFuture"];
 /// `extract` and the IRI mapping ask about a piece of text.
 const URI_QUIET: &[&str] = &[
     "scheme",
-    "URI",
-    "IRI",
     "IPv6address",
     "IPv6addrz",
     "IPvFuture",

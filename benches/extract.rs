@@ -1,11 +1,13 @@
-//! `extract` on texts of 1 MB and 10 MB: prose with URLs in it, and the
-//! hostile lines of issue 38, each one line made of one candidate repeated
-//! (a URI list joined by `,` ending in `Zürich`; `http://a/x,` repeated,
-//! ending in `é`, which makes the whole line an IRI; the same ending in
-//! U+E000, which the IRI grammar does not take there; `http://a` and an en
-//! quad repeated, a hundred thousand IRIs per megabyte). Each URI mode and
-//! the IRI mode run over each text. The time per byte stays the same from
-//! 1 MB to 10 MB: extraction is linear in the text.
+//! `extract` on texts of 1 MB and 10 MB: prose with URLs in it; hostile
+//! lines, each one line made of one candidate repeated (a URI list joined
+//! by `,` ending in `Zürich`; `http://a/x,` repeated, ending in `é`, which
+//! makes the whole line an IRI; the same ending in U+E000, which the IRI
+//! grammar does not take there; `http://a` and an en quad repeated, a
+//! hundred thousand IRIs per megabyte); and an HTML page and a Markdown
+//! document, read with `Markup::Html` and `Markup::Markdown`. The URI mode
+//! and the IRI mode run over each text (rejected candidates reported for
+//! the markup). The time per byte stays the same from 1 MB to 10 MB:
+//! extraction is linear in the text.
 //!
 //! Run: `cargo bench --bench extract`; a quick look: `cargo bench --bench
 //! extract -- --warm-up-time 0.2 --measurement-time 1`.
@@ -16,7 +18,7 @@ use std::time::Duration;
 use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
-use peguri::extract::Extractor;
+use peguri::extract::{Extractor, Markup};
 
 /// `unit` repeated to `size` bytes, then `tail`.
 fn line(unit: &str, tail: &str, size: usize) -> String {
@@ -55,7 +57,44 @@ fn prose(size: usize) -> String {
     text
 }
 
-fn texts(size: usize) -> Vec<(&'static str, String)> {
+/// `unit` repeated to `size` bytes or more.
+fn repeated(unit: &str, size: usize) -> String {
+    unit.repeat(size.div_ceil(unit.len()))
+}
+
+/// An HTML page: navigation, paragraphs with links and bare URLs,
+/// images with `srcset`, scripts, styles and comments.
+fn html(size: usize) -> String {
+    let head = "<!DOCTYPE html>\n<html><head><link rel=\"stylesheet\" href=\"/css/site.css\">\n\
+                <script src=\"/js/app.js\"></script></head>\n<body>\n";
+    let section = "<nav><a href=\"../index.html\">Home</a> | <a href='guide/intro.html#start'>Guide</a></nav>\n\
+         <p>Read <a href=\"https://example.com/search?q=uri&amp;lang=en\">the search</a>, or\n\
+         <a href=docs/faq.html>the FAQ</a>. Also at https://mirror.example.org/docs.</p>\n\
+         <!-- <a href=\"http://old.example/\">old</a> -->\n\
+         <img src=\"img/logo.png\" srcset=\"img/logo-2x.png 2x, img/logo-3x.png 3x\" alt=\"logo\">\n\
+         <script>var api = \"https://api.example.com/v1\"; if (a < b) {}</script>\n\
+         <style>body { background: url(/img/bg.png) }</style>\n\
+         <p>Ein Beispiel auf Deutsch, mit Umlauten: Zürich, Köln. <a href=\"http://broken.example/%zz\">x</a></p>\n";
+    format!("{head}{}</body></html>\n", repeated(section, size))
+}
+
+/// A Markdown document: paragraphs with inline links, images, autolinks,
+/// code spans, fenced and indented code, lists, reference definitions.
+fn markdown(size: usize) -> String {
+    let section = "## Section\n\n\
+         Read [the introduction](../guide/intro.md) first, then\n\
+         [the API](https://docs.example.com/api \"API reference\") and ![logo](img/logo.png).\n\
+         See [Fish](https://en.wikipedia.org/wiki/Fish_(disambiguation)), <https://auto.example/>\n\
+         and `[code](http://code.example/)`, or https://bare.example.org/page.\n\n\
+         ```sh\ncurl http://fenced.example/\n```\n\n\
+         - An item with [a link](list.md) and <a href=\"/inline.html\">HTML</a>.\n\n\
+         \x20   Its paragraph, [also linked](item.md).\n\n\
+         \x20       indented code http://indented.example/\n\n\
+         [ref]: https://ref.example.com/page \"Title\"\n\n";
+    repeated(section, size)
+}
+
+fn texts(size: usize) -> Vec<(&'static str, String, Markup)> {
     let list: String = (0..)
         .map(|i| format!("https://example.com/p/{i},"))
         .scan(0, |len, item| {
@@ -64,14 +103,21 @@ fn texts(size: usize) -> Vec<(&'static str, String)> {
         })
         .collect();
     vec![
-        ("prose", prose(size)),
-        ("list_then_zurich", format!("{list}Zürich")),
-        ("iri_at_the_end", line("http://a/x,", "é", size)),
+        ("prose", prose(size), Markup::Text),
+        ("list_then_zurich", format!("{list}Zürich"), Markup::Text),
+        (
+            "iri_at_the_end",
+            line("http://a/x,", "é", size),
+            Markup::Text,
+        ),
         (
             "private_use_at_the_end",
             line("http://a/x,", "\u{E000}", size),
+            Markup::Text,
         ),
-        ("en_quads", line("http://a\u{2000}", "", size)),
+        ("en_quads", line("http://a\u{2000}", "", size), Markup::Text),
+        ("html", html(size), Markup::Html),
+        ("markdown", markdown(size), Markup::Markdown),
     ]
 }
 
@@ -81,12 +127,12 @@ fn extract_by_size(c: &mut Criterion) {
     // sample.
     group.sampling_mode(SamplingMode::Flat);
     for size in [1 << 20, 10 << 20] {
-        for (name, text) in texts(size) {
+        for (name, text, markup) in texts(size) {
             group.throughput(Throughput::Bytes(text.len() as u64));
-            for (mode, extractor) in [
-                ("uri", Extractor::new()),
-                ("iri", Extractor::new().iri(true)),
-            ] {
+            let reading = Extractor::new()
+                .markup(markup)
+                .rejected(markup != Markup::Text);
+            for (mode, extractor) in [("uri", reading), ("iri", reading.iri(true))] {
                 let id = BenchmarkId::new(format!("{name}/{mode}"), size >> 20);
                 group.bench_with_input(id, &text, |b, text| {
                     b.iter(|| extractor.extract(black_box(text)).len());

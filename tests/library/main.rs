@@ -20,6 +20,7 @@ mod engines;
 mod errors;
 mod explain;
 mod extract;
+mod extract_markup;
 mod file_path;
 mod first_program;
 mod grammar;

@@ -70,11 +70,11 @@ fn extract_json() {
     assert_eq!(
         stdout(&out),
         concat!(
-            r#"{"uri":"http://www.w3.org/Addressing/","start":28,"end":57}"#,
+            r#"{"uri":"http://www.w3.org/Addressing/","valid":true,"start":28,"end":57,"line":1,"column":29}"#,
             "\n",
-            r#"{"uri":"ftp://foo.example.com/rfc/","start":98,"end":125}"#,
+            r#"{"uri":"ftp://foo.example.com/rfc/","valid":true,"start":98,"end":125,"line":2,"column":39}"#,
             "\n",
-            r#"{"uri":"http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING","start":150,"end":210}"#,
+            r#"{"uri":"http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING","valid":true,"start":150,"end":210,"line":3,"column":34}"#,
             "\n",
         )
     );
@@ -322,24 +322,27 @@ fn check_warns_about_bidi_formatting_characters() {
 }
 
 /// `extract` reads its input as bytes and reports byte offsets
-/// into it as given, past bytes that are not UTF-8.
+/// into it as given, past bytes that are not UTF-8 (each one column).
 #[test]
 fn extract_offsets_are_bytes() {
     let out = common::run_peguri(&["extract"], b"x http://a/ \xff\xff\xff http://b/\n");
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         stdout(&out),
-        "{\"uri\":\"http://a/\",\"start\":2,\"end\":11}\n\
-         {\"uri\":\"http://b/\",\"start\":16,\"end\":25}\n"
+        "{\"uri\":\"http://a/\",\"valid\":true,\"start\":2,\"end\":11,\"line\":1,\"column\":3}\n\
+         {\"uri\":\"http://b/\",\"valid\":true,\"start\":16,\"end\":25,\"line\":1,\"column\":17}\n"
     );
-    // A bad byte ends a URI as a space would.
-    let out = common::run_peguri(&["extract", "--plain"], b"<http://a/b\xc3(>");
+    // A bad byte ends a bare URI as a space would, and is a space in
+    // angle brackets, whose candidate is then rejected.
+    let out = common::run_peguri(&["extract", "--plain"], b"see http://a/b\xc3(x");
     assert_eq!(stdout(&out), "http://a/b\n");
+    let out = common::run_peguri(&["extract", "--rejected"], b"<http://a/b\xc3(>");
+    assert_eq!(json_lines(&out)[0]["uri"], "http://a/b (");
 }
 
-/// Issue: `extract` cut IRIs at their first non-ASCII character into
-/// other URIs: `http://b` twice here, `http://example.com/na` for
-/// `.../naïve.html`. Without `--iri` they are left out whole, and stderr
+/// `extract` never cuts an IRI at its first non-ASCII character into
+/// another URI (`http://b` twice here, `http://example.com/na` for
+/// `.../naïve.html`). Without `--iri` they are left out whole, and stderr
 /// says so; with `--iri` they are found.
 #[test]
 fn extract_never_cuts_an_iri_into_another_uri() {
@@ -390,8 +393,8 @@ fn extract_reads_files() {
     assert_eq!(
         stdout(&out),
         format!(
-            "{{\"file\":\"{a}\",\"uri\":\"http://a.example/\",\"start\":5,\"end\":22}}\n\
-             {{\"file\":\"-\",\"uri\":\"http://b.example/\",\"start\":4,\"end\":21}}\n"
+            "{{\"file\":\"{a}\",\"uri\":\"http://a.example/\",\"valid\":true,\"start\":5,\"end\":22,\"line\":1,\"column\":6}}\n\
+             {{\"file\":\"-\",\"uri\":\"http://b.example/\",\"valid\":true,\"start\":4,\"end\":21,\"line\":1,\"column\":5}}\n"
         )
     );
     let missing = dir.join("missing.txt");

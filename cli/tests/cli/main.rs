@@ -12,6 +12,7 @@ mod bounds;
 mod commands;
 mod docs;
 mod explain;
+mod extract;
 mod extras;
 mod grammar;
 mod iri;
