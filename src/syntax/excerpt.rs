@@ -23,7 +23,7 @@ pub(crate) const EXCERPT_AFTER: usize = 20;
 /// Whether `c` is shown as something else than itself: a control character
 /// (C0, DEL, C1) or a bidirectional formatting character (RFC 3987
 /// section 4.1's list, the isolates, and U+061C ARABIC LETTER MARK).
-fn is_unsafe_to_show(c: char) -> bool {
+pub(crate) fn is_unsafe_to_show(c: char) -> bool {
     c.is_control() || c == '\u{061C}' || BIDI_FORMATTING.contains(&c)
 }
 

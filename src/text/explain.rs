@@ -68,6 +68,7 @@ use core::fmt::Write as _;
 use crate::syntax::compiled::uri::Rec;
 use crate::syntax::engine;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
+use crate::syntax::excerpt::is_unsafe_to_show;
 use crate::syntax::layout::{Layout, Span, offset_in};
 use crate::{Authority, Component, IriRef, ParseError, UriRef};
 use alloc::{format, string::String, vec, vec::Vec};
@@ -296,9 +297,10 @@ impl Explainer {
 
     /// The diagram of an input that does not parse, `error` being its
     /// parse error: the components of the longest prefix the grammar
-    /// matches that end before the error, the input (its control
-    /// characters shown as U+FFFD), and a last line with a caret under the
-    /// error and its message. A component that would reach past the error
+    /// matches that end before the error, the input (its control and
+    /// bidirectional formatting characters shown as U+FFFD, as an error's
+    /// excerpt shows them), and a last line with a caret under the error
+    /// and its message. A component that would reach past the error
     /// is not drawn, nor are the parts of a scheme's syntax.
     ///
     /// ```
@@ -412,6 +414,12 @@ fn syntax_of(rule: &str) -> Option<Syntax> {
         .into_iter()
         .flat_map(|grammar| entries.map(|entry| Syntax::new(entry, grammar)))
         .find(|syntax| syntax.rfc_name() == rule)
+}
+
+/// `c` as a diagram draws it: U+FFFD for a character that is unsafe to
+/// show.
+fn shown_as(c: char) -> char {
+    if is_unsafe_to_show(c) { '\u{FFFD}' } else { c }
 }
 
 /// The components of a reference, as byte ranges of its input: those its
@@ -550,17 +558,12 @@ impl<'a> Parts<'a> {
         }
     }
 
-    /// The input as drawn: a control character, which has no width and
-    /// which a terminal would act on, is shown as U+FFFD (a parsed
-    /// reference holds none).
+    /// The input as drawn: a control or bidirectional formatting
+    /// character, which a terminal would act on, is shown as U+FFFD, as
+    /// an error's excerpt shows it (a parsed reference holds none).
     fn shown(&self) -> Cow<'a, str> {
-        if self.input.chars().any(char::is_control) {
-            Cow::Owned(
-                self.input
-                    .chars()
-                    .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
-                    .collect(),
-            )
+        if self.input.chars().any(is_unsafe_to_show) {
+            Cow::Owned(self.input.chars().map(shown_as).collect())
         } else {
             Cow::Borrowed(self.input)
         }
@@ -571,7 +574,7 @@ impl<'a> Parts<'a> {
     fn column(&self, offset: usize) -> usize {
         self.input[..offset]
             .chars()
-            .map(|c| self.width.of(if c.is_control() { '\u{FFFD}' } else { c }))
+            .map(|c| self.width.of(shown_as(c)))
             .sum()
     }
 

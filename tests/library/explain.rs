@@ -669,19 +669,19 @@ scheme name
     );
 }
 
-/// Control characters in an invalid input are drawn as U+FFFD, and the
-/// caret counts them as one column; an error of a rule that is no typed
+/// Control and bidirectional formatting characters in an invalid input
+/// are drawn as U+FFFD, and the caret counts them as one column; an error of a rule that is no typed
 /// entry gets the input and the caret alone.
 #[test]
 fn errors_draw_control_characters_as_replacement_characters() {
-    let input = "http://h/\u{1b}[31m";
+    let input = "http://h/\u{1b}[31m\u{202E}";
     let error = UriRef::parse(input).unwrap_err();
     let diagram = Explainer::new().explain_error(input, &error);
-    assert!(!diagram.contains('\u{1b}'), "{diagram}");
+    assert!(!diagram.contains(['\u{1b}', '\u{202E}']), "{diagram}");
     let lines: Vec<&str> = diagram.lines().collect();
     let input_line = lines
         .iter()
-        .find(|l| l.contains("http://h/\u{FFFD}[31m"))
+        .find(|l| l.contains("http://h/\u{FFFD}[31m\u{FFFD}"))
         .unwrap();
     let caret = lines.last().unwrap();
     let at = |line: &str, c: char| line.chars().position(|x| x == c).unwrap();
