@@ -33,6 +33,8 @@ pub struct ExtractArgs {
     /// of URIs.
     #[arg(long)]
     iri: bool,
+    #[command(flatten)]
+    pub exit: crate::outcome::ExitArgs,
     /// Files to read; stdin when none is given (or for `-`). With files,
     /// each JSON object also has "file".
     files: Vec<String>,

@@ -8,10 +8,12 @@ pub const SHARED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared"
 mod common;
 
 mod bounds;
+mod check;
 mod commands;
 mod docs;
 mod explain;
 mod extras;
+mod fields;
 mod grammar;
 mod iri;
 mod lab;
@@ -19,6 +21,7 @@ mod normalize;
 mod psl;
 mod resolve;
 mod schemes;
+mod stream;
 mod template;
 mod template_match;
 mod whatwg;
