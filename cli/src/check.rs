@@ -6,46 +6,62 @@ use std::io::{self, Write};
 
 use clap::Args;
 use peguri::lint::{Code, Finding, MAX_FINDINGS_PER_CODE, Severity, lint};
-use peguri::{Excerpt, ParseError};
+use peguri::{Excerpt, ParseError, UriRef};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::common::{IriHint, Reference, SyntaxArgs};
-use crate::outcome::Outcome;
+use crate::common::{Reference, SyntaxArgs};
+use crate::outcome::{ExitArgs, Outcome};
+use crate::stream::{Diagnostics, Records, Say, StreamArgs, thousands};
 
 /// Check URI references for the constructions RFC 3986 section 7 warns
 /// about (ambiguous IPv4 forms, passwords, deceptive userinfo,
 /// percent-encoded controls and separators, foreign ports, encoded
-/// bidirectional formatting characters).
+/// bidirectional formatting characters, links that run script).
 ///
 /// With no URI arguments, reads one per line from stdin. One line per
 /// input: `INPUT: no findings`, `INPUT: warning[CODE], info[CODE]...`
 /// (each finding's message, with carets, goes to stderr), or
 /// `<invalid>` (the error goes to stderr); with --json, one object per
-/// input and nothing on stderr but errors. Exit code: 0 when no warning
-/// is found (info findings allowed), 1 when any input has a warning or
-/// is invalid, 2 for usage errors.
+/// input and nothing on stderr about each input. Exit code: 0 when no
+/// warning is found (info findings allowed), 1 when any input has a
+/// warning or is invalid (0 with --exit-zero), 2 for usage errors.
 #[derive(Args)]
 #[command(
-    after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'\n  peguri check --whatwg 'http:///evil.example/'\n  peguri check --scheme-syntax 'geo:91,0'"
+    after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'\n  peguri check --whatwg 'http:///evil.example/'\n  peguri check --whatwg --base https://example.com/docs/ < links.txt\n  peguri check --scheme-syntax 'geo:91,0'"
 )]
 pub struct CheckArgs {
     #[command(flatten)]
     syntax: SyntaxArgs,
     /// Print one JSON object per input (`input`, `valid`, and `findings`
-    /// with `omitted`, or `error`); nothing goes to stderr but the errors
-    /// of invalid inputs.
+    /// with `omitted`, or `error`); nothing goes to stderr about each
+    /// input.
     #[arg(long)]
     json: bool,
     /// Also warn `whatwg-differs` when the WHATWG URL Standard reads the
-    /// reference differently (see `peguri whatwg`).
+    /// reference differently (see `peguri whatwg`). A relative reference
+    /// is compared only with --base.
     #[arg(long, conflicts_with_all = ["iri", "allow_zone_id"])]
     whatwg: bool,
+    /// With --whatwg: the URL relative references are read against. Each
+    /// is resolved against it (RFC 3986 section 5.2), and the URL it
+    /// resolves to is compared. Without it, relative references are not
+    /// compared (the summary counts them).
+    #[arg(long, value_name = "URL", requires = "whatwg")]
+    base: Option<String>,
     /// Also warn `scheme-syntax` when the reference breaks its scheme's
     /// own syntax (the schemes `peguri schemes` lists with a grammar); the
     /// finding's section is that of the scheme's RFC, which its message
     /// names.
     #[arg(long)]
     scheme_syntax: bool,
+    /// Say nothing on stderr about each input (findings, errors); end with
+    /// one line counting the invalid inputs and those with a warning.
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    stream: StreamArgs,
+    #[command(flatten)]
+    pub exit: ExitArgs,
     /// URI references to check; stdin is read when none is given.
     uris: Vec<String>,
 }
@@ -105,52 +121,71 @@ impl Serialize for Omitted<'_> {
 /// with `--json` one object. Exit code 1 when any input is invalid or has
 /// a warning; info findings alone keep it 0.
 pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
-    let mut out = crate::common::stdout();
-    let mut clean = true;
-    let mut hint = IriHint::default();
+    let base = match args.base.as_deref().map(UriRef::parse) {
+        None => None,
+        Some(Ok(base)) if base.scheme().is_some() => Some(base),
+        Some(Ok(_)) => {
+            return Ok(Outcome::Usage(
+                "--base must be an absolute URI, with a scheme: relative references are \
+                 resolved against it"
+                    .to_owned(),
+            ));
+        }
+        Some(Err(error)) => {
+            let error = crate::common::for_the_command_line(error);
+            return Ok(Outcome::Usage(format!("--base is not a URI: {error}")));
+        }
+    };
+    if !args.quiet {
+        crate::input::note_file_arguments("check", &args.uris);
+    }
+    let mut out = Records::new(args.stream);
+    let say = Say::of(args.quiet, args.json);
+    let mut diagnostics = Diagnostics::new(say, !args.uris.is_empty());
+    let mut warned = Counted::default();
+    let mut not_compared = 0u64;
     crate::input::for_each_input_bytes(&args.uris, |line| {
-        let (input, linted) = match args.syntax.text(line) {
-            Ok(input) => {
-                let scheme = |finding: Option<Finding>| finding.filter(|_| args.scheme_syntax);
-                let linted = args.syntax.parse(input).map(|parsed| match parsed {
-                    Reference::Uri(uri) => (lint(&uri), scheme(peguri::scheme::finding(&uri))),
-                    Reference::IriRef(iri) => (lint(&iri), scheme(peguri::scheme::finding(&iri))),
-                });
-                (Cow::Borrowed(input), linted)
-            }
+        diagnostics.input();
+        let (input, parsed) = match args.syntax.text(line) {
+            Ok(input) => (Cow::Borrowed(input), args.syntax.parse(input)),
             Err(bad) => (Cow::Owned(bad.shown), Err(bad.error)),
         };
-        let (mut findings, omitted, scheme_finding) = match linted {
-            Ok((findings, scheme_finding)) => {
-                let omitted = findings.omitted().to_vec();
-                (findings.into_vec(), omitted, scheme_finding)
-            }
+        let parsed = match parsed {
+            Ok(parsed) => parsed,
             Err(error) => {
-                clean = false;
                 if args.json {
-                    serde_json::to_writer(
-                        &mut out,
-                        &Checked::Invalid {
-                            input: &input,
-                            error: &error,
-                        },
-                    )?;
+                    let invalid = Checked::Invalid {
+                        input: &input,
+                        error: &error,
+                    };
+                    serde_json::to_writer(&mut out, &invalid)?;
                 } else {
                     out.write_all(crate::common::INVALID.as_bytes())?;
                 }
                 out.write_all(b"\n")?;
-                // Keep stdout and stderr in order for a terminal.
-                out.flush()?;
-                crate::common::report(&error);
-                hint.after_error(&args.syntax, &input);
-                return Ok(());
+                out.end_record()?;
+                diagnostics.invalid(&mut out, &error)?;
+                return diagnostics.iri_hint(&mut out, &args.syntax, &input);
             }
         };
-        if args.whatwg {
-            findings.extend(peguri::whatwg::compare(&input).finding());
+        let scheme = |finding: Option<Finding>| finding.filter(|_| args.scheme_syntax);
+        let (linted, scheme_finding) = match parsed {
+            Reference::Uri(uri) => (lint(&uri), scheme(peguri::scheme::finding(&uri))),
+            Reference::IriRef(iri) => (lint(&iri), scheme(peguri::scheme::finding(&iri))),
+        };
+        let omitted = linted.omitted().to_vec();
+        let mut findings = linted.into_vec();
+        if let (true, Reference::Uri(uri)) = (args.whatwg, parsed) {
+            match (uri.scheme(), &base) {
+                (Some(_), _) => findings.extend(peguri::whatwg::compare(&input).finding()),
+                (None, Some(base)) => findings.extend(against_base(base, &uri)),
+                (None, None) => not_compared += 1,
+            }
         }
         findings.extend(scheme_finding);
-        clean &= !findings.iter().any(|f| f.severity == Severity::Warning);
+        if findings.iter().any(|f| f.severity == Severity::Warning) {
+            warned.count(diagnostics.current());
+        }
         if args.json {
             let checked = Checked::Valid {
                 input: &input,
@@ -159,24 +194,27 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
             };
             serde_json::to_writer(&mut out, &checked)?;
             out.write_all(b"\n")?;
-        } else if findings.is_empty() {
+            return out.end_record();
+        }
+        if findings.is_empty() {
             writeln!(out, "{input}: no findings")?;
-        } else {
-            // One line per input on stdout; the messages, with carets, on
-            // stderr, as errors are.
-            let tally = tally(&findings, &omitted);
-            let codes: Vec<String> = tally
-                .iter()
-                .map(|&(finding, n)| match n {
-                    1 => format!("{}[{}]", finding.severity, finding.code),
-                    n => format!("{}[{}] x{n}", finding.severity, finding.code),
-                })
-                .collect();
-            writeln!(out, "{input}: {}", codes.join(", "))?;
-            out.flush()?;
-            let mut err = io::BufWriter::new(io::stderr().lock());
+            return out.end_record();
+        }
+        // One line per input on stdout; the messages, with carets, on
+        // stderr, as errors are.
+        let tally = tally(&findings, &omitted);
+        let codes: Vec<String> = tally
+            .iter()
+            .map(|&(finding, n)| match n {
+                1 => format!("{}[{}]", finding.severity, finding.code),
+                n => format!("{}[{}] x{n}", finding.severity, finding.code),
+            })
+            .collect();
+        writeln!(out, "{input}: {}", codes.join(", "))?;
+        out.end_record()?;
+        diagnostics.each(&mut out, |err| {
             for finding in &findings {
-                human(&mut err, &input, finding)?;
+                human(err, &input, finding)?;
             }
             for (finding, n) in tally {
                 if let Some((_, left_out)) = omitted.iter().find(|(c, _)| *c == finding.code) {
@@ -187,12 +225,67 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
                     )?;
                 }
             }
-            err.flush()?;
-        }
-        Ok(())
+            Ok(())
+        })
     })?;
-    out.flush()?;
-    Ok(Outcome::from_validity(clean))
+    let mut more = Vec::new();
+    if let Some(first) = warned.first {
+        more.push(format!(
+            "{} with a warning, the first at {} {}",
+            thousands(warned.count),
+            if args.uris.is_empty() {
+                "line"
+            } else {
+                "argument"
+            },
+            thousands(first)
+        ));
+    }
+    if not_compared > 0 {
+        let note = format!(
+            "{} relative reference{} not compared with the WHATWG URL Standard, which reads \
+             one only against a base URL (--base URL)",
+            thousands(not_compared),
+            if not_compared == 1 { " was" } else { "s were" }
+        );
+        if args.quiet {
+            more.push(note);
+        } else {
+            diagnostics.note(&mut out, &note)?;
+        }
+    }
+    let all_valid = diagnostics.finish(out, &more)?;
+    Ok(Outcome::from_validity(all_valid && warned.first.is_none()))
+}
+
+/// How many inputs had something, and the number of the first.
+#[derive(Default)]
+struct Counted {
+    count: u64,
+    first: Option<u64>,
+}
+
+impl Counted {
+    fn count(&mut self, input: u64) {
+        self.count += 1;
+        self.first.get_or_insert(input);
+    }
+}
+
+/// `whatwg-differs` for a relative reference read against `base`: the URI
+/// it resolves to (RFC 3986 section 5.2) compared by both standards. The
+/// finding is about the whole reference, whose resolved form the message
+/// names.
+fn against_base(base: &UriRef<'_>, reference: &UriRef<'_>) -> Option<Finding> {
+    let resolved = peguri::resolve(base, reference).ok()?;
+    let mut finding = peguri::whatwg::compare(resolved.as_str()).finding()?;
+    finding.span = 0..reference.as_str().len();
+    finding.message = format!(
+        "against the base, this reference is \"{}\", and {}",
+        peguri::Quoted::new(resolved.as_str()),
+        finding.message
+    );
+    Some(finding)
 }
 
 /// Each code of `findings` once, in the order it first appears, with the
@@ -218,7 +311,7 @@ fn tally<'a>(findings: &'a [Finding], omitted: &[(Code, usize)]) -> Vec<(&'a Fin
 /// span with carets under it ([`Excerpt`], as parse errors show it): a
 /// bounded window, so that the output stays in proportion to the input
 /// however many findings it has.
-fn human(out: &mut impl Write, input: &str, finding: &Finding) -> io::Result<()> {
+fn human(out: &mut dyn Write, input: &str, finding: &Finding) -> io::Result<()> {
     writeln!(out, "{finding}")?;
     writeln!(out, "{}", Excerpt::around(input, finding.span.clone()))
 }

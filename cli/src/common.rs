@@ -10,6 +10,8 @@ use clap::Args;
 use peguri::{IriRef, ParseError, Quoted, UriRef};
 use serde::Serialize;
 
+use crate::stream::{Diagnostics, Records, Say, StreamArgs};
+
 /// What a plain-text command writes for an input that gives no result (it
 /// is invalid, or has no answer), so that output line `n` is always about
 /// input line `n`. `<` is in no URI or IRI reference, and in no expansion
@@ -155,26 +157,32 @@ impl<E: Serialize> Serialize for Invalid<'_, E> {
 /// Writes one line per input: the result, or, for an input without one,
 /// [`INVALID`]; with `--json`, one object per input,
 /// `{"input", "valid": true, <field>: <result>}` or
-/// `{"input", "valid": false, "error": {...}}`. Errors also go to stderr
-/// with the caret display, in order with stdout.
+/// `{"input", "valid": false, "error": {...}}`. In text, errors also go to
+/// stderr with the caret display ([`Diagnostics`]); in JSON the record
+/// holds the error and stderr says nothing per input.
 pub struct Lines {
-    out: BufWriter<io::StdoutLock<'static>>,
+    out: Records,
+    diagnostics: Diagnostics,
     json: bool,
-    all_valid: bool,
     syntax: SyntaxArgs,
-    hint: IriHint,
 }
 
 impl Lines {
     /// Writes to stdout, JSON objects when `json`, for inputs read with
-    /// `syntax`.
-    pub fn new(json: bool, syntax: SyntaxArgs) -> Self {
+    /// `syntax`: given as arguments, or read from stdin when `arguments`
+    /// is false; errors on stderr as `quiet` and `json` ask.
+    pub fn new(
+        json: bool,
+        syntax: SyntaxArgs,
+        stream: StreamArgs,
+        quiet: bool,
+        arguments: bool,
+    ) -> Self {
         Lines {
-            out: stdout(),
+            out: Records::new(stream),
+            diagnostics: Diagnostics::new(Say::of(quiet, json), arguments),
             json,
-            all_valid: true,
             syntax,
-            hint: IriHint::default(),
         }
     }
 
@@ -201,6 +209,7 @@ impl Lines {
         result: &str,
         flag: Option<(&str, bool)>,
     ) -> io::Result<()> {
+        self.diagnostics.input();
         if self.json {
             struct Valid<'a>(&'a str, &'a str, &'a str, Option<(&'a str, bool)>);
             impl Serialize for Valid<'_> {
@@ -220,28 +229,27 @@ impl Lines {
         } else {
             self.out.write_all(result.as_bytes())?;
         }
-        self.out.write_all(b"\n")
+        self.out.write_all(b"\n")?;
+        self.out.end_record()
     }
 
     /// No result for `input`: `error` says why.
     pub fn invalid(&mut self, input: &str, error: &(impl Serialize + Display)) -> io::Result<()> {
-        self.all_valid = false;
+        self.diagnostics.input();
         if self.json {
             serde_json::to_writer(&mut self.out, &Invalid { input, error })?;
             self.out.write_all(b"\n")?;
         } else {
             writeln!(self.out, "{INVALID}")?;
         }
-        // Keep stdout and stderr in order for a reader of both.
-        self.out.flush()?;
-        report(error);
-        self.hint.after_error(&self.syntax, input);
-        Ok(())
+        self.out.end_record()?;
+        self.diagnostics.invalid(&mut self.out, error)?;
+        self.diagnostics
+            .iri_hint(&mut self.out, &self.syntax, input)
     }
 
     /// Flushes; whether every input had a result.
-    pub fn finish(mut self) -> io::Result<bool> {
-        self.out.flush()?;
-        Ok(self.all_valid)
+    pub fn finish(self) -> io::Result<bool> {
+        self.diagnostics.finish(self.out, &[])
     }
 }

@@ -1,12 +1,14 @@
 //! `peguri explain`: the component diagram of each URI reference.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use clap::Args;
 use peguri::Explainer;
 
-use crate::common::{IriHint, Reference, SyntaxArgs};
+use crate::common::{Reference, SyntaxArgs};
 use crate::outcome::Outcome;
+use crate::stream::{Diagnostics, Records, Say, StreamArgs};
 
 /// Draw each URI reference with a labelled bracket under or over each
 /// component.
@@ -18,9 +20,11 @@ use crate::outcome::Outcome;
 /// columns of its tick: the labels of a crowded row are stacked, each
 /// at its tick. Widths are the columns a terminal draws (two for most
 /// CJK characters). Lines are not wrapped: a long URI gives long lines
-/// (pipe them to `less -S`). With no URI arguments, reads one per line
-/// from stdin. Exit code: 0 when every input is valid, 1 when any is
-/// invalid (its error goes to stderr), 2 for usage errors.
+/// (pipe them to `less -S`). An invalid input is drawn up to its error:
+/// the components the grammar read before it, then a caret under it with
+/// the message. With no URI arguments, reads one per line from stdin.
+/// Exit code: 0 when every input is valid, 1 when any is invalid, 2 for
+/// usage errors.
 #[derive(Args)]
 #[command(
     after_help = "Example:\n  peguri explain 'abc://username:password@example.com:123/path/file?key=value#fragid1'\n  peguri explain --ascii 'http://[::1]:8080/'\n  peguri explain --iri 'http://bücher.example/straße'\n  peguri explain --scheme-parts 'urn:example:animal:ferret:nose'"
@@ -39,54 +43,47 @@ pub struct ExplainArgs {
     scheme_parts: bool,
     #[command(flatten)]
     syntax: SyntaxArgs,
+    #[command(flatten)]
+    stream: StreamArgs,
     /// URI references to draw; stdin is read when none is given.
     uris: Vec<String>,
 }
 
 /// Prints the diagram of each input (arguments, or stdin lines when there
-/// are none), a blank line between two diagrams; an invalid input gets the
-/// caret error on stderr instead.
+/// are none), a blank line between two diagrams; an invalid input's
+/// diagram ends with the caret under its error.
 pub fn run(args: &ExplainArgs) -> io::Result<Outcome> {
     let syntax = &args.syntax;
-    // Columns as a terminal draws them; the reference holds no control
-    // character, which has no width.
+    // Columns as a terminal draws them; a control character, which has no
+    // width, is drawn as U+FFFD.
     let explainer = Explainer::new()
         .ascii(args.ascii)
         .scheme_parts(args.scheme_parts)
         .char_width(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(1));
-    let mut out = crate::common::stdout();
-    let mut all_valid = true;
-    let mut first = true;
-    let mut hint = IriHint::default();
+    crate::input::note_file_arguments("explain", &args.uris);
+    let mut out = Records::new(args.stream);
+    let mut diagnostics = Diagnostics::new(Say::Each, !args.uris.is_empty());
     crate::input::for_each_input_bytes(&args.uris, |line| {
-        let text = syntax.text(line);
-        let diagram = match &text {
-            Ok(input) => syntax.parse(input).map(|parsed| match parsed {
-                Reference::Uri(uri) => explainer.explain(&uri),
-                Reference::IriRef(iri) => explainer.explain_iri(&iri),
-            }),
-            Err(bad) => Err(bad.error.clone()),
+        if diagnostics.current() > 0 {
+            out.write_all(b"\n")?;
+        }
+        diagnostics.input();
+        let (input, parsed) = match syntax.text(line) {
+            Ok(input) => (Cow::Borrowed(input), syntax.parse(input)),
+            Err(bad) => (Cow::Owned(bad.shown), Err(bad.error)),
         };
-        match diagram {
-            Ok(diagram) => {
-                if !first {
-                    out.write_all(b"\n")?;
-                }
-                first = false;
-                out.write_all(diagram.as_bytes())
-            }
-            Err(err) => {
-                all_valid = false;
-                // Keep stdout and stderr in order for a terminal.
-                out.flush()?;
-                crate::common::report(&err);
-                if let Ok(input) = text {
-                    hint.after_error(syntax, input);
-                }
-                Ok(())
+        match parsed {
+            Ok(Reference::Uri(uri)) => out.write_all(explainer.explain(&uri).as_bytes())?,
+            Ok(Reference::IriRef(iri)) => out.write_all(explainer.explain_iri(&iri).as_bytes())?,
+            Err(error) => {
+                out.write_all(explainer.explain_error(&input, &error).as_bytes())?;
+                out.end_record()?;
+                // The diagram shows the error: only the count remains.
+                diagnostics.count_invalid();
+                return diagnostics.iri_hint(&mut out, syntax, &input);
             }
         }
+        out.end_record()
     })?;
-    out.flush()?;
-    Ok(Outcome::from_validity(all_valid))
+    Ok(Outcome::from_validity(diagnostics.finish(out, &[])?))
 }

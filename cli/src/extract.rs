@@ -60,6 +60,8 @@ pub struct ExtractArgs {
     /// HTML, text outside code).
     #[arg(long, value_enum, default_value_t = MarkupArg::Text)]
     markup: MarkupArg,
+    #[command(flatten)]
+    pub exit: crate::outcome::ExitArgs,
     /// Files to read; stdin when none is given (or for `-`). With files,
     /// each JSON object also has "file".
     files: Vec<String>,

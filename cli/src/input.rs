@@ -64,3 +64,38 @@ pub fn for_each_input(
         args.iter().try_for_each(|a| f(a))
     }
 }
+
+/// When an argument names a file that can be read, says so once on
+/// stderr before anything is read: arguments are read as references (so
+/// `urls.txt` is a valid relative reference), and a file's lines are
+/// given on stdin, `peguri COMMAND < FILE`. Nothing when the inputs are
+/// the lines of stdin.
+pub fn note_file_arguments(command: &str, args: &[String]) {
+    let is_readable_file = |arg: &String| {
+        std::fs::metadata(arg).is_ok_and(|m| m.is_file()) && std::fs::File::open(arg).is_ok()
+    };
+    if let Some(file) = args.iter().find(|arg| is_readable_file(arg)) {
+        let name = format!("\"{}\"", peguri::Quoted::new(file));
+        let shell = shell_word(file);
+        eprintln!(
+            "peguri: note: {name} is read as a URI reference, and it also names a file; \
+             to read the file's lines, give it on stdin: peguri {command} < {shell}"
+        );
+    }
+}
+
+/// `word` as a shell reads it back: as it is when it holds only
+/// characters no shell treats specially, otherwise in single quotes (a
+/// quote in it closed, escaped and reopened), control characters shown
+/// escaped as messages show them.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./:@%+=,".contains(&b));
+    if plain {
+        return word.to_owned();
+    }
+    let quoted = peguri::Quoted::new(word).to_string();
+    format!("'{}'", quoted.replace('\'', "'\\''"))
+}

@@ -24,6 +24,7 @@ mod schemes;
 #[cfg(feature = "serve")]
 mod serve;
 mod split;
+mod stream;
 mod template;
 mod template_match;
 mod tree;
@@ -89,16 +90,19 @@ fn main() -> ExitCode {
     let matches = Cli::command().long_version(long_version).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
-        Command::Parse(args) => parse::run(args),
+        Command::Parse(args) => {
+            let exit = args.exit;
+            exit.apply(parse::run(args))
+        }
         Command::Tree(args) => tree::run(args),
         Command::Rules(args) => rules::run(args),
         Command::Grammar(command) => lab::run(command),
         Command::Resolve(args) => resolve::resolve(&args),
         Command::Relative(args) => resolve::relative(&args),
-        Command::Normalize(args) => normalize::normalize(&args),
+        Command::Normalize(args) => args.exit.apply(normalize::normalize(&args)),
         Command::Equivalent(args) => normalize::equivalent(&args),
         Command::Split(args) => split::run(&args),
-        Command::Extract(args) => extract::run(&args),
+        Command::Extract(args) => args.exit.apply(extract::run(&args)),
         Command::Explain(args) => explain::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
@@ -108,7 +112,7 @@ fn main() -> ExitCode {
              cargo install --path cli --locked --features serve"
                 .to_owned(),
         )),
-        Command::Check(args) => check::run(&args),
+        Command::Check(args) => args.exit.apply(check::run(&args)),
         Command::Schemes(args) => schemes::run(&args),
         Command::Template(args) => template::run(&args),
         Command::Match(args) => template_match::run(&args),

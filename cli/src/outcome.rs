@@ -3,6 +3,8 @@
 use std::io;
 use std::process::ExitCode;
 
+use clap::Args;
+
 /// How a command ended, other than by an I/O error.
 pub enum Outcome {
     /// Every input was valid.
@@ -47,6 +49,28 @@ impl Outcome {
                 eprintln!("peguri: {e}");
                 ExitCode::from(EXIT_INVALID)
             }
+        }
+    }
+}
+
+/// `--exit-zero`, on the commands whose exit code says something about
+/// their inputs.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct ExitArgs {
+    /// Exit 0 whatever the inputs hold (invalid ones, warnings, a file
+    /// that cannot be read), for scripts under `set -o pipefail` that want
+    /// the output only; a usage error still exits 2.
+    #[arg(long)]
+    pub exit_zero: bool,
+}
+
+impl ExitArgs {
+    /// `result`, an ending caused by the inputs made a success with
+    /// `--exit-zero`; a usage problem and an I/O error stay as they are.
+    pub fn apply(self, result: io::Result<Outcome>) -> io::Result<Outcome> {
+        match result {
+            Ok(Outcome::Invalid | Outcome::Trouble) if self.exit_zero => Ok(Outcome::Success),
+            other => other,
         }
     }
 }

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::common::{IriHint, Lines, Reference, SyntaxArgs};
 use crate::outcome::Outcome;
+use crate::stream::StreamArgs;
 
 /// Resolve references against a base URI (RFC 3986 section 5.2); print
 /// one URI per line.
@@ -17,7 +18,7 @@ use crate::outcome::Outcome;
 /// With no REF arguments, reads one reference per line from stdin. One
 /// line per input: the resolved URI, or `<invalid>` for an invalid
 /// reference (its error goes to stderr); with --json, one object per
-/// input. Exit code: 0 when every input is valid, 1 when any is invalid
+/// input, the error in it and not on stderr. Exit code: 0 when every input is valid, 1 when any is invalid
 /// (or the base is; then nothing is read), 2 for usage errors.
 #[derive(Args)]
 #[command(
@@ -36,6 +37,12 @@ pub struct ResolveArgs {
     /// "error"}` and nothing else.
     #[arg(long)]
     json: bool,
+    /// Say nothing on stderr about each invalid reference; end with one
+    /// line counting them.
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    stream: StreamArgs,
     /// The base URI (it must have a scheme).
     base: String,
     /// References to resolve; stdin is read when none is given.
@@ -61,6 +68,12 @@ pub struct RelativeArgs {
     /// "error"}` and nothing else.
     #[arg(long)]
     json: bool,
+    /// Say nothing on stderr about each invalid target or one without a
+    /// reference; end with one line counting them.
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    stream: StreamArgs,
     /// The base URI (it must have a scheme).
     base: String,
     /// Target URIs; stdin is read when none is given.
@@ -132,7 +145,8 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
     let Some(base) = parse_base(&args.syntax, args.json, &args.base, false)? else {
         return Ok(Outcome::Invalid);
     };
-    let mut lines = Lines::new(args.json, args.syntax);
+    let arguments = !args.references.is_empty();
+    let mut lines = Lines::new(args.json, args.syntax, args.stream, args.quiet, arguments);
     crate::input::for_each_input_bytes(&args.references, |line| {
         let input = match args.syntax.text(line) {
             Ok(input) => input,
@@ -180,7 +194,8 @@ pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
     let Some(base) = parse_base(&args.syntax, args.json, &args.base, true)? else {
         return Ok(Outcome::Invalid);
     };
-    let mut lines = Lines::new(args.json, args.syntax);
+    let arguments = !args.targets.is_empty();
+    let mut lines = Lines::new(args.json, args.syntax, args.stream, args.quiet, arguments);
     crate::input::for_each_input_bytes(&args.targets, |line| {
         let input = match args.syntax.text(line) {
             Ok(input) => input,

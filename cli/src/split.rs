@@ -7,6 +7,7 @@ use clap::Args;
 use peguri::split_lenient;
 
 use crate::outcome::Outcome;
+use crate::stream::{Records, StreamArgs};
 
 /// Split each input into its five components as RFC 3986 Appendix B's
 /// regular expression does, without validating: one JSON object per
@@ -22,15 +23,18 @@ use crate::outcome::Outcome;
 pub struct SplitArgs {
     /// Strings to split; stdin is read when none is given.
     uris: Vec<String>,
+    #[command(flatten)]
+    stream: StreamArgs,
 }
 
 /// Prints one JSON object per input. Splitting never fails, so this always
 /// reports success.
 pub fn run(args: &SplitArgs) -> io::Result<Outcome> {
-    let mut out = crate::common::stdout();
+    let mut out = Records::new(args.stream);
     crate::input::for_each_input(&args.uris, |input| {
         serde_json::to_writer(&mut out, &split_lenient(input))?;
-        out.write_all(b"\n")
+        out.write_all(b"\n")?;
+        out.end_record()
     })?;
     out.flush()?;
     Ok(Outcome::Success)

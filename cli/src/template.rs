@@ -14,6 +14,7 @@ use serde_json::value::RawValue;
 
 use crate::common::quoted;
 use crate::outcome::Outcome;
+use crate::stream::{Diagnostics, Records, Say, StreamArgs};
 
 /// Expand URI Templates (RFC 6570, all four levels), one result per
 /// line.
@@ -52,6 +53,8 @@ pub struct TemplateArgs {
     /// add to it and replace its names.
     #[arg(long, value_name = "JSON")]
     json: Option<String>,
+    #[command(flatten)]
+    stream: StreamArgs,
 }
 
 /// The kind of value a command-line option gave a name.
@@ -225,24 +228,27 @@ pub fn run(args: &TemplateArgs) -> io::Result<Outcome> {
         Ok(vars) => vars,
         Err(message) => return Ok(Outcome::Usage(message)),
     };
-    let mut out = crate::common::stdout();
-    let mut all_valid = true;
+    let mut out = Records::new(args.stream);
+    let mut diagnostics = Diagnostics::new(Say::Each, !args.templates.is_empty());
     crate::input::for_each_input(&args.templates, |template| {
+        diagnostics.input();
         let expanded = UriTemplate::parse(template).and_then(|t| t.expand(&vars));
         match expanded {
-            Ok(uri) => writeln!(out, "{uri}"),
+            Ok(uri) => {
+                writeln!(out, "{uri}")?;
+                out.end_record()
+            }
             Err(e) => {
-                all_valid = false;
                 writeln!(out, "{}", crate::common::INVALID)?;
-                // Keep stdout and stderr in order for a reader of both.
-                out.flush()?;
+                out.end_record()?;
                 // The window around the spot, control characters replaced.
                 let excerpt = Excerpt::around(template, e.offset()..e.offset());
-                eprintln!("invalid URI Template: {e}\n{excerpt}");
-                Ok(())
+                diagnostics.count_invalid();
+                diagnostics.each(&mut out, |err| {
+                    writeln!(err, "invalid URI Template: {e}\n{excerpt}")
+                })
             }
         }
     })?;
-    out.flush()?;
-    Ok(Outcome::from_validity(all_valid))
+    Ok(Outcome::from_validity(diagnostics.finish(out, &[])?))
 }

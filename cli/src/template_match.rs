@@ -8,8 +8,9 @@ use peguri::template::{Captures, TemplateSet, UriTemplate};
 use peguri::{Excerpt, ParseError, UriRef};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::common::{for_the_command_line, report};
+use crate::common::for_the_command_line;
 use crate::outcome::Outcome;
+use crate::stream::{Records, StreamArgs};
 
 /// Match URIs against URI Templates (RFC 6570, the reverse of
 /// `template`): for each URI, the template it matches and the
@@ -19,8 +20,8 @@ use crate::outcome::Outcome;
 /// "variables": {...}}` (lists and associative arrays as JSON arrays
 /// and objects) or `{"uri", "matched": false}`; an input that is not a
 /// URI reference gets `{"uri", "matched": false, "valid": false,
-/// "error": {...}}` and its error on stderr, as other commands report
-/// it. With several templates, a URI gets the one with the most literal
+/// "error": {...}}` (the JSON holds the error: nothing goes to stderr
+/// about each input). With several templates, a URI gets the one with the most literal
 /// text, then the fewest variables, then the first given. Query
 /// parameters may come in any order. With no URI arguments, reads one
 /// URI per line from stdin. Exit code: 0 when every URI matched, 1 when
@@ -45,6 +46,8 @@ pub struct MatchArgs {
         required = true
     )]
     templates: Vec<String>,
+    #[command(flatten)]
+    stream: StreamArgs,
     /// URIs to match; stdin is read, one per line, when none is given.
     uris: Vec<String>,
 }
@@ -105,7 +108,7 @@ pub fn run(args: &MatchArgs) -> io::Result<Outcome> {
             return Ok(Outcome::Usage(message));
         }
     }
-    let mut out = crate::common::stdout();
+    let mut out = Records::new(args.stream);
     let mut all_matched = true;
     crate::input::for_each_input(&args.uris, |uri| {
         // A template matches URI references: an input that is none is
@@ -122,9 +125,7 @@ pub fn run(args: &MatchArgs) -> io::Result<Outcome> {
             };
             serde_json::to_writer(&mut out, &line)?;
             out.write_all(b"\n")?;
-            out.flush()?;
-            report(&error);
-            return Ok(());
+            return out.end_record();
         }
         let found = set.match_uri(uri);
         all_matched &= found.is_some();
@@ -136,7 +137,8 @@ pub fn run(args: &MatchArgs) -> io::Result<Outcome> {
             error: None,
         };
         serde_json::to_writer(&mut out, &line)?;
-        out.write_all(b"\n")
+        out.write_all(b"\n")?;
+        out.end_record()
     })?;
     out.flush()?;
     Ok(Outcome::from_validity(all_matched))

@@ -8,6 +8,7 @@ use peguri::whatwg::{Comparison, compare_bytes};
 
 use crate::outcome::Outcome;
 use crate::parse::records::{Format, Value};
+use crate::stream::{Records, StreamArgs};
 
 /// Read each URL by RFC 3986 and by the WHATWG URL Standard (the `url`
 /// crate, what browsers and most HTTP clients follow) and report where
@@ -42,6 +43,8 @@ pub struct WhatwgArgs {
     /// Print only the inputs whose readings differ.
     #[arg(long)]
     only_differing: bool,
+    #[command(flatten)]
+    stream: StreamArgs,
 }
 
 /// The TSV columns.
@@ -63,7 +66,7 @@ pub fn run(args: &WhatwgArgs) -> io::Result<Outcome> {
             "--header writes the TSV column names; it needs --format tsv".to_owned(),
         ));
     }
-    let mut out = crate::common::stdout();
+    let mut out = Records::new(args.stream);
     if args.header {
         writeln!(out, "{}", COLUMNS.join("\t"))?;
     }
@@ -79,7 +82,8 @@ pub fn run(args: &WhatwgArgs) -> io::Result<Outcome> {
         } else {
             serde_json::to_writer(&mut out, &comparison)?;
         }
-        out.write_all(b"\n")
+        out.write_all(b"\n")?;
+        out.end_record()
     })?;
     out.flush()?;
     Ok(Outcome::from_validity(!any_differs))
@@ -118,7 +122,7 @@ fn write_row(out: &mut impl Write, comparison: &Comparison<'_>) -> io::Result<()
         if i > 0 {
             out.write_all(b"\t")?;
         }
-        write!(out, "{cell}")?;
+        cell.write_tsv(out)?;
     }
     Ok(())
 }

@@ -12,7 +12,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use peguri::template::{UriTemplate, Value};
-use peguri::{IriRef, IriRefBuf, ParseErrorKind, Resolver, UriRef, UriRefBuf};
+use peguri::{IriRef, IriRefBuf, Resolver, UriRef, UriRefBuf};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
@@ -115,25 +115,6 @@ impl UriReference {
     }
 }
 
-/// The snake_case name of a parse error's kind.
-fn kind_name(kind: ParseErrorKind) -> &'static str {
-    match kind {
-        ParseErrorKind::InvalidChar => "invalid_char",
-        ParseErrorKind::InvalidPercentEncoding => "invalid_percent_encoding",
-        ParseErrorKind::InvalidIpv6Address => "invalid_ipv6_address",
-        ParseErrorKind::InvalidIpvFuture => "invalid_ipvfuture",
-        ParseErrorKind::InvalidZoneId => "invalid_zone_id",
-        ParseErrorKind::ColonInFirstSegment => "colon_in_first_segment",
-        ParseErrorKind::BidiFormatting => "bidi_formatting",
-        ParseErrorKind::InvalidUtf8 => "invalid_utf8",
-        ParseErrorKind::UnexpectedEnd => "unexpected_end",
-        ParseErrorKind::TooLong => "too_long",
-        ParseErrorKind::RelativeReference => "relative_reference",
-        // The enum is non-exhaustive: a kind added later.
-        _ => "other",
-    }
-}
-
 /// A Python `ParseError` carrying the library's error as attributes.
 fn parse_error(py: Python<'_>, e: &peguri::ParseError) -> PyErr {
     // Messages name Python's keywords and functions, not Rust's.
@@ -145,7 +126,8 @@ fn parse_error(py: Python<'_>, e: &peguri::ParseError) -> PyErr {
     let _ = value.setattr("offset", e.offset());
     let _ = value.setattr("column", e.column());
     let _ = value.setattr("expected", e.expected().collect::<Vec<_>>());
-    let _ = value.setattr("kind", kind_name(e.kind()));
+    // The library's names, as the CLI's JSON gives them.
+    let _ = value.setattr("kind", e.kind().as_str());
     let _ = value.setattr("component", e.component().map(|c| c.as_str()));
     let _ = value.setattr("message", e.message().to_string());
     err

@@ -14,7 +14,8 @@
 //!
 //! ```text
 //! {"input": "...", "valid": false,
-//!  "error": {"offset": <byte offset>, "column": <1-based char column>, "expected": [...], "message": "..."}}
+//!  "error": {"offset": <byte offset>, "column": <1-based char column>, "expected": [...], "message": "...",
+//!            "kind": "invalid_char"|..., "component": "scheme"|...|null}}
 //! ```
 //!
 //! Absent components are `null`; present but empty ones are `""`.
@@ -243,7 +244,16 @@ impl Components<'_, Rfc3987> {
     }
 }
 
-/// `{"offset", "column", "expected", "message"}`.
+/// `{"offset", "column", "expected", "message", "kind", "component"}`:
+/// `kind` is [`ParseErrorKind::as_str`](crate::ParseErrorKind::as_str)'s
+/// name, `component` [`Component::as_str`](crate::Component::as_str)'s or
+/// `null`.
+///
+/// ```
+/// let err = peguri::UriRef::parse("http://h:8x/").unwrap_err();
+/// let json = serde_json::to_string(&err).unwrap();
+/// assert!(json.ends_with(r#""kind":"invalid_char","component":"port"}"#));
+/// ```
 impl Serialize for ParseError {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         /// The words, as a JSON array, without collecting them first.
@@ -260,11 +270,13 @@ impl Serialize for ParseError {
                 serializer.collect_str(&self.0)
             }
         }
-        let mut s = serializer.serialize_struct("ParseError", 4)?;
+        let mut s = serializer.serialize_struct("ParseError", 6)?;
         s.serialize_field("offset", &self.offset())?;
         s.serialize_field("column", &self.column())?;
         s.serialize_field("expected", &Words(self.expected()))?;
         s.serialize_field("message", &Text(self.message()))?;
+        s.serialize_field("kind", &self.kind())?;
+        s.serialize_field("component", &self.component())?;
         s.end()
     }
 }

@@ -87,6 +87,21 @@ impl fmt::Display for Component {
     }
 }
 
+/// The component's name, as [`as_str`](Component::as_str) gives it: what
+/// the `component` of an error is in JSON (`peguri parse`) and in Python
+/// (`ParseError.component`).
+///
+/// ```
+/// let err = peguri::UriRef::parse("http://h:8x/").unwrap_err();
+/// assert_eq!(serde_json::to_string(&err.component()).unwrap(), r#""port""#);
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for Component {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 /// A field of the flat parse record: one row per input, with the
 /// components and the error side by side. It is the JSON object of
 /// `Report` (feature `serde`) with `authority`'s members lifted to the top

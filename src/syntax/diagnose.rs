@@ -12,8 +12,9 @@ use super::compiled::Rules;
 use super::compiled::uri::{self as generated, CLASS_HEXDIG};
 use super::component::Component;
 use super::entry::{Entry, Grammar, Syntax};
-use super::error::{ExpectedSet, Found, Kind, ParseError, Part, floor_char_boundary};
+use super::error::{ExpectedSet, Found, Ipv6Text, Kind, ParseError, Part, floor_char_boundary};
 use super::layout::{HostData, Layout};
+use alloc::format;
 #[cfg(feature = "pest")]
 use alloc::{borrow::ToOwned, string::String, vec::Vec};
 
@@ -238,6 +239,11 @@ fn find_in(
             return Some(found);
         }
     }
+    if component == Some(Part::Port) {
+        if let Some(found) = unbracketed_ipv6(input, syntax, pos, c, layout) {
+            return Some(found);
+        }
+    }
     let (kind, within) = match (component, c) {
         (Some(Part::Path), ':') if first_segment_colon => (Kind::ColonInFirstSegment, None),
         (Some(Part::Fragment), '#') => (Kind::SecondHash, None),
@@ -284,6 +290,11 @@ fn iri_problem(
             return Some(found);
         }
     }
+    if component == Part::Port {
+        if let Some(found) = unbracketed_ipv6(input, syntax, pos, c, layout) {
+            return Some(found);
+        }
+    }
     let kind = match (component, c) {
         (Part::Path, ':') if first_segment_colon => Kind::ColonInFirstSegment,
         (Part::Fragment, '#') => Kind::SecondHash,
@@ -307,6 +318,34 @@ fn meant_as_scheme(input: &str, syntax: Syntax, pos: usize) -> Option<Found> {
     let c = input[end..].chars().next()?;
     let expected = ExpectedSet::Words(&["scheme character", "':'"]);
     Some(Found::new(end, Kind::NotInScheme(c), expected).within(Some(Component::Scheme)))
+}
+
+/// For a failure at `pos` in the port, at `c`: when the host and what
+/// follows it are an IPv6 address written without its brackets
+/// (`http://2001:db8::1/`, where the grammar reads the host `2001` and a
+/// port that cannot hold `d`), the error says so and names the address.
+/// The grammar's `IPv6address` rule says where the address ends (past
+/// `pos`), and the reference with brackets around it must match past
+/// them, or end there.
+fn unbracketed_ipv6(
+    input: &str,
+    syntax: Syntax,
+    pos: usize,
+    c: char,
+    layout: &Layout,
+) -> Option<Found> {
+    let start = layout.authority?.host.start();
+    let end = generated::quiet_IPv6address(input.as_bytes(), start).filter(|&end| end > pos)?;
+    let address = input.get(start..end)?;
+    let bracketed = format!("{}[{address}]{}", &input[..start], &input[end..]);
+    // Past the `]`, or to the end: what follows the address is read as
+    // what follows a host.
+    let matched = super::engine::run(&bracketed, syntax, &mut generated::Rec::default())?;
+    if matched <= end + 2 && matched < bracketed.len() {
+        return None;
+    }
+    let kind = Kind::UnbracketedIpv6(c, Ipv6Text::new(address)?);
+    Some(Found::new(pos, kind, component_expected(Part::Port)?))
 }
 
 /// Whether the grammar's `iprivate` accepts `c`.

@@ -24,6 +24,9 @@ use alloc::{
     vec::Vec,
 };
 
+mod kind;
+pub use kind::{Caller, ParseErrorKind};
+
 /// Why a string is not what it was parsed as.
 ///
 /// It knows the byte offset and the 1-based character column of the
@@ -133,160 +136,6 @@ impl fmt::Display for Part {
     }
 }
 
-/// What kind of problem a [`ParseError`] reports, for a program to act
-/// on; [`ParseError::message`] says it in words, and
-/// [`ParseError::component`] says where.
-///
-/// ```
-/// use peguri::{ParseErrorKind, Component, UriRef};
-///
-/// let err = UriRef::parse("http://[::1::2]/").unwrap_err();
-/// assert_eq!(err.kind(), ParseErrorKind::InvalidIpv6Address);
-/// assert_eq!(err.component(), Some(Component::Host));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ParseErrorKind {
-    /// A character the grammar does not allow where it is: a space, a
-    /// non-ASCII character in a URI, a second `#`, a bracket outside an IP
-    /// literal, a character that cannot start or continue a scheme.
-    ///
-    /// ```
-    /// use peguri::{ParseErrorKind, UriRef};
-    /// assert_eq!(UriRef::parse("/a b").unwrap_err().kind(), ParseErrorKind::InvalidChar);
-    /// assert_eq!(UriRef::parse("1a:b").unwrap_err().kind(), ParseErrorKind::ColonInFirstSegment);
-    /// assert_eq!(peguri::Uri::parse("1a:b").unwrap_err().kind(), ParseErrorKind::InvalidChar);
-    /// ```
-    InvalidChar,
-    /// A `%` not followed by two hexadecimal digits (section 2.1).
-    ///
-    /// ```
-    /// use peguri::{ParseErrorKind, UriRef};
-    /// assert_eq!(UriRef::parse("/a%2x").unwrap_err().kind(), ParseErrorKind::InvalidPercentEncoding);
-    /// ```
-    InvalidPercentEncoding,
-    /// An IPv6 address in brackets that is not one (section 3.2.2): too
-    /// many or too few groups, a group of more than four digits, two `::`,
-    /// a bad IPv4 tail, a character no address holds.
-    ///
-    /// ```
-    /// use peguri::{ParseErrorKind, UriRef};
-    /// assert_eq!(UriRef::parse("//[1:2:3]").unwrap_err().kind(), ParseErrorKind::InvalidIpv6Address);
-    /// ```
-    InvalidIpv6Address,
-    /// An `IPvFuture` literal (`[v1.x]`) that is not one.
-    ///
-    /// ```
-    /// use peguri::{ParseErrorKind, UriRef};
-    /// assert_eq!(UriRef::parse("//[vz.1]").unwrap_err().kind(), ParseErrorKind::InvalidIpvFuture);
-    /// ```
-    InvalidIpvFuture,
-    /// An IPv6 zone identifier (RFC 6874) where none is allowed, or one
-    /// that is not well formed.
-    ///
-    /// ```
-    /// use peguri::{ParseErrorKind, ParseOptions, UriRef};
-    /// assert_eq!(UriRef::parse("//[fe80::1%25en0]").unwrap_err().kind(), ParseErrorKind::InvalidZoneId);
-    /// let zones = ParseOptions::new().allow_zone_id(true);
-    /// assert_eq!(peguri::UriRef::parse_with("//[fe80::1%en0]", &zones).unwrap_err().kind(), ParseErrorKind::InvalidZoneId);
-    /// ```
-    InvalidZoneId,
-    /// A `:` in the first segment of a relative path, which would read as
-    /// a scheme (section 4.2).
-    ///
-    /// ```
-    /// use peguri::{ParseErrorKind, UriRef};
-    /// assert_eq!(UriRef::parse_relative("a:b").unwrap_err().kind(), ParseErrorKind::ColonInFirstSegment);
-    /// ```
-    ColonInFirstSegment,
-    /// A bidirectional formatting character in an IRI (RFC 3987 section
-    /// 4.1).
-    ///
-    /// ```
-    /// use peguri::{IriRef, ParseErrorKind};
-    /// assert_eq!(IriRef::parse("/\u{202E}").unwrap_err().kind(), ParseErrorKind::BidiFormatting);
-    /// ```
-    BidiFormatting,
-    /// Bytes that are not UTF-8, given to a `parse_bytes` function.
-    ///
-    /// ```
-    /// use peguri::{ParseErrorKind, UriRef};
-    /// assert_eq!(UriRef::parse_bytes(b"/\xff").unwrap_err().kind(), ParseErrorKind::InvalidUtf8);
-    /// ```
-    InvalidUtf8,
-    /// The input ended where the grammar needed more: an empty input where
-    /// a scheme is required, a scheme without its `:`, an IP literal
-    /// without its `]`.
-    ///
-    /// ```
-    /// use peguri::{ParseErrorKind, Uri, UriRef};
-    /// assert_eq!(Uri::parse("http").unwrap_err().kind(), ParseErrorKind::UnexpectedEnd);
-    /// assert_eq!(UriRef::parse("//[::1").unwrap_err().kind(), ParseErrorKind::UnexpectedEnd);
-    /// ```
-    UnexpectedEnd,
-    /// An input of 4 GiB or more, longer than peguri parses.
-    ///
-    /// ```
-    /// assert_eq!(format!("{:?}", peguri::ParseErrorKind::TooLong), "TooLong");
-    /// ```
-    TooLong,
-    /// A rule name that the grammar does not have, given to
-    /// `grammar::parse_rule` (feature `pest`).
-    ///
-    /// ```
-    /// assert_ne!(peguri::ParseErrorKind::UnknownRule, peguri::ParseErrorKind::InvalidChar);
-    /// ```
-    UnknownRule,
-    /// A text given to [`UriRef::from_suffix`](crate::UriRef::from_suffix)
-    /// that RFC 3986 section 4.5's heuristic does not read: it has a
-    /// scheme already, or does not start with `www.` or `ftp.`.
-    ///
-    /// ```
-    /// use peguri::{ParseErrorKind, UriRef};
-    /// assert_eq!(UriRef::from_suffix("example.com/a").unwrap_err().kind(), ParseErrorKind::NotASuffixReference);
-    /// ```
-    NotASuffixReference,
-    /// A relative reference where a URI (an IRI) is required: the input
-    /// has no scheme, and parses as a `relative-ref` (`irelative-ref`).
-    ///
-    /// ```
-    /// use peguri::{ParseErrorKind, Uri};
-    /// let err = Uri::parse("//example.com/p").unwrap_err();
-    /// assert_eq!(err.kind(), ParseErrorKind::RelativeReference);
-    /// assert_eq!(
-    ///     err.message(),
-    ///     "a URI starts with a scheme, and this is a relative reference (RFC 3986 section 4.2); \
-    ///      UriRef::parse reads it"
-    /// );
-    /// ```
-    RelativeReference,
-}
-
-/// Whose names a message uses for the options and functions it suggests:
-/// the library's (the default), the command line's, or Python's. A front
-/// end sets it with [`ParseError::for_caller`], so that its users are
-/// never told another front end's names.
-///
-/// ```
-/// use peguri::{Caller, UriRef};
-///
-/// let err = UriRef::parse("http://[fe80::1%25en0]/").unwrap_err();
-/// assert!(err.message().to_string().ends_with("allow it with ParseOptions::allow_zone_id"));
-/// let err = err.for_caller(Caller::Python);
-/// assert!(err.message().to_string().ends_with("allow it with allow_zone_id=True"));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Caller {
-    /// A Rust program: `ParseOptions::allow_zone_id`, `UriRef::parse`.
-    #[default]
-    Rust,
-    /// The `peguri` command: `--allow-zone-id`.
-    CommandLine,
-    /// The Python package: `allow_zone_id=True`, `peguri.parse`.
-    Python,
-}
-
 /// What went wrong, with what the message needs to say so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -358,6 +207,10 @@ pub(crate) enum Kind {
     },
     Ipv6BadIpv4,
     Ipv6Ipv4NotLast,
+    /// An IPv6 address written as the host without its brackets: the
+    /// character after the address's first group, which the port could
+    /// not take, and the address.
+    UnbracketedIpv6(char, Ipv6Text),
     /// `grammar::parse_rule` was given a name no rule has.
     #[cfg_attr(not(feature = "pest"), allow(dead_code))]
     UnknownRule,
@@ -402,6 +255,7 @@ impl Kind {
             | Kind::PrivateUse(..)
             | Kind::FragmentInAbsolute { .. }
             | Kind::AfterHost(_)
+            | Kind::UnbracketedIpv6(..)
             | Kind::EnginesDisagree => K::InvalidChar,
             Kind::ColonInFirstSegment => K::ColonInFirstSegment,
             Kind::BidiFormatting(..) => K::BidiFormatting,
@@ -582,6 +436,12 @@ impl Kind {
             Kind::Ipv6Ipv4NotLast => {
                 f.write_str("an IPv4 address may only end an IPv6 address")
             }
+            Kind::UnbracketedIpv6(c, address) => write!(
+                f,
+                "invalid character {c:?} in port; an IPv6 address as the host goes in brackets: \
+                 [{}] (RFC 3986 section 3.2.2)",
+                address.as_str()
+            ),
             Kind::UnknownRule => write!(
                 f,
                 "unknown grammar rule {rule:?} (`peguri::grammar::rule_names()` lists the rules)"
@@ -605,6 +465,37 @@ impl Kind {
                  text, and an octet that is not must be percent-encoded (%{byte:02X})"
             ),
         }
+    }
+}
+
+/// The text of an IPv6 address (`IPv6address`, at most 45 characters:
+/// six groups and an IPv4 address), kept in the error to be named in its
+/// message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ipv6Text {
+    bytes: [u8; Ipv6Text::MAX],
+    len: u8,
+}
+
+impl Ipv6Text {
+    /// The longest `IPv6address`: `ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255`.
+    const MAX: usize = 45;
+
+    /// `text`, if it is no longer than an IPv6 address can be.
+    pub(crate) fn new(text: &str) -> Option<Self> {
+        let mut bytes = [0; Ipv6Text::MAX];
+        bytes
+            .get_mut(..text.len())?
+            .copy_from_slice(text.as_bytes());
+        Some(Ipv6Text {
+            bytes,
+            len: u8::try_from(text.len()).ok()?,
+        })
+    }
+
+    fn as_str(&self) -> &str {
+        let text = self.bytes.get(..usize::from(self.len)).unwrap_or_default();
+        core::str::from_utf8(text).unwrap_or_default()
     }
 }
 

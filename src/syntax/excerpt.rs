@@ -23,7 +23,7 @@ pub(crate) const EXCERPT_AFTER: usize = 20;
 /// Whether `c` is shown as something else than itself: a control character
 /// (C0, DEL, C1) or a bidirectional formatting character (RFC 3987
 /// section 4.1's list, the isolates, and U+061C ARABIC LETTER MARK).
-fn is_unsafe_to_show(c: char) -> bool {
+pub(crate) fn is_unsafe_to_show(c: char) -> bool {
     c.is_control() || c == '\u{061C}' || BIDI_FORMATTING.contains(&c)
 }
 
@@ -201,23 +201,44 @@ impl fmt::Display for Excerpt {
         if cut_before {
             f.write_char('…')?;
         }
-        let shown = before
-            .chars()
-            .skip(skip)
-            .chain(after.chars().take(after_shown));
-        for c in shown {
-            f.write_char(if is_unsafe_to_show(c) { '\u{FFFD}' } else { c })?;
+        // The window as one slice, written a run of safe characters at a
+        // time.
+        let start = before.char_indices().nth(skip).map_or(at, |(i, _)| i);
+        let stop = after
+            .char_indices()
+            .nth(after_shown)
+            .map_or(text.len(), |(i, _)| at + i);
+        let mut run = start;
+        for (i, c) in text[start..stop].char_indices() {
+            if is_unsafe_to_show(c) {
+                f.write_str(&text[run..start + i])?;
+                f.write_char('\u{FFFD}')?;
+                run = start + i + c.len_utf8();
+            }
         }
+        f.write_str(&text[run..stop])?;
         if cut_after {
             f.write_char('…')?;
         }
         let caret = usize::from(cut_before) + before.chars().count() - skip;
-        write!(f, "\n  {:caret$}", "")?;
-        for _ in 0..underlined.max(1) {
-            f.write_char('^')?;
-        }
-        Ok(())
+        f.write_str("\n  ")?;
+        repeat(f, b' ', caret)?;
+        repeat(f, b'^', underlined.max(1))
     }
+}
+
+/// Writes `byte`, an ASCII character, `count` times, a chunk at a time.
+fn repeat(f: &mut fmt::Formatter<'_>, byte: u8, count: usize) -> fmt::Result {
+    const CHUNK: usize = 32;
+    let chunk = [byte; CHUNK];
+    let chunk = core::str::from_utf8(&chunk).unwrap_or_default();
+    let mut left = count;
+    while left > 0 {
+        let n = left.min(CHUNK);
+        f.write_str(chunk.get(..n).unwrap_or_default())?;
+        left -= n;
+    }
+    Ok(())
 }
 
 /// A piece of input quoted on one line of a message, bounded and escaped.

@@ -60,10 +60,17 @@
 //! Every position comes from the parsed reference's components (slices of
 //! its input), never from looking for delimiters in the text.
 
+use alloc::borrow::Cow;
 use core::ops::Range;
 
-use crate::syntax::layout::offset_in;
-use crate::{Authority, IriRef, UriRef};
+use core::fmt::Write as _;
+
+use crate::syntax::compiled::uri::Rec;
+use crate::syntax::engine;
+use crate::syntax::entry::{Entry, Grammar, Syntax};
+use crate::syntax::excerpt::is_unsafe_to_show;
+use crate::syntax::layout::{Layout, Span, offset_in};
+use crate::{Authority, Component, IriRef, ParseError, UriRef};
 use alloc::{format, string::String, vec, vec::Vec};
 
 /// Draws component diagrams: box-drawing characters by default, or plain
@@ -244,18 +251,21 @@ impl Explainer {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn explain(&self, uri: &UriRef<'_>) -> String {
+        let parts = Parts::of(
+            uri.as_str(),
+            self.width,
+            uri.scheme(),
+            uri.authority(),
+            uri.path(),
+            uri.query(),
+            uri.fragment(),
+        );
+        #[cfg(feature = "schemes")]
         let parts = Parts {
-            input: uri.as_str(),
-            width: self.width,
-            scheme: uri.scheme(),
-            authority: uri.authority(),
-            path: uri.path(),
-            query: uri.query(),
-            fragment: uri.fragment(),
-            #[cfg(feature = "schemes")]
             scheme_parts: self.scheme_brackets(uri),
+            ..parts
         };
-        self.draw(&parts)
+        self.draw(&parts, None)
     }
 
     /// The diagram of an IRI reference (RFC 3987), its width counted in
@@ -268,21 +278,65 @@ impl Explainer {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn explain_iri(&self, iri: &IriRef<'_>) -> String {
+        let parts = Parts::of(
+            iri.as_str(),
+            self.width,
+            iri.scheme(),
+            iri.authority(),
+            iri.path(),
+            iri.query(),
+            iri.fragment(),
+        );
+        #[cfg(feature = "schemes")]
         let parts = Parts {
-            input: iri.as_str(),
-            width: self.width,
-            scheme: iri.scheme(),
-            authority: iri.authority(),
-            path: iri.path(),
-            query: iri.query(),
-            fragment: iri.fragment(),
-            #[cfg(feature = "schemes")]
             scheme_parts: self.scheme_brackets(iri),
+            ..parts
         };
-        self.draw(&parts)
+        self.draw(&parts, None)
     }
 
-    fn draw(&self, parts: &Parts<'_>) -> String {
+    /// The diagram of an input that does not parse, `error` being its
+    /// parse error: the components of the longest prefix the grammar
+    /// matches that end before the error, the input (its control and
+    /// bidirectional formatting characters shown as U+FFFD, as an error's
+    /// excerpt shows them), and a last line with a caret under the error
+    /// and its message. A component that would reach past the error
+    /// is not drawn, nor are the parts of a scheme's syntax.
+    ///
+    /// ```
+    /// let input = "http://example.com/a b";
+    /// let err = peguri::UriRef::parse(input).unwrap_err();
+    /// assert_eq!(peguri::Explainer::new().explain_error(input, &err), "\
+    /// \x20       hierarchical part
+    /// \x20        ┌──────┴──────┐
+    /// \x20          authority path
+    /// \x20          ┌────┴────┐┴┐
+    /// \x20   http://example.com/a b
+    /// \x20   └┬─┘   └────┬────┘
+    /// scheme name    host
+    /// \x20                       ^ invalid character ' ' in path
+    /// ");
+    /// ```
+    ///
+    /// The components are those of the error's rule
+    /// ([`ParseError::rule`]): a URI or IRI reference, a URI, an absolute
+    /// URI or a relative reference, in RFC 3986 or RFC 3987 (IPv6 zone
+    /// identifiers read as RFC 6874 allows them). For an error of another
+    /// rule, only the input and the caret are drawn.
+    pub fn explain_error(&self, input: &str, error: &ParseError) -> String {
+        let offset = error.offset().min(input.len());
+        let prefix = syntax_of(error.rule()).and_then(|syntax| {
+            let mut rec = Rec::default();
+            let end = engine::run(input, syntax, &mut rec)?;
+            Some((end, engine::layout(input, &rec)))
+        });
+        let parts = Parts::of_prefix(input, self.width, prefix.as_ref(), error);
+        self.draw(&parts, Some((offset, &error.message())))
+    }
+
+    /// Draws `parts`, and under them, with `caret`, a caret at a byte
+    /// offset followed by a message.
+    fn draw(&self, parts: &Parts<'_>, caret: Option<(usize, &dyn core::fmt::Display)>) -> String {
         let glyphs = if self.ascii { &ASCII } else { &BOX };
         let (above, below) = parts.brackets();
         let above = pack(above);
@@ -306,10 +360,16 @@ impl Explainer {
             lines.extend(labels);
             lines.push(bracket_line(row, &glyphs.above, indent));
         }
-        lines.push(format!("{:indent$}{}", "", parts.input));
+        lines.push(format!("{:indent$}{}", "", parts.shown()));
         for (row, placed) in below.iter().zip(&placed_below) {
             lines.push(bracket_line(row, &glyphs.below, indent));
             lines.extend(label_lines(row, placed, indent, glyphs.below.marker));
+        }
+        if let Some((offset, message)) = caret {
+            let column = indent + parts.column(offset);
+            let mut line = format!("{:column$}^ ", "");
+            let _ = write!(line, "{message}");
+            lines.push(line);
         }
         let mut out = String::new();
         for line in lines {
@@ -340,19 +400,51 @@ pub fn explain(uri: &UriRef<'_>) -> String {
     Explainer::new().explain(uri)
 }
 
-/// The components of a URI or IRI reference, as its accessors give them.
+/// The rule an error names, as the syntax its prefix is matched with:
+/// the typed entries of RFC 3986 and RFC 3987, with RFC 6874's zone
+/// identifiers (a leniency, which only lets a prefix run further).
+fn syntax_of(rule: &str) -> Option<Syntax> {
+    let entries = [
+        Entry::UriReference,
+        Entry::Uri,
+        Entry::AbsoluteUri,
+        Entry::RelativeRef,
+    ];
+    [Grammar::Rfc6874, Grammar::Rfc3987Zones]
+        .into_iter()
+        .flat_map(|grammar| entries.map(|entry| Syntax::new(entry, grammar)))
+        .find(|syntax| syntax.rfc_name() == rule)
+}
+
+/// `c` as a diagram draws it: U+FFFD for a character that is unsafe to
+/// show.
+fn shown_as(c: char) -> char {
+    if is_unsafe_to_show(c) { '\u{FFFD}' } else { c }
+}
+
+/// The components of a reference, as byte ranges of its input: those its
+/// accessors give, or those of a prefix that parsed.
 struct Parts<'a> {
     input: &'a str,
     width: CharWidth,
-    scheme: Option<&'a str>,
-    authority: Option<Authority<'a>>,
-    path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
+    scheme: Option<Range<usize>>,
+    authority: Option<AuthorityParts>,
+    /// Absent only in a prefix that stops before its path.
+    path: Option<Range<usize>>,
+    query: Option<Range<usize>>,
+    fragment: Option<Range<usize>>,
     /// The parts of the scheme's own syntax, drawn below: labels and byte
     /// ranges.
     #[cfg(feature = "schemes")]
     scheme_parts: Vec<(&'static str, Range<usize>)>,
+}
+
+/// The authority and its parts, as byte ranges.
+struct AuthorityParts {
+    whole: Range<usize>,
+    userinfo: Option<Range<usize>>,
+    host: Range<usize>,
+    port: Option<Range<usize>>,
 }
 
 /// A component to draw: its label and the columns it covers (empty for an
@@ -377,15 +469,113 @@ impl Bracket {
 }
 
 impl<'a> Parts<'a> {
-    /// The byte offset of `part`, a slice of the input that an accessor
-    /// returned, found from where it lies in memory.
-    fn offset(&self, part: &str) -> usize {
-        offset_in(self.input, part)
+    /// The components of a parsed reference, from its accessors: each is a
+    /// slice of `input`, found where it lies in memory.
+    fn of(
+        input: &'a str,
+        width: CharWidth,
+        scheme: Option<&str>,
+        authority: Option<Authority<'_>>,
+        path: &str,
+        query: Option<&str>,
+        fragment: Option<&str>,
+    ) -> Self {
+        let span = |part: &str| {
+            let start = offset_in(input, part);
+            start..start + part.len()
+        };
+        Parts {
+            input,
+            width,
+            scheme: scheme.map(span),
+            authority: authority.map(|a| AuthorityParts {
+                whole: span(a.as_str()),
+                userinfo: a.userinfo().map(span),
+                host: span(a.host_str()),
+                port: a.port().map(span),
+            }),
+            path: Some(span(path)),
+            query: query.map(span),
+            fragment: fragment.map(span),
+            #[cfg(feature = "schemes")]
+            scheme_parts: Vec::new(),
+        }
     }
 
-    /// The column of a byte offset: the width of the text before it.
+    /// The components of the prefix of `input` that the grammar matched
+    /// (`prefix`: where it ends, and its layout) before `error`: those that
+    /// end at or before the error. An empty component where the prefix
+    /// ends is drawn only when the error is there and in it (`http://h:x`
+    /// has an empty port), not when the grammar stopped there to fail
+    /// later (the empty host and path before an IP literal that fails).
+    fn of_prefix(
+        input: &'a str,
+        width: CharWidth,
+        prefix: Option<&(usize, Layout)>,
+        error: &ParseError,
+    ) -> Self {
+        let offset = error.offset();
+        let (end, layout) = match prefix {
+            Some((end, layout)) => (*end, Some(layout)),
+            None => (0, None),
+        };
+        let keep = |span: Span, component: Component| {
+            let empty_at_end = span.start() == end && span.end() == end;
+            let kept = if empty_at_end {
+                offset == end && error.component() == Some(component)
+            } else {
+                span.end() <= offset
+            };
+            kept.then(|| span.start()..span.end())
+        };
+        let authority = layout.and_then(|l| l.authority).filter(|a| {
+            let within = [Component::Authority, Component::Host]
+                .into_iter()
+                .any(|c| keep(a.span, c).is_some());
+            within || keep(a.host, Component::Host).is_some()
+        });
+        Parts {
+            input,
+            width,
+            scheme: layout
+                .and_then(|l| l.scheme)
+                .and_then(|s| keep(s, Component::Scheme)),
+            authority: authority.map(|a| AuthorityParts {
+                whole: a.span.start()..a.span.end(),
+                userinfo: a.userinfo.and_then(|s| keep(s, Component::Userinfo)),
+                host: a.host.start()..a.host.end(),
+                port: a.port.and_then(|s| keep(s, Component::Port)),
+            }),
+            path: layout.and_then(|l| keep(l.path, Component::Path)),
+            query: layout
+                .and_then(|l| l.query)
+                .and_then(|s| keep(s, Component::Query)),
+            fragment: layout
+                .and_then(|l| l.fragment)
+                .and_then(|s| keep(s, Component::Fragment)),
+            #[cfg(feature = "schemes")]
+            scheme_parts: Vec::new(),
+        }
+    }
+
+    /// The input as drawn: a control or bidirectional formatting
+    /// character, which a terminal would act on, is shown as U+FFFD, as
+    /// an error's excerpt shows it (a parsed reference holds none).
+    fn shown(&self) -> Cow<'a, str> {
+        if self.input.chars().any(is_unsafe_to_show) {
+            Cow::Owned(self.input.chars().map(shown_as).collect())
+        } else {
+            Cow::Borrowed(self.input)
+        }
+    }
+
+    /// The column of a byte offset: the width of the text before it, as
+    /// [`shown`](Self::shown).
     fn column(&self, offset: usize) -> usize {
-        self.input[..offset].chars().map(|c| self.width.of(c)).sum()
+        self.input[..offset]
+            .chars()
+            .map(|c| self.width.of(shown_as(c)))
+            .sum()
     }
 
     fn bracket(&self, label: &'static str, bytes: Range<usize>) -> Bracket {
@@ -395,36 +585,32 @@ impl<'a> Parts<'a> {
         }
     }
 
-    fn span(&self, part: &str) -> Range<usize> {
-        let start = self.offset(part);
-        start..start + part.len()
-    }
-
     /// The brackets above the reference (innermost level first) and below
     /// it, grouped in levels: the brackets of one level never nest.
     fn brackets(&self) -> (Vec<Vec<Bracket>>, Vec<Vec<Bracket>>) {
-        let path = self.span(self.path);
         let mut inner = Vec::new();
         let mut below = Vec::new();
-        if let Some(scheme) = self.scheme {
-            below.push(self.bracket("scheme name", self.span(scheme)));
+        if let Some(scheme) = &self.scheme {
+            below.push(self.bracket("scheme name", scheme.clone()));
         }
         if let Some(authority) = &self.authority {
-            inner.push(self.bracket("authority", self.span(authority.as_str())));
-            if let Some(userinfo) = authority.userinfo() {
-                below.push(self.bracket("user information", self.span(userinfo)));
+            inner.push(self.bracket("authority", authority.whole.clone()));
+            if let Some(userinfo) = &authority.userinfo {
+                below.push(self.bracket("user information", userinfo.clone()));
             }
-            below.push(self.bracket("host", self.span(authority.host_str())));
-            if let Some(port) = authority.port() {
-                below.push(self.bracket("port", self.span(port)));
+            below.push(self.bracket("host", authority.host.clone()));
+            if let Some(port) = &authority.port {
+                below.push(self.bracket("port", port.clone()));
             }
         }
-        inner.push(self.bracket("path", path.clone()));
-        if let Some(query) = self.query {
-            below.push(self.bracket("query", self.span(query)));
+        if let Some(path) = &self.path {
+            inner.push(self.bracket("path", path.clone()));
         }
-        if let Some(fragment) = self.fragment {
-            below.push(self.bracket("fragment", self.span(fragment)));
+        if let Some(query) = &self.query {
+            below.push(self.bracket("query", query.clone()));
+        }
+        if let Some(fragment) = &self.fragment {
+            below.push(self.bracket("fragment", fragment.clone()));
         }
         #[cfg(feature = "schemes")]
         for (label, bytes) in &self.scheme_parts {
@@ -433,11 +619,18 @@ impl<'a> Parts<'a> {
         // `URI = scheme ":" hier-part ...` and
         // `relative-ref = relative-part ...`: the part runs from after the
         // scheme's colon (or from the start) to the end of the path.
-        let outer = match self.scheme {
-            Some(scheme) => self.bracket("hierarchical part", self.span(scheme).end + 1..path.end),
-            None => self.bracket("relative part", 0..path.end),
-        };
-        (vec![inner, vec![outer]], vec![below])
+        // A prefix that stops before its path has the part up to the
+        // authority.
+        let end = self
+            .path
+            .as_ref()
+            .or(self.authority.as_ref().map(|a| &a.whole))
+            .map(|part| part.end);
+        let outer = end.map(|end| match &self.scheme {
+            Some(scheme) => self.bracket("hierarchical part", scheme.end + 1..end),
+            None => self.bracket("relative part", 0..end),
+        });
+        (vec![inner, outer.into_iter().collect()], vec![below])
     }
 }
 

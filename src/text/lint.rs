@@ -32,6 +32,7 @@
 //! | `deceptive-userinfo` | warning | 7.6 | userinfo that looks like a host name or URL |
 //! | `mixed-script-host` | warning | 7.6 | a reg-name label mixing Latin, Greek or Cyrillic letters once decoded (percent-decoded, and with the feature `idna` an `xn--` label by IDNA ToUnicode) |
 //! | `encoded-bidi` | warning | 7.6 | a percent-encoded bidirectional formatting character (RFC 3987 section 4.1) |
+//! | `dangerous-scheme` | warning | 7 | a `javascript:` or `vbscript:` reference, or a `data:` URL of an HTML, XML, SVG or script media type: a link that runs script when followed |
 //! | `whatwg-differs` | warning | 7 | the WHATWG URL Standard reads the reference differently (feature `whatwg`: `whatwg::Comparison::finding`, not `lint`) |
 //! | `scheme-syntax` | warning | the scheme's RFC | the reference breaks its scheme's own syntax (feature `schemes`: `scheme::finding`, not `lint`) |
 //!
@@ -67,6 +68,16 @@
 //!   port: a client may refuse it, or keep its low 16 bits and connect to
 //!   another port than the one shown, which is the confusion section 7.2
 //!   warns about. Leading zeros do not count (`00080` is 80).
+//! - *`dangerous-scheme` flags what HTML sanitizers remove from links*
+//!   (the OWASP Cross Site Scripting Prevention Cheat Sheet, the OWASP
+//!   Java HTML Sanitizer, DOMPurify): `javascript:` and `vbscript:`, and
+//!   `data:` URLs that a browser renders as a document or runs as script
+//!   (`text/html`, `application/xhtml+xml`, `image/svg+xml`, `text/xml`,
+//!   `application/xml`, and the JavaScript, ECMAScript and VBScript
+//!   types). A `data:` URL's media type is read as the Fetch Standard's
+//!   `data:` URL processor reads it: the text up to the first `,`, its
+//!   essence before the first `;`, in any case, not percent-decoded.
+//!   Schemes compare without regard to case (RFC 3986 section 3.1).
 
 use crate::syntax::bidi::BIDI_FORMATTING;
 use crate::syntax::excerpt::Quoted;
@@ -81,6 +92,8 @@ use crate::reference::{Family, Kind, Lend, Reference, Storage};
 use crate::types::authority::Host;
 use crate::types::parsed::Parsed;
 use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
+
+mod dangerous;
 
 /// How much a finding matters.
 ///
@@ -193,7 +206,7 @@ impl serde::Serialize for Finding {
 ///
 /// assert_eq!(Code::AmbiguousIpv4.as_str(), "ambiguous-ipv4");
 /// assert_eq!(Code::AmbiguousIpv4, "ambiguous-ipv4");
-/// assert_eq!(Code::ALL.len(), 13);
+/// assert_eq!(Code::ALL.len(), 14);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -225,6 +238,9 @@ pub enum Code {
     MixedScriptHost,
     /// `encoded-bidi`: A percent-encoded bidirectional formatting character (7.6, RFC 3987 section 4.1).
     EncodedBidi,
+    /// `dangerous-scheme`: A `javascript:` or `vbscript:` reference, or a
+    /// `data:` URL of an HTML, XML, SVG or script media type (7).
+    DangerousScheme,
     /// `whatwg-differs`: The WHATWG URL Standard reads the reference
     /// differently (feature `whatwg`). [`lint`] never reports it, so it is
     /// not in [`ALL`](Self::ALL): `whatwg::Comparison::finding` does.
@@ -244,7 +260,7 @@ impl Code {
     /// ```
     /// assert_eq!(peguri::lint::Code::ALL[0], "foreign-port");
     /// ```
-    pub const ALL: [Code; 13] = [
+    pub const ALL: [Code; 14] = [
         Code::ForeignPort,
         Code::PortOutOfRange,
         Code::EncodedNul,
@@ -258,6 +274,7 @@ impl Code {
         Code::DeceptiveUserinfo,
         Code::MixedScriptHost,
         Code::EncodedBidi,
+        Code::DangerousScheme,
     ];
 
     /// The code's name, such as `ambiguous-ipv4`: what JSON output and
@@ -281,6 +298,7 @@ impl Code {
             Code::DeceptiveUserinfo => "deceptive-userinfo",
             Code::MixedScriptHost => "mixed-script-host",
             Code::EncodedBidi => "encoded-bidi",
+            Code::DangerousScheme => "dangerous-scheme",
             Code::WhatwgDiffers => "whatwg-differs",
             #[cfg(feature = "schemes")]
             Code::SchemeSyntax => "scheme-syntax",
@@ -405,6 +423,10 @@ pub const WELL_KNOWN_PORTS: &[(u16, &str, &[&str])] = &[
 /// let codes: Vec<&str> = lint(&bad).iter().map(|f| f.code.as_str()).collect();
 /// assert_eq!(codes, ["deceptive-userinfo", "encoded-dot-segment"]);
 ///
+/// let script = UriRef::parse("javascript:alert(document.cookie)")?;
+/// assert_eq!(lint(&script)[0].code, "dangerous-scheme");
+/// assert_eq!(lint(&script)[0].span, 0..10);
+///
 /// let iri = IriRef::parse("http://pаypal.example/")?; // Cyrillic "а"
 /// assert_eq!(lint(&iri)[0].code, "mixed-script-host");
 /// # Ok::<_, peguri::ParseError>(())
@@ -432,6 +454,7 @@ pub fn lint<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -> F
     }
     lint_encoded_octets(uri, &mut findings);
     lint_dot_segments(uri, &mut findings);
+    dangerous::lint_dangerous_scheme(uri, &mut findings);
     findings.finish()
 }
 

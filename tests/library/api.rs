@@ -214,7 +214,9 @@ fn components_view_matches_the_json_contract() {
                 "offset": 1,
                 "column": 2,
                 "expected": ["path character", "'/'", "'?'", "'#'", "end of input"],
-                "message": "invalid character ' ' in path"
+                "message": "invalid character ' ' in path",
+                "kind": "invalid_char",
+                "component": "path"
             }
         })
     );

@@ -468,3 +468,107 @@ fn expected_displays_as_the_message_lists_it() {
     let err = peguri::UriRef::parse_bytes(b"\xff").unwrap_err();
     assert_eq!(err.expected().to_string(), "something else");
 }
+
+/// An IPv6 address written as the host without its brackets reads as a
+/// host and a port that cannot hold the rest: the error says to bracket
+/// it, and names the address the grammar's `IPv6address` rule matches.
+#[test]
+fn unbracketed_ipv6_hosts_get_a_hint_to_bracket_them() {
+    use peguri::{Caller, Component, IriRef, ParseErrorKind};
+    let hint = |address: &str| {
+        format!(
+            "; an IPv6 address as the host goes in brackets: [{address}] (RFC 3986 section 3.2.2)"
+        )
+    };
+    pins(
+        "http://2001:db8::1/",
+        12,
+        13,
+        &format!("invalid character 'd' in port{}", hint("2001:db8::1")),
+    );
+    let e = err("http://2001:db8::1/");
+    assert_eq!(e.kind(), ParseErrorKind::InvalidChar);
+    assert_eq!(e.component(), Some(Component::Port));
+    pins(
+        "http://::1",
+        8,
+        9,
+        &format!("invalid character ':' in port{}", hint("::1")),
+    );
+    pins(
+        "//u@fe80::1:8080/p?q",
+        9,
+        10,
+        &format!("invalid character ':' in port{}", hint("fe80::1:8080")),
+    );
+    pins(
+        "http://1:2:3:4:5:6:1.2.3.4/",
+        10,
+        11,
+        &format!(
+            "invalid character ':' in port{}",
+            hint("1:2:3:4:5:6:1.2.3.4")
+        ),
+    );
+    // The first problem is the brackets, whatever comes later.
+    let later = err("http://2001:db8::1/a b");
+    assert!(later.message().to_string().ends_with(&hint("2001:db8::1")));
+    // IRIs, and every caller, get it too.
+    let iri = IriRef::parse("http://2001:db8::1/é").unwrap_err();
+    assert!(iri.message().to_string().ends_with(&hint("2001:db8::1")));
+    let python = err("http://2001:db8::1/").for_caller(Caller::Python);
+    assert!(python.message().to_string().ends_with(&hint("2001:db8::1")));
+    // A port that is no address, or an address whose bracketed form would
+    // not parse either, keeps the plain message.
+    pins("http://h:8x/", 10, 11, "invalid character 'x' in port");
+    pins("http://ab:cd/", 10, 11, "invalid character 'c' in port");
+    pins("http://1:2:3/", 10, 11, "invalid character ':' in port");
+    pins("http://1::2:3x/", 9, 10, "invalid character ':' in port");
+}
+
+/// The names of the error kinds are the strings Python's
+/// `ParseError.kind` holds (`python/peguri/_peguri.pyi` lists them), and
+/// serialize as such; a component serializes as its name.
+#[test]
+fn kind_names_are_pythons_and_serialize_as_such() {
+    use peguri::{Component, ParseErrorKind as K};
+    let pinned = [
+        (K::InvalidChar, "invalid_char"),
+        (K::InvalidPercentEncoding, "invalid_percent_encoding"),
+        (K::InvalidIpv6Address, "invalid_ipv6_address"),
+        (K::InvalidIpvFuture, "invalid_ipvfuture"),
+        (K::InvalidZoneId, "invalid_zone_id"),
+        (K::ColonInFirstSegment, "colon_in_first_segment"),
+        (K::BidiFormatting, "bidi_formatting"),
+        (K::InvalidUtf8, "invalid_utf8"),
+        (K::UnexpectedEnd, "unexpected_end"),
+        (K::TooLong, "too_long"),
+        (K::UnknownRule, "unknown_rule"),
+        (K::NotASuffixReference, "not_a_suffix_reference"),
+        (K::RelativeReference, "relative_reference"),
+    ];
+    assert_eq!(K::ALL.map(|k| (k, k.as_str())), pinned);
+    for (kind, name) in pinned {
+        assert_eq!(serde_json::to_value(kind).unwrap(), name);
+        assert_eq!(kind.to_string(), name);
+    }
+    for component in Component::ALL {
+        assert_eq!(serde_json::to_value(component).unwrap(), component.as_str());
+    }
+    // Python's declared kinds: every kind a Python parse can raise (it has
+    // no rule names and no suffix references), and "other".
+    let stub = include_str!("../../python/peguri/_peguri.pyi");
+    let start = stub
+        .find("    kind: Literal[")
+        .expect("the stub declares kind");
+    let block = &stub[start..];
+    let block = &block[..block.find("    ]").expect("the Literal closes")];
+    let python: Vec<&str> = block.split('"').skip(1).step_by(2).collect();
+    let raised: Vec<&str> = K::ALL
+        .into_iter()
+        .filter(|k| !matches!(k, K::UnknownRule | K::NotASuffixReference))
+        .map(K::as_str)
+        .chain(["other"])
+        .collect();
+    assert_eq!(python, raised);
+}

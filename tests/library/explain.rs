@@ -611,3 +611,144 @@ proptest! {
         }
     }
 }
+
+/// The diagram of an input that does not parse: the components the
+/// grammar matched before the error, the input, and the caret with the
+/// message.
+#[track_caller]
+fn golden_error(input: &str, expected: &str) {
+    let expected = expected.strip_prefix('\n').unwrap_or(expected);
+    let error = UriRef::parse(input).expect_err("invalid");
+    let diagram = Explainer::new().explain_error(input, &error);
+    assert_eq!(diagram, expected, "diagram of {input:?}:\n{diagram}");
+}
+
+#[test]
+fn error_after_an_unbracketed_ipv6_address() {
+    golden_error(
+        "http://2001:db8::1/",
+        r"
+     hierarchical part
+          ┌──┴──┐
+          authority
+            ┌─┴─┐
+     http://2001:db8::1/
+     └┬─┘   └┬─┘ │
+scheme name host port
+                 ^ invalid character 'd' in port; an IPv6 address as the host goes in brackets: [2001:db8::1] (RFC 3986 section 3.2.2)
+",
+    );
+}
+
+/// `ht` is a relative path, and the space cannot continue it.
+#[test]
+fn error_in_a_relative_path() {
+    golden_error(
+        "ht tp://h/",
+        r"
+relative part
+      ┴┐
+     path
+      ┴┐
+      ht tp://h/
+        ^ invalid character ' ' in path
+",
+    );
+}
+
+#[test]
+fn error_inside_an_ip_literal_draws_what_precedes_the_host() {
+    golden_error(
+        "http://[::1::2]/p",
+        r"
+    http://[::1::2]/p
+    └┬─┘
+scheme name
+               ^ a second '::' in the IPv6 address; '::' may appear only once
+",
+    );
+}
+
+/// Control and bidirectional formatting characters in an invalid input
+/// are drawn as U+FFFD, and the caret counts them as one column; an error of a rule that is no typed
+/// entry gets the input and the caret alone.
+#[test]
+fn errors_draw_control_characters_as_replacement_characters() {
+    let input = "http://h/\u{1b}[31m\u{202E}";
+    let error = UriRef::parse(input).unwrap_err();
+    let diagram = Explainer::new().explain_error(input, &error);
+    assert!(!diagram.contains(['\u{1b}', '\u{202E}']), "{diagram}");
+    let lines: Vec<&str> = diagram.lines().collect();
+    let input_line = lines
+        .iter()
+        .find(|l| l.contains("http://h/\u{FFFD}[31m\u{FFFD}"))
+        .unwrap();
+    let caret = lines.last().unwrap();
+    let at = |line: &str, c: char| line.chars().position(|x| x == c).unwrap();
+    assert_eq!(at(caret, '^'), at(input_line, '\u{FFFD}'));
+    let rule = peguri::grammar::parse_rule("IPv6address", "1::2::3").unwrap_err();
+    let diagram = Explainer::new().explain_error("1::2::3", &rule);
+    assert_eq!(diagram.lines().next(), Some("1::2::3"));
+    assert_eq!(diagram.lines().count(), 2);
+}
+
+/// Over invalid inputs: the caret line is last, under the error's column,
+/// with the message; every label drawn is of a component that ends at or
+/// before the error.
+#[track_caller]
+fn check_error_invariants(input: &str) {
+    // The input line is trimmed: one of spaces alone cannot be found.
+    let Err(error) = UriRef::parse(input) else {
+        return;
+    };
+    if input.trim().is_empty() {
+        return;
+    }
+    let diagram = Explainer::new().explain_error(input, &error);
+    let lines: Vec<&str> = diagram.lines().collect();
+    let caret = lines.last().expect("a caret line");
+    let message = format!("^ {}", error.message());
+    assert!(caret.ends_with(&message), "{input:?}:\n{diagram}");
+    let input_line = lines
+        .iter()
+        .rev()
+        .find(|l| l.ends_with(input.trim_end()))
+        .unwrap_or_else(|| panic!("no input line for {input:?}:\n{diagram}"));
+    let indent = input_line.chars().count() - input.trim_end().chars().count();
+    let column = input[..error.offset()].chars().count();
+    assert_eq!(
+        caret.chars().count() - message.chars().count(),
+        indent + column,
+        "{input:?}:\n{diagram}"
+    );
+}
+
+#[test]
+fn shared_invalid_vectors_draw_to_the_error() {
+    let Some(records) = shared_records("testdata/invalid.json") else {
+        return;
+    };
+    let mut drawn = 0;
+    for record in &records {
+        if let Some(input) = str_field(record, "input") {
+            if !input.chars().any(char::is_control) {
+                check_error_invariants(input);
+                drawn += 1;
+            }
+        }
+    }
+    assert!(drawn > 50, "only {drawn} vectors drawn");
+}
+
+proptest! {
+    #[test]
+    fn generated_invalid_references_draw_to_the_error(
+        input in uri_like(),
+        at in 0usize..40,
+        bad in proptest::sample::select(vec![" ", "%", "%z", "[", "]", "^", "é", "#", ":"]),
+    ) {
+        let at = at.min(input.len());
+        let input = format!("{}{bad}{}", &input[..at], &input[at..]);
+        check_error_invariants(&input);
+    }
+}

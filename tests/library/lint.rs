@@ -198,7 +198,63 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "http://h/%E2%80",
         ],
     ),
+    (
+        "dangerous-scheme",
+        &[
+            "javascript:alert(1)",
+            "JavaScript:void(0)",
+            "vbscript:msgbox(1)",
+            "data:text/html,%3Cscript%3Ealert(1)%3C/script%3E",
+            "data:TEXT/HTML;charset=utf-8;base64,PHNjcmlwdD4=",
+            "data:image/svg+xml;base64,PHN2Zz4=",
+            "data:application/xhtml+xml,x",
+            "data:text/xml,x",
+            "data:application/xml,x",
+            "data:application/javascript,alert(1)",
+            "data:text/javascript1.5,x",
+            "data:text/vbscript,x",
+            "data:text/html,x#frag",
+        ],
+        &[
+            "http://h/javascript:alert(1)",
+            "./javascript:x",
+            "javascripts:x",
+            "data:,text/html",
+            "data:text/plain,%3Chtml%3E",
+            "data:image/png;base64,iVBORw0KGgo=",
+            "data:text/html",
+            "data:text%2Fhtml,x",
+            "data:;base64,PHNjcmlwdD4=",
+            "data:text/htmlx,x",
+            "data:text/plain,x#text/html,y",
+            "http://h/?data:text/html,x",
+        ],
+    ),
 ];
+
+/// `dangerous-scheme` spans the scheme of a script reference and the
+/// media type of a `data:` URL, and names the type.
+#[test]
+fn dangerous_schemes_point_at_what_runs() {
+    let f = findings("javascript:alert(1)");
+    assert_eq!((f.len(), f[0].span.clone()), (1, 0..10));
+    assert_eq!(f[0].severity, Severity::Warning);
+    assert_eq!(f[0].section, "7");
+    assert!(
+        f[0].message
+            .starts_with("a javascript: reference runs its text as JavaScript")
+    );
+    let f = findings("data:Image/SVG+xml;base64,PHN2Zz4=");
+    assert_eq!(f[0].span, 5..18);
+    assert!(
+        f[0].message
+            .starts_with("a data: URL of media type image/svg+xml is a document")
+    );
+    assert!(
+        f[0].message
+            .contains("OWASP Cross Site Scripting Prevention Cheat Sheet")
+    );
+}
 
 /// `check` warns about bidirectional formatting characters in
 /// URIs as well (percent-encoded, the only way a URI can hold them).

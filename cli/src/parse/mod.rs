@@ -14,15 +14,19 @@ use crate::bounds;
 use crate::common::stdout;
 use crate::grammar::{self, GrammarError, LoadedGrammar, grammar_files, write_rule_result};
 use crate::input::{for_each_input, for_each_input_bytes};
-use crate::outcome::Outcome;
+use crate::outcome::{ExitArgs, Outcome};
+use crate::stream::StreamArgs;
 
 /// Print each URI reference's components as one JSON object per line.
 ///
 /// With no URI arguments, reads one URI reference per line from stdin
 /// (a trailing CR and a UTF-8 BOM are stripped; an empty line is the
 /// empty reference; a line that is not UTF-8 is invalid, its error names
-/// the byte). One line per input: a JSON object, or a TSV row. Exit
-/// code: 0 when every input is valid, 1 when any is invalid, 2 for
+/// the byte). One line per input: a JSON object, or a TSV row, each
+/// flushed at once on a terminal (--line-buffered: in a pipe too). An
+/// argument is a reference even when it names a file (stderr then says
+/// how to read the file: `peguri parse < FILE`). Exit code: 0 when every
+/// input is valid, 1 when any is invalid (0 with --exit-zero), 2 for
 /// usage errors.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
@@ -33,6 +37,9 @@ use crate::outcome::Outcome;
     peguri parse --scheme-syntax 'mailto:joe' 'urn:example:animal:ferret:nose'\n  \
     peguri parse --psl --fields host 'https://www.example.co.uk/' 'https://me.github.io/'\n  \
     peguri parse --psl --psl-file public_suffix_list.dat < urls.txt\n  \
+    peguri parse --format tsv --fields registrable_domain < urls.txt | sort | uniq -c\n  \
+    peguri parse --fields host,query_param:utm_source < urls.txt\n  \
+    tail -f access.log | peguri parse --line-buffered --only-invalid\n  \
     peguri parse --rule IPv6address '::1'\n  \
     peguri parse --rule scheme --grammar my-uri.pest 'my_scheme'\n  \
     peguri parse --rule IRI --grammar uri.pest --grammar my-iri.pest 'http://é.example'")]
@@ -101,7 +108,11 @@ pub struct ParseArgs {
     /// Print only these fields, comma-separated, each once: input, valid,
     /// rule, scheme, authority (an object in JSON), userinfo, host,
     /// host_kind, port, path, query, fragment, uri and uri_error (with
-    /// --iri), error, offset, column.
+    /// --iri), error, offset, column, kind and component (the error's),
+    /// public_suffix and registrable_domain (by the Public Suffix List
+    /// built in, or --psl's), and query_param:KEY (the percent-decoded
+    /// value of the query's first KEY=..., "" for KEY without `=`, null
+    /// when absent).
     #[arg(
         long,
         value_delimiter = ',',
@@ -132,9 +143,9 @@ pub struct ParseArgs {
     /// lowercase, `example.co.uk` for `www.example.co.uk`; null for an
     /// invalid input, a reference without an authority, an IP host, a
     /// host with an empty label, and as "registrable_domain" for a host
-    /// that is itself a public suffix. JSON only (last in each object,
-    /// after "scheme_syntax"); the exit code stays that of RFC 3986's
-    /// syntax.
+    /// that is itself a public suffix. Last in each object (after
+    /// "scheme_syntax") or TSV row, unless --fields names them; the exit
+    /// code stays that of RFC 3986's syntax.
     #[arg(long, conflicts_with = "rule")]
     psl: bool,
     /// With --psl: read the list from this file instead
@@ -146,6 +157,10 @@ pub struct ParseArgs {
     /// section (`github.io`, `blogspot.com`).
     #[arg(long, requires = "psl")]
     psl_icann_only: bool,
+    #[command(flatten)]
+    stream: StreamArgs,
+    #[command(flatten)]
+    pub exit: ExitArgs,
 }
 
 /// Flags that contradict each other, or a field named twice.
@@ -162,14 +177,11 @@ fn parse_usage_problem(args: &ParseArgs) -> Option<String> {
             "--scheme-syntax adds a JSON object; it cannot go with --format tsv".to_owned(),
         );
     }
-    if tsv && args.psl {
-        return Some("--psl adds JSON members; it cannot go with --format tsv".to_owned());
-    }
     if args.header && !tsv {
         return Some("--header writes the TSV column names; it needs --format tsv".to_owned());
     }
     let duplicate = args.fields.as_deref().and_then(Field::duplicate);
-    duplicate.map(|field| format!("--fields names {:?} twice", field.name()))
+    duplicate.map(|field| format!("--fields names \"{}\" twice", Quoted::new(field.name())))
 }
 
 /// Runs `peguri parse`.
@@ -177,6 +189,7 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
     if let Some(problem) = parse_usage_problem(&args) {
         return Ok(Outcome::Usage(problem));
     }
+    crate::input::note_file_arguments("parse", &args.uris);
     if let Some(rule) = &args.rule {
         return parse_with_rule(&args, rule);
     }
@@ -200,7 +213,9 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
         pretty: args.pretty,
         stats: args.stats,
         scheme_syntax: args.scheme_syntax,
+        site_members: args.psl,
         psl,
+        flush_each: args.stream.flush_each(),
     };
     let mut parser = records::Parser::new(stdout(), options);
     for_each_input_bytes(&args.uris, |line| parser.line(line))?;
@@ -212,10 +227,17 @@ pub fn run(args: ParseArgs) -> io::Result<Outcome> {
 }
 
 /// The list `--psl` applies: the built-in one or `--psl-file`'s, the
-/// ICANN section alone with `--psl-icann-only`; `None` without `--psl`.
-/// The error names the file and, for a malformed list, the line.
+/// ICANN section alone with `--psl-icann-only`; the built-in one when a
+/// field of `--fields` reads it without `--psl`; `None` when nothing
+/// reads it. The error names the file and, for a malformed list, the
+/// line.
 fn public_suffix_list(args: &ParseArgs) -> Result<Option<PublicSuffixList>, String> {
-    if !args.psl {
+    let fields_read_it = args
+        .fields
+        .iter()
+        .flatten()
+        .any(Field::needs_public_suffix_list);
+    if !args.psl && !fields_read_it {
         return Ok(None);
     }
     let list = match &args.psl_file {
@@ -265,6 +287,7 @@ pub fn typed_error(rule: &str, input: &str) -> Option<peguri::ParseError> {
 
 fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
     let mut all_valid = true;
+    let flush_each = args.stream.flush_each();
     let keep = |valid: bool| match (args.only_valid, args.only_invalid) {
         (true, _) => valid,
         (_, true) => !valid,
@@ -285,6 +308,9 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
                 all_valid &= outcome.is_valid();
                 if keep(outcome.is_valid()) {
                     write_rule_result(&mut out, input, loaded.rule(), outcome, args.pretty)?;
+                    if flush_each {
+                        out.flush()?;
+                    }
                 }
                 Ok(())
             })?;
@@ -307,6 +333,9 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
                     serde_json::to_writer(&mut out, &report)?;
                 }
                 out.write_all(b"\n")?;
+                if flush_each {
+                    out.flush()?;
+                }
             }
             return Ok(());
         }
@@ -314,6 +343,9 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
         all_valid &= outcome.is_valid();
         if keep(outcome.is_valid()) {
             write_rule_result(&mut out, input, rule, outcome, args.pretty)?;
+            if flush_each {
+                out.flush()?;
+            }
         }
         Ok(())
     })?;

@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use peguri::query::QueryPairs;
 use peguri::scheme::SyntaxReport;
 use peguri::{Authority, Component, IriRef, ParseError, PublicSuffixList, UriRef};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
@@ -48,7 +49,7 @@ impl FromStr for Format {
 }
 
 /// A column of `--fields`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Field {
     Input,
     Valid,
@@ -61,12 +62,27 @@ pub enum Field {
     Error,
     Offset,
     Column,
+    /// The error's kind ([`peguri::ParseErrorKind::as_str`]).
+    Kind,
+    /// The component the error is in.
+    ErrorComponent,
+    /// The host's public suffix, by the Public Suffix List.
+    PublicSuffix,
+    /// The host's registrable domain, by the Public Suffix List.
+    RegistrableDomain,
+    /// The value of a key of the query: the field's name,
+    /// `query_param:KEY`.
+    QueryParam(Box<str>),
 }
+
+/// What `query_param:KEY` starts with.
+const QUERY_PARAM: &str = "query_param:";
 
 impl Field {
     /// Every field, in the order the usage error lists them: the input,
     /// its validity and rule, the components in order with the host's
-    /// kind after the host, the mapped URI, and the error.
+    /// kind after the host, the mapped URI, the error and its parts, and
+    /// the fields derived from the components.
     fn all() -> impl Iterator<Item = Field> {
         let components = Component::ALL.into_iter().flat_map(|c| {
             let kind = (c == Component::Host).then_some(Field::HostKind);
@@ -81,6 +97,10 @@ impl Field {
                 Field::Error,
                 Field::Offset,
                 Field::Column,
+                Field::Kind,
+                Field::ErrorComponent,
+                Field::PublicSuffix,
+                Field::RegistrableDomain,
             ])
     }
 
@@ -107,8 +127,11 @@ impl Field {
     /// host's kind, then the rule and the error message.
     pub const TSV_DEFAULT: &'static [Field] = Self::TSV_DEFAULT_IRI.split_at(12).0;
 
+    /// The fields `--psl` adds, last, to a record that does not name them.
+    pub const SITE: &'static [Field] = &[Field::PublicSuffix, Field::RegistrableDomain];
+
     /// The field's name in `--fields`, a JSON object and a TSV header.
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
             Field::Input => "input",
             Field::Valid => "valid",
@@ -120,16 +143,39 @@ impl Field {
             Field::Error => "error",
             Field::Offset => "offset",
             Field::Column => "column",
+            Field::Kind => "kind",
+            Field::ErrorComponent => "component",
+            Field::PublicSuffix => PUBLIC_SUFFIX,
+            Field::RegistrableDomain => REGISTRABLE_DOMAIN,
+            Field::QueryParam(name) => name,
         }
     }
 
+    /// The place of the field in [`Row::verbatim`], for a field that is
+    /// a text of a valid reference.
+    fn verbatim_place(&self) -> Option<usize> {
+        Some(match self {
+            Field::Input => 0,
+            Field::Valid => 1,
+            Field::Rule => 2,
+            Field::HostKind => 3,
+            Field::Component(c) => 4 + Component::ALL.iter().position(|x| x == c)?,
+            _ => return None,
+        })
+    }
+
+    /// Whether the field reads the Public Suffix List.
+    pub fn needs_public_suffix_list(&self) -> bool {
+        matches!(self, Field::PublicSuffix | Field::RegistrableDomain)
+    }
+
     /// The first field that `fields` names twice, if any.
-    pub fn duplicate(fields: &[Field]) -> Option<Field> {
+    pub fn duplicate(fields: &[Field]) -> Option<&Field> {
         fields
             .iter()
             .enumerate()
             .find(|(i, f)| fields[..*i].contains(f))
-            .map(|(_, f)| *f)
+            .map(|(_, f)| f)
     }
 }
 
@@ -137,8 +183,17 @@ impl FromStr for Field {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
+        if let Some(key) = s.strip_prefix(QUERY_PARAM) {
+            if key.is_empty() {
+                return Err("query_param needs a key: query_param:KEY".to_owned());
+            }
+            return Ok(Field::QueryParam(s.into()));
+        }
         Field::all().find(|f| f.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Field::all().map(Field::name).collect();
+            let names: Vec<String> = Field::all()
+                .map(|f| f.name().to_owned())
+                .chain([format!("{QUERY_PARAM}KEY")])
+                .collect();
             format!(
                 "unknown field \"{}\" (known: {})",
                 peguri::Quoted::new(s),
@@ -230,30 +285,9 @@ impl Parsed<'_> {
 /// The name of the member `--scheme-syntax` adds.
 const SCHEME_SYNTAX: &str = "scheme_syntax";
 
-/// The names of the members `--psl` adds.
+/// The names of the fields of the Public Suffix List (`--psl`).
 const PUBLIC_SUFFIX: &str = "public_suffix";
 const REGISTRABLE_DOMAIN: &str = "registrable_domain";
-
-/// What `--psl` adds to a line: the host's public suffix and registrable
-/// domain by `list`, `None` (`null`) for an invalid input, a reference
-/// without an authority, an IP host, and a host the list gives none for.
-struct Site<'a> {
-    public_suffix: Option<Cow<'a, str>>,
-    registrable_domain: Option<Cow<'a, str>>,
-}
-
-impl<'a> Site<'a> {
-    fn of(parsed: &Parsed<'a>, list: &PublicSuffixList) -> Self {
-        let host = parsed
-            .view()
-            .and_then(|view| view.authority)
-            .map(|authority| authority.host());
-        Site {
-            public_suffix: host.as_ref().and_then(|h| list.public_suffix(h)),
-            registrable_domain: host.as_ref().and_then(|h| list.registrable_domain(h)),
-        }
-    }
-}
 
 /// Ends the JSON object in `object` (as serde_json writes it, compact or
 /// pretty) with one more member, `name`, whose value is `value`. JSON
@@ -286,6 +320,10 @@ fn push_member(
 pub(crate) enum Value<'a> {
     Null,
     Text(&'a str),
+    /// Text of a valid reference: the grammars admit no character a TSV
+    /// cell escapes in a URI or an IRI (no control character, no
+    /// backslash), so it is written as it is.
+    Verbatim(&'a str),
     Owned(String),
     Number(usize),
     Bool(bool),
@@ -297,44 +335,113 @@ pub(crate) enum Value<'a> {
 /// component and an empty one differ.
 pub const TSV_NULL: &str = "\\N";
 
+impl Value<'_> {
+    /// The text of a text cell, or the cell itself for the others.
+    fn cell(&self) -> Result<&str, Cell<'_>> {
+        match self {
+            Value::Null => Err(Cell::Ready(TSV_NULL)),
+            Value::Text(t) => Ok(t),
+            Value::Verbatim(t) => Err(Cell::Verbatim(t)),
+            Value::Owned(t) => Ok(t),
+            Value::Number(n) => Err(Cell::Number(*n)),
+            Value::Bool(b) => Err(Cell::Ready(if *b { "true" } else { "false" })),
+            Value::Authority(a) => Err(Cell::Verbatim(a.as_str())),
+        }
+    }
+
+    /// Writes the TSV cell, as `Display` shows it, a run of plain text at
+    /// a time.
+    pub(crate) fn write_tsv(&self, out: &mut impl Write) -> io::Result<()> {
+        match self.cell() {
+            Ok(text) => tsv_pieces(text, |piece| out.write_all(piece.as_bytes())),
+            Err(Cell::Ready(text)) => out.write_all(text.as_bytes()),
+            Err(Cell::Verbatim(text)) => {
+                debug_assert!(
+                    tsv_pieces(text, |piece| (piece == text).then_some(()).ok_or(())).is_ok()
+                );
+                out.write_all(text.as_bytes())
+            }
+            Err(Cell::Number(n)) => write!(out, "{n}"),
+        }
+    }
+}
+
+/// A TSV cell that is no text to escape.
+enum Cell<'a> {
+    Ready(&'static str),
+    Verbatim(&'a str),
+    Number(usize),
+}
+
 impl fmt::Display for Value<'_> {
     /// TSV cell: null is `\N`; tabs, line breaks, backslashes and other
     /// control characters are escaped as PostgreSQL's text format reads
     /// them (`\t`, `\n`, `\r`, `\\`, `\x1B`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
-            Value::Null => return f.write_str(TSV_NULL),
-            Value::Text(t) => *t,
-            Value::Owned(t) => t.as_str(),
-            Value::Number(n) => return write!(f, "{n}"),
-            Value::Bool(b) => return write!(f, "{b}"),
-            Value::Authority(a) => a.as_str(),
-        };
-        for c in text.chars() {
-            match c {
-                '\t' => f.write_str("\\t")?,
-                '\n' => f.write_str("\\n")?,
-                '\r' => f.write_str("\\r")?,
-                '\\' => f.write_str("\\\\")?,
-                // Other control characters, which a terminal would act on:
-                // their UTF-8 bytes.
-                c if c.is_control() => {
-                    for byte in c.encode_utf8(&mut [0; 4]).bytes() {
-                        write!(f, "\\x{byte:02X}")?;
-                    }
+        match self.cell() {
+            Ok(text) => tsv_pieces(text, |piece| f.write_str(piece)),
+            Err(Cell::Ready(text) | Cell::Verbatim(text)) => f.write_str(text),
+            Err(Cell::Number(n)) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// Passes `text` to `emit` as a TSV cell writes it: runs of characters
+/// written as they are, and between them the escape of each tab, line
+/// break, backslash and other control character (C0, DEL and C1, which a
+/// terminal would act on: their UTF-8 bytes, `\x1B`, `\xC2\x9B`).
+fn tsv_pieces<E>(text: &str, mut emit: impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let bytes = text.as_bytes();
+    // Most cells hold nothing to escape: one pass without a branch per
+    // byte (which the compiler vectorizes) says so. 0xC2 may start a C1
+    // control.
+    let plain = bytes.iter().fold(true, |plain, &b| {
+        plain & (b >= 0x20) & (b != 0x7F) & (b != b'\\') & (b != 0xC2)
+    });
+    if plain {
+        return emit(text);
+    }
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        // A C1 control is U+0080 to U+009F: 0xC2 then 0x80 to 0x9F.
+        let c1 = byte == 0xC2 && matches!(bytes.get(i + 1), Some(0x80..=0x9F));
+        if !(byte < 0x20 || byte == 0x7F || byte == b'\\' || c1) {
+            i += 1;
+            continue;
+        }
+        emit(&text[start..i])?;
+        let width = if c1 { 2 } else { 1 };
+        match byte {
+            b'\t' => emit("\\t")?,
+            b'\n' => emit("\\n")?,
+            b'\r' => emit("\\r")?,
+            b'\\' => emit("\\\\")?,
+            _ => {
+                for &b in &bytes[i..i + width] {
+                    let escape = [
+                        b'\\',
+                        b'x',
+                        HEX[usize::from(b >> 4)],
+                        HEX[usize::from(b & 15)],
+                    ];
+                    emit(std::str::from_utf8(&escape).unwrap_or_default())?;
                 }
-                c => write!(f, "{c}")?,
             }
         }
-        Ok(())
+        i += width;
+        start = i;
     }
+    emit(&text[start..])
 }
 
 impl serde::Serialize for Value<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Value::Null => s.serialize_none(),
-            Value::Text(t) => s.serialize_str(t),
+            Value::Text(t) | Value::Verbatim(t) => s.serialize_str(t),
             Value::Owned(t) => s.serialize_str(t),
             Value::Number(n) => s.serialize_u64(*n as u64),
             Value::Bool(b) => s.serialize_bool(*b),
@@ -351,8 +458,64 @@ impl serde::Serialize for Value<'_> {
     }
 }
 
-fn field_value<'a>(parsed: &'a Parsed<'_>, field: Field) -> Value<'a> {
+impl<'a> From<Cow<'a, str>> for Value<'a> {
+    fn from(text: Cow<'a, str>) -> Self {
+        match text {
+            Cow::Borrowed(text) => Value::Text(text),
+            Cow::Owned(text) => Value::Owned(text),
+        }
+    }
+}
+
+/// An input as its fields read it: parsed, with the view of a valid one
+/// made once for all its fields.
+struct Row<'r, 'a> {
+    parsed: &'r Parsed<'a>,
+    view: Option<View<'a>>,
+}
+
+impl<'r, 'a> Row<'r, 'a> {
+    fn new(parsed: &'r Parsed<'a>) -> Self {
+        Row {
+            parsed,
+            view: parsed.view(),
+        }
+    }
+
+    /// For a valid input, the text of each field that is a text of the
+    /// reference, by its [`Field::verbatim_place`]: written as it is in
+    /// TSV (see [`Value::Verbatim`]), without building its value.
+    fn verbatim(&self) -> Option<[Option<&'a str>; VERBATIM_FIELDS]> {
+        let v = self.view.as_ref()?;
+        let a = v.authority;
+        let mut texts = [None; VERBATIM_FIELDS];
+        texts[0] = Some(v.input);
+        texts[1] = Some("true");
+        texts[2] = Some(v.rule);
+        texts[3] = a.map(|a| a.host().kind());
+        for (text, component) in texts[4..].iter_mut().zip(Component::ALL) {
+            *text = match component {
+                Component::Scheme => v.scheme,
+                Component::Authority => a.map(|a| a.as_str()),
+                Component::Userinfo => a.and_then(|a| a.userinfo()),
+                Component::Host => a.map(|a| a.host_str()),
+                Component::Port => a.and_then(|a| a.port()),
+                other => self.parsed.component(other),
+            };
+        }
+        Some(texts)
+    }
+}
+
+/// How many fields [`Row::verbatim`] gives: the input, its validity,
+/// rule and host kind, and the components.
+const VERBATIM_FIELDS: usize = 4 + Component::ALL.len();
+
+/// The value of `field` for the input of `row`; `psl` is the list the
+/// site fields read (`None` only when no field reads it).
+fn field_value<'a>(row: &Row<'a, '_>, field: &Field, psl: Option<&PublicSuffixList>) -> Value<'a> {
     let text = |t: Option<&'a str>| t.map_or(Value::Null, Value::Text);
+    let parsed = row.parsed;
     match parsed {
         Parsed::Invalid { input, error } => match field {
             Field::Input => Value::Text(input),
@@ -360,66 +523,97 @@ fn field_value<'a>(parsed: &'a Parsed<'_>, field: Field) -> Value<'a> {
             Field::Error => Value::Owned(error.message().to_string()),
             Field::Offset => Value::Number(error.offset()),
             Field::Column => Value::Number(error.column()),
+            Field::Kind => Value::Text(error.kind().as_str()),
+            Field::ErrorComponent => text(error.component().map(Component::as_str)),
             _ => Value::Null,
         },
         valid => {
-            let Some(v) = valid.view() else {
+            let Some(v) = &row.view else {
                 return Value::Null;
             };
+            let text = |t: Option<&'a str>| t.map_or(Value::Null, Value::Verbatim);
             let authority = v.authority;
             match field {
-                Field::Input => Value::Text(v.input),
+                Field::Input => Value::Verbatim(v.input),
                 Field::Valid => Value::Bool(true),
-                Field::Rule => Value::Text(v.rule),
+                Field::Rule => Value::Verbatim(v.rule),
                 // An object in JSON, as in the whole record.
                 Field::Component(Component::Authority) => {
                     authority.map_or(Value::Null, Value::Authority)
                 }
-                Field::Component(c) => text(valid.component(c)),
+                Field::Component(c) => text(valid.component(*c)),
                 Field::HostKind => text(authority.map(|a| a.host().kind())),
                 Field::Uri => match valid.mapped_uri() {
                     Some(Ok(uri)) => Value::Owned(uri),
                     _ => Value::Null,
                 },
-                // Why a valid IRI has no URI (IDNA), as the whole object says.
-                Field::UriError => match valid.mapped_uri() {
+                // Why a valid IRI has no URI (IDNA), as the whole object
+                // says; a valid IRI whose IDNA mapping fails says why in
+                // "error" too.
+                Field::UriError | Field::Error => match valid.mapped_uri() {
                     Some(Err(e)) => Value::Owned(e),
                     _ => Value::Null,
                 },
-                // A valid IRI whose IDNA mapping fails says why here.
-                Field::Error => match valid.mapped_uri() {
-                    Some(Err(e)) => Value::Owned(e),
-                    _ => Value::Null,
-                },
-                Field::Offset | Field::Column => Value::Null,
+                Field::Offset | Field::Column | Field::Kind | Field::ErrorComponent => Value::Null,
+                Field::PublicSuffix | Field::RegistrableDomain => {
+                    let (Some(list), Some(authority)) = (psl, authority) else {
+                        return Value::Null;
+                    };
+                    let host = authority.host();
+                    let site = if *field == Field::PublicSuffix {
+                        list.public_suffix(&host)
+                    } else {
+                        list.registrable_domain(&host)
+                    };
+                    site.map_or(Value::Null, Value::from)
+                }
+                Field::QueryParam(name) => {
+                    let key = &name[QUERY_PARAM.len()..];
+                    query_value(valid.component(Component::Query), key)
+                        .map_or(Value::Null, Value::from)
+                }
             }
         }
     }
 }
 
+/// The value of `key` in `query`, as SQL's `uri_query_param` and
+/// Python's `query_param` read it: the percent-decoded value of the first
+/// `&`-separated pair whose percent-decoded key is `key` (`+` stays `+`),
+/// `""` for a key without `=`, `None` when no pair has the key or there
+/// is no query.
+fn query_value<'a>(query: Option<&'a str>, key: &str) -> Option<Cow<'a, str>> {
+    QueryPairs::new(query?)
+        .find(|pair| pair.key() == key)
+        .map(|pair| pair.value().unwrap_or(Cow::Borrowed("")))
+}
+
 /// An input restricted to some fields, serialized as a JSON object, with
-/// `"scheme_syntax"`, then `"public_suffix"` and `"registrable_domain"`,
-/// last when asked for.
+/// `"scheme_syntax"`, then `"public_suffix"` and `"registrable_domain"`
+/// (those of them `fields` does not name), last when asked for.
 struct Selected<'r, 'a> {
     parsed: &'r Parsed<'a>,
     fields: &'r [Field],
     scheme_syntax: bool,
+    /// The fields `--psl` adds that `fields` does not name.
+    site: &'r [Field],
     psl: Option<&'r PublicSuffixList>,
 }
 
 impl serde::Serialize for Selected<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.fields.len()))?;
-        for &field in self.fields {
-            map.serialize_entry(field.name(), &field_value(self.parsed, field))?;
+        let row = Row::new(self.parsed);
+        for field in self.fields {
+            let value = field_value(&row, field, self.psl);
+            map.serialize_entry(field.name(), &value)?;
         }
         if self.scheme_syntax {
             map.serialize_entry(SCHEME_SYNTAX, &self.parsed.scheme_syntax())?;
         }
-        if let Some(list) = self.psl {
-            let site = Site::of(self.parsed, list);
-            map.serialize_entry(PUBLIC_SUFFIX, &site.public_suffix)?;
-            map.serialize_entry(REGISTRABLE_DOMAIN, &site.registrable_domain)?;
+        for field in self.site {
+            let value = field_value(&row, field, self.psl);
+            map.serialize_entry(field.name(), &value)?;
         }
         map.end()
     }
@@ -468,19 +662,38 @@ pub struct ParseOptions {
     pub header: bool,
     /// Add `"scheme_syntax"`: the input against its scheme's own syntax.
     pub scheme_syntax: bool,
-    /// Add `"public_suffix"` and `"registrable_domain"` by this list.
+    /// Add `"public_suffix"` and `"registrable_domain"` last (`--psl`),
+    /// when the fields do not name them.
+    pub site_members: bool,
+    /// The list the site fields read: needed with `site_members`, or a
+    /// field `public_suffix` or `registrable_domain`.
     pub psl: Option<PublicSuffixList>,
+    /// Flush each record as it is written (a terminal, `--line-buffered`).
+    pub flush_each: bool,
 }
 
 impl ParseOptions {
-    /// The TSV columns: `--fields`, or the default ones (and `uri` with
-    /// `--iri`).
+    /// The fields a record has, those `--psl` adds aside: `--fields`, or
+    /// the default TSV columns (and `uri` with `--iri`).
     fn columns(&self) -> &[Field] {
         match (&self.fields, self.iri) {
             (Some(fields), _) => fields,
             (None, false) => Field::TSV_DEFAULT,
             (None, true) => Field::TSV_DEFAULT_IRI,
         }
+    }
+
+    /// The fields `--psl` adds last: those of [`Field::SITE`] that the
+    /// fields asked for do not name (all of them for the whole object).
+    fn site_fields(&self) -> Vec<Field> {
+        if !self.site_members {
+            return Vec::new();
+        }
+        let named = |field: &&Field| match (&self.fields, self.format) {
+            (None, Format::Json) => false,
+            _ => self.columns().contains(field),
+        };
+        Field::SITE.iter().filter(|f| !named(f)).cloned().collect()
     }
 }
 
@@ -568,6 +781,10 @@ impl Stats {
 pub struct Parser<W: Write> {
     out: W,
     options: ParseOptions,
+    /// The fields `--psl` adds last ([`ParseOptions::site_fields`]).
+    site: Vec<Field>,
+    /// The TSV columns, each with its [`Field::verbatim_place`].
+    tsv: Vec<(Field, Option<usize>)>,
     stats: Stats,
     started: Instant,
     /// The TSV header is still to be written.
@@ -581,8 +798,17 @@ pub struct Parser<W: Write> {
 impl<W: Write> Parser<W> {
     pub fn new(out: W, options: ParseOptions) -> Self {
         let header = options.header && options.format == Format::Tsv;
+        let site = options.site_fields();
+        let tsv = options
+            .columns()
+            .iter()
+            .chain(&site)
+            .map(|field| (field.clone(), field.verbatim_place()))
+            .collect();
         Parser {
             out,
+            site,
+            tsv,
             options,
             stats: Stats::default(),
             started: Instant::now(),
@@ -594,7 +820,7 @@ impl<W: Write> Parser<W> {
 
     fn write_header(&mut self) -> io::Result<()> {
         if std::mem::take(&mut self.header) {
-            let names: Vec<&str> = self.options.columns().iter().map(|f| f.name()).collect();
+            let names: Vec<&str> = self.tsv.iter().map(|(field, _)| field.name()).collect();
             writeln!(self.out, "{}", names.join("\t"))?;
         }
         Ok(())
@@ -674,8 +900,9 @@ impl<W: Write> Parser<W> {
     fn write(&mut self, parsed: &Parsed<'_>) -> io::Result<()> {
         self.write_header()?;
         let out = &mut self.out;
+        let psl = self.options.psl.as_ref();
         match (self.options.format, &self.options.fields) {
-            (Format::Json, None) if self.options.scheme_syntax || self.options.psl.is_some() => {
+            (Format::Json, None) if self.options.scheme_syntax || !self.site.is_empty() => {
                 let pretty = self.options.pretty;
                 let mut object = if pretty {
                     serde_json::to_vec_pretty(&Whole(parsed))?
@@ -685,15 +912,10 @@ impl<W: Write> Parser<W> {
                 if self.options.scheme_syntax {
                     push_member(&mut object, SCHEME_SYNTAX, &parsed.scheme_syntax(), pretty)?;
                 }
-                if let Some(list) = &self.options.psl {
-                    let site = Site::of(parsed, list);
-                    push_member(&mut object, PUBLIC_SUFFIX, &site.public_suffix, pretty)?;
-                    push_member(
-                        &mut object,
-                        REGISTRABLE_DOMAIN,
-                        &site.registrable_domain,
-                        pretty,
-                    )?;
+                let row = Row::new(parsed);
+                for field in &self.site {
+                    let value = field_value(&row, field, psl);
+                    push_member(&mut object, field.name(), &value, pretty)?;
                 }
                 out.write_all(&object)?;
             }
@@ -709,7 +931,8 @@ impl<W: Write> Parser<W> {
                     parsed,
                     fields,
                     scheme_syntax: self.options.scheme_syntax,
-                    psl: self.options.psl.as_ref(),
+                    site: &self.site,
+                    psl,
                 };
                 if self.options.pretty {
                     serde_json::to_writer_pretty(&mut *out, &selected)?
@@ -718,15 +941,27 @@ impl<W: Write> Parser<W> {
                 }
             }
             (Format::Tsv, _) => {
-                for (i, &field) in self.options.columns().iter().enumerate() {
+                let row = Row::new(parsed);
+                let verbatim = row.verbatim();
+                for (i, (field, place)) in self.tsv.iter().enumerate() {
                     if i > 0 {
                         out.write_all(b"\t")?;
                     }
-                    write!(out, "{}", field_value(parsed, field))?;
+                    match (&verbatim, place) {
+                        (Some(texts), Some(place)) => {
+                            let text = texts[*place].unwrap_or(TSV_NULL);
+                            out.write_all(text.as_bytes())?
+                        }
+                        _ => field_value(&row, field, psl).write_tsv(&mut *out)?,
+                    }
                 }
             }
         }
-        out.write_all(b"\n")
+        out.write_all(b"\n")?;
+        if self.options.flush_each {
+            out.flush()?;
+        }
+        Ok(())
     }
 
     /// Flushes the output; returns whether every input was valid, and the

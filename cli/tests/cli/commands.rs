@@ -41,7 +41,7 @@ fn parse_reports_invalid_input_with_exit_1() {
     assert_eq!(lines.len(), 2);
     assert_eq!(
         lines[1],
-        r#"{"input":"http://h/a b","valid":false,"error":{"offset":10,"column":11,"expected":["path character","'/'","'?'","'#'","end of input"],"message":"invalid character ' ' in path"}}"#
+        r#"{"input":"http://h/a b","valid":false,"error":{"offset":10,"column":11,"expected":["path character","'/'","'?'","'#'","end of input"],"message":"invalid character ' ' in path","kind":"invalid_char","component":"path"}}"#
     );
 }
 
@@ -286,10 +286,11 @@ fn iri_combines_with_fields_format_and_stats() {
 #[test]
 fn every_field_keeps_its_name_order_and_column() {
     let all = "input,valid,rule,scheme,authority,userinfo,host,host_kind,port,path,query,\
-               fragment,uri,uri_error,error,offset,column";
+               fragment,uri,uri_error,error,offset,column,kind,component,public_suffix,\
+               registrable_domain,query_param:q";
     let out = run(&["parse", "--fields", "nope", "a:b"], None);
     assert_eq!(out.status.code(), Some(2));
-    let known = all.replace(',', ", ");
+    let known = all.replace(',', ", ").replace(":q", ":KEY");
     assert!(
         stderr(&out).contains(&format!("unknown field \"nope\" (known: {known})\n")),
         "{}",
@@ -315,10 +316,10 @@ fn every_field_keeps_its_name_order_and_column() {
         [
             all.replace(',', "\t"),
             "http://u@[::1]:8/p?q#f\ttrue\tIRI\thttp\tu@[::1]:8\tu\t[::1]\tipv6\t8\t/p\tq\tf\t\
-             http://u@[::1]:8/p?q#f\t\\N\t\\N\t\\N\t\\N"
+             http://u@[::1]:8/p?q#f\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t"
                 .to_owned(),
             "a b\tfalse\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\
-             invalid character ' ' in path\t1\t2"
+             invalid character ' ' in path\t1\t2\tinvalid_char\tpath\t\\N\t\\N\t\\N"
                 .to_owned(),
         ]
     );

@@ -62,15 +62,46 @@ fn stdin_lines_when_no_argument() {
 }
 
 #[test]
-fn invalid_input_is_an_error_with_a_caret_and_exit_code_1() {
+fn invalid_input_is_drawn_up_to_its_error_with_exit_code_1() {
     let out = peguri(&["explain", "http://example.com/a b", "a:b"], "");
     assert_eq!(out.status.code(), Some(1));
+    // The diagram holds the error: nothing more on stderr.
+    assert_eq!(stderr(&out), "");
     assert_eq!(
-        stderr(&out),
-        "peguri: invalid URI-reference: invalid character ' ' in path at byte 20 (column 21)\n  http://example.com/a b\n                      ^\n"
+        stdout(&out).split("\n\n").next(),
+        Some(
+            r"        hierarchical part
+         ┌──────┴──────┐
+           authority path
+           ┌────┴────┐┴┐
+    http://example.com/a b
+    └┬─┘   └────┬────┘
+scheme name    host
+                        ^ invalid character ' ' in path"
+        )
     );
     // The valid input is still drawn.
     assert!(stdout(&out).contains("\n      a:b\n"), "{}", stdout(&out));
+}
+
+/// An IPv6 address without its brackets: the host and the empty port the
+/// grammar read, and the hint.
+#[test]
+fn an_unbracketed_ipv6_address_is_drawn_with_the_hint() {
+    let out = peguri(&["explain", "--ascii", "http://2001:db8::1/"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        r"     hierarchical part
+          .--+--.
+          authority
+            .-+-.
+     http://2001:db8::1/
+     '+-'   '+-' |
+scheme name host port
+                 ^ invalid character 'd' in port; an IPv6 address as the host goes in brackets: [2001:db8::1] (RFC 3986 section 3.2.2)
+"
+    );
 }
 
 #[test]
@@ -129,7 +160,10 @@ fn iri_mode_counts_characters() {
     // Without --iri the same text is not a URI.
     let out = peguri(&["explain", "http://bücher.example/"], "");
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).starts_with("peguri: invalid URI-reference: "));
+    assert!(stdout(&out).ends_with(
+        "\n             ^ invalid character 'ü' in host (non-ASCII characters must be percent-encoded)\n"
+    ));
+    assert!(stderr(&out).starts_with("hint: this input is an IRI reference"));
 }
 
 #[test]

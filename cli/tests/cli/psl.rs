@@ -340,7 +340,6 @@ fn parse_psl_flags_that_do_not_fit_are_usage_errors() {
     for args in [
         &["parse", "--psl-file", "list.dat", "http://h/"][..],
         &["parse", "--psl-icann-only", "http://h/"],
-        &["parse", "--psl", "--format", "tsv", "http://h/"],
         &["parse", "--psl", "--rule", "host", "example.com"],
     ] {
         let out = run_peguri(args, b"");
