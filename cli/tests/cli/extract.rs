@@ -93,9 +93,9 @@ fn rejected_candidates_are_reported() {
     assert_eq!(
         stdout(&out),
         concat!(
-            r#"{"uri":"https://example.com/%zz","valid":false,"error":{"offset":21,"column":22,"expected":["hex digit"],"message":"expected a hex digit after '%'"},"start":10,"end":33,"line":2,"column":4}"#,
+            r#"{"uri":"https://example.com/%zz","valid":false,"error":{"offset":21,"column":22,"expected":["hex digit"],"message":"expected a hex digit after '%'","kind":"invalid_percent_encoding","component":"path"},"start":10,"end":33,"line":2,"column":4}"#,
             "\n",
-            r#"{"uri":"http://[::1/","valid":false,"error":{"offset":11,"column":12,"expected":["IPv6 address"],"message":"invalid character '/' in IPv6 address"},"start":40,"end":52,"line":2,"column":34}"#,
+            r#"{"uri":"http://[::1/","valid":false,"error":{"offset":11,"column":12,"expected":["IPv6 address"],"message":"invalid character '/' in IPv6 address","kind":"invalid_ipv6_address","component":"host"},"start":40,"end":52,"line":2,"column":34}"#,
             "\n",
             r#"{"uri":"http://ok.example/","valid":true,"start":62,"end":80,"line":3,"column":8}"#,
             "\n",
