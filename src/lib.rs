@@ -133,7 +133,7 @@
 //! and [`QueryEditor`] for `key=value` pairs. Raw text must match the
 //! component's grammar rule; `_unencoded` text is percent-encoded with
 //! [`pct`]'s classes; the combinations RFC 3986 forbids are refused with a
-//! [`BuildError`] that names the component and the spot:
+//! [`BuildError`](error::BuildError) that names the component and the spot:
 //!
 //! ```
 //! use peguri::{UriBuf, UriBuilder};
@@ -234,19 +234,11 @@ pub use text::whatwg;
 pub use text::{extract, lint, split};
 pub use types::query;
 
-pub use ops::build::{BuildError, BuildErrorKind};
 pub use ops::edit::QueryEditor;
-pub use ops::file_path::{FilePathError, FilePathErrorKind};
-#[cfg(feature = "idna")]
-pub use ops::idna::IdnaError;
 pub use ops::normalize::Normalizer;
 #[cfg(feature = "psl")]
-pub use ops::public_suffix::{PublicSuffixList, PublicSuffixListError};
-pub use ops::resolve::{ResolveError, ResolveErrorKind, Resolver, remove_dot_segments};
-#[cfg(feature = "http")]
-pub use reference::HttpConversionError;
-#[cfg(feature = "url")]
-pub use reference::UrlConversionError;
+pub use ops::public_suffix::PublicSuffixList;
+pub use ops::resolve::{Resolver, remove_dot_segments};
 #[cfg(feature = "serde")]
 pub use reference::serde_zone_id;
 #[cfg(feature = "idna")]
@@ -270,7 +262,42 @@ pub use types::authority::{Authority, Host, ZoneId};
 pub use types::options::ParseOptions;
 pub use types::path::Segments;
 pub use types::scheme::{SchemeInfo, known_schemes, scheme_info};
-pub use types::socket_addr::SocketAddrError;
+
+/// The errors of every operation but parsing (whose [`ParseError`] and
+/// [`ParseErrorKind`] are at the crate root), and the parts of a parse
+/// error's report.
+///
+/// Every error has one shape, as in `semver` and `regex`: a struct whose
+/// `kind()` returns a `#[non_exhaustive]` enum (`Copy`, `Eq`, with a
+/// stable snake_case name from `as_str()`, which is what it serializes
+/// to with the feature `serde`), a `Display` of one sentence without
+/// final punctuation, and a [`source`](core::error::Error::source) when
+/// another error caused it.
+///
+/// ```
+/// use peguri::UriBuf;
+/// use peguri::error::{BuildError, BuildErrorKind};
+///
+/// let mut uri = UriBuf::parse("http://h/")?;
+/// let err: BuildError = uri.set_port_str(Some("80a")).unwrap_err();
+/// assert_eq!(err.kind(), BuildErrorKind::InvalidChar { ch: 'a', offset: 2 });
+/// assert_eq!(err.kind().as_str(), "invalid_char");
+/// assert_eq!(err.to_string(), "invalid character 'a' in port at byte 2");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub mod error {
+    pub use crate::ops::build::{BuildError, BuildErrorKind};
+    pub use crate::ops::file_path::{FilePathError, FilePathErrorKind};
+    #[cfg(feature = "idna")]
+    pub use crate::ops::idna::{IdnaError, IdnaErrorKind};
+    #[cfg(feature = "psl")]
+    pub use crate::ops::public_suffix::{PublicSuffixListError, PublicSuffixListErrorKind};
+    pub use crate::ops::resolve::{ResolveError, ResolveErrorKind};
+    #[cfg(any(feature = "http", feature = "url"))]
+    pub use crate::reference::interop::{ConversionError, ConversionErrorKind};
+    pub use crate::syntax::pct::{DecodeError, DecodeErrorKind};
+    pub use crate::types::socket_addr::{SocketAddrError, SocketAddrErrorKind};
+}
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]

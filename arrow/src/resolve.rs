@@ -3,7 +3,8 @@
 
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::ArrowError;
-use peguri::{ResolveErrorKind, UriBuf, UriRef};
+use peguri::error::ResolveErrorKind;
+use peguri::{UriBuf, UriRef};
 
 use crate::column::{map_strings, unpack_dictionary, Layout, StringColumn, Substrings};
 

@@ -5,7 +5,8 @@ use std::fmt::Display;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::{ResolveErrorKind, Resolver};
+use peguri::Resolver;
+use peguri::error::ResolveErrorKind;
 use serde::Serialize;
 
 use crate::common::{IriHint, Lines, Reference, SyntaxArgs};

@@ -5,7 +5,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use peguri::{IriRef, ResolveErrorKind, Resolver, UriRef};
+use peguri::{IriRef, Resolver, UriRef};
+use peguri::error::ResolveErrorKind;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -133,7 +133,7 @@ fn parse_error(py: Python<'_>, e: &peguri::ParseError) -> PyErr {
     err
 }
 
-fn build_error(py: Python<'_>, e: &peguri::BuildError) -> PyErr {
+fn build_error(py: Python<'_>, e: &peguri::error::BuildError) -> PyErr {
     let err = BuildError::new_err(e.to_string());
     let value = err.value(py);
     let _ = value.setattr("component", e.component().as_str());
@@ -141,7 +141,7 @@ fn build_error(py: Python<'_>, e: &peguri::BuildError) -> PyErr {
     err
 }
 
-fn resolve_error(e: &peguri::ResolveError) -> PyErr {
+fn resolve_error(e: &peguri::error::ResolveError) -> PyErr {
     ResolveError::new_err(e.to_string())
 }
 
@@ -690,7 +690,7 @@ macro_rules! apply_edits {
             query,
             fragment,
         ] = &$edits;
-        (|| -> Result<(), peguri::BuildError> {
+        (|| -> Result<(), peguri::error::BuildError> {
             if let Some(v) = scheme {
                 r.set_scheme(v.as_deref())?;
             }

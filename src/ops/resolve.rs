@@ -585,7 +585,8 @@ pub struct ResolveError {
 /// What a [`ResolveError`] is about.
 ///
 /// ```
-/// use peguri::{ResolveErrorKind, UriRef};
+/// use peguri::UriRef;
+/// use peguri::error::ResolveErrorKind;
 ///
 /// let err = peguri::resolve(&UriRef::parse("//h/p")?, &UriRef::parse("q")?).unwrap_err();
 /// assert_eq!(err.kind(), ResolveErrorKind::RelativeBase);
@@ -610,6 +611,30 @@ pub enum ResolveErrorKind {
     Recomposition,
 }
 
+impl ResolveErrorKind {
+    /// The kind's stable name, in snake_case, as it serializes.
+    ///
+    /// ```
+    /// assert_eq!(peguri::error::ResolveErrorKind::UnreachableTarget.as_str(), "unreachable_target");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ResolveErrorKind::RelativeBase => "relative_base",
+            ResolveErrorKind::RelativeTarget => "relative_target",
+            ResolveErrorKind::UnreachableTarget => "unreachable_target",
+            ResolveErrorKind::Recomposition => "recomposition",
+        }
+    }
+}
+
+/// The kind's name, as [`as_str`](ResolveErrorKind::as_str) gives it.
+#[cfg(feature = "serde")]
+impl serde::Serialize for ResolveErrorKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 impl ResolveError {
     pub(crate) fn new(kind: ResolveErrorKind, input: &str, offset: usize) -> Self {
         ResolveError {
@@ -631,7 +656,8 @@ impl ResolveError {
     /// What went wrong.
     ///
     /// ```
-    /// use peguri::{ResolveErrorKind, UriRef};
+    /// use peguri::UriRef;
+    /// use peguri::error::ResolveErrorKind;
     ///
     /// let base = UriRef::parse("http://h/s")?;
     /// let err = peguri::make_relative(&base, &UriRef::parse("http://h/a/../b")?).unwrap_err();

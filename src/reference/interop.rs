@@ -26,59 +26,213 @@
 //!
 //! `tests/library/interop.rs` checks every row against the crates.
 
-#[cfg(feature = "http")]
-mod http_conv {
+#[cfg(any(feature = "http", feature = "url"))]
+mod conversion_error {
+    use alloc::sync::Arc;
     use core::fmt;
 
-    use crate::ops::build::{BuildError, BuildErrorKind};
-    use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf, UriBuilder, UriRefBuf};
-    use crate::syntax::component::Component;
-    use crate::types::parsed::Parsed;
+    use crate::ops::build::BuildError;
+    use crate::syntax::error::ParseError;
 
-    /// Why a reference cannot become an `http::Uri`.
+    /// Why a reference and an `http::Uri` (feature `http`) or a `url::Url`
+    /// (feature `url`) do not convert, one way or the other: its
+    /// [`kind`](Self::kind) says why, and its
+    /// [`source`](core::error::Error::source) is the other crate's error
+    /// or peguri's about the text, when there is one.
     ///
     /// ```
-    /// use peguri::{HttpConversionError, UriRef};
+    /// # #[cfg(feature = "url")] {
+    /// use peguri::UriRef;
+    /// use peguri::error::ConversionErrorKind;
     ///
-    /// let err = UriRef::parse("mailto:a@example.com")?.to_http_uri().unwrap_err();
-    /// assert!(matches!(err, HttpConversionError::SchemeWithoutAuthority));
+    /// let err = UriRef::parse("http://[v1.x]/")?.to_url().unwrap_err();
+    /// assert_eq!(err.kind(), ConversionErrorKind::Refused);
+    /// assert_eq!(err.to_string(), "url::Url refuses the text");
+    /// let cause = core::error::Error::source(&err).unwrap();
+    /// assert_eq!(cause.to_string(), "invalid IPv6 address");
+    /// # }
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    #[derive(Debug)]
+    #[derive(Clone, Debug)]
+    pub struct ConversionError {
+        kind: ConversionErrorKind,
+        /// The other crate's type, as messages name it: `http::Uri` or
+        /// `url::Url`.
+        other: &'static str,
+        source: Option<Source>,
+    }
+
+    /// The error behind a [`ConversionError`].
+    #[derive(Clone, Debug)]
+    pub(crate) enum Source {
+        Parse(ParseError),
+        Build(BuildError),
+        #[cfg(feature = "http")]
+        Http(Arc<http::uri::InvalidUri>),
+        #[cfg(feature = "url")]
+        Url(url::ParseError),
+    }
+
+    /// What a [`ConversionError`] is about.
+    ///
+    /// ```
+    /// # #[cfg(feature = "http")] {
+    /// use peguri::UriRef;
+    /// use peguri::error::ConversionErrorKind;
+    ///
+    /// let err = UriRef::parse("mailto:a@example.com")?.to_http_uri().unwrap_err();
+    /// assert_eq!(err.kind(), ConversionErrorKind::SchemeWithoutAuthority);
+    /// # }
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     #[non_exhaustive]
-    pub enum HttpConversionError {
-        /// A relative reference that is none of HTTP's request-target forms
-        /// (`/path?query`, `//authority` for the authority-form, or `*`).
+    pub enum ConversionErrorKind {
+        /// To an `http::Uri`: a relative reference that is none of HTTP's
+        /// request-target forms (`/path?query`, `//authority` for the
+        /// authority-form, or `*`).
         NotRequestTarget,
-        /// A scheme without an authority (`mailto:a@b`, `urn:x`): `http`
-        /// would read `scheme:rest` as an authority.
+        /// To an `http::Uri`: a scheme without an authority
+        /// (`mailto:a@b`, `urn:x`), which `http` would read as an
+        /// authority.
         SchemeWithoutAuthority,
-        /// `http::Uri` refused the text.
-        Rejected(http::uri::InvalidUri),
+        /// To a `url::Url`: a relative reference, and a `Url` is always
+        /// absolute (resolve the reference against a base first).
+        RelativeReference,
+        /// To an `http::Uri` or a `url::Url`: that crate refuses the text
+        /// (the source is its error).
+        Refused,
+        /// From an `http::Uri` or a `url::Url`: its text is not an RFC
+        /// 3986 reference (the source is peguri's error, with the
+        /// component and the character at fault).
+        NotRfc3986,
+        /// From an `http::Uri` into a [`UriBuf`](crate::UriBuf): the
+        /// `http::Uri` has no scheme (origin-form, authority-form).
+        NoScheme,
     }
 
-    impl fmt::Display for HttpConversionError {
+    impl ConversionErrorKind {
+        /// The kind's stable name, in snake_case, as it serializes.
+        ///
+        /// ```
+        /// use peguri::error::ConversionErrorKind;
+        /// assert_eq!(ConversionErrorKind::NotRfc3986.as_str(), "not_rfc3986");
+        /// ```
+        pub const fn as_str(self) -> &'static str {
+            match self {
+                ConversionErrorKind::NotRequestTarget => "not_request_target",
+                ConversionErrorKind::SchemeWithoutAuthority => "scheme_without_authority",
+                ConversionErrorKind::RelativeReference => "relative_reference",
+                ConversionErrorKind::Refused => "refused",
+                ConversionErrorKind::NotRfc3986 => "not_rfc3986",
+                ConversionErrorKind::NoScheme => "no_scheme",
+            }
+        }
+    }
+
+    /// The kind's name, as [`as_str`](ConversionErrorKind::as_str) gives it.
+    #[cfg(feature = "serde")]
+    impl serde::Serialize for ConversionErrorKind {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(self.as_str())
+        }
+    }
+
+    impl ConversionError {
+        pub(crate) fn new(kind: ConversionErrorKind, other: &'static str) -> Self {
+            ConversionError {
+                kind,
+                other,
+                source: None,
+            }
+        }
+
+        pub(crate) fn caused(
+            kind: ConversionErrorKind,
+            other: &'static str,
+            source: Source,
+        ) -> Self {
+            ConversionError {
+                kind,
+                other,
+                source: Some(source),
+            }
+        }
+
+        /// Why the conversion failed.
+        ///
+        /// ```
+        /// # #[cfg(feature = "url")] {
+        /// use peguri::error::ConversionErrorKind;
+        ///
+        /// let err = peguri::UriRef::parse("../b")?.to_url().unwrap_err();
+        /// assert_eq!(err.kind(), ConversionErrorKind::RelativeReference);
+        /// # }
+        /// # Ok::<_, peguri::ParseError>(())
+        /// ```
+        pub fn kind(&self) -> ConversionErrorKind {
+            self.kind
+        }
+    }
+
+    impl fmt::Display for ConversionError {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self {
-                HttpConversionError::NotRequestTarget => f.write_str(
-                    "not an HTTP request target: a relative reference must be an absolute path with an optional query, \"//authority\" or \"*\"",
+            let other = self.other;
+            match self.kind {
+                ConversionErrorKind::NotRequestTarget => f.write_str(
+                    "not an HTTP request target: a relative reference must be an absolute path \
+                     with an optional query, \"//authority\" or \"*\"",
                 ),
-                HttpConversionError::SchemeWithoutAuthority => f.write_str(
-                    "a URI without an authority has no http::Uri form (it would read as an authority)",
+                ConversionErrorKind::SchemeWithoutAuthority => write!(
+                    f,
+                    "a URI without an authority has no {other} form (it would read as an \
+                     authority)"
                 ),
-                HttpConversionError::Rejected(e) => write!(f, "refused by http::Uri: {e}"),
+                ConversionErrorKind::RelativeReference => {
+                    write!(
+                        f,
+                        "a relative reference has no {other} form (resolve it first)"
+                    )
+                }
+                ConversionErrorKind::Refused => write!(f, "{other} refuses the text"),
+                ConversionErrorKind::NotRfc3986 => {
+                    write!(f, "the {other} is not an RFC 3986 reference")
+                }
+                ConversionErrorKind::NoScheme => write!(
+                    f,
+                    "the {other} has no scheme, and a URI needs one (RFC 3986 section 3)"
+                ),
             }
         }
     }
 
-    impl core::error::Error for HttpConversionError {
+    impl core::error::Error for ConversionError {
         fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-            match self {
-                HttpConversionError::Rejected(e) => Some(e),
-                _ => None,
+            match self.source.as_ref()? {
+                Source::Parse(e) => Some(e),
+                Source::Build(e) => Some(e),
+                #[cfg(feature = "http")]
+                Source::Http(e) => Some(&**e),
+                #[cfg(feature = "url")]
+                Source::Url(e) => Some(e),
             }
         }
     }
+}
+
+#[cfg(any(feature = "http", feature = "url"))]
+pub use conversion_error::{ConversionError, ConversionErrorKind};
+
+#[cfg(feature = "http")]
+mod http_conv {
+    use alloc::sync::Arc;
+
+    use super::conversion_error::{ConversionError, ConversionErrorKind, Source};
+    use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf, UriBuilder, UriRefBuf};
+    use crate::types::parsed::Parsed;
+
+    /// The type's name in messages.
+    const HTTP: &str = "http::Uri";
 
     impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
         /// This reference as an `http::Uri` (feature `http`): a URI
@@ -90,7 +244,7 @@ mod http_conv {
         ///
         /// # Errors
         ///
-        /// An [`HttpConversionError`] for a reference `http` cannot
+        /// An [`ConversionError`] for a reference `http` cannot
         /// hold or would read differently, and for text `http::Uri`
         /// refuses (an empty host in `file:///a`, for example).
         ///
@@ -104,13 +258,14 @@ mod http_conv {
         /// assert_eq!(authority_form.to_string(), "example.com:443");
         /// # Ok::<_, peguri::ParseError>(())
         /// ```
-        pub fn to_http_uri(&self) -> Result<http::Uri, HttpConversionError> {
+        pub fn to_http_uri(&self) -> Result<http::Uri, ConversionError> {
             http_uri(&self.view())
         }
     }
 
     /// The request target `http::Uri` reads `uri` as, or why there is none.
-    fn http_uri(uri: &Parsed<'_>) -> Result<http::Uri, HttpConversionError> {
+    fn http_uri(uri: &Parsed<'_>) -> Result<http::Uri, ConversionError> {
+        use ConversionErrorKind::{NotRequestTarget, SchemeWithoutAuthority};
         let text = uri.as_str();
         let without_fragment = match uri.fragment() {
             Some(fragment) => &text[..text.len() - fragment.len() - 1],
@@ -118,23 +273,29 @@ mod http_conv {
         };
         let target = match (uri.scheme(), uri.authority()) {
             (Some(_), Some(_)) => without_fragment,
-            (Some(_), None) => return Err(HttpConversionError::SchemeWithoutAuthority),
+            (Some(_), None) => return Err(ConversionError::new(SchemeWithoutAuthority, HTTP)),
             // Authority-form: only `//authority`.
             (None, Some(authority)) => {
                 if !uri.path().is_empty() || uri.query().is_some() {
-                    return Err(HttpConversionError::NotRequestTarget);
+                    return Err(ConversionError::new(NotRequestTarget, HTTP));
                 }
                 authority.as_str()
             }
             // Origin-form or asterisk-form.
             (None, None) => {
                 if !(uri.path().starts_with('/') || (uri.path() == "*" && uri.query().is_none())) {
-                    return Err(HttpConversionError::NotRequestTarget);
+                    return Err(ConversionError::new(NotRequestTarget, HTTP));
                 }
                 without_fragment
             }
         };
-        http::Uri::try_from(target).map_err(HttpConversionError::Rejected)
+        http::Uri::try_from(target).map_err(|e| {
+            ConversionError::caused(
+                ConversionErrorKind::Refused,
+                HTTP,
+                Source::Http(Arc::new(e)),
+            )
+        })
     }
 
     impl UriRefBuf {
@@ -146,10 +307,13 @@ mod http_conv {
         ///
         /// # Errors
         ///
-        /// A [`BuildError`] naming the component and the character that
-        /// RFC 3986 does not allow (`http::Uri` accepts `{`, `|`, `^`,
-        /// `"`, `\`, non-ASCII bytes and bad triplets in paths and
-        /// queries), or a path starting with `//` without an authority.
+        /// A [`ConversionError`] of kind
+        /// [`NotRfc3986`](ConversionErrorKind::NotRfc3986), whose source
+        /// is the [`BuildError`](crate::error::BuildError) naming the
+        /// component and the character that RFC 3986 does not allow
+        /// (`http::Uri` accepts `{`, `|`, `^`, `"`, `\`, non-ASCII bytes
+        /// and bad triplets in paths and queries), or a path starting with
+        /// `//` without an authority.
         ///
         /// ```
         /// use peguri::UriRefBuf;
@@ -159,10 +323,12 @@ mod http_conv {
         ///
         /// let braces: http::Uri = "http://example.com/{id}".parse().unwrap();
         /// let err = UriRefBuf::from_http_uri(&braces).unwrap_err();
-        /// assert_eq!(err.to_string(), "invalid character '{' in path at byte 1");
-        /// # Ok::<_, peguri::BuildError>(())
+        /// assert_eq!(err.to_string(), "the http::Uri is not an RFC 3986 reference");
+        /// let cause = std::error::Error::source(&err).unwrap();
+        /// assert_eq!(cause.to_string(), "invalid character '{' in path at byte 1");
+        /// # Ok::<_, peguri::error::ConversionError>(())
         /// ```
-        pub fn from_http_uri(uri: &http::Uri) -> Result<UriRefBuf, BuildError> {
+        pub fn from_http_uri(uri: &http::Uri) -> Result<UriRefBuf, ConversionError> {
             let mut builder = UriBuilder::new().path(uri.path());
             if let Some(scheme) = uri.scheme_str() {
                 builder = builder.scheme(scheme);
@@ -173,7 +339,9 @@ mod http_conv {
             if let Some(query) = uri.query() {
                 builder = builder.query(query);
             }
-            builder.build()
+            builder.build().map_err(|e| {
+                ConversionError::caused(ConversionErrorKind::NotRfc3986, HTTP, Source::Build(e))
+            })
         }
     }
 
@@ -184,87 +352,45 @@ mod http_conv {
         /// # Errors
         ///
         /// As [`UriRefBuf::from_http_uri`], and
-        /// [`BuildErrorKind::NoScheme`]
-        /// for the other forms.
+        /// [`ConversionErrorKind::NoScheme`] for the other forms.
         ///
         /// ```
         /// let http: http::Uri = "/origin-form".parse().unwrap();
         /// assert!(peguri::UriBuf::from_http_uri(&http).is_err());
         /// ```
-        pub fn from_http_uri(uri: &http::Uri) -> Result<UriBuf, BuildError> {
+        pub fn from_http_uri(uri: &http::Uri) -> Result<UriBuf, ConversionError> {
             let built = UriRefBuf::from_http_uri(uri)?;
             UriBuf::try_from(built)
-                .map_err(|_| BuildError::new(Component::Scheme, BuildErrorKind::NoScheme))
+                .map_err(|_| ConversionError::new(ConversionErrorKind::NoScheme, HTTP))
         }
     }
 
     impl TryFrom<&http::Uri> for UriRefBuf {
-        type Error = BuildError;
+        type Error = ConversionError;
 
         /// See [`UriRefBuf::from_http_uri`].
-        fn try_from(uri: &http::Uri) -> Result<Self, BuildError> {
+        fn try_from(uri: &http::Uri) -> Result<Self, ConversionError> {
             UriRefBuf::from_http_uri(uri)
         }
     }
 
     impl<S: Storage, K: Kind> TryFrom<&Reference<S, Rfc3986, K>> for http::Uri {
-        type Error = HttpConversionError;
+        type Error = ConversionError;
 
         /// See [`Reference::to_http_uri`].
-        fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, HttpConversionError> {
+        fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, ConversionError> {
             uri.to_http_uri()
         }
     }
 }
 
-#[cfg(feature = "http")]
-pub use http_conv::HttpConversionError;
-
 #[cfg(feature = "url")]
 mod url_conv {
-    use core::fmt;
-
+    use super::conversion_error::{ConversionError, ConversionErrorKind, Source};
     use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf};
-    use crate::syntax::error::ParseError;
 
-    /// Why a reference cannot become a `url::Url`.
-    ///
-    /// ```
-    /// use peguri::{UriRef, UrlConversionError};
-    ///
-    /// let err = UriRef::parse("http://[v1.x]/")?.to_url().unwrap_err();
-    /// assert_eq!(err, UrlConversionError::Rejected(url::ParseError::InvalidIpv6Address));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    #[non_exhaustive]
-    pub enum UrlConversionError {
-        /// A relative reference: a `Url` is always absolute (resolve the
-        /// reference against a base first).
-        RelativeReference,
-        /// The WHATWG URL parser refused the text.
-        Rejected(url::ParseError),
-    }
-
-    impl fmt::Display for UrlConversionError {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self {
-                UrlConversionError::RelativeReference => {
-                    f.write_str("a relative reference has no url::Url form (resolve it first)")
-                }
-                UrlConversionError::Rejected(e) => write!(f, "refused by url::Url: {e}"),
-            }
-        }
-    }
-
-    impl core::error::Error for UrlConversionError {
-        fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-            match self {
-                UrlConversionError::Rejected(e) => Some(e),
-                UrlConversionError::RelativeReference => None,
-            }
-        }
-    }
+    /// The type's name in messages.
+    const URL: &str = "url::Url";
 
     impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
         /// This URI as a `url::Url` (feature `url`): the WHATWG URL
@@ -276,7 +402,7 @@ mod url_conv {
         ///
         /// # Errors
         ///
-        /// A [`UrlConversionError`] for a relative reference, or
+        /// A [`ConversionError`] for a relative reference, or
         /// when the WHATWG parser refuses the URI.
         ///
         /// ```
@@ -285,12 +411,17 @@ mod url_conv {
         /// assert!(peguri::UriRef::parse("../b")?.to_url().is_err());
         /// # Ok::<_, peguri::ParseError>(())
         /// ```
-        pub fn to_url(&self) -> Result<url::Url, UrlConversionError> {
+        pub fn to_url(&self) -> Result<url::Url, ConversionError> {
             let view = self.view();
             if !view.has_scheme() {
-                return Err(UrlConversionError::RelativeReference);
+                return Err(ConversionError::new(
+                    ConversionErrorKind::RelativeReference,
+                    URL,
+                ));
             }
-            url::Url::parse(view.as_str()).map_err(UrlConversionError::Rejected)
+            url::Url::parse(view.as_str()).map_err(|e| {
+                ConversionError::caused(ConversionErrorKind::Refused, URL, Source::Url(e))
+            })
         }
     }
 
@@ -300,9 +431,12 @@ mod url_conv {
         ///
         /// # Errors
         ///
-        /// A [`ParseError`] when the serialization is not an RFC 3986 URI:
-        /// WHATWG URLs keep `|`, `^`, `[`, `]` and bad triplets in paths
-        /// and queries, which RFC 3986 does not allow.
+        /// A [`ConversionError`] of kind
+        /// [`NotRfc3986`](ConversionErrorKind::NotRfc3986) when the
+        /// serialization is not an RFC 3986 URI (WHATWG URLs keep `|`, `^`,
+        /// `[`, `]` and bad triplets in paths and queries, which RFC 3986
+        /// does not allow); its source is the
+        /// [`ParseError`](crate::ParseError) that says where.
         ///
         /// ```
         /// use peguri::UriBuf;
@@ -312,32 +446,33 @@ mod url_conv {
         ///
         /// let pipe = url::Url::parse("https://example.com/a|b").unwrap();
         /// let err = UriBuf::from_url(&pipe).unwrap_err();
-        /// assert_eq!(err.offset(), 21);
-        /// # Ok::<_, peguri::ParseError>(())
+        /// assert_eq!(err.kind(), peguri::error::ConversionErrorKind::NotRfc3986);
+        /// let cause = std::error::Error::source(&err).unwrap();
+        /// assert!(cause.to_string().starts_with("invalid URI: invalid character '|' in path at byte 21"));
+        /// # Ok::<_, peguri::error::ConversionError>(())
         /// ```
-        pub fn from_url(url: &url::Url) -> Result<UriBuf, ParseError> {
-            url.as_str().parse()
+        pub fn from_url(url: &url::Url) -> Result<UriBuf, ConversionError> {
+            url.as_str().parse().map_err(|e| {
+                ConversionError::caused(ConversionErrorKind::NotRfc3986, URL, Source::Parse(e))
+            })
         }
     }
 
     impl TryFrom<&url::Url> for UriBuf {
-        type Error = ParseError;
+        type Error = ConversionError;
 
         /// See [`UriBuf::from_url`].
-        fn try_from(url: &url::Url) -> Result<Self, ParseError> {
+        fn try_from(url: &url::Url) -> Result<Self, ConversionError> {
             UriBuf::from_url(url)
         }
     }
 
     impl<S: Storage, K: Kind> TryFrom<&Reference<S, Rfc3986, K>> for url::Url {
-        type Error = UrlConversionError;
+        type Error = ConversionError;
 
         /// See [`Reference::to_url`].
-        fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, UrlConversionError> {
+        fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, ConversionError> {
             uri.to_url()
         }
     }
 }
-
-#[cfg(feature = "url")]
-pub use url_conv::UrlConversionError;

@@ -49,7 +49,7 @@
 
 mod builder;
 #[cfg(any(feature = "http", feature = "url"))]
-mod interop;
+pub(crate) mod interop;
 mod normalize;
 mod operations;
 #[cfg(feature = "psl")]
@@ -78,10 +78,6 @@ use crate::types::path::Segments;
 use crate::types::query::QueryPairs;
 
 pub use builder::UriBuilder;
-#[cfg(feature = "http")]
-pub use interop::HttpConversionError;
-#[cfg(feature = "url")]
-pub use interop::UrlConversionError;
 pub use normalize::{Normalized, equivalent, normalize};
 pub use operations::uri_to_iri;
 #[cfg(feature = "idna")]

@@ -22,7 +22,9 @@ use crate::ops::iri::{decode_displayable, iri_to_uri};
 use crate::ops::resolve::{ResolveError, Resolver};
 use crate::syntax::entry::Grammar;
 use crate::types::parsed::Parsed;
-use crate::types::socket_addr::{SocketAddrError, default_port, port_or_default};
+use crate::types::socket_addr::{
+    SocketAddrError, SocketAddrErrorKind, default_port, port_or_default,
+};
 
 impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
     /// Resolves this reference against `base`, strictly (RFC 3986
@@ -147,16 +149,18 @@ impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
     ///
     /// ```
     /// use std::net::SocketAddr;
-    /// use peguri::SocketAddrError;
+    /// use peguri::error::SocketAddrErrorKind;
     ///
     /// let addr = |s| peguri::UriRef::try_from(s).unwrap().socket_addr();
     /// assert_eq!(addr("https://192.0.2.1/login"), Ok("192.0.2.1:443".parse::<SocketAddr>().unwrap()));
     /// assert_eq!(addr("postgres://[::1]:6543/db").unwrap().port(), 6543);
-    /// assert_eq!(addr("foo://10.0.0.1/"), Err(SocketAddrError::NoPort));
+    /// assert_eq!(addr("foo://10.0.0.1/").unwrap_err().kind(), SocketAddrErrorKind::NoPort);
     /// ```
     pub fn socket_addr(&self) -> Result<SocketAddr, SocketAddrError> {
         let view = self.view();
-        let authority = view.authority().ok_or(SocketAddrError::NoAuthority)?;
+        let authority = view
+            .authority()
+            .ok_or(SocketAddrError::from(SocketAddrErrorKind::NoAuthority))?;
         authority.socket_addr(default_port(&view))
     }
 }
@@ -239,7 +243,7 @@ impl<S: Storage> Reference<S, Rfc3986, WithScheme> {
     ///
     /// ```
     /// # #[cfg(unix)] {
-    /// use peguri::FilePathErrorKind;
+    /// use peguri::error::FilePathErrorKind;
     ///
     /// let uri = peguri::Uri::parse("file:/tmp/caf%C3%A9%20au%20lait?q#f")?;
     /// assert_eq!(uri.to_file_path().unwrap(), std::path::Path::new("/tmp/café au lait"));
@@ -290,14 +294,15 @@ impl UriBuf {
     /// # Errors
     ///
     /// A [`FilePathError`] if the path is relative or holds a NUL, on Unix
-    /// if it has a `..` segment ([`FilePathErrorKind::ParentSegment`](crate::FilePathErrorKind::ParentSegment): the
+    /// if it has a `..` segment ([`FilePathErrorKind::ParentSegment`](crate::error::FilePathErrorKind::ParentSegment): the
     /// URI's normalization would remove it lexically, which names another
     /// file past a symbolic link), or on Windows if it is not Unicode or a
     /// device path. `.` segments are kept as they are.
     ///
     /// ```
     /// # #[cfg(unix)] {
-    /// use peguri::{FilePathErrorKind, UriBuf};
+    /// use peguri::UriBuf;
+    /// use peguri::error::FilePathErrorKind;
     ///
     /// let uri = UriBuf::from_file_path("/home/me/My Files/#1.txt")?;
     /// assert_eq!(uri, "file:///home/me/My%20Files/%231.txt");
@@ -306,7 +311,7 @@ impl UriBuf {
     /// assert_eq!(err.kind(), FilePathErrorKind::ParentSegment { offset: 3 });
     /// assert_eq!(UriBuf::from_file_path("/a/./b")?, "file:///a/./b");
     /// # }
-    /// # Ok::<_, peguri::FilePathError>(())
+    /// # Ok::<_, peguri::error::FilePathError>(())
     /// ```
     #[cfg(feature = "std")]
     #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
@@ -333,7 +338,7 @@ impl UriBuf {
     /// assert_eq!(UriBuf::from_windows_path(r"\\server\share\dir\")?, "file://server/share/dir/");
     /// assert_eq!(UriBuf::from_windows_path(r"\\?\D:\x")?, "file:///D:/x");
     /// assert!(UriBuf::from_windows_path(r"C:relative").is_err());
-    /// # Ok::<_, peguri::FilePathError>(())
+    /// # Ok::<_, peguri::error::FilePathError>(())
     /// ```
     pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
         let (text, layout) = from_windows_text(path).map_err(|e| e.about(path))?;

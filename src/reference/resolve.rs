@@ -19,7 +19,7 @@ impl Resolver {
     ///
     /// # Errors
     ///
-    /// [`ResolveErrorKind::RelativeBase`](crate::ResolveErrorKind::RelativeBase)
+    /// [`ResolveErrorKind::RelativeBase`](crate::error::ResolveErrorKind::RelativeBase)
     /// if `base` has no scheme (a [`Uri`](crate::Uri) always has one:
     /// [`Reference::resolve_against`] then cannot fail).
     ///
@@ -32,7 +32,7 @@ impl Resolver {
     /// assert_eq!(resolved.path(), "/b/g");
     ///
     /// let err = Resolver::new().resolve(&UriRef::parse("a/b")?, &UriRef::parse("c")?).unwrap_err();
-    /// assert_eq!(err.kind(), peguri::ResolveErrorKind::RelativeBase);
+    /// assert_eq!(err.kind(), peguri::error::ResolveErrorKind::RelativeBase);
     ///
     /// let base = IriRef::parse("http://例え.jp/文書/目次.html")?;
     /// let resolved = Resolver::new().resolve(&base, &IriRef::parse("../画像/ロゴ.png")?).unwrap();
@@ -55,7 +55,7 @@ impl Resolver {
 ///
 /// # Errors
 ///
-/// [`ResolveErrorKind::RelativeBase`](crate::ResolveErrorKind::RelativeBase)
+/// [`ResolveErrorKind::RelativeBase`](crate::error::ResolveErrorKind::RelativeBase)
 /// if `base` has no scheme (a [`Uri`](crate::Uri) always has one:
 /// [`Reference::resolve_against`] then cannot fail).
 ///
@@ -105,9 +105,9 @@ pub fn resolve<B: Storage, R: Storage, F: Family, K: Kind, K2: Kind>(
 ///
 /// # Errors
 ///
-/// - [`ResolveErrorKind::RelativeBase`](crate::ResolveErrorKind::RelativeBase) or
-///   [`ResolveErrorKind::RelativeTarget`](crate::ResolveErrorKind::RelativeTarget) if either has no scheme;
-/// - [`ResolveErrorKind::UnreachableTarget`](crate::ResolveErrorKind::UnreachableTarget) if no reference resolves to
+/// - [`ResolveErrorKind::RelativeBase`](crate::error::ResolveErrorKind::RelativeBase) or
+///   [`ResolveErrorKind::RelativeTarget`](crate::error::ResolveErrorKind::RelativeTarget) if either has no scheme;
+/// - [`ResolveErrorKind::UnreachableTarget`](crate::error::ResolveErrorKind::UnreachableTarget) if no reference resolves to
 ///   the target: its path has a dot segment, which resolution removes from
 ///   every path but the base's own (an empty reference, `?y` or `#s` keeps
 ///   the base path as it is).

@@ -193,7 +193,7 @@ impl<F: Family, K: Kind> Reference<String, F, K> {
     /// uri.set_path("/b/c%20d")?;
     /// assert_eq!(uri, "http://h/b/c%20d?q");
     /// let err = uri.set_path("b").unwrap_err();
-    /// assert_eq!(err.kind(), peguri::BuildErrorKind::RelativePathAfterAuthority);
+    /// assert_eq!(err.kind(), peguri::error::BuildErrorKind::RelativePathAfterAuthority);
     /// assert_eq!(uri, "http://h/b/c%20d?q");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
@@ -228,7 +228,7 @@ impl<F: Family, K: Kind> Reference<String, F, K> {
     /// an authority (appending to the path `/` an empty segment),
     /// or for a segment `.` or `..`, a dot segment that
     /// normalization would remove with the one before it
-    /// ([`BuildErrorKind::DotSegment`](crate::BuildErrorKind::DotSegment)).
+    /// ([`BuildErrorKind::DotSegment`](crate::error::BuildErrorKind::DotSegment)).
     ///
     /// ```
     /// let mut uri = peguri::UriBuf::parse("https://h/api?v=2")?;
@@ -338,7 +338,7 @@ impl<F: Family> Reference<String, F, MaybeRelative> {
     ///
     /// let mut urn = peguri::UriRefBuf::parse("urn:isbn:123")?;
     /// let err = urn.set_scheme(None).unwrap_err();
-    /// assert_eq!(err.kind(), peguri::BuildErrorKind::ColonInFirstSegment { offset: 4 });
+    /// assert_eq!(err.kind(), peguri::error::BuildErrorKind::ColonInFirstSegment { offset: 4 });
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {

@@ -5,7 +5,7 @@ use core::fmt;
 
 /// A component of a reference (RFC 3986 section 3): what errors name
 /// ([`ParseError::component`](crate::ParseError::component),
-/// [`BuildError::component`](crate::BuildError::component)), what
+/// [`BuildError::component`](crate::error::BuildError::component)), what
 /// [`Reference::component`](crate::Reference::component) reads, and, by
 /// [`as_str`](Self::as_str), the name of its field in JSON output.
 ///

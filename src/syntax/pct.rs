@@ -303,7 +303,7 @@ fn triplets(bytes: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
 /// let err = decode_utf8("ab%FFcd").unwrap_err();
 /// assert_eq!(err.offset(), 2);
 /// assert_eq!(err.to_string(), "percent-decoded text is not UTF-8: invalid octet at byte 2 of the input");
-/// # Ok::<_, peguri::pct::DecodeError>(())
+/// # Ok::<_, peguri::error::DecodeError>(())
 /// ```
 pub fn decode_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
     let bytes = input.as_bytes();
@@ -338,6 +338,7 @@ fn decode_utf8_octets(input: &str) -> Result<Cow<'_, str>, DecodeError> {
         Cow::Owned(bytes) => match String::from_utf8(bytes) {
             Ok(s) => Ok(Cow::Owned(s)),
             Err(e) => Err(DecodeError {
+                kind: DecodeErrorKind::NotUtf8,
                 offset: input_offset(input, e.utf8_error().valid_up_to()),
             }),
         },
@@ -386,18 +387,72 @@ fn input_offset(input: &str, decoded: usize) -> usize {
     i
 }
 
-/// Percent-decoded text that is not UTF-8.
+/// Why percent-decoded text is not what was asked for: for
+/// [`decode_utf8`], octets that are not UTF-8.
 ///
 /// ```
+/// use peguri::error::DecodeErrorKind;
+///
 /// let err = peguri::pct::decode_utf8("%C3").unwrap_err();
 /// assert_eq!(err.offset(), 0);
+/// assert_eq!(err.kind(), DecodeErrorKind::NotUtf8);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DecodeError {
+    kind: DecodeErrorKind,
     offset: usize,
 }
 
+/// What a [`DecodeError`] is about.
+///
+/// ```
+/// assert_eq!(peguri::error::DecodeErrorKind::NotUtf8.as_str(), "not_utf8");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// The decoded octets are not UTF-8.
+    NotUtf8,
+}
+
+impl DecodeErrorKind {
+    /// The kind's stable name, in snake_case, as it serializes.
+    ///
+    /// ```
+    /// assert_eq!(peguri::error::DecodeErrorKind::NotUtf8.as_str(), "not_utf8");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DecodeErrorKind::NotUtf8 => "not_utf8",
+        }
+    }
+}
+
+/// The kind's name, as [`as_str`](DecodeErrorKind::as_str) gives it.
+///
+/// ```
+/// let kind = peguri::error::DecodeErrorKind::NotUtf8;
+/// assert_eq!(serde_json::to_string(&kind).unwrap(), r#""not_utf8""#);
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for DecodeErrorKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 impl DecodeError {
+    /// What is wrong with the decoded text.
+    ///
+    /// ```
+    /// use peguri::error::DecodeErrorKind;
+    ///
+    /// assert_eq!(peguri::pct::decode_utf8("%FF").unwrap_err().kind(), DecodeErrorKind::NotUtf8);
+    /// ```
+    pub fn kind(&self) -> DecodeErrorKind {
+        self.kind
+    }
+
     /// The byte offset in the (encoded) input of the first octet that is
     /// not part of valid UTF-8: the `%` of its triplet, or the character.
     ///

@@ -5,9 +5,10 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
+use peguri::error::{BuildError, BuildErrorKind};
 use peguri::pct::{self, EncodeSet};
 use peguri::query::Separator;
-use peguri::{BuildError, BuildErrorKind, Component, Host, UriBuf, UriBuilder, UriRef, UriRefBuf};
+use peguri::{Component, Host, UriBuf, UriBuilder, UriRef, UriRefBuf};
 use proptest::prelude::*;
 
 #[track_caller]

@@ -17,6 +17,7 @@ mod classes;
 mod codegen;
 mod differential;
 mod engines;
+mod error_shapes;
 mod errors;
 mod explain;
 mod extract;

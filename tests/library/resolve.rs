@@ -2,7 +2,8 @@
 //! test each, then the interpretations documented on `Resolver`, then
 //! `make_relative`'s ambiguous cases.
 
-use peguri::{ResolveErrorKind, Resolver, Uri, UriRef, make_relative, remove_dot_segments};
+use peguri::error::ResolveErrorKind;
+use peguri::{Resolver, Uri, UriRef, make_relative, remove_dot_segments};
 
 /// The base URI of RFC 3986 section 5.4.
 const RFC_BASE: &str = "http://a/b/c/d;p?q";
@@ -372,7 +373,7 @@ fn result_components_are_the_computed_ones() {
 #[test]
 fn errors_are_send_sync_and_std_errors() {
     fn assert_traits<T: Send + Sync + std::error::Error + 'static>() {}
-    assert_traits::<peguri::ResolveError>();
+    assert_traits::<peguri::error::ResolveError>();
 }
 
 #[track_caller]

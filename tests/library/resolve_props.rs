@@ -4,7 +4,8 @@
 
 use std::borrow::Cow;
 
-use peguri::{ResolveErrorKind, Resolver, UriRef, make_relative, remove_dot_segments};
+use peguri::error::ResolveErrorKind;
+use peguri::{Resolver, UriRef, make_relative, remove_dot_segments};
 use proptest::prelude::*;
 
 fn scheme() -> impl Strategy<Value = &'static str> {
