@@ -250,7 +250,7 @@ pub use reference::{
     UriRefBuf, equivalent, make_relative, normalize, resolve, uri_to_iri,
 };
 pub use syntax::component::{Component, RECORD_FIELDS, RecordField, RecordValue};
-pub use syntax::error::{Caller, Expected, Message, ParseError, ParseErrorKind};
+pub use syntax::error::{Expected, Message, ParseError, ParseErrorKind};
 pub use syntax::excerpt::{Excerpt, Quoted};
 #[cfg(feature = "pest")]
 pub use syntax::grammar::parse_rule;
@@ -295,6 +295,7 @@ pub mod error {
     pub use crate::ops::resolve::{ResolveError, ResolveErrorKind};
     #[cfg(any(feature = "http", feature = "url"))]
     pub use crate::reference::interop::{ConversionError, ConversionErrorKind};
+    pub use crate::syntax::error::Hint;
     pub use crate::syntax::pct::{DecodeError, DecodeErrorKind};
     pub use crate::types::socket_addr::{SocketAddrError, SocketAddrErrorKind};
 }

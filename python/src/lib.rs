@@ -115,10 +115,24 @@ impl UriReference {
     }
 }
 
+/// `error` with the option or function its message suggests named as
+/// Python's keyword argument or function, not the library's.
+fn for_python(error: peguri::ParseError) -> peguri::ParseError {
+    use peguri::error::Hint;
+    let words = match error.hint() {
+        Some(Hint::AllowZoneId) => "allow it with allow_zone_id=True",
+        Some(Hint::ReadAsReference { iri: false }) => "peguri.parse reads it",
+        Some(Hint::ReadAsReference { iri: true }) => "peguri.parse_iri_ref reads it",
+        // The others name no option of the library.
+        _ => return error,
+    };
+    error.with_hint_words(words)
+}
+
 /// A Python `ParseError` carrying the library's error as attributes.
 fn parse_error(py: Python<'_>, e: &peguri::ParseError) -> PyErr {
     // Messages name Python's keywords and functions, not Rust's.
-    let e = &e.clone().for_caller(peguri::Caller::Python);
+    let e = &for_python(e.clone());
     let err = ParseError::new_err(e.to_string());
     let value = err.value(py);
     // Setting attributes on a fresh exception instance cannot fail short of

@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use peguri::error::Hint;
 use peguri::query::QueryPairs;
 use peguri::scheme::SyntaxReport;
 use peguri::{Authority, Component, IriRef, ParseError, PublicSuffixList, UriRef};
@@ -893,7 +894,7 @@ impl<W: Write> Parser<W> {
         };
         parsed.unwrap_or_else(|error| Parsed::Invalid {
             input,
-            error: error.for_caller(peguri::Caller::CommandLine),
+            error: for_the_command_line(error),
         })
     }
 
@@ -986,4 +987,19 @@ impl<W: Write> Parser<W> {
         }
         Ok((all_valid, summary))
     }
+}
+
+/// `error` with the options and ways in it suggests named as this
+/// command's flags, not the library's methods.
+pub fn for_the_command_line(error: ParseError) -> ParseError {
+    let words = match error.hint() {
+        Some(Hint::AllowZoneId) => "allow it with --allow-zone-id",
+        Some(Hint::ReadAsReference { iri: false }) => "parsing without --rule reads it",
+        Some(Hint::ReadAsReference { iri: true }) => {
+            "parsing with --iri and without --rule reads it"
+        }
+        // The others name no option of the library.
+        _ => return error,
+    };
+    error.with_hint_words(words)
 }
