@@ -51,18 +51,21 @@
 //!
 //! # Resolving references
 //!
-//! [`resolve`] turns a reference into the URI it stands for against a base
-//! (RFC 3986 section 5.2), and [`make_relative`] goes the other way. The
-//! choices made where the RFC leaves room are listed on [`Resolver`].
+//! [`resolve_against`](Reference::resolve_against) turns a reference into
+//! the URI it stands for against a base (RFC 3986 section 5.2), and
+//! [`make_relative`](Reference::make_relative) goes the other way. A base
+//! has a scheme: it is a [`Uri`] (or an [`Iri`]), so resolution cannot
+//! fail. The choices made where the RFC leaves room, and the non-strict
+//! rule, are on [`Resolver`].
 //!
 //! ```
-//! use peguri::UriRef;
+//! use peguri::{Uri, UriRef};
 //!
-//! let base = UriRef::parse("http://a/b/c/d;p?q")?;
+//! let base = Uri::parse("http://a/b/c/d;p?q")?;
 //! let link = UriRef::parse("../g?y#s")?;
-//! let resolved = peguri::resolve(&base, &link).unwrap();
+//! let resolved = link.resolve_against(&base);
 //! assert_eq!(resolved, "http://a/b/g?y#s");
-//! assert_eq!(peguri::make_relative(&base, &resolved.as_uri_ref()).unwrap(), "../g?y#s");
+//! assert_eq!(base.make_relative(&resolved).unwrap(), "../g?y#s");
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
@@ -85,19 +88,20 @@
 //! # Normalizing and comparing
 //!
 //! RFC 3986 section 6 ladders comparison: `==` on any URI type is simple
-//! string comparison (6.2.1); [`normalize`](fn@normalize) applies 6.2.2 and
-//! scheme-based normalization (6.2.3, with the facts of [`scheme_info`]),
-//! [`Normalizer`] chooses the steps; [`equivalent`] compares normal forms, and
-//! [`Normalized`] is a map key with that equality. [`pct`] encodes,
-//! decodes and validates percent-encoding, and [`query`] reads and builds
-//! `key=value` pairs.
+//! string comparison (6.2.1); [`normalize`](Reference::normalize) applies
+//! 6.2.2 and scheme-based normalization (6.2.3, with the facts of
+//! [`scheme_info`]), [`Normalizer`] chooses the steps;
+//! [`equivalent`](Reference::equivalent) compares normal forms, and a
+//! normal form, which hashes as its text, is the map key with that
+//! equality. [`pct`] encodes, decodes and validates percent-encoding, and
+//! [`query`] reads and builds `key=value` pairs.
 //!
 //! ```
-//! use peguri::{equivalent, normalize, UriRef};
+//! use peguri::UriRef;
 //!
 //! let uri = UriRef::parse("HTTP://www.Example.com:80/%7Euser/./x")?;
-//! assert_eq!(normalize(&uri), "http://www.example.com/~user/x");
-//! assert!(equivalent(&uri, &UriRef::parse("http://www.example.com/~user/x")?));
+//! assert_eq!(uri.normalize(), "http://www.example.com/~user/x");
+//! assert!(uri.equivalent(&UriRef::parse("http://www.example.com/~user/x")?));
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
@@ -107,19 +111,19 @@
 //! only the rules RFC 3987 changes and reuses the rest of `uri.pest`, and
 //! reject the bidirectional formatting characters section 4.1 forbids.
 //! `to_uri` maps an IRI to a URI (section 3.1, percent-encoding), and
-//! [`uri_to_iri`] shows a URI as an IRI (section 3.2); with the feature
-//! `idna`, `to_uri_idna` and `uri_to_iri_idna` do the same with UTS 46
+//! `to_iri` shows a URI as an IRI (section 3.2); with the feature
+//! `idna`, `to_uri_idna` and `to_iri_idna` do the same with UTS 46
 //! ToASCII and ToUnicode for a registered name. IRIs resolve (section 6.5)
 //! and normalize (section 5.3.2, NFC included with the feature `nfc`)
 //! through the same code as URIs:
 //!
 //! ```
-//! use peguri::{uri_to_iri, Iri, IriRef};
+//! use peguri::{Iri, IriRef};
 //!
 //! let iri = Iri::parse("http://example.com/Dürst?q=α")?;
 //! let uri = iri.to_uri();
 //! assert_eq!(uri, "http://example.com/D%C3%BCrst?q=%CE%B1");
-//! assert_eq!(uri_to_iri(&uri.as_uri_ref()), iri.as_str());
+//! assert_eq!(uri.to_iri(), iri);
 //! let link = IriRef::parse("../Bücher/%C3%BCber")?.resolve_against(&iri);
 //! assert_eq!(link, "http://example.com/Bücher/%C3%BCber");
 //! assert_eq!(link.normalize(), "http://example.com/Bücher/über");
@@ -179,7 +183,7 @@
 //! | `std` | yes | file paths (`UriBuf::from_file_path`, `to_file_path`), `Components::write_json`; without it the crate is `no_std` with `alloc` | |
 //! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON components view (`Components`, `Report`) | serde |
 //! | `pest` | | (needs `std`) pest_derive's parser of the grammar: `grammar::UriParser`, `grammar::Rule`, `grammar::parse_rule` (parse trees, any rule), `ParseError::from_pest` | pest, pest_derive (a proc macro) |
-//! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `to_uri_idna`, `uri_to_iri_idna` | idna (ICU4X data) |
+//! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `to_uri_idna`, `to_iri_idna` | idna (ICU4X data) |
 //! | `nfc` | | NFC in IRI normalization: `Normalizer::nfc` | icu_normalizer (ICU4X) |
 //! | `http` | | (needs `std`) conversions to and from `http::Uri` | http |
 //! | `url` | | (needs `std`) conversions to and from `url::Url` | url |
@@ -241,20 +245,17 @@ pub use ops::public_suffix::PublicSuffixList;
 pub use ops::resolve::{Resolver, remove_dot_segments};
 #[cfg(feature = "serde")]
 pub use reference::serde_zone_id;
-#[cfg(feature = "idna")]
-pub use reference::uri_to_iri_idna;
 #[cfg(feature = "serde")]
 pub use reference::{Components, Report};
 pub use reference::{
-    Iri, IriBuf, IriRef, IriRefBuf, Normalized, Reference, Uri, UriBuf, UriBuilder, UriRef,
-    UriRefBuf, equivalent, make_relative, normalize, resolve, uri_to_iri,
+    Iri, IriBuf, IriRef, IriRefBuf, Reference, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf,
 };
 pub use syntax::component::{Component, RECORD_FIELDS, RecordField, RecordValue};
 pub use syntax::error::{Expected, Message, ParseError, ParseErrorKind};
 pub use syntax::excerpt::{Excerpt, Quoted};
 #[cfg(feature = "pest")]
 pub use syntax::grammar::parse_rule;
-pub use text::explain::{Explainer, explain};
+pub use text::explain;
 pub use text::split::{SplitComponents, split_lenient};
 #[cfg(feature = "template")]
 pub use text::template::{TemplateError, UriTemplate};

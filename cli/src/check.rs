@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 use peguri::lint::{Code, Finding, MAX_FINDINGS_PER_CODE, Severity, lint};
-use peguri::{Excerpt, ParseError, UriRef};
+use peguri::{Excerpt, ParseError, Uri, UriRef};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::common::{Reference, SyntaxArgs};
@@ -277,7 +277,7 @@ impl Counted {
 /// finding is about the whole reference, whose resolved form the message
 /// names.
 fn against_base(base: &UriRef<'_>, reference: &UriRef<'_>) -> Option<Finding> {
-    let resolved = peguri::resolve(base, reference).ok()?;
+    let resolved = reference.resolve_against(&Uri::try_from(*base).ok()?);
     let mut finding = peguri::whatwg::compare(resolved.as_str()).finding()?;
     finding.span = 0..reference.as_str().len();
     finding.message = format!(

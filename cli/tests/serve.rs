@@ -185,7 +185,10 @@ fn a_valid_uri_gets_components_diagram_and_tree() {
     assert_eq!(answer["report"], report);
     assert_eq!(answer["report"]["authority"]["host"], "example.com");
     let uri = peguri::UriRef::parse(input).unwrap();
-    assert_eq!(answer["diagram"], peguri::explain(&uri));
+    assert_eq!(
+        answer["diagram"],
+        peguri::explain::Explainer::new().explain(&uri)
+    );
     let tree = answer["tree"].as_array().unwrap();
     assert_eq!(tree[0]["rule"], "URI_reference");
     assert!(

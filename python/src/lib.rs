@@ -12,7 +12,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use peguri::template::{UriTemplate, Value};
-use peguri::{IriRef, IriRefBuf, Resolver, UriRef, UriRefBuf};
+use peguri::{Iri, IriRef, IriRefBuf, Resolver, Uri, UriRef, UriRefBuf};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
@@ -159,6 +159,49 @@ fn resolve_error(e: &peguri::error::ResolveError) -> PyErr {
     ResolveError::new_err(e.to_string())
 }
 
+/// Why a base or a target without a scheme cannot be used: the base of a
+/// resolution must be a URI (the library's types refuse another), and so
+/// must the base and the target of `relative_to`.
+#[derive(Clone, Copy)]
+enum NoScheme {
+    Resolving,
+    RelativeBase,
+    RelativeTarget,
+}
+
+impl NoScheme {
+    /// The `ResolveError` for `text`: the message, then `text` with a caret
+    /// under its start.
+    fn error(self, text: &str) -> PyErr {
+        let message = match self {
+            NoScheme::Resolving => {
+                "cannot resolve against a relative reference: a base URI must start with a \
+                 scheme (RFC 3986 section 5.2.1)"
+            }
+            NoScheme::RelativeBase => {
+                "cannot make a reference relative to a relative reference: a base URI must \
+                 start with a scheme (RFC 3986 section 5.2.1)"
+            }
+            NoScheme::RelativeTarget => {
+                "cannot make a reference to a relative reference: the target must start with a \
+                 scheme"
+            }
+        };
+        let excerpt = peguri::Excerpt::around(text, 0..0);
+        ResolveError::new_err(format!("{message}\n{excerpt}"))
+    }
+}
+
+/// `reference` as a URI, or the error that says it has no scheme.
+fn uri_of<'a>(reference: &'a UriRefBuf, why: NoScheme) -> PyResult<Uri<'a>> {
+    Uri::try_from(UriRef::from(reference)).map_err(|r| why.error(r.as_str()))
+}
+
+/// `reference` as an IRI, or the error that says it has no scheme.
+fn iri_of(reference: IriRef<'_>, why: NoScheme) -> PyResult<Iri<'_>> {
+    Iri::try_from(reference).map_err(|r| why.error(r.as_str()))
+}
+
 /// A scheme as a Python `str`: the schemes of most URLs as one shared
 /// (interned) `str` each, which a getter returns without making a new one,
 /// others made from the text.
@@ -245,10 +288,6 @@ fn parse_text_with(
             })
         }
     }
-}
-
-fn parse_with(py: Python<'_>, text: &str, rule: Rule) -> PyResult<UriReference> {
-    parse_zoned(py, text, rule, false)
 }
 
 /// `text` parsed as `rule`, with RFC 6874 zone identifiers allowed when
@@ -456,30 +495,36 @@ impl UriReference {
     ) -> PyResult<UriReference> {
         let reference = coerce(py, reference, self.iri())?;
         let resolver = Resolver::new().non_strict(!strict);
-        match (&self.inner, &reference.inner) {
-            (Inner::Uri(b), Inner::Uri(r)) => resolver
-                .resolve(&b.into(), &r.into())
-                .map(|u| UriReference::from_uri(u.into(), true))
-                .map_err(|e| resolve_error(&e)),
-            _ => resolver
-                .resolve(&self.view(), &reference.view())
-                .map(|i| UriReference::from_iri(i.into(), true))
-                .map_err(|e| resolve_error(&e)),
-        }
+        Ok(match (&self.inner, &reference.inner) {
+            (Inner::Uri(b), Inner::Uri(r)) => {
+                let base = uri_of(b, NoScheme::Resolving)?;
+                UriReference::from_uri(resolver.resolve(&base, r).into(), true)
+            }
+            _ => {
+                let base = iri_of(self.view(), NoScheme::Resolving)?;
+                UriReference::from_iri(resolver.resolve(&base, &reference.view()).into(), true)
+            }
+        })
     }
 
     /// The shortest reference that resolves against `base` to this one.
     fn relative_to(&self, py: Python<'_>, base: &Bound<'_, PyAny>) -> PyResult<UriReference> {
         let base = coerce(py, base, self.iri())?;
         match (&base.inner, &self.inner) {
-            (Inner::Uri(b), Inner::Uri(t)) => peguri::make_relative(b, t)
-                .map(|u| UriReference::from_uri(u, false))
-                .map_err(|e| resolve_error(&e)),
-            _ => base
-                .view()
-                .make_relative(&self.view())
-                .map(|i| UriReference::from_iri(i, false))
-                .map_err(|e| resolve_error(&e)),
+            (Inner::Uri(b), Inner::Uri(t)) => {
+                let base = uri_of(b, NoScheme::RelativeBase)?;
+                let target = uri_of(t, NoScheme::RelativeTarget)?;
+                base.make_relative(&target)
+                    .map(|u| UriReference::from_uri(u, false))
+                    .map_err(|e| resolve_error(&e))
+            }
+            _ => {
+                let base = iri_of(base.view(), NoScheme::RelativeBase)?;
+                let target = iri_of(self.view(), NoScheme::RelativeTarget)?;
+                base.make_relative(&target)
+                    .map(|i| UriReference::from_iri(i, false))
+                    .map_err(|e| resolve_error(&e))
+            }
         }
     }
 
@@ -496,7 +541,7 @@ impl UriReference {
     fn equivalent(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         let other = coerce(py, other, self.iri())?;
         Ok(match (&self.inner, &other.inner) {
-            (Inner::Uri(a), Inner::Uri(b)) => peguri::equivalent(&a.into(), &b.into()),
+            (Inner::Uri(a), Inner::Uri(b)) => a.equivalent(b),
             _ => self.view().normalize().as_str() == other.view().normalize().as_str(),
         })
     }
@@ -575,18 +620,10 @@ impl UriReference {
 
     /// The IRI a URI shows as (RFC 3987 section 3.2): percent-encoded UTF-8
     /// decoded where the IRI grammar allows the characters.
-    fn to_iri(&self, py: Python<'_>) -> PyResult<UriReference> {
+    fn to_iri(&self) -> UriReference {
         match &self.inner {
-            Inner::Uri(u) => parse_with(
-                py,
-                &peguri::uri_to_iri(&u.into()),
-                if self.absolute {
-                    Rule::Iri
-                } else {
-                    Rule::IriRef
-                },
-            ),
-            Inner::Iri(i) => Ok(UriReference::from_iri(i.clone(), self.absolute)),
+            Inner::Uri(u) => UriReference::from_iri(u.to_iri(), self.absolute),
+            Inner::Iri(i) => UriReference::from_iri(i.clone(), self.absolute),
         }
     }
 

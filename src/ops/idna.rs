@@ -4,7 +4,7 @@
 //!
 //! Only the registered name changes: IP literals and IPv4 addresses have
 //! nothing to map, and every other component is mapped as
-//! [`IriRef::to_uri`] and [`uri_to_iri`](crate::uri_to_iri) map it.
+//! [`IriRef::to_uri`] and [`UriRef::to_iri`](crate::UriRef::to_iri) map it.
 
 use alloc::borrow::Cow;
 use core::fmt;
@@ -340,7 +340,7 @@ pub(crate) fn iri_to_uri_idna(iri: Parsed<'_>) -> Result<(String, Layout, Gramma
 }
 
 /// RFC 3987 section 3.2 with IDNA for the registered name (see
-/// `uri_to_iri_idna`): the IRI text to show for `uri`.
+/// `to_iri_idna`): the IRI text to show for `uri`.
 pub(crate) fn displayable_idna(uri: Parsed<'_>) -> Cow<'_, str> {
     let shown = decode_displayable(uri.as_str());
     let Some(host) = uri.authority().and_then(|a| match a.host() {

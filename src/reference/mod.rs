@@ -25,7 +25,7 @@
 //! let base: UriBuf = "http://example.com/a/b".parse()?;
 //! let link = UriRef::parse("../c?d")?;
 //! assert_eq!(link.resolve_against(&base), "http://example.com/c?d");
-//! assert!(peguri::equivalent(&base, &Uri::parse("HTTP://EXAMPLE.COM:80/a/b")?));
+//! assert!(base.equivalent(&Uri::parse("HTTP://EXAMPLE.COM:80/a/b")?));
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
@@ -78,13 +78,8 @@ use crate::types::path::Segments;
 use crate::types::query::QueryPairs;
 
 pub use builder::UriBuilder;
-pub use normalize::{Normalized, equivalent, normalize};
-pub use operations::uri_to_iri;
-#[cfg(feature = "idna")]
-pub use operations::uri_to_iri_idna;
 #[cfg(feature = "serde")]
 pub use report::{Components, Report};
-pub use resolve::{make_relative, resolve};
 #[cfg(feature = "serde")]
 pub use serde::serde_zone_id;
 
@@ -99,7 +94,8 @@ pub use serde::serde_zone_id;
 ///
 /// Absent components are `None`, present but empty ones `Some("")`.
 /// Equality, ordering and hashing are those of the text (RFC 3986 section
-/// 6.2.1, simple string comparison; [`equivalent`] compares normal forms).
+/// 6.2.1, simple string comparison; [`equivalent`](Self::equivalent)
+/// compares normal forms).
 /// `From` and `TryFrom` follow the rules' inclusions: a URI is a URI
 /// reference, a URI reference is an IRI reference.
 ///

@@ -27,7 +27,7 @@
 /// let uri = UriRef::parse_with(input, &ZONES)?;
 /// assert_eq!(uri.authority().unwrap().host_str(), "[fe80::a%25en1]");
 /// let upper = UriRef::parse_with("HTTP://[FE80::A%25En1]", &ZONES)?;
-/// assert_eq!(peguri::normalize(&upper), "http://[fe80::a%25En1]/");
+/// assert_eq!(upper.normalize(), "http://[fe80::a%25En1]/");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

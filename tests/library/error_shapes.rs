@@ -65,7 +65,7 @@ fn build_and_resolve_errors() {
         .unwrap_err();
     is_an_error(&err);
     is_a_kind(err.kind(), "unreachable_target");
-    is_a_kind(ResolveErrorKind::Recomposition, "recomposition");
+    assert_eq!(err.kind(), ResolveErrorKind::UnreachableTarget);
 }
 
 #[test]

@@ -205,14 +205,14 @@ proptest! {
         if let (Ok(base), Ok(r)) = (peguri::Uri::parse_with(&base, &ZONES), peguri::UriRef::parse_with(&reference, &ZONES)) {
             let resolved = r.resolve_against(&base);
             reparses_as_uri!(resolved);
-            if let Ok(relative) = base.make_relative(&resolved.as_uri_ref()) {
+            if let Ok(relative) = base.make_relative(&resolved) {
                 reparses_as_uri!(relative);
             }
         }
         if let (Ok(base), Ok(r)) = (peguri::Iri::parse_with(&iri_base, &ZONES), peguri::IriRef::parse_with(&iri_reference, &ZONES)) {
             let resolved = r.resolve_against(&base);
             reparses_as_iri!(resolved);
-            if let Ok(relative) = base.make_relative(&resolved.as_iri_ref()) {
+            if let Ok(relative) = base.make_relative(&resolved) {
                 reparses_as_iri!(relative);
             }
         }

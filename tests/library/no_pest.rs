@@ -10,7 +10,7 @@ use peguri::pct::{self, EncodeSet};
 use peguri::template::{UriTemplate, Value};
 use peguri::{
     IriRef, IriRefBuf, ParseOptions, Report, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf,
-    extract::extract, lint::lint, normalize, resolve, split_lenient, uri_to_iri,
+    extract::extract, lint::lint, split_lenient,
 };
 
 const INPUTS: &[&str] = &[
@@ -64,12 +64,12 @@ fn typed_parsing_never_runs_pest() {
             }
         }
         if let Ok(uri) = UriRef::parse(input) {
-            let _ = normalize(&uri);
+            let _ = uri.normalize();
             let _ = lint(&uri);
-            let _ = uri_to_iri(&uri);
+            let _ = uri.to_iri();
             let _ = uri.authority().map(|a| a.host());
             if let Ok(base) = Uri::parse("http://a/b/c/d;p?q") {
-                let _ = resolve(&base.as_uri_ref(), &uri);
+                let _ = uri.resolve_against(&base);
             }
         }
         let _ = serde_json::to_string(&Report::parse(input));

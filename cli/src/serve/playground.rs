@@ -194,7 +194,8 @@ fn built_in(input: &str, rule: &str) -> Value {
             if let peguri::Report::Valid(components) = &report {
                 let chars = input.chars().count();
                 if chars <= MAX_DIAGRAM_CHARS {
-                    answer.diagram = Some(peguri::explain(&components.reference()));
+                    answer.diagram =
+                        Some(peguri::explain::Explainer::new().explain(&components.reference()));
                 } else {
                     answer.notes.push(format!(
                         "No diagram for an input of {chars} characters (at most {MAX_DIAGRAM_CHARS} here); `peguri explain` draws any length."

@@ -28,7 +28,7 @@
 //! characters percent-encoded), and RFC 3986 defines the same
 //! equivalences as normalization. So the RFC 3986 reading is compared in
 //! its normal form: syntax-based and scheme-based normalization (sections
-//! 6.2.2 and 6.2.3, [`normalize`](crate::normalize())), and a registered
+//! 6.2.2 and 6.2.3, [`normalize`](crate::Reference::normalize)), and a registered
 //! name with non-ASCII characters (percent-encoded UTF-8) mapped by ToASCII
 //! as RFC 3987 section 3.1 maps an IRI's ([`IriRef::to_uri_idna`]). The WHATWG
 //! reading gets the same percent-encoding normalization. Then these count
