@@ -41,7 +41,7 @@ use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 pub const STACK_BYTES: usize = 512 << 20;
 /// How much of that stack one parse may use before it is stopped; the
 /// rest is for pest_meta, which reads a grammar's nesting recursively.
-const PARSE_STACK_BUDGET: usize = STACK_BYTES / 4;
+pub const PARSE_STACK_BUDGET: usize = STACK_BYTES / 4;
 
 /// pest calls allowed per input byte by default, and at least per input:
 /// uri.pest needs under 20 per byte on every corpus line (pest counts each

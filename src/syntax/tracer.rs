@@ -404,7 +404,35 @@ pub(super) fn show(grammar: &RuntimeGrammar, node: &Node) -> String {
         Node::PeekSlice(start, None) => format!("PEEK[{start}..]"),
         Node::PosPred(e) => format!("&{}", inner(e, 2)),
         Node::NegPred(e) => format!("!{}", inner(e, 2)),
-        Node::Seq(a, b) => format!("{} ~ {}", inner(a, 1), inner(b, 1)),
+        Node::Seq(..) => {
+            // pest_meta unrolls `e{n}` into n copies: written back as
+            // `e{n}`.
+            let mut items: Vec<&Node> = Vec::new();
+            let mut rest = node;
+            while let Node::Seq(a, b) = rest {
+                items.push(a);
+                rest = b;
+            }
+            items.push(rest);
+            let shown: Vec<String> = items.iter().map(|item| inner(item, 1)).collect();
+            let mut out: Vec<String> = Vec::new();
+            let mut i = 0;
+            while i < shown.len() {
+                let run = shown[i..].iter().take_while(|s| **s == shown[i]).count();
+                if run > 1 {
+                    let atom = if level(items[i]) < 2 || shown[i].ends_with(['?', '*', '+', '}']) {
+                        format!("({})", show(grammar, items[i]))
+                    } else {
+                        shown[i].clone()
+                    };
+                    out.push(format!("{atom}{{{run}}}"));
+                } else {
+                    out.push(shown[i].clone());
+                }
+                i += run;
+            }
+            out.join(" ~ ")
+        }
         Node::Choice(a, b) => format!("{} | {}", inner(a, 0), inner(b, 0)),
         Node::Opt(e) => format!("{}?", inner(e, 2)),
         Node::Rep(e) => format!("{}*", inner(e, 2)),
@@ -608,8 +636,17 @@ impl<'g> Tracer<'g> {
             Node::PeekSlice(start, end) => state
                 .stack_match_peek_slice(*start, *end, MatchDir::BottomToTop)
                 .or_else(failed),
-            Node::PosPred(e) => self.lookahead(true, e, state),
-            Node::NegPred(e) => self.lookahead(false, e, state).or_else(failed),
+            Node::PosPred(e) => self.lookahead(true, e, state).0,
+            Node::NegPred(e) => {
+                // What the lookahead forbids ends at the last character it
+                // matched: the failure is there (`!(ldh{33})` fails at the
+                // 33rd character).
+                let (result, last) = self.lookahead(false, e, state);
+                result.or_else(|state| {
+                    self.rec.borrow_mut().fail(last, Wanted::Node(node));
+                    Err(state)
+                })
+            }
             Node::Seq(a, b) => self.sequence(state, |s| {
                 self.expr(a, s)
                     .and_then(|s| self.skip(s))
@@ -639,7 +676,14 @@ impl<'g> Tracer<'g> {
     }
 
     /// `&e` or `!e`, with pest's bookkeeping of which lookahead is in force.
-    fn lookahead<'i>(&self, positive: bool, e: &'g Node, state: State<'i, 'g>) -> Step<'i, 'g> {
+    /// Also where the last character the lookahead's expression matched
+    /// starts (where it started, if it matched none).
+    fn lookahead<'i>(
+        &self,
+        positive: bool,
+        e: &'g Node,
+        state: State<'i, 'g>,
+    ) -> (Step<'i, 'g>, usize) {
         let before = {
             let mut rec = self.rec.borrow_mut();
             let before = rec.look;
@@ -650,11 +694,21 @@ impl<'g> Tracer<'g> {
             rec.look_depth += 1;
             before
         };
-        let result = state.lookahead(positive, |s| self.expr(e, s));
+        let start = state.position().clone();
+        let mut last = start.pos();
+        let result = state.lookahead(positive, |s| {
+            let inner = self.expr(e, s);
+            if let Ok(s) = &inner {
+                let matched = start.span(s.position()).as_str();
+                let width = matched.chars().next_back().map_or(0, char::len_utf8);
+                last = s.position().pos() - width;
+            }
+            inner
+        });
         let mut rec = self.rec.borrow_mut();
         rec.look = before;
         rec.look_depth -= 1;
-        result
+        (result, last)
     }
 
     /// Implicit whitespace and comments between the items of a sequence, as
