@@ -95,7 +95,12 @@ pub struct GrammarText {
     /// Whether the text compiled within its limits in a child process
     /// already (see [`GrammarText::compile`]).
     compiled_apart: Cell<bool>,
+    /// The text compiled in this process: once, however often asked.
+    compiled: OnceCell<Result<Compiled, String>>,
 }
+
+/// A grammar's rule names in order and the optimized rules pest_vm runs.
+type Compiled = (Vec<String>, Vec<OptimizedRule>);
 
 impl GrammarText {
     fn empty(limits: Option<GrammarLimits>) -> Self {
@@ -105,6 +110,7 @@ impl GrammarText {
             segments: Vec::new(),
             limits,
             compiled_apart: Cell::new(false),
+            compiled: OnceCell::new(),
         }
     }
 
@@ -342,16 +348,20 @@ impl GrammarText {
     /// Compiles the grammar with pest_meta: its rule names in order and
     /// the optimized rules pest_vm runs. A user's grammar is compiled in a
     /// child process within its limits first (see `crate::bounds`).
-    pub fn compile(&self) -> Result<(Vec<String>, Vec<OptimizedRule>), GrammarError> {
+    /// Compiled once in this process; later calls get a copy.
+    pub fn compile(&self) -> Result<Compiled, GrammarError> {
         if let Some(limits) = self.limits.as_ref().filter(|_| !self.compiled_apart.get()) {
             try_compile_apart(&self.text, limits)
                 .map_err(|stop| GrammarError(compile_stopped(&self.name(), &stop, limits)))?;
             self.compiled_apart.set(true);
         }
-        match pest_meta::parse_and_optimize(&self.text) {
-            Ok((_, rules)) => Ok((rules.iter().map(|r| r.name.clone()).collect(), rules)),
-            Err(errors) => Err(self.error(&errors)),
-        }
+        let compiled =
+            self.compiled
+                .get_or_init(|| match pest_meta::parse_and_optimize(&self.text) {
+                    Ok((_, rules)) => Ok((rules.iter().map(|r| r.name.clone()).collect(), rules)),
+                    Err(errors) => Err(self.error(&errors).0),
+                });
+        compiled.clone().map_err(GrammarError)
     }
 
     /// pest_meta's errors, each placed in the file it is in.

@@ -642,9 +642,8 @@ impl<'g> Tracer<'g> {
                 // matched: the failure is there (`!(ldh{33})` fails at the
                 // 33rd character).
                 let (result, last) = self.lookahead(false, e, state);
-                result.or_else(|state| {
+                result.inspect_err(|_| {
                     self.rec.borrow_mut().fail(last, Wanted::Node(node));
-                    Err(state)
                 })
             }
             Node::Seq(a, b) => self.sequence(state, |s| {
@@ -694,7 +693,7 @@ impl<'g> Tracer<'g> {
             rec.look_depth += 1;
             before
         };
-        let start = state.position().clone();
+        let start = *state.position();
         let mut last = start.pos();
         let result = state.lookahead(positive, |s| {
             let inner = self.expr(e, s);
