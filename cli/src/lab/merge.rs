@@ -129,19 +129,23 @@ fn edit<'e>(base: &[&Expr], side: &[&'e Expr]) -> Edit<'e> {
 /// place (the first side's first, an item both insert once), each base
 /// item unless a side removed it. An item that both sides replaced (the
 /// alignment puts a replacement just before the item it replaces) is the
-/// merge of the two replacements, if they merge.
+/// merge of the two replacements, if they merge; an item one side
+/// replaced and the other removed does not merge.
 fn merge_lists(base: &[&Expr], a: &[&Expr], b: &[&Expr]) -> Option<Vec<Expr>> {
     let (mut ea, mut eb) = (edit(base, a), edit(base, b));
     let mut out: Vec<Expr> = Vec::new();
     for g in 0..=base.len() {
-        let replaced = g < base.len() && !ea.kept[g] && !eb.kept[g];
+        let removed = g < base.len() && !ea.kept[g] && !eb.kept[g];
         let merged = match (ea.inserted[g].last(), eb.inserted[g].last()) {
-            (Some(ya), Some(yb)) if replaced && ya != yb => {
+            (Some(ya), Some(yb)) if removed && ya != yb => {
                 let merged = merge(base[g], ya, yb)?;
                 ea.inserted[g].pop();
                 eb.inserted[g].pop();
                 Some(merged)
             }
+            // One side replaced the item the other removed: they
+            // disagree on it.
+            (Some(_), None) | (None, Some(_)) if removed => return None,
             _ => None,
         };
         for item in &ea.inserted[g] {

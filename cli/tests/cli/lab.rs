@@ -8,15 +8,15 @@ use std::process::Output;
 
 use serde_json::Value;
 
-fn run(args: &[&str], stdin: &[u8]) -> Output {
+pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Output {
     common::run_peguri(args, stdin)
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-fn json_lines(out: &Output) -> Vec<Value> {
+pub(crate) fn json_lines(out: &Output) -> Vec<Value> {
     text(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -24,13 +24,13 @@ fn json_lines(out: &Output) -> Vec<Value> {
 }
 
 /// A file of the crate (a grammar), by its path.
-fn crate_file(name: &str) -> String {
+pub(crate) fn crate_file(name: &str) -> String {
     format!("{}/../{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// A copy of a crate file with `from` replaced by `to` (exactly once), in a
 /// fresh temporary file.
-fn variant(file: &str, name: &str, from: &str, to: &str) -> PathBuf {
+pub(crate) fn variant(file: &str, name: &str, from: &str, to: &str) -> PathBuf {
     let original = std::fs::read_to_string(crate_file(file)).unwrap();
     assert_eq!(
         original.matches(from).count(),
@@ -40,7 +40,7 @@ fn variant(file: &str, name: &str, from: &str, to: &str) -> PathBuf {
     temp_file(name, &original.replace(from, to))
 }
 
-fn temp_file(name: &str, text: &str) -> PathBuf {
+pub(crate) fn temp_file(name: &str, text: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("peguri-lab-{}-{name}", std::process::id()));
     std::fs::write(&path, text).unwrap();
     path
