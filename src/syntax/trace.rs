@@ -159,7 +159,8 @@ pub struct Failure<'g> {
 
 impl<'g> Failure<'g> {
     /// The rules that reached the failure, innermost first: those around
-    /// the first expectation tried in the most deeply nested rules.
+    /// the first thing the parse tried there in a rule (the parse's own
+    /// order: what it tried first is what it read the text as).
     ///
     /// ```
     /// let trace = peguri::grammar::trace("authority", "h:8x")?;
@@ -168,14 +169,10 @@ impl<'g> Failure<'g> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn chain(&self) -> &[&'g str] {
-        let deepest = self
-            .expected
+        self.expected
             .iter()
-            .fold(None::<&Expectation<'g>>, |best, e| match best {
-                Some(b) if b.chain.len() >= e.chain.len() => Some(b),
-                _ => Some(e),
-            });
-        deepest.map_or(&[], |e| e.chain.as_slice())
+            .find(|e| !e.chain.is_empty())
+            .map_or(&[], |e| e.chain.as_slice())
     }
 
     /// The chain as a message shows it: `reg-name ← host ← authority`.

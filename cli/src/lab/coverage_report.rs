@@ -37,6 +37,16 @@ struct Row<'a> {
     count: &'a Count,
 }
 
+/// A share in percent as the report writes it: one decimal, or three
+/// under 0.1 (10 inputs of 100,000 are 0.010, not 0.0).
+fn percent_text(p: f64) -> String {
+    if p > 0.0 && p < 0.1 {
+        format!("{p:.3}")
+    } else {
+        format!("{p:.1}")
+    }
+}
+
 impl<'a> Report<'a> {
     fn percent(&self, inputs: u64) -> f64 {
         if self.valid == 0 {
@@ -212,10 +222,10 @@ impl<'a> Report<'a> {
             let count = &self.rules[i];
             let _ = write!(
                 s,
-                "{:>10} {:>9} {:>6.1}%",
+                "{:>10} {:>9} {:>6}%",
                 count.matches,
                 count.inputs,
-                self.percent(count.inputs)
+                percent_text(self.percent(count.inputs))
             );
             file_columns(&mut s, &self.per_file(count));
             let _ = writeln!(s, "  {} ({})", g.names[i], self.example(count));
@@ -241,10 +251,10 @@ impl<'a> Report<'a> {
             for row in &rows {
                 let _ = write!(
                     s,
-                    "{:>10} {:>9} {:>6.1}%",
+                    "{:>10} {:>9} {:>6}%",
                     row.count.matches,
                     row.count.inputs,
-                    self.percent(row.count.inputs)
+                    percent_text(self.percent(row.count.inputs))
                 );
                 file_columns(&mut s, &self.per_file(row.count));
                 let (number, abnf) = row
@@ -397,11 +407,11 @@ impl<'a> Report<'a> {
             let count = &self.rules[i];
             let _ = write!(
                 s,
-                "| {} | {} | {} | {:.1} |",
+                "| {} | {} | {} | {} |",
                 code(&g.names[i]),
                 count.matches,
                 count.inputs,
-                self.percent(count.inputs)
+                percent_text(self.percent(count.inputs))
             );
             file_cells(&mut s, count);
             let _ = writeln!(s, " {} |", self.example(count));
@@ -427,12 +437,12 @@ impl<'a> Report<'a> {
                 });
                 let _ = write!(
                     s,
-                    "| {number} | {abnf} | ({}) {} | {} | {} | {:.1} |",
+                    "| {number} | {abnf} | ({}) {} | {} | {} | {} |",
                     row.pest.0,
                     code(row.pest.1),
                     row.count.matches,
                     row.count.inputs,
-                    self.percent(row.count.inputs)
+                    percent_text(self.percent(row.count.inputs))
                 );
                 file_cells(&mut s, row.count);
                 let _ = writeln!(s, " {} |", self.example(row.count));
@@ -513,11 +523,11 @@ impl<'a> Report<'a> {
             };
             let _ = writeln!(
                 s,
-                "rule,{},,,,,,{status},{},{},{:.1},{}{}",
+                "rule,{},,,,,,{status},{},{},{},{}{}",
                 field(&g.names[i]),
                 count.matches,
                 count.inputs,
-                self.percent(count.inputs),
+                percent_text(self.percent(count.inputs)),
                 field(&self.example(count)),
                 files(count)
             );
@@ -535,7 +545,7 @@ impl<'a> Report<'a> {
                         .map_or((String::new(), ""), |(n, t)| (n.to_string(), t));
                     let _ = writeln!(
                         s,
-                        "alternative,{},{},{number},{},{},{},{status},{},{},{:.1},{}{}",
+                        "alternative,{},{},{number},{},{},{},{status},{},{},{},{}{}",
                         field(&g.names[choice.rule]),
                         choice.ordinal,
                         field(abnf),
@@ -543,7 +553,7 @@ impl<'a> Report<'a> {
                         field(row.pest.1),
                         row.count.matches,
                         row.count.inputs,
-                        self.percent(row.count.inputs),
+                        percent_text(self.percent(row.count.inputs)),
                         field(&self.example(row.count)),
                         files(row.count)
                     );
