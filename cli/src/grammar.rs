@@ -398,7 +398,7 @@ impl GrammarText {
         let local = (segment.from + at.saturating_sub(segment.at))
             .min(segment.from + segment.len)
             .min(text.len());
-        let local = peguri_floor_char_boundary(text, local);
+        let local = floor_char_boundary(text, local);
         let Some(pos) = Position::new(text, local) else {
             return format!("--> {}: {message}", source.name);
         };
@@ -416,7 +416,7 @@ impl GrammarText {
 }
 
 /// The largest character boundary of `text` at or before `at`.
-fn peguri_floor_char_boundary(text: &str, mut at: usize) -> usize {
+fn floor_char_boundary(text: &str, mut at: usize) -> usize {
     while at > 0 && !text.is_char_boundary(at) {
         at -= 1;
     }
