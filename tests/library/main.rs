@@ -52,6 +52,7 @@ mod schemes;
 mod split;
 mod template;
 mod template_match;
+mod trace;
 mod vectors;
 #[cfg(feature = "whatwg")]
 mod whatwg;
