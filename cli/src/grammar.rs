@@ -726,8 +726,8 @@ pub fn report_error(error: &ParseError, chain: &[String]) {
     }
 }
 
-/// An error as JSON: `{"offset", "column", "expected", "message"}` as
-/// `peguri parse` writes one, and `chain` when the rules that reached it
+/// An error as JSON: `{"offset", "column", "expected", "message", "kind",
+/// "component"}` as `peguri parse` writes one, and `chain` when the rules that reached it
 /// are known (innermost first).
 pub struct ErrorJson<'a> {
     pub error: &'a ParseError,
@@ -737,11 +737,13 @@ pub struct ErrorJson<'a> {
 impl serde::Serialize for ErrorJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let expected: Vec<&str> = self.error.expected().collect();
-        let mut st = s.serialize_struct("ParseError", 5)?;
+        let mut st = s.serialize_struct("ParseError", 7)?;
         st.serialize_field("offset", &self.error.offset())?;
         st.serialize_field("column", &self.error.column())?;
         st.serialize_field("expected", &expected)?;
         st.serialize_field("message", &self.error.message().to_string())?;
+        st.serialize_field("kind", &self.error.kind())?;
+        st.serialize_field("component", &self.error.component())?;
         if !self.chain.is_empty() {
             st.serialize_field("chain", self.chain)?;
         }

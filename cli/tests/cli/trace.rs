@@ -205,6 +205,7 @@ fn a_user_rule_fails_where_it_failed_with_its_chain() {
         record["error"],
         serde_json::json!({"offset": 12, "column": 13, "expected": ["segment"],
                            "message": "unexpected character '/'; expected segment",
+                           "kind": "invalid_char", "component": null,
                            "chain": ["mirror_path", "mirror"]})
     );
     std::fs::remove_file(grammar).unwrap();
