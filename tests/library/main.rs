@@ -43,6 +43,7 @@ mod props;
 #[cfg(feature = "psl")]
 mod public_suffix;
 mod query;
+mod repository;
 mod resolve;
 mod resolve_props;
 mod resolve_vectors;
