@@ -40,6 +40,7 @@ mod normalize_props;
 mod normalize_vectors;
 mod pct;
 mod props;
+mod public_api;
 #[cfg(feature = "psl")]
 mod public_suffix;
 mod query;
