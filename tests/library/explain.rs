@@ -604,6 +604,8 @@ fn uri_like() -> impl Strategy<Value = String> {
 }
 
 proptest! {
+    #![proptest_config(crate::common::proptest_config(256, "tests/proptest-regressions/library/explain.txt"))]
+
     #[test]
     fn generated_references_draw_consistently(input in uri_like()) {
         if let Ok(uri) = UriRef::parse(&input) {

@@ -1,5 +1,6 @@
 //! Rules over the repository's files rather than the library's code: no
-//! Rust source of the workspace is over 1,200 lines.
+//! Rust source of the workspace is over 1,200 lines, and proptest's seeds
+//! are in one folder, each file read by the property tests it belongs to.
 
 use std::path::{Path, PathBuf};
 
@@ -11,28 +12,39 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Folders that hold no source of the workspace: build output, other
-/// tools' files, hidden folders, and tests.
-fn skipped(name: &str) -> bool {
-    name.starts_with('.') || matches!(name, "target" | "node_modules" | "tests")
+/// Folders that hold no file of the repository's own: build output, other
+/// tools' files and hidden folders.
+fn foreign(name: &str) -> bool {
+    name.starts_with('.') || matches!(name, "target" | "node_modules")
 }
 
-/// Every `.rs` file under `dir`, but those in skipped folders.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every file and folder under `dir` but foreign ones, and those in folders
+/// `skip` names.
+fn walk(dir: &Path, skip: &dyn Fn(&str) -> bool, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if path.is_dir() && (foreign(&name) || skip(&name)) {
+            continue;
+        }
+        out.push(path.clone());
         if path.is_dir() {
-            if !skipped(&name.to_string_lossy()) {
-                rust_files(&path, out);
-            }
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
+            walk(&path, skip, out);
         }
     }
+}
+
+/// Every `.rs` file under `dir`, but those in foreign folders and those in
+/// folders `skip` names.
+fn rust_files(dir: &Path, skip: &dyn Fn(&str) -> bool) -> Vec<PathBuf> {
+    let mut all = Vec::new();
+    walk(dir, skip, &mut all);
+    all.retain(|path| path.is_file() && path.extension().is_some_and(|e| e == "rs"));
+    all
 }
 
 /// No Rust source of the workspace is over 1,200 lines: a concern that
@@ -45,8 +57,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// anything a user runs.
 #[test]
 fn no_source_file_is_over_1200_lines() {
-    let mut files = Vec::new();
-    rust_files(root(), &mut files);
+    let files = rust_files(root(), &|folder| folder == "tests");
     // The walk reaches every source folder present (the published crate
     // holds only the library's).
     for folder in [
@@ -84,4 +95,104 @@ fn no_source_file_is_over_1200_lines() {
         long.is_empty(),
         "files over {MAX_LINES} lines (split them by concern): {long:#?}"
     );
+}
+
+/// The folder of proptest's seeds.
+const SEEDS: &str = "tests/proptest-regressions";
+
+/// The seed file of the property tests in `source` (a path from the
+/// repository's root): the same path without `.rs` and without a leading
+/// `tests/`, under [`SEEDS`] (`tests/library/builder.rs` has
+/// `tests/proptest-regressions/library/builder.txt`).
+fn seed_file(source: &Path) -> PathBuf {
+    let source = source.strip_prefix("tests").unwrap_or(source);
+    Path::new(SEEDS).join(source).with_extension("txt")
+}
+
+/// proptest keeps the seeds of past failures in one folder,
+/// `tests/proptest-regressions/`: nothing else in the repository is named
+/// like a folder or file of seeds, every `proptest!` block names its
+/// file there (`common::proptest_config` in this binary), and every seed
+/// file belongs to a source that has property tests, so that no seed sits
+/// where nothing reads it.
+#[test]
+fn proptest_seeds_are_in_one_folder_and_read() {
+    let mut everything = Vec::new();
+    walk(root(), &|_| false, &mut everything);
+    let mut problems: Vec<String> = everything
+        .iter()
+        .filter_map(|path| {
+            let relative = path.strip_prefix(root()).ok()?;
+            let name = relative.file_name()?.to_string_lossy();
+            let seeds = name == "proptest-regressions" || name.ends_with(".proptest-regressions");
+            (seeds && relative != Path::new(SEEDS))
+                .then(|| format!("{}: seeds outside {SEEDS}", relative.display()))
+        })
+        .collect();
+    let mut with_properties = Vec::new();
+    for path in rust_files(root(), &|_| false) {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let blocks = text.matches("proptest! {").count();
+        if blocks == 0 || path.ends_with("tests/library/repository.rs") {
+            continue;
+        }
+        let relative = path.strip_prefix(root()).unwrap_or(&path).to_path_buf();
+        let seeds = seed_file(&relative);
+        let named = text.matches(&*seeds.to_string_lossy()).count();
+        if named != blocks {
+            problems.push(format!(
+                "{}: {blocks} proptest! blocks, {named} naming {}",
+                relative.display(),
+                seeds.display()
+            ));
+        }
+        with_properties.push(seeds);
+    }
+    assert!(
+        with_properties.len() > 10,
+        "only {} files with property tests found",
+        with_properties.len()
+    );
+
+    let mut files = Vec::new();
+    walk(&root().join(SEEDS), &|_| false, &mut files);
+    for file in files.iter().filter(|f| f.is_file()) {
+        let relative = file.strip_prefix(root()).unwrap_or(file);
+        // The published crate holds the library's seeds and sources, not
+        // those of the other crates (`codegen/`).
+        let crate_folder = relative
+            .strip_prefix(SEEDS)
+            .ok()
+            .and_then(|r| r.components().next())
+            .map(|c| c.as_os_str().to_owned())
+            .unwrap_or_default();
+        let present = root().join(&crate_folder).is_dir()
+            || root().join("tests").join(&crate_folder).is_dir();
+        if present && !with_properties.iter().any(|seeds| seeds == relative) {
+            problems.push(format!(
+                "{} belongs to no source with property tests",
+                relative.display()
+            ));
+        }
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let mut seeds = 0;
+        for line in text.lines() {
+            let line = line.split('#').next().unwrap_or_default().trim();
+            if line.is_empty() {
+                continue;
+            }
+            let seed = line.strip_prefix("cc ").unwrap_or_default();
+            if seed.len() == 64 && seed.bytes().all(|b| b.is_ascii_hexdigit()) {
+                seeds += 1;
+            } else {
+                problems.push(format!("{}: not a seed: {line:?}", relative.display()));
+            }
+        }
+        if seeds == 0 {
+            problems.push(format!("{} holds no seed", relative.display()));
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
 }
