@@ -77,7 +77,7 @@ pub fn parse_fast<'a>(input: &'a str, rule: &str) -> Option<UriRef<'a>> {
 
 /// The compiled engine's first pass for `rule` alone, as a function
 /// telling whether it accepts an input; it builds no layout and no
-/// error. `None` if the rule name is unknown. (`examples/error_floor.rs`
+/// error. `None` if the rule name is unknown. (`benches/tools/error_floor.rs`
 /// times it against a whole failed parse.)
 ///
 /// ```

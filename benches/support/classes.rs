@@ -11,8 +11,8 @@
 //! on and keep them in [`Class::dropped`], with the reason. Nothing here
 //! prints.
 //!
-//! Used by `benches/classes.rs`, `examples/class_report.rs`,
-//! `examples/alloc_report.rs` and `tests/library/classes.rs`.
+//! Used by `benches/classes.rs`, `benches/tools/class_report.rs`,
+//! `benches/tools/alloc_report.rs` and `tests/library/classes.rs`.
 
 use super::{Parse, fluent_uri, len, peguri_fast};
 

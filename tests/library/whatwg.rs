@@ -730,7 +730,7 @@ proptest! {
 }
 
 /// Lines of the shared corpus by outcome, and by cause, as
-/// `examples/whatwg_corpus.rs` counts them.
+/// `benches/tools/whatwg_corpus.rs` counts them.
 #[derive(Default, Debug, PartialEq)]
 struct CorpusCounts {
     agree: usize,
