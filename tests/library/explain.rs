@@ -743,6 +743,8 @@ fn shared_invalid_vectors_draw_to_the_error() {
 }
 
 proptest! {
+    #![proptest_config(crate::common::proptest_config(256, "tests/proptest-regressions/library/explain.txt"))]
+
     #[test]
     fn generated_invalid_references_draw_to_the_error(
         input in uri_like(),

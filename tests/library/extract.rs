@@ -739,7 +739,7 @@ fn fills_its_delimiters(text: &str, e: &Extracted<'_>) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::common::proptest_config(512, "tests/proptest-regressions/library/extract.txt"))]
 
     /// Every URI found is a whole candidate or ends at a documented cut;
     /// a bare one starts a word; each has the line and column of its
