@@ -65,12 +65,15 @@ use core::ops::Range;
 
 use core::fmt::Write as _;
 
+use crate::reference::{IriRef, UriRef};
 use crate::syntax::compiled::uri::Rec;
+use crate::syntax::component::Component;
 use crate::syntax::engine;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
+use crate::syntax::error::ParseError;
 use crate::syntax::excerpt::is_unsafe_to_show;
 use crate::syntax::layout::{Layout, Span, offset_in};
-use crate::{Authority, Component, IriRef, ParseError, UriRef};
+use crate::types::authority::Authority;
 use alloc::{format, string::String, vec, vec::Vec};
 
 /// Draws component diagrams: box-drawing characters by default, or plain

@@ -40,9 +40,11 @@ mod normalize_props;
 mod normalize_vectors;
 mod pct;
 mod props;
+mod public_api;
 #[cfg(feature = "psl")]
 mod public_suffix;
 mod query;
+mod repository;
 mod resolve;
 mod resolve_props;
 mod resolve_vectors;
