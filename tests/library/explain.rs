@@ -604,7 +604,7 @@ fn uri_like() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(crate::common::proptest_config(256, "tests/proptest-regressions/library/explain.txt"))]
+    #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/explain.txt"))]
 
     #[test]
     fn generated_references_draw_consistently(input in uri_like()) {
@@ -743,7 +743,7 @@ fn shared_invalid_vectors_draw_to_the_error() {
 }
 
 proptest! {
-    #![proptest_config(crate::common::proptest_config(256, "tests/proptest-regressions/library/explain.txt"))]
+    #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/explain.txt"))]
 
     #[test]
     fn generated_invalid_references_draw_to_the_error(

@@ -248,7 +248,7 @@ mod unix {
 }
 
 proptest! {
-    #![proptest_config(crate::common::proptest_config(256, "tests/proptest-regressions/library/file_path.txt"))]
+    #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/file_path.txt"))]
 
     /// Unix paths, any bytes but `/` and NUL in their names, round trip.
     #[cfg(unix)]

@@ -193,7 +193,7 @@ mod http_conversions {
     }
 
     proptest! {
-        #![proptest_config(crate::common::proptest_config(256, "tests/proptest-regressions/library/interop.txt"))]
+        #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/interop.txt"))]
 
         /// URIs both sides read alike go there and back unchanged.
         #[test]

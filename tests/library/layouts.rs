@@ -166,7 +166,7 @@ macro_rules! reparses_as_iri {
 }
 
 proptest! {
-    #![proptest_config(crate::common::proptest_config(512, "tests/proptest-regressions/library/layouts.txt"))]
+    #![proptest_config(crate::seeds::proptest_config(512, "tests/proptest-regressions/library/layouts.txt"))]
 
     /// Section 3.1's mapping keeps every span, the zone's too.
     #[test]

@@ -5,6 +5,7 @@
 pub const SHARED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared");
 
 mod common;
+mod seeds;
 /// The benchmarks' input classes and corpus, which some tests check.
 #[path = "../../benches/support/mod.rs"]
 mod support;

@@ -112,7 +112,7 @@ fn seed_file(source: &Path) -> PathBuf {
 /// proptest keeps the seeds of past failures in one folder,
 /// `tests/proptest-regressions/`: nothing else in the repository is named
 /// like a folder or file of seeds, every `proptest!` block names its
-/// file there (`common::proptest_config` in this binary), and every seed
+/// file there (`seeds::proptest_config` in this binary), and every seed
 /// file belongs to a source that has property tests, so that no seed sits
 /// where nothing reads it.
 #[test]

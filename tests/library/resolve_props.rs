@@ -177,7 +177,7 @@ fn parts_of(u: &UriRef<'_>) -> Parts {
 }
 
 proptest! {
-    #![proptest_config(crate::common::proptest_config(512, "tests/proptest-regressions/library/resolve_props.txt"))]
+    #![proptest_config(crate::seeds::proptest_config(512, "tests/proptest-regressions/library/resolve_props.txt"))]
 
     /// The result parses again, and its components are the ones section
     /// 5.2.2 computes; resolving the result again changes nothing.

@@ -210,7 +210,7 @@ fn a_grammar_of_every_kind_of_rule_traces_as_pest_vm_parses_it() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(crate::seeds::proptest_config(300, "tests/proptest-regressions/library/trace.txt"))]
 
     #[test]
     fn traces_agree_with_pest_vm_on_generated_input(input in "[\\[\\], 0-9a-zé_'\"()#.=<>r\\-\\n]{0,24}") {
