@@ -5,12 +5,14 @@
 //! `absolute-URI`...); `+zones` after an RFC 3986 name selects RFC 6874's
 //! grammar (`URI-reference+zones`).
 
+use crate::reference::UriRef;
 use crate::syntax::derived as grammar;
 use crate::syntax::entry::Syntax;
+use crate::syntax::error::ParseError;
 use crate::syntax::layout::Layout;
 use crate::syntax::{engine, parse, walk};
+use crate::text::split::SplitComponents;
 use crate::types::parsed::Parsed;
-use crate::{ParseError, SplitComponents, UriRef};
 use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 
 /// The runtime of the generated code, for the generator's tests
@@ -75,7 +77,7 @@ pub fn parse_fast<'a>(input: &'a str, rule: &str) -> Option<UriRef<'a>> {
 
 /// The compiled engine's first pass for `rule` alone, as a function
 /// telling whether it accepts an input; it builds no layout and no
-/// error. `None` if the rule name is unknown. (`examples/error_floor.rs`
+/// error. `None` if the rule name is unknown. (`benches/tools/error_floor.rs`
 /// times it against a whole failed parse.)
 ///
 /// ```

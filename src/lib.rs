@@ -182,7 +182,7 @@
 //! |---|---|---|---|
 //! | `std` | yes | file paths (`UriBuf::from_file_path`, `to_file_path`), `Components::write_json`; without it the crate is `no_std` with `alloc` | |
 //! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON components view (`Components`, `Report`) | serde |
-//! | `pest` | | (needs `std`) pest_derive's parser of the grammar: `grammar::UriParser`, `grammar::Rule`, `grammar::parse_rule` (parse trees, any rule), `ParseError::from_pest` | pest, pest_derive (a proc macro) |
+//! | `pest` | | (needs `std`) pest_derive's parser of the grammar: `grammar::UriParser`, `grammar::Rule`, `grammar::parse_rule` (parse trees, any rule), `ParseError::from_pest`; traces of a parse, `grammar::trace` and `grammar::RuntimeGrammar` (a grammar compiled at run time) | pest, pest_derive (a proc macro), pest_meta |
 //! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `to_uri_idna`, `to_iri_idna` | idna (ICU4X data) |
 //! | `nfc` | | NFC in IRI normalization: `Normalizer::nfc` | icu_normalizer (ICU4X) |
 //! | `http` | | (needs `std`) conversions to and from `http::Uri` | http |

@@ -1,5 +1,5 @@
 //! The inputs of `benches/template_match.rs`, shared with
-//! `examples/template_pass.rs` (callgrind's instruction counts): 1,000
+//! `benches/tools/template_pass.rs` (callgrind's instruction counts): 1,000
 //! generated routes, 1,000 URIs for them, and the five templates of the
 //! one-template group with their values.
 

@@ -41,7 +41,7 @@ use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 pub const STACK_BYTES: usize = 512 << 20;
 /// How much of that stack one parse may use before it is stopped; the
 /// rest is for pest_meta, which reads a grammar's nesting recursively.
-const PARSE_STACK_BUDGET: usize = STACK_BYTES / 4;
+pub const PARSE_STACK_BUDGET: usize = STACK_BYTES / 4;
 
 /// pest calls allowed per input byte by default, and at least per input:
 /// uri.pest needs under 20 per byte on every corpus line (pest counts each
@@ -60,6 +60,10 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// The memory compiling a grammar may take by default, in MiB (the
 /// built-in grammar takes 20).
 pub const DEFAULT_MAX_COMPILE_MIB: u64 = 1024;
+/// The work pest_meta's optimizer may do on a grammar by default, in
+/// expression nodes copied (see [`compile_work`]): about half a second
+/// in a release build. The built-in grammar takes 17,000.
+pub const DEFAULT_MAX_COMPILE_WORK: u64 = 25_000_000;
 /// The longest input parsed with a user's grammar by default, in bytes: a
 /// parse keeps every match of the input until it ends, about 400 bytes of
 /// memory per input byte with uri.pest.
@@ -81,6 +85,12 @@ pub struct GrammarLimits {
     /// Linux); a compile that takes more is stopped.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_COMPILE_MIB)]
     pub max_compile_memory: u64,
+    /// The work pest_meta's optimizer may do, in expression nodes it
+    /// copies (it copies what a `?`, `*` or choice holds once per node
+    /// beneath it: cubic in how deeply they nest); a grammar that would
+    /// take more is refused before it is compiled.
+    #[arg(long, value_name = "NODES", default_value_t = DEFAULT_MAX_COMPILE_WORK)]
+    pub max_compile_work: u64,
     /// pest calls allowed per input byte (at least 20,000 per input);
     /// an input that needs more is stopped.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CALLS_PER_BYTE)]
@@ -93,6 +103,7 @@ impl Default for GrammarLimits {
             max_grammar_bytes: DEFAULT_MAX_GRAMMAR_BYTES,
             timeout: DEFAULT_TIMEOUT,
             max_compile_memory: DEFAULT_MAX_COMPILE_MIB,
+            max_compile_work: DEFAULT_MAX_COMPILE_WORK,
             call_limit: DEFAULT_CALLS_PER_BYTE,
         }
     }
@@ -137,6 +148,13 @@ pub fn compile_stopped(grammar: &str, why: &CompileStop, limits: &GrammarLimits)
              and was stopped (--max-compile-memory raises it)",
             limits.max_compile_memory
         ),
+        CompileStop::TooMuchWork(work) => format!(
+            "compiling the grammar {grammar} would take pest_meta's optimizer about {} copies \
+             of expression nodes, more than {}, the limit on its work (--max-compile-work \
+             raises it): it copies what each `?`, `*` and choice holds once per node beneath \
+             it, and rule {} nests them {} deep",
+            work.copies, limits.max_compile_work, work.rule, work.depth
+        ),
         CompileStop::Crashed(how) => format!(
             "compiling the grammar {grammar} failed ({how}): pest_meta reads a grammar's \
              nesting recursively, and this one nests too deeply for its stack of {} MiB \
@@ -155,27 +173,33 @@ pub enum CompileStop {
     TooSlow,
     /// Compiling it went past the memory limit.
     TooBig,
+    /// Compiling it would take pest_meta's optimizer more work than the
+    /// limit (see [`compile_work`]).
+    TooMuchWork(CompileWork),
     /// The compiling process died (of a stack overflow, most likely): how.
     Crashed(String),
 }
 
 /// Compiles `text` in a child process (`peguri compile-worker`), which is
-/// stopped past the time limit and, on Linux, past the memory limit:
-/// `Ok` when the compile ended there, with or without errors, so that it
-/// ends in this process too.
+/// stopped past the time limit and, on Linux, past the memory limit, and
+/// which first refuses a grammar whose compile would take more work than
+/// its limit: `Ok` when the compile ended there, with or without errors,
+/// so that it ends in this process too.
 pub fn try_compile_apart(text: &str, limits: &GrammarLimits) -> Result<(), CompileStop> {
     let failed = |e: std::io::Error| CompileStop::Crashed(format!("no worker process: {e}"));
     let exe = std::env::current_exe().map_err(failed)?;
     let mut child = Command::new(exe)
         .arg("compile-worker")
         .stdin(Stdio::piped())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .map_err(failed)?;
     let started = Instant::now();
-    // The worker reads all of its input before it compiles.
+    // The worker reads all of its input before it compiles: the limit on
+    // its work on the first line, then the grammar.
     if let Some(mut stdin) = child.stdin.take() {
+        let _ = writeln!(stdin, "{}", limits.max_compile_work);
         let _ = stdin.write_all(text.as_bytes());
     }
     let max_bytes = limits.max_compile_memory.saturating_mul(1 << 20);
@@ -183,10 +207,14 @@ pub fn try_compile_apart(text: &str, limits: &GrammarLimits) -> Result<(), Compi
     loop {
         let status = child.try_wait().map_err(failed)?;
         if let Some(status) = status {
-            return if status.success() {
-                Ok(())
-            } else {
-                Err(CompileStop::Crashed(status.to_string()))
+            let mut report = String::new();
+            if let Some(mut stdout) = child.stdout.take() {
+                let _ = stdout.read_to_string(&mut report);
+            }
+            return match (status.code(), CompileWork::from_report(&report)) {
+                (Some(0), _) => Ok(()),
+                (Some(TOO_MUCH_WORK), Some(work)) => Err(CompileStop::TooMuchWork(work)),
+                _ => Err(CompileStop::Crashed(status.to_string())),
             };
         }
         let stop = if started.elapsed() > limits.timeout {
@@ -206,15 +234,257 @@ pub fn try_compile_apart(text: &str, limits: &GrammarLimits) -> Result<(), Compi
     }
 }
 
-/// `peguri compile-worker`: compiles the grammar on stdin, on a large
+/// The worker's exit code for a grammar refused for its work.
+const TOO_MUCH_WORK: i32 = 3;
+
+/// `peguri compile-worker`: reads the limit on the work of a compile, then
+/// the grammar, on stdin; refuses (exit code 3, the work on stdout) a
+/// grammar whose compile would take more, or else compiles it, on a large
 /// stack, and exits (see [`try_compile_apart`]).
 pub fn compile_worker() -> std::io::Result<()> {
-    let mut text = String::new();
-    std::io::stdin().lock().read_to_string(&mut text)?;
-    on_big_stack(|| {
-        let _ = pest_meta::parse_and_optimize(&text);
+    let mut input = String::new();
+    std::io::stdin().lock().read_to_string(&mut input)?;
+    let (limit, text) = input.split_once('\n').unwrap_or(("", &input));
+    let limit: u64 = limit.trim().parse().unwrap_or(DEFAULT_MAX_COMPILE_WORK);
+    let refused = on_big_stack(|| {
+        if let Some(work) = compile_work(text, limit).filter(|w| w.copies > u128::from(limit)) {
+            return Some(work);
+        }
+        let _ = pest_meta::parse_and_optimize(text);
+        None
     });
+    if let Some(work) = refused {
+        println!("{}", work.report());
+        std::process::exit(TOO_MUCH_WORK);
+    }
     Ok(())
+}
+
+/// What pest_meta's optimizer would do compiling a grammar (see
+/// [`compile_work`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileWork {
+    /// Expression nodes it would copy.
+    pub copies: u128,
+    /// The rule where it would copy most, and how deeply that rule nests
+    /// the optional, repeated and alternative expressions it copies.
+    pub rule: String,
+    pub depth: u64,
+}
+
+impl CompileWork {
+    fn report(&self) -> String {
+        format!("{} {} {}", self.copies, self.depth, self.rule)
+    }
+
+    fn from_report(report: &str) -> Option<Self> {
+        let mut parts = report.trim().splitn(3, ' ');
+        Some(CompileWork {
+            copies: parts.next()?.parse().ok()?,
+            depth: parts.next()?.parse().ok()?,
+            rule: parts.next()?.to_owned(),
+        })
+    }
+}
+
+/// The work of pest_meta's optimizer on `text`, or `None` when the text
+/// is no grammar pest_meta reads (compiling it reports why). A rule whose
+/// nesting alone means more than `limit` is reported as soon as it is
+/// found, with the least work that nesting takes.
+///
+/// The optimizer's last pass (`restorer`) visits each `?`, `*` and choice
+/// and walks what it holds with an iterator that copies, at each node it
+/// reaches, the whole expression beneath that node: the sum of the sizes
+/// of the subexpressions of what it holds. For `"a"` followed by `n`
+/// `?`s that is about n³/6 copies (1,000 `?`: 167 million, 3 s in a
+/// release build; the whole compile ran twice, in the worker and again in
+/// the command). The earlier passes unroll `e{n}` into n copies of `e`
+/// (and `e+` into `e ~ e*`), which the count follows, without building
+/// them.
+pub fn compile_work(text: &str, limit: u64) -> Option<CompileWork> {
+    use pest_meta::parser::Rule as Meta;
+    let pairs = pest_meta::parser::parse(Meta::grammar_rules, text).ok()?;
+    // Reading the tree (`consume_rules`) takes time and memory quadratic
+    // in the nesting: a chain of `d` nested `?`, `*` and choices costs the
+    // optimizer at least d³/6 copies, which the parse alone tells.
+    for rule in pairs.clone().filter(|p| p.as_rule() == Meta::grammar_rule) {
+        let depth = rule
+            .clone()
+            .into_inner()
+            .filter(|p| p.as_rule() == Meta::expression)
+            .map(branch_depth)
+            .max()
+            .unwrap_or(0);
+        let d = u128::from(depth);
+        let least = d * d.saturating_sub(1) * d.saturating_sub(2) / 6;
+        if least > u128::from(limit) {
+            let name = rule.into_inner().next().map_or("", |p| p.as_str());
+            return Some(CompileWork {
+                copies: least,
+                rule: name.to_owned(),
+                depth,
+            });
+        }
+    }
+    let rules = pest_meta::parser::consume_rules(pairs).ok()?;
+    let mut total = CompileWork {
+        copies: 0,
+        rule: String::new(),
+        depth: 0,
+    };
+    let mut most = 0u128;
+    for rule in &rules {
+        let shape = Shape::of(&rule.expr);
+        total.copies = total.copies.saturating_add(shape.copies);
+        if shape.copies >= most {
+            most = shape.copies;
+            total.rule = rule.name.clone();
+            total.depth = shape.depth;
+        }
+    }
+    Some(total)
+}
+
+/// How deeply `?`, `*`, `+`, `{..}` and choices nest in an expression of
+/// pest_meta's parse of a grammar.
+fn branch_depth(expression: pest::iterators::Pair<'_, pest_meta::parser::Rule>) -> u64 {
+    use pest_meta::parser::Rule as Meta;
+    let mut deepest = 0;
+    let mut choice = false;
+    for item in expression.into_inner() {
+        match item.as_rule() {
+            Meta::choice_operator => choice = true,
+            Meta::term => {
+                let mut depth = 0;
+                for part in item.into_inner() {
+                    match part.as_rule() {
+                        Meta::expression => depth += branch_depth(part),
+                        Meta::_push => {
+                            let inner = part
+                                .into_inner()
+                                .filter(|p| p.as_rule() == Meta::expression);
+                            depth += inner.map(branch_depth).max().unwrap_or(0);
+                        }
+                        Meta::optional_operator
+                        | Meta::repeat_operator
+                        | Meta::repeat_once_operator
+                        | Meta::repeat_exact
+                        | Meta::repeat_min
+                        | Meta::repeat_max
+                        | Meta::repeat_min_max => depth += 1,
+                        _ => {}
+                    }
+                }
+                deepest = deepest.max(depth);
+            }
+            _ => {}
+        }
+    }
+    deepest + u64::from(choice)
+}
+
+/// An expression as pest_meta's optimizer would have it after unrolling:
+/// its size in nodes, the sum of the sizes of its subexpressions (what
+/// the restorer's iterator copies walking it), the copies the restorer
+/// makes inside it, and how deeply `?`, `*` and choices nest in it.
+#[derive(Clone, Copy)]
+struct Shape {
+    size: u128,
+    sizes: u128,
+    copies: u128,
+    depth: u64,
+}
+
+impl Shape {
+    const LEAF: Shape = Shape {
+        size: 1,
+        sizes: 1,
+        copies: 0,
+        depth: 0,
+    };
+
+    /// A node over `children`; a `?`, `*` or choice (`branch`) walks each.
+    fn node(children: &[Shape], branch: bool) -> Shape {
+        let size = children.iter().fold(1u128, |n, c| n.saturating_add(c.size));
+        let sizes = children.iter().fold(size, |n, c| n.saturating_add(c.sizes));
+        let copies = children.iter().fold(0u128, |n, c| {
+            let walk = if branch { c.sizes } else { 0 };
+            n.saturating_add(c.copies).saturating_add(walk)
+        });
+        let depth = children.iter().map(|c| c.depth).max().unwrap_or(0) + u64::from(branch);
+        Shape {
+            size,
+            sizes,
+            copies,
+            depth,
+        }
+    }
+
+    /// `items` joined by sequences, right-nested as the unroller builds
+    /// them: `count` copies of each of `items`, in order.
+    fn chain(items: &[(Shape, u32)]) -> Shape {
+        let mut shapes: Vec<(Shape, u128)> = items
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(s, n)| (*s, u128::from(*n)))
+            .collect();
+        let Some((last, _)) = shapes.last_mut().map(|(s, n)| (*s, n)) else {
+            return Shape::LEAF;
+        };
+        // Built from the end: each sequence node over one copy and the rest.
+        let mut rest = last;
+        if let Some(entry) = shapes.last_mut() {
+            entry.1 -= 1;
+        }
+        for (item, count) in shapes.iter().rev() {
+            // `count` more copies of `item` in front of `rest`: each adds a
+            // sequence node whose size grows by one copy each time.
+            let k = *count;
+            if k == 0 {
+                continue;
+            }
+            let step = item.size.saturating_add(1);
+            // sizes of the k new sequence nodes: rest.size + j*step, j = 1..=k
+            let new_sizes = k
+                .saturating_mul(rest.size)
+                .saturating_add(step.saturating_mul(k.saturating_mul(k + 1) / 2));
+            rest = Shape {
+                size: rest.size.saturating_add(step.saturating_mul(k)),
+                sizes: rest
+                    .sizes
+                    .saturating_add(item.sizes.saturating_mul(k))
+                    .saturating_add(new_sizes),
+                copies: rest.copies.saturating_add(item.copies.saturating_mul(k)),
+                depth: rest.depth.max(item.depth),
+            };
+        }
+        rest
+    }
+
+    fn of(expr: &pest_meta::ast::Expr) -> Shape {
+        use pest_meta::ast::Expr as E;
+        match expr {
+            E::Opt(e) | E::Rep(e) => Shape::node(&[Shape::of(e)], true),
+            E::PosPred(e) | E::NegPred(e) | E::Push(e) => Shape::node(&[Shape::of(e)], false),
+            E::Seq(a, b) => Shape::node(&[Shape::of(a), Shape::of(b)], false),
+            E::Choice(a, b) => Shape::node(&[Shape::of(a), Shape::of(b)], true),
+            E::RepOnce(e) => {
+                let e = Shape::of(e);
+                Shape::node(&[e, Shape::node(&[e], true)], false)
+            }
+            E::RepExact(e, n) => Shape::chain(&[(Shape::of(e), *n)]),
+            E::RepMin(e, n) => {
+                let e = Shape::of(e);
+                Shape::chain(&[(e, *n), (Shape::node(&[e], true), 1)])
+            }
+            E::RepMax(e, n) => Shape::chain(&[(Shape::node(&[Shape::of(e)], true), *n)]),
+            E::RepMinMax(e, m, n) => {
+                let e = Shape::of(e);
+                Shape::chain(&[(e, *m), (Shape::node(&[e], true), n.saturating_sub(*m))])
+            }
+            _ => Shape::LEAF,
+        }
+    }
 }
 
 /// The memory the process `pid` has resident, in bytes, where the system

@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use pest_meta::ast::{Expr, Rule as AstRule};
 
 use super::class::Class;
-use super::{
-    Generator, Group, Mode, at_least, byte_literal, bytes_literal, describe, flatten_seq,
-    intersects, lookahead_code, params, postfix, save_restore, seq_code,
+use super::snippets::{
+    at_least, byte_literal, bytes_literal, lookahead_code, params, postfix, save_restore, seq_code,
 };
+use super::{Generator, Group, Mode, describe, flatten_seq, intersects};
 
 impl<'g> Generator<'g> {
     /// A call of rule `name` in `mode` at position `p`.

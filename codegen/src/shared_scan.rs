@@ -26,7 +26,8 @@
 use pest_meta::ast::Expr;
 
 use super::class::{Class, Set};
-use super::{Generator, Group, Mode, flatten_seq, params, save_restore, union};
+use super::snippets::{params, save_restore};
+use super::{Generator, Group, Mode, flatten_seq, union};
 
 /// A rule emitted with its last alternative found in a run already read:
 /// the alternative's rule, and the table of the bytes that end it there.
@@ -163,7 +164,7 @@ impl<'g> Generator<'g> {
             (
                 format!(
                     "let end = {}?;\n    put(&mut rec.{field}, p, end);\n    Some(end)",
-                    super::postfix(&body)
+                    super::snippets::postfix(&body)
                 ),
                 &["s: &[u8]", "p: usize", "rec: &mut Rec", "known: usize"],
             )

@@ -15,7 +15,8 @@ use std::fmt::Write as _;
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::OptimizedExpr;
 
-use super::{Generator, Mode, lookahead_code, params, seq_code, unoptimize};
+use super::snippets::{lookahead_code, params, seq_code};
+use super::{Generator, Mode, unoptimize};
 
 /// Where a rule call happens, as far as tracking goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -138,6 +138,17 @@ mod tests {
     }
 
     proptest! {
+        // The workspace's one folder of seeds, named after this file; the
+        // path is relative to this crate's root, where its tests run.
+        #![proptest_config(ProptestConfig {
+            failure_persistence: Some(Box::new(
+                proptest::test_runner::FileFailurePersistence::Direct(
+                    "../tests/proptest-regressions/codegen/src/utf8.txt",
+                ),
+            )),
+            ..ProptestConfig::default()
+        })]
+
         #[test]
         fn utf8_patterns_agree_with_regex_syntax(a in any::<char>(), b in any::<char>()) {
             let (lo, hi) = if a <= b { (a, b) } else { (b, a) };

@@ -731,7 +731,16 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 2000,
+            // The one folder of seeds, named after this file.
+            failure_persistence: Some(alloc::boxed::Box::new(
+                proptest::test_runner::FileFailurePersistence::Direct(
+                    "tests/proptest-regressions/src/ops/resolve.txt",
+                ),
+            )),
+            ..proptest::prelude::ProptestConfig::default()
+        })]
         #[test]
         fn remove_dot_segments_matches_the_rfc_text(path in "[a./]{0,16}") {
             proptest::prop_assert_eq!(remove_dot_segments(&path), remove_dot_segments_literal(&path));

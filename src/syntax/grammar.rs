@@ -14,6 +14,51 @@ use alloc::{vec, vec::Vec};
 #[cfg(feature = "pest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
 pub use super::derived::{Rule, UriParser, entry_rule, parse_rule, rule_name};
+#[cfg(feature = "pest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
+pub use super::trace::{
+    Attempt, Expectation, Failure, Trace, TraceNode, TraceOptions, TraceStop, chain_text,
+};
+#[cfg(feature = "pest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
+pub use super::tracer::{GrammarProblem, RuntimeGrammar};
+
+/// Traces the parse of `input` as a whole by a rule of the grammar compiled
+/// into peguri (any spelling [`find_rule`] accepts): every rule attempt
+/// with its start and its end or failure, the parse tree, and for a
+/// rejected input the partial tree and the farthest failure with the rules
+/// that reached it. The parse is the one pest_derive's parser makes
+/// ([`parse_rule`]); [`RuntimeGrammar`] traces a grammar compiled at run
+/// time.
+///
+/// # Errors
+///
+/// A [`ParseError`](crate::ParseError) for an unknown rule name, with the
+/// closest names as expected, as [`parse_rule`] gives it. A rejected input
+/// is no error: its trace says why.
+///
+/// ```
+/// use peguri::grammar::trace;
+///
+/// let valid = trace("URI-reference", "http://h/p")?;
+/// assert!(valid.valid);
+/// let rules: Vec<&str> = valid.attempts.iter().take(4).map(|a| a.rule).collect();
+/// assert_eq!(rules, ["URI_reference", "URI", "scheme", "ALPHA"]);
+///
+/// let rejected = trace("URI-reference", "http://a b/")?;
+/// let failure = rejected.failure.as_ref().unwrap();
+/// assert_eq!(failure.offset, 8);
+/// assert_eq!(failure.chain_text(), "reg-name ← host ← authority ← hier-part ← URI ← URI-reference");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[cfg(feature = "pest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pest")))]
+pub fn trace<'i>(
+    rule: &str,
+    input: &'i str,
+) -> Result<Trace<'static, 'i>, super::error::ParseError> {
+    RuntimeGrammar::built_in().trace(rule, input, &TraceOptions::default())
+}
 
 /// The pest crate whose types [`UriParser`], [`parse_rule`] and
 /// [`ParseError::from_pest`](crate::ParseError::from_pest) use, re-exported

@@ -24,6 +24,12 @@ pub mod grammar;
 pub(crate) mod layout;
 pub(crate) mod parse;
 pub mod pct;
+#[cfg(feature = "pest")]
+pub(crate) mod recorder;
 pub mod runtime;
+#[cfg(feature = "pest")]
+pub(crate) mod trace;
+#[cfg(feature = "pest")]
+pub(crate) mod tracer;
 #[cfg(feature = "expose-internals")]
 pub(crate) mod walk;

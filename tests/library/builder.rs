@@ -774,7 +774,7 @@ fn decoded(text: &str) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::seeds::proptest_config(512, "tests/proptest-regressions/library/builder.txt"))]
 
     /// Components given unencoded come back, decoded, from a parse of the
     /// built text; whatever is refused is a combination RFC 3986 forbids.

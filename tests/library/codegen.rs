@@ -402,7 +402,7 @@ const TOKENS: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(crate::seeds::proptest_config(2000, "tests/proptest-regressions/library/codegen.txt"))]
 
     #[test]
     fn sample_agrees_with_pest(tokens in prop::collection::vec(prop::sample::select(TOKENS), 0..10)) {

@@ -58,7 +58,7 @@ fn agree(input: &str) -> Result<(), String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4000))]
+    #![proptest_config(crate::seeds::proptest_config(4000, "tests/proptest-regressions/library/differential.txt"))]
 
     #[test]
     fn agree_on_uri_like_strings(input in "[a-zA-Z0-9:/?#\\[\\]@%.!$&'()*+,;=~_\\- ]{0,30}") {

@@ -331,7 +331,7 @@ const TOKENS: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(crate::seeds::proptest_config(2000, "tests/proptest-regressions/library/engines.txt"))]
 
     #[test]
     fn agree_on_token_strings(tokens in prop::collection::vec(prop::sample::select(TOKENS), 0..14)) {

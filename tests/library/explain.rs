@@ -620,6 +620,8 @@ fn uri_like() -> impl Strategy<Value = String> {
 }
 
 proptest! {
+    #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/explain.txt"))]
+
     #[test]
     fn generated_references_draw_consistently(input in uri_like()) {
         if let Ok(uri) = UriRef::parse(&input) {
@@ -757,6 +759,8 @@ fn shared_invalid_vectors_draw_to_the_error() {
 }
 
 proptest! {
+    #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/explain.txt"))]
+
     #[test]
     fn generated_invalid_references_draw_to_the_error(
         input in uri_like(),

@@ -320,7 +320,7 @@ fn pathological_inputs_finish() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::seeds::proptest_config(512, "tests/proptest-regressions/library/extract.txt"))]
 
     #[test]
     fn extraction_keeps_its_invariants(
@@ -446,10 +446,9 @@ fn hostile_lines_are_extracted_in_linear_time() {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 24,
         // A case that fails has waited for the time-out: report it as is.
         max_shrink_iters: 0,
-        ..ProptestConfig::default()
+        ..crate::seeds::proptest_config(24, "tests/proptest-regressions/library/extract.txt")
     })]
 
     /// Lines of a megabyte made of one candidate repeated, joined by
@@ -740,7 +739,7 @@ fn fills_its_delimiters(text: &str, e: &Extracted<'_>) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::seeds::proptest_config(512, "tests/proptest-regressions/library/extract.txt"))]
 
     /// Every URI found is a whole candidate or ends at a documented cut;
     /// a bare one starts a word; each has the line and column of its

@@ -466,7 +466,7 @@ fn keeps_its_invariants(extractor: Extractor, iri: bool, text: &str) -> Result<(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::seeds::proptest_config(512, "tests/proptest-regressions/library/extract_markup.txt"))]
 
     #[test]
     fn markup_extraction_keeps_its_invariants(

@@ -250,7 +250,7 @@ mod unix {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/file_path.txt"))]
 
     /// Unix paths, any bytes but `/` and NUL in their names, round trip.
     #[cfg(unix)]

@@ -203,7 +203,7 @@ mod http_conversions {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(256))]
+        #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/interop.txt"))]
 
         /// URIs both sides read alike go there and back unchanged.
         #[test]

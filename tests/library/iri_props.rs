@@ -138,6 +138,8 @@ fn same_components(a: &IriRef<'_>, b: &UriRef<'_>) -> Result<(), TestCaseError> 
 }
 
 proptest! {
+    #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/iri_props.txt"))]
+
     #[test]
     fn generated_iris_parse_into_their_components(parts in iri_parts()) {
         let text = parts.text();

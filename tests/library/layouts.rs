@@ -166,7 +166,7 @@ macro_rules! reparses_as_iri {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::seeds::proptest_config(512, "tests/proptest-regressions/library/layouts.txt"))]
 
     /// Section 3.1's mapping keeps every span, the zone's too.
     #[test]

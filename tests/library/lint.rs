@@ -413,7 +413,7 @@ fn lint_never_panics_on_shared_vectors() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1024))]
+    #![proptest_config(crate::seeds::proptest_config(1024, "tests/proptest-regressions/library/lint.txt"))]
 
     #[test]
     fn lint_spans_are_in_bounds(input in "([a-z]{1,3}:)?(//([a-z0-9.:%]{0,8}@)?[a-z0-9.%]{0,10}(:[0-9]{0,3})?)?(/([a-z.%]|%[02][0-9a-fA-F]){0,6}){0,3}(\\?[a-z%0-9]{0,4})?") {

@@ -5,6 +5,7 @@
 pub const SHARED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared");
 
 mod common;
+mod seeds;
 /// The benchmarks' input classes and corpus, which some tests check.
 #[path = "../../benches/support/mod.rs"]
 mod support;
@@ -41,9 +42,11 @@ mod normalize_props;
 mod normalize_vectors;
 mod pct;
 mod props;
+mod public_api;
 #[cfg(feature = "psl")]
 mod public_suffix;
 mod query;
+mod repository;
 mod resolve;
 mod resolve_props;
 mod resolve_vectors;
@@ -53,6 +56,7 @@ mod schemes;
 mod split;
 mod template;
 mod template_match;
+mod trace;
 mod vectors;
 #[cfg(feature = "whatwg")]
 mod whatwg;

@@ -114,7 +114,7 @@ fn component() -> impl Strategy<Value = EncodeSet> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/normalize_props.txt"))]
 
     #[test]
     fn normalization_is_idempotent(input in uri_ref()) {
@@ -357,7 +357,7 @@ fn base() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/normalize_props.txt"))]
 
     /// A relative reference and its normal form resolve to equivalent URIs
     /// against every base: normalization keeps a reference's meaning.

@@ -157,7 +157,7 @@ fn concat(uri: &UriRef<'_>) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::seeds::proptest_config(512, "tests/proptest-regressions/library/props.txt"))]
 
     #[test]
     fn generated_references_parse_into_their_components(parts in parts()) {

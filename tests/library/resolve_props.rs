@@ -178,7 +178,7 @@ fn parts_of(u: &UriRef<'_>) -> Parts {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::seeds::proptest_config(512, "tests/proptest-regressions/library/resolve_props.txt"))]
 
     /// The result parses again, and its components are the ones section
     /// 5.2.2 computes; resolving the result again changes nothing.

@@ -258,7 +258,7 @@ fn delimiter_soup() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(crate::seeds::proptest_config(512, "tests/proptest-regressions/library/split.txt"))]
 
     #[test]
     fn generated_references_parse_and_agree(input in uri_reference()) {
@@ -376,7 +376,7 @@ fn split_engines_agree_on_edges() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(crate::seeds::proptest_config(2000, "tests/proptest-regressions/library/split.txt"))]
 
     #[test]
     fn split_engines_agree(input in "[a:/?#@é\\n ]{0,16}") {

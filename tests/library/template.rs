@@ -630,7 +630,7 @@ fn text(max: usize) -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::seeds::proptest_config(256, "tests/proptest-regressions/library/template.txt"))]
 
     /// Simple, path, query and fragment expansion of any strings gives a
     /// URI reference whose components decode back to the strings.

@@ -925,7 +925,7 @@ fn brute_force(templates: &[&str], uri: &str) -> Option<(usize, BTreeMap<String,
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(crate::seeds::proptest_config(300, "tests/proptest-regressions/library/template_match.txt"))]
 
     /// A set chooses what matching each template on its own and taking the
     /// best by the documented order chooses, with the same values.
@@ -1056,9 +1056,8 @@ prop_compose! {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 500,
         max_global_rejects: 100_000,
-        ..ProptestConfig::default()
+        ..crate::seeds::proptest_config(500, "tests/proptest-regressions/library/template_match.txt")
     })]
 
     /// For an unambiguous template and values in the domain above,

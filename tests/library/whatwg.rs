@@ -680,7 +680,7 @@ const URLISH: &str = "(([hH][tT]{2}[pP][sS]?|file|foo|mailto):)?[/\\\\]{0,4}\
     (:[0-9]{0,6})?(/([a-zA-Z.]|%2[eE]|\\.\\.|[\\\\ '|]){0,4}){0,3}(\\?[a-z'%&=\\\\]{0,4})?(#[a-z#]{0,3})?";
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2048))]
+    #![proptest_config(crate::seeds::proptest_config(2048, "tests/proptest-regressions/library/whatwg.txt"))]
 
     /// Any input: no panic, validity alone when one side rejects,
     /// causes only for differences, a finding only for a URI reference
@@ -730,7 +730,7 @@ proptest! {
 }
 
 /// Lines of the shared corpus by outcome, and by cause, as
-/// `examples/whatwg_corpus.rs` counts them.
+/// `benches/tools/whatwg_corpus.rs` counts them.
 #[derive(Default, Debug, PartialEq)]
 struct CorpusCounts {
     agree: usize,

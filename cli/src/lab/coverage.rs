@@ -26,14 +26,15 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 
-use clap::Args;
-use peguri::Quoted;
+use clap::{Args, ValueEnum};
 use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
 
-use super::{Json, LabArgs, for_each_input, quote_input};
+use super::abnf_pairs::{self, Pairing};
+use super::coverage_report::Report;
+use super::{LabArgs, for_each_input, pest_text, quote_input};
 use crate::bounds::{BoundedVm, Parsed};
 use crate::common::stdout;
-use crate::grammar::{ENTRY, GrammarError, GrammarText, grammar_files, resolve_rule};
+use crate::grammar::{ENTRY, GrammarError, GrammarText, OverrideArgs, grammar_files, resolve_rule};
 use crate::outcome::Outcome;
 
 /// The longest input counted by default, in bytes. pest keeps a token for
@@ -50,14 +51,24 @@ const MARKER: &str = "__peguri_alt_";
 ///
 /// Inputs are read one per line from the FILEs, or from stdin. Counts
 /// come from the parse pest accepts (what it tries and gives up is not
-/// counted, nor what happens inside lookaheads). Each parse is bounded
-/// as in `grammar diff`, and an input longer than --max-input-bytes is
-/// not parsed (counting takes memory in proportion to the input); both
-/// are reported as stopped. Exit code: 0, 2 for usage errors.
+/// counted, nor what happens inside lookaheads). Each row has the share
+/// of the valid inputs that use it and the first input that does
+/// (FILE:LINE); --by-file adds the inputs of each file. Alternatives are
+/// numbered and listed in the order of the ABNF above their rule, with
+/// the ABNF beside the pest text, and the rules whose alternatives the
+/// PEG tries in another order say so. Rules never used are listed apart
+/// from the alternatives never used in rules that are used. Each parse
+/// is bounded as in `grammar diff`, and an input longer than
+/// --max-input-bytes is not parsed (counting takes memory in proportion
+/// to the input); both are reported as stopped. Exit code: 0, 2 for
+/// usage errors.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     peguri grammar coverage urls.txt\n  \
+    peguri grammar coverage --format markdown --by-file corpus/*.txt\n  \
+    peguri grammar coverage --format csv urls.txt > coverage.csv\n  \
     peguri grammar coverage --grammar my-uri.pest --json < urls.txt\n  \
+    peguri grammar coverage --override zone.pest hosts.txt\n  \
     peguri grammar coverage --rule host hosts.txt\n  \
     peguri grammar coverage --scheme urn urns.txt\n  \
     peguri grammar coverage --scheme mailto --grammar my-mailto.pest mailtos.txt")]
@@ -77,39 +88,61 @@ pub struct CoverageArgs {
     /// ends, about 600 bytes of memory per input byte with uri.pest.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT_BYTES)]
     max_input_bytes: usize,
+    #[command(flatten)]
+    overrides: OverrideArgs,
+    /// The report's form: text, a Markdown document, one CSV table, or
+    /// JSON (--json is the same as --format json).
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    /// Add the inputs of each file to every row.
+    #[arg(long)]
+    by_file: bool,
+}
+
+/// The forms of the report.
+#[derive(Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    #[default]
+    Text,
+    Markdown,
+    Csv,
+    Json,
 }
 
 /// One choice of the grammar: `a | b | c`.
-struct Choice {
+pub(super) struct Choice {
     /// The rule it is in (index into the grammar's rules).
-    rule: usize,
+    pub(super) rule: usize,
     /// 1-based, in the order the choices appear in the rule.
-    ordinal: usize,
+    pub(super) ordinal: usize,
     /// Its alternatives (indices into [`Instrumented::alternatives`]).
-    alternatives: Vec<usize>,
+    pub(super) alternatives: Vec<usize>,
+    /// The choice as pest_meta reads it.
+    expr: Expr,
+    /// Its alternatives beside the ABNF's (see `abnf_pairs`).
+    pub(super) pairing: Pairing,
 }
 
 /// One alternative of a choice.
-struct Alternative {
-    choice: usize,
+pub(super) struct Alternative {
     /// 1-based position in its choice.
-    index: usize,
+    pub(super) index: usize,
     /// The alternative in pest syntax.
-    text: String,
+    pub(super) text: String,
 }
 
 /// The grammar rewritten for counting, and what its markers stand for.
-struct Instrumented {
+pub(super) struct Instrumented {
     /// The grammar's own rules, in order.
-    names: Vec<String>,
-    choices: Vec<Choice>,
-    alternatives: Vec<Alternative>,
+    pub(super) names: Vec<String>,
+    pub(super) choices: Vec<Choice>,
+    pub(super) alternatives: Vec<Alternative>,
     /// Choices inside lookaheads, not counted: the rule and the choice.
-    in_lookahead: Vec<(usize, String)>,
+    pub(super) in_lookahead: Vec<(usize, String)>,
     /// Rules reachable from the entry rule, and reachable other than
     /// through a lookahead.
-    reachable: Vec<bool>,
-    reachable_outside_lookahead: Vec<bool>,
+    pub(super) reachable: Vec<bool>,
+    pub(super) reachable_outside_lookahead: Vec<bool>,
     rules: Vec<AstRule>,
 }
 
@@ -129,29 +162,27 @@ fn instrument(
         };
     match expr {
         Expr::Choice(..) if in_lookahead => {
-            out.in_lookahead.push((rule, show(&expr)));
+            out.in_lookahead.push((rule, pest_text::text(&expr)));
             expr
         }
         Expr::Choice(..) => {
             let mut alternatives = Vec::new();
-            flatten_choice(expr, &mut alternatives);
+            flatten_choice(expr.clone(), &mut alternatives);
             *ordinal += 1;
             let choice = out.choices.len();
             out.choices.push(Choice {
                 rule,
                 ordinal: *ordinal,
                 alternatives: Vec::new(),
+                expr: expr.clone(),
+                pairing: Pairing::default(),
             });
             let mut called = Vec::new();
             for (i, alternative) in alternatives.into_iter().enumerate() {
-                let text = show(&alternative);
+                let text = pest_text::text(&alternative);
                 let body = instrument(alternative, rule, false, out, markers, ordinal);
                 let id = out.alternatives.len();
-                out.alternatives.push(Alternative {
-                    choice,
-                    index: i + 1,
-                    text,
-                });
+                out.alternatives.push(Alternative { index: i + 1, text });
                 out.choices[choice].alternatives.push(id);
                 let name = format!("{MARKER}{id}");
                 markers.push(AstRule {
@@ -193,56 +224,6 @@ fn flatten_choice(expr: Expr, out: &mut Vec<Expr>) {
             flatten_choice(*b, out);
         }
         other => out.push(other),
-    }
-}
-
-/// An expression in pest syntax, with the parentheses precedence needs.
-fn show(expr: &Expr) -> String {
-    // Precedence: choice 0, sequence 1, prefix and postfix operators 2.
-    fn level(expr: &Expr) -> u8 {
-        match expr {
-            Expr::Choice(..) => 0,
-            Expr::Seq(..) => 1,
-            _ => 2,
-        }
-    }
-    fn inner(expr: &Expr, at_least: u8) -> String {
-        let text = show(expr);
-        if level(expr) < at_least {
-            format!("({text})")
-        } else {
-            text
-        }
-    }
-    match expr {
-        Expr::Str(s) => format!("{s:?}"),
-        Expr::Insens(s) => format!("^{s:?}"),
-        Expr::Range(a, b) => format!("'{a}'..'{b}'"),
-        Expr::Ident(name) => name.clone(),
-        Expr::PeekSlice(start, Some(end)) => format!("PEEK[{start}..{end}]"),
-        Expr::PeekSlice(start, None) => format!("PEEK[{start}..]"),
-        Expr::PosPred(e) => format!("&{}", inner(e, 2)),
-        Expr::NegPred(e) => format!("!{}", inner(e, 2)),
-        Expr::Seq(a, b) => format!("{} ~ {}", inner(a, 1), inner(b, 1)),
-        Expr::Choice(a, b) => format!("{} | {}", inner(a, 0), inner(b, 0)),
-        Expr::Opt(e) => format!("{}?", inner(e, 2)),
-        Expr::Rep(e) => format!("{}*", inner(e, 2)),
-        Expr::RepOnce(e) => format!("{}+", inner(e, 2)),
-        Expr::RepExact(e, n) => format!("{}{{{n}}}", inner(e, 2)),
-        Expr::RepMin(e, n) => format!("{}{{{n},}}", inner(e, 2)),
-        Expr::RepMax(e, n) => format!("{}{{,{n}}}", inner(e, 2)),
-        Expr::RepMinMax(e, m, n) => format!("{}{{{m}, {n}}}", inner(e, 2)),
-        Expr::Skip(strings) => format!(
-            "(!({}) ~ ANY)*",
-            strings
-                .iter()
-                .map(|s| format!("{s:?}"))
-                .collect::<Vec<_>>()
-                .join(" | ")
-        ),
-        Expr::Push(e) => format!("PUSH({})", show(e)),
-        #[allow(unreachable_patterns)]
-        _ => "(expression)".to_owned(),
     }
 }
 
@@ -295,9 +276,11 @@ fn reach(rules: &[AstRule], entry: usize, outside_lookahead: bool) -> Vec<bool> 
     seen
 }
 
-/// Reads the grammar and rewrites it for counting (see the module docs).
+/// Reads the grammar and rewrites it for counting (see the module docs);
+/// pairs each choice's alternatives with the ABNF above its rule.
 fn load(grammar: &GrammarText, rule: &str) -> Result<(String, Instrumented), GrammarError> {
-    let (names, _) = grammar.compile()?;
+    let docs = crate::grammar::rule_docs(grammar)?;
+    let names: Vec<String> = docs.iter().map(|d| d.name.clone()).collect();
     if let Some(clash) = names.iter().find(|n| n.starts_with(MARKER) || *n == ENTRY) {
         return Err(GrammarError(format!(
             "the grammar {} has a rule named {clash}, a name peguri keeps for itself",
@@ -323,7 +306,21 @@ fn load(grammar: &GrammarText, rule: &str) -> Result<(String, Instrumented), Gra
     let mut rules = Vec::new();
     for (i, rule) in ast.into_iter().enumerate() {
         let mut ordinal = 0;
+        let first_choice = out.choices.len();
         let expr = instrument(rule.expr, i, false, &mut out, &mut markers, &mut ordinal);
+        let abnf = docs
+            .iter()
+            .find(|d| d.name == rule.name)
+            .map(|d| abnf_pairs::groups(&abnf_pairs::definition(&d.abnf)))
+            .unwrap_or_default();
+        let exprs: Vec<&Expr> = out.choices[first_choice..]
+            .iter()
+            .map(|c| &c.expr)
+            .collect();
+        let pairings = abnf_pairs::pair(&exprs, &abnf);
+        for (choice, pairing) in out.choices[first_choice..].iter_mut().zip(pairings) {
+            choice.pairing = pairing;
+        }
         let ty = match rule.ty {
             RuleType::Atomic => RuleType::CompoundAtomic,
             RuleType::Silent => RuleType::Normal,
@@ -351,28 +348,42 @@ fn load(grammar: &GrammarText, rule: &str) -> Result<(String, Instrumented), Gra
     Ok((rule, out))
 }
 
-/// Matches and inputs of each rule and each alternative.
-#[derive(Clone, Copy, Default)]
-struct Count {
-    matches: u64,
-    inputs: u64,
+/// Matches and inputs of each rule and each alternative, where it was
+/// first used, and its inputs in each file.
+#[derive(Clone, Default)]
+pub(super) struct Count {
+    pub(super) matches: u64,
+    pub(super) inputs: u64,
     /// The last input (1-based) that used it, so each input counts once.
     last: u64,
+    /// The first input that used it: its file (index) and line.
+    pub(super) first: Option<(usize, usize)>,
+    /// Inputs that used it, per file (with --by-file).
+    pub(super) by_file: Vec<u64>,
 }
 
 impl Count {
-    fn add(&mut self, input: u64) {
+    fn add(&mut self, input: u64, file: usize, line: usize, files: usize) {
         self.matches += 1;
         if self.last != input {
             self.last = input;
             self.inputs += 1;
+            self.first.get_or_insert((file, line));
+            if files > 0 {
+                self.by_file.resize(files, 0);
+                self.by_file[file] += 1;
+            }
         }
     }
 }
 
 /// Runs `peguri grammar coverage`.
 pub fn run(args: &CoverageArgs) -> io::Result<Outcome> {
-    let grammar = match args.lab.grammar(&grammar_files(&args.grammar)) {
+    let grammar = match args
+        .lab
+        .grammar(&grammar_files(&args.grammar))
+        .and_then(|g| g.with_overrides(&args.overrides.files, &args.lab.limits))
+    {
         Ok(grammar) => grammar,
         Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
     };
@@ -380,16 +391,15 @@ pub fn run(args: &CoverageArgs) -> io::Result<Outcome> {
         Ok(loaded) => loaded,
         Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
     };
-    if let Some(missing) = args
-        .inputs
-        .iter()
-        .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
-    {
-        return Ok(Outcome::Usage(format!(
-            "cannot read input file {}: no such file",
-            Quoted::new(missing)
-        )));
+    if let Some(usage) = super::diff::missing_input(&args.inputs) {
+        return Ok(usage);
     }
+    let files: Vec<String> = if args.inputs.is_empty() {
+        vec!["-".to_owned()]
+    } else {
+        args.inputs.clone()
+    };
+    let per_file = if args.by_file { files.len() } else { 0 };
     let optimized = pest_meta::optimizer::optimize(instrumented.rules.clone());
     let vm = BoundedVm::new(optimized, args.lab.limits.bounds(args.max_input_bytes));
     let index: HashMap<&str, usize> = instrumented
@@ -401,25 +411,29 @@ pub fn run(args: &CoverageArgs) -> io::Result<Outcome> {
     let mut rules = vec![Count::default(); instrumented.names.len()];
     let mut alternatives = vec![Count::default(); instrumented.alternatives.len()];
     let (mut inputs, mut valid, mut invalid) = (0u64, 0u64, 0u64);
+    let mut valid_by_file = vec![0u64; per_file];
     let mut stopped: Vec<String> = Vec::new();
     let mut stopped_count = 0u64;
     for_each_input(&args.inputs, |origin, input| {
         inputs += 1;
+        let file = files.iter().position(|f| f == origin.source).unwrap_or(0);
         match vm.parse(ENTRY, input) {
             Parsed::Valid(pairs) => {
                 valid += 1;
+                if let Some(count) = valid_by_file.get_mut(file) {
+                    *count += 1;
+                }
                 for pair in pairs.flatten() {
                     let name: &str = pair.as_rule();
-                    if let Some(id) = name.strip_prefix(MARKER) {
-                        if let Some(count) = id
+                    let count = match name.strip_prefix(MARKER) {
+                        Some(id) => id
                             .parse::<usize>()
                             .ok()
-                            .and_then(|id| alternatives.get_mut(id))
-                        {
-                            count.add(inputs);
-                        }
-                    } else if let Some(&at) = index.get(name) {
-                        rules[at].add(inputs);
+                            .and_then(|id| alternatives.get_mut(id)),
+                        None => index.get(name).and_then(|&at| rules.get_mut(at)),
+                    };
+                    if let Some(count) = count {
+                        count.add(inputs, file, origin.line, per_file);
                     }
                 }
             }
@@ -439,261 +453,30 @@ pub fn run(args: &CoverageArgs) -> io::Result<Outcome> {
         grammar_rules: &instrumented,
         rules: &rules,
         alternatives: &alternatives,
+        files: &files,
+        by_file: args.by_file,
+        valid_by_file: &valid_by_file,
         inputs,
         valid,
         invalid,
         stopped_count,
         stopped: &stopped,
     };
-    let mut out = stdout();
-    if args.lab.json {
-        serde_json::to_writer(&mut out, &report.json())?;
-        out.write_all(b"\n")?;
+    let format = if args.lab.json {
+        Format::Json
     } else {
-        out.write_all(report.text().as_bytes())?;
+        args.format
+    };
+    let mut out = stdout();
+    match format {
+        Format::Json => {
+            serde_json::to_writer(&mut out, &report.json())?;
+            out.write_all(b"\n")?;
+        }
+        Format::Text => out.write_all(report.text().as_bytes())?,
+        Format::Markdown => out.write_all(report.markdown().as_bytes())?,
+        Format::Csv => out.write_all(report.csv().as_bytes())?,
     }
     out.flush()?;
     Ok(Outcome::Success)
-}
-
-struct Report<'a> {
-    grammar: &'a GrammarText,
-    rule: &'a str,
-    grammar_rules: &'a Instrumented,
-    rules: &'a [Count],
-    alternatives: &'a [Count],
-    inputs: u64,
-    valid: u64,
-    invalid: u64,
-    stopped_count: u64,
-    stopped: &'a [String],
-}
-
-impl Report<'_> {
-    fn alternative_name(&self, id: usize) -> String {
-        let g = self.grammar_rules;
-        let alternative = &g.alternatives[id];
-        let choice = &g.choices[alternative.choice];
-        format!(
-            "{} choice {} alternative {}",
-            g.names[choice.rule], choice.ordinal, alternative.index
-        )
-    }
-
-    /// Rules reachable from the entry rule, outside lookaheads: the ones a
-    /// parse can count.
-    fn counted_rules(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.grammar_rules.names.len())
-            .filter(|&i| self.grammar_rules.reachable_outside_lookahead[i])
-    }
-
-    fn text(&self) -> String {
-        use std::fmt::Write as _;
-        let g = self.grammar_rules;
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "{} inputs: {} valid (counted), {} invalid, {} stopped; grammar {}, rule {}",
-            self.inputs,
-            self.valid,
-            self.invalid,
-            self.stopped_count,
-            self.grammar.name(),
-            self.rule
-        );
-        for line in self.stopped {
-            let _ = writeln!(s, "{line}");
-        }
-        let _ = writeln!(s, "\n{:>10} {:>9}  rule", "matches", "inputs");
-        for i in self.counted_rules() {
-            let count = self.rules[i];
-            let _ = writeln!(
-                s,
-                "{:>10} {:>9}  {}",
-                count.matches, count.inputs, g.names[i]
-            );
-        }
-        let _ = writeln!(s, "\n{:>10} {:>9}  alternative", "matches", "inputs");
-        for choice in &g.choices {
-            if !g.reachable_outside_lookahead[choice.rule] {
-                continue;
-            }
-            let _ = writeln!(
-                s,
-                "{:21}{} choice {}",
-                "", g.names[choice.rule], choice.ordinal
-            );
-            for &id in &choice.alternatives {
-                let count = self.alternatives[id];
-                let _ = writeln!(
-                    s,
-                    "{:>10} {:>9}    {}. {}",
-                    count.matches, count.inputs, g.alternatives[id].index, g.alternatives[id].text
-                );
-            }
-        }
-        let unused_rules: Vec<&str> = self
-            .counted_rules()
-            .filter(|&i| self.rules[i].matches == 0)
-            .map(|i| g.names[i].as_str())
-            .collect();
-        let _ = writeln!(s, "\nrules never used ({}):", unused_rules.len());
-        if !unused_rules.is_empty() {
-            let _ = writeln!(s, "  {}", unused_rules.join(", "));
-        }
-        let unused: Vec<String> = self
-            .unused_alternatives()
-            .map(|id| {
-                format!(
-                    "  {}: {}",
-                    self.alternative_name(id),
-                    g.alternatives[id].text
-                )
-            })
-            .collect();
-        let _ = writeln!(s, "alternatives never used ({}):", unused.len());
-        for line in &unused {
-            let _ = writeln!(s, "{line}");
-        }
-        let only_lookahead: Vec<&str> = (0..g.names.len())
-            .filter(|&i| g.reachable[i] && !g.reachable_outside_lookahead[i])
-            .map(|i| g.names[i].as_str())
-            .collect();
-        if !only_lookahead.is_empty() {
-            let _ = writeln!(
-                s,
-                "rules reached only inside lookaheads (not counted): {}",
-                only_lookahead.join(", ")
-            );
-        }
-        let lookahead: Vec<String> = g
-            .in_lookahead
-            .iter()
-            .filter(|(rule, _)| g.reachable_outside_lookahead[*rule])
-            .map(|(rule, text)| format!("{} ({text})", g.names[*rule]))
-            .collect();
-        if !lookahead.is_empty() {
-            let _ = writeln!(
-                s,
-                "choices inside lookaheads (not counted): {}",
-                lookahead.join(", ")
-            );
-        }
-        let unreachable = (0..g.names.len()).filter(|&i| !g.reachable[i]).count();
-        let _ = writeln!(
-            s,
-            "rules not reachable from {} ({unreachable}): not listed (--json lists them)",
-            self.rule
-        );
-        s
-    }
-
-    fn json(&self) -> Json {
-        let g = self.grammar_rules;
-        let count = |c: Count| {
-            [
-                ("matches", Json::of(c.matches)),
-                ("inputs", Json::of(c.inputs)),
-            ]
-        };
-        let rules = (0..g.names.len())
-            .map(|i| {
-                let mut entries = vec![
-                    ("rule", Json::of(g.names[i].as_str())),
-                    ("reachable", Json::of(g.reachable[i])),
-                    ("counted", Json::of(g.reachable_outside_lookahead[i])),
-                ];
-                entries.extend(count(self.rules[i]));
-                Json::Object(entries)
-            })
-            .collect();
-        let alternative = |id: usize| {
-            let a = &g.alternatives[id];
-            let mut entries = vec![
-                ("alternative", Json::of(a.index)),
-                ("text", Json::of(a.text.as_str())),
-            ];
-            entries.extend(count(self.alternatives[id]));
-            Json::Object(entries)
-        };
-        let choices = g
-            .choices
-            .iter()
-            .map(|choice| {
-                Json::Object(vec![
-                    ("rule", Json::of(g.names[choice.rule].as_str())),
-                    ("choice", Json::of(choice.ordinal)),
-                    (
-                        "counted",
-                        Json::of(g.reachable_outside_lookahead[choice.rule]),
-                    ),
-                    (
-                        "alternatives",
-                        Json::Array(
-                            choice
-                                .alternatives
-                                .iter()
-                                .map(|&id| alternative(id))
-                                .collect(),
-                        ),
-                    ),
-                ])
-            })
-            .collect();
-        let unused_rules = self
-            .counted_rules()
-            .filter(|&i| self.rules[i].matches == 0)
-            .map(|i| Json::of(g.names[i].as_str()))
-            .collect();
-        let unused_alternatives = self
-            .unused_alternatives()
-            .map(|id| {
-                let choice = &g.choices[g.alternatives[id].choice];
-                Json::Object(vec![
-                    ("rule", Json::of(g.names[choice.rule].as_str())),
-                    ("choice", Json::of(choice.ordinal)),
-                    ("alternative", Json::of(g.alternatives[id].index)),
-                    ("text", Json::of(g.alternatives[id].text.as_str())),
-                ])
-            })
-            .collect();
-        let in_lookahead = g
-            .in_lookahead
-            .iter()
-            .map(|(rule, text)| {
-                Json::Object(vec![
-                    ("rule", Json::of(g.names[*rule].as_str())),
-                    ("choice", Json::of(text.as_str())),
-                ])
-            })
-            .collect();
-        let files = self
-            .grammar
-            .file_names()
-            .into_iter()
-            .map(Json::of)
-            .collect();
-        Json::Object(vec![
-            ("grammar", Json::Array(files)),
-            ("rule", Json::of(self.rule)),
-            ("inputs", Json::of(self.inputs)),
-            ("valid", Json::of(self.valid)),
-            ("invalid", Json::of(self.invalid)),
-            ("stopped", Json::of(self.stopped_count)),
-            ("rules", Json::Array(rules)),
-            ("choices", Json::Array(choices)),
-            ("unused_rules", Json::Array(unused_rules)),
-            ("unused_alternatives", Json::Array(unused_alternatives)),
-            ("choices_in_lookaheads", Json::Array(in_lookahead)),
-        ])
-    }
-
-    /// Alternatives of counted choices that no valid input used.
-    fn unused_alternatives(&self) -> impl Iterator<Item = usize> + '_ {
-        let g = self.grammar_rules;
-        (0..g.alternatives.len()).filter(move |&id| {
-            g.reachable_outside_lookahead[g.choices[g.alternatives[id].choice].rule]
-                && self.alternatives[id].matches == 0
-        })
-    }
 }

@@ -15,7 +15,10 @@ use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 use super::{LabArgs, Origin, for_each_input, quote_input};
 use crate::bounds::{BoundedVm, Bounds, DEFAULT_MAX_INPUT_BYTES, Parsed, Stop};
-use crate::grammar::{ENTRY, GrammarError, GrammarText, grammar_files, resolve_rule};
+use crate::grammar::{
+    ENTRY, ErrorJson, GrammarError, GrammarText, OverrideArgs, Tracer, entry_rule, grammar_files,
+    resolve_rule,
+};
 
 /// What is compared between two valid parses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,60 +143,140 @@ impl Change {
 ///
 /// OLD and NEW are grammar files; a grammar in several files is
 /// written FILE+FILE (read in order as one, as build.rs reads
-/// uri.pest+iri.pest+rfc6874.pest). With --scheme NAME, they are
-/// grammars of the scheme's own syntax, each read after the built-in
-/// uri.pest, and the entry rule is the scheme's. Inputs are read one per line from
-/// the FILEs, or from stdin when none is given. Prints a summary:
-/// counts per kind of change with the first examples of each; --json
-/// prints one JSON object per differing input instead (the summary
-/// goes to stderr). Each grammar is compiled, and each parse runs,
-/// within the limits of `tree --grammar`; an input that exceeds them
-/// is reported as stopped.
+/// uri.pest+iri.pest+rfc6874.pest). --override FILE replaces NEW's
+/// rules of the same name with FILE's (a change of one rule is one
+/// rule), so NEW keeps Appendix A's rule names and its components are
+/// compared. With --scheme NAME, they are grammars of the scheme's own
+/// syntax, each read after the built-in uri.pest, and the entry rule is
+/// the scheme's. Inputs are read one per line from the FILEs, or from
+/// stdin when none is given. Prints a summary: counts per kind of
+/// change with the first examples of each; --json prints one JSON
+/// object per differing input instead (the summary goes to stderr).
+/// An edited grammar's error names the rules that reached it.
+///
+/// With --variant (each a set of overrides of the base grammar, the
+/// built-in one or --grammar's), every positional argument is a file of
+/// inputs: for each input whose validity some set of variants flips,
+/// the smallest such sets, with totals per set (which inputs are
+/// invalid only because of what one variant allows); --group-by error
+/// splits each total by the component and character of the error.
+///
+/// Each grammar is compiled, and each parse runs, within the limits of
+/// `tree --grammar`; an input that exceeds them is reported as stopped.
 /// Exit code: 0 when nothing differs, 1 when something does, 2 for
 /// usage errors (a grammar that does not compile, an unknown rule).
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     peguri grammar diff uri.pest my-uri.pest urls.txt\n  \
     peguri grammar diff --json uri.pest my-uri.pest < urls.txt\n  \
+    peguri grammar diff uri.pest uri.pest --override zone.pest hosts.txt\n  \
+    peguri grammar diff --old-rule URI_reference --new-rule URI_reference_bis uri.pest uri.pest+bis.pest urls.txt\n  \
+    peguri grammar diff --variant backslash.pest --variant space.pest urls.txt\n  \
+    peguri grammar diff --variant backslash.pest --variant space.pest --group-by error urls.txt\n  \
     peguri grammar diff --rule IRI-reference uri.pest+iri.pest uri.pest+my-iri.pest iris.txt\n  \
     peguri grammar diff --scheme urn schemes/urn.pest my-urn.pest urns.txt")]
 pub struct DiffArgs {
     /// The grammar before the change: a .pest file, or files joined with +.
-    old: String,
+    #[arg(required_unless_present = "variants")]
+    old: Option<String>,
     /// The grammar after the change: a .pest file, or files joined with +.
-    new: String,
+    #[arg(required_unless_present = "variants")]
+    new: Option<String>,
     /// Files of inputs, one per line; stdin when none (or `-`).
     inputs: Vec<String>,
     #[command(flatten)]
-    lab: LabArgs,
-    /// Examples shown per kind of change in the summary.
+    pub(super) lab: LabArgs,
+    /// The entry rule of OLD, when it differs from NEW's (by default
+    /// --rule).
+    #[arg(long, value_name = "RULE", conflicts_with = "variants")]
+    old_rule: Option<String>,
+    /// The entry rule of NEW, when it differs from OLD's (by default
+    /// --rule).
+    #[arg(long, value_name = "RULE", conflicts_with = "variants")]
+    new_rule: Option<String>,
+    #[command(flatten)]
+    overrides: OverrideArgs,
+    /// A variant of the base grammar: a file of overrides (or files
+    /// joined with +). More than once: each input is attributed to the
+    /// smallest sets of variants that flip its validity (at most 8
+    /// variants).
+    #[arg(long = "variant", value_name = "FILE", conflicts_with = "files")]
+    pub(super) variants: Vec<String>,
+    /// With --variant: the base grammar's files (by default the built-in
+    /// grammar).
+    #[arg(long, value_name = "FILE", requires = "variants")]
+    pub(super) grammar: Vec<String>,
+    /// With --variant: split each set's total by the error's component
+    /// and character.
+    #[arg(long, value_enum, value_name = "WHAT", requires = "variants")]
+    pub(super) group_by: Option<GroupBy>,
+    /// Examples shown per kind of change (per set with --variant) in the
+    /// summary.
     #[arg(long, value_name = "N", default_value_t = 5)]
-    examples: usize,
+    pub(super) examples: usize,
     /// The longest input parsed, in bytes; a longer one is reported as
     /// stopped (a parse keeps every match until it ends, about 400 bytes
     /// of memory per input byte).
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT_BYTES)]
-    max_input_bytes: usize,
+    pub(super) max_input_bytes: usize,
 }
 
-/// One grammar of the two, loaded.
-struct Side {
-    grammar: GrammarText,
+/// How `--variant` splits each set's total.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GroupBy {
+    /// By the error's component and the character at the error.
+    Error,
+}
+
+impl DiffArgs {
+    /// The files of inputs: with --variant, every positional argument.
+    pub(super) fn input_files(&self) -> Vec<String> {
+        if self.variants.is_empty() {
+            return self.inputs.clone();
+        }
+        self.old
+            .iter()
+            .chain(&self.new)
+            .chain(&self.inputs)
+            .cloned()
+            .collect()
+    }
+}
+
+/// One grammar of the two (or of the variants), loaded.
+pub(super) struct Side {
+    pub(super) grammar: GrammarText,
     vm: BoundedVm,
-    rule: String,
+    tracer: Tracer,
+    pub(super) rule: String,
     /// Whether the grammar has a rule of each of [`FIELDS`].
     has: Vec<bool>,
 }
 
 impl Side {
-    fn load(lab: &LabArgs, spec: &str, bounds: Bounds) -> Result<Side, GrammarError> {
-        let grammar = lab.grammar(&grammar_files(&[spec.to_owned()]))?;
-        let rule = lab.rule();
-        let (names, _) = grammar.compile()?;
+    fn load(
+        lab: &LabArgs,
+        spec: &str,
+        overrides: &[String],
+        rule: &str,
+        bounds: Bounds,
+    ) -> Result<Side, GrammarError> {
+        let grammar = lab
+            .grammar(&grammar_files(&[spec.to_owned()]))?
+            .with_overrides(overrides, &lab.limits)?;
+        Side::new(grammar, rule, bounds)
+    }
+
+    /// `grammar`, ready to parse from `rule` within `bounds`.
+    pub(super) fn new(
+        grammar: GrammarText,
+        rule: &str,
+        bounds: Bounds,
+    ) -> Result<Side, GrammarError> {
+        let (names, mut rules) = grammar.compile()?;
         let rule = resolve_rule(&names, rule, &format!("the grammar {}", grammar.name()))
             .map_err(GrammarError)?;
-        let anchored = grammar.with_rules(&format!("{ENTRY} = {{ SOI ~ {rule} ~ EOI }}"));
-        let (_, rules) = anchored.compile()?;
+        rules.push(entry_rule(&rule));
         let has_any = |wanted: &[&str]| wanted.iter().any(|w| names.iter().any(|n| n == w));
         let has_component = |c: Component| {
             position(Compared::Component(c)).is_some_and(|i| has_any(FIELDS[i].rules))
@@ -208,6 +291,7 @@ impl Side {
             })
             .collect();
         Ok(Side {
+            tracer: Tracer::new(grammar.clone(), bounds),
             grammar,
             vm: BoundedVm::new(rules, bounds),
             rule,
@@ -215,19 +299,29 @@ impl Side {
         })
     }
 
-    fn run<'a>(&'a self, input: &'a str) -> Outcome<'a> {
+    /// Whether `input` is valid (`None`: its parse was stopped).
+    pub(super) fn valid(&self, input: &str) -> Option<bool> {
+        match self.vm.parse(ENTRY, input) {
+            Parsed::Valid(_) => Some(true),
+            Parsed::Invalid(_) => Some(false),
+            Parsed::Stopped(_) => None,
+        }
+    }
+
+    pub(super) fn run<'a>(&'a self, input: &'a str) -> Outcome<'a> {
         match self.vm.parse(ENTRY, input) {
             Parsed::Valid(pairs) => Outcome::Valid(fields(pairs)),
             Parsed::Invalid(e) => {
-                let error = ParseError::from_pest(input, &self.rule, &e);
+                let (error, chain) = self.tracer.error(&self.rule, input, &e);
                 // Where the built-in grammar fails at the same spot, its
                 // error is the one `peguri parse` prints: the message names
-                // the component. The offset, which is compared, stays
-                // pest's.
-                Outcome::Invalid(match crate::parse::typed_error(&self.rule, input) {
+                // the component. The offset, which is compared, is the
+                // grammar's own.
+                let error = match crate::parse::typed_error(&self.rule, input) {
                     Some(typed) if typed.offset() == error.offset() => typed,
                     _ => error,
-                })
+                };
+                Outcome::Invalid(error, chain)
             }
             Parsed::Stopped(stop) => Outcome::Stopped(stop),
         }
@@ -235,10 +329,11 @@ impl Side {
 }
 
 /// One grammar's result on one input.
-enum Outcome<'a> {
+pub(super) enum Outcome<'a> {
     /// Valid, with the text of each of [`FIELDS`] (`None`: absent).
     Valid(Vec<Option<&'a str>>),
-    Invalid(ParseError),
+    /// Invalid: the error, and the rules that reached it.
+    Invalid(ParseError, Vec<String>),
     Stopped(Stop),
 }
 
@@ -300,15 +395,15 @@ fn classify(
 ) -> Option<(Change, Vec<usize>)> {
     match (old, new) {
         (Outcome::Stopped(_), _) | (_, Outcome::Stopped(_)) => Some((Change::Stopped, Vec::new())),
-        (Outcome::Invalid(_), Outcome::Valid(_)) => Some((Change::BecameValid, Vec::new())),
-        (Outcome::Valid(_), Outcome::Invalid(_)) => Some((Change::BecameInvalid, Vec::new())),
+        (Outcome::Invalid(..), Outcome::Valid(_)) => Some((Change::BecameValid, Vec::new())),
+        (Outcome::Valid(_), Outcome::Invalid(..)) => Some((Change::BecameInvalid, Vec::new())),
         (Outcome::Valid(a), Outcome::Valid(b)) => {
             let changed: Vec<usize> = (0..FIELDS.len())
                 .filter(|&i| compared[i] && a[i] != b[i])
                 .collect();
             (!changed.is_empty()).then_some((Change::Components, changed))
         }
-        (Outcome::Invalid(a), Outcome::Invalid(b)) => {
+        (Outcome::Invalid(a, _), Outcome::Invalid(b, _)) => {
             (a.offset() != b.offset()).then_some((Change::ErrorOffset, Vec::new()))
         }
     }
@@ -367,9 +462,9 @@ impl serde::Serialize for OutcomeJson<'_> {
                     },
                 )?;
             }
-            Outcome::Invalid(error) => {
+            Outcome::Invalid(error, chain) => {
                 map.serialize_entry("valid", &false)?;
-                map.serialize_entry("error", error)?;
+                map.serialize_entry("error", &ErrorJson { error, chain })?;
             }
             Outcome::Stopped(stop) => {
                 map.serialize_entry("valid", &None::<bool>)?;
@@ -399,14 +494,28 @@ impl serde::Serialize for Components<'_> {
 }
 
 /// An outcome in a few words, for the summary's examples.
-fn outcome_words(outcome: &Outcome<'_>) -> String {
+pub(super) fn outcome_words(outcome: &Outcome<'_>) -> String {
     match outcome {
         Outcome::Valid(_) => "valid".to_owned(),
-        Outcome::Invalid(error) => {
-            format!("invalid at byte {}: {}", error.offset(), error.message())
+        Outcome::Invalid(error, chain) => {
+            format!(
+                "invalid at byte {}: {}{}",
+                error.offset(),
+                error.message(),
+                chain_words(chain)
+            )
         }
         Outcome::Stopped(stop) => stop.to_string(),
     }
+}
+
+/// ` (in a ← b)`, or nothing for no chain.
+pub(super) fn chain_words(chain: &[String]) -> String {
+    if chain.is_empty() {
+        return String::new();
+    }
+    let chain: Vec<&str> = chain.iter().map(String::as_str).collect();
+    format!(" (in {})", peguri::grammar::chain_text(&chain))
 }
 
 fn quoted(value: Option<&str>) -> String {
@@ -428,12 +537,14 @@ fn example(
             .map(|&i| format!("{} {} -> {}", FIELDS[i].name(), quoted(a[i]), quoted(b[i])))
             .collect::<Vec<_>>()
             .join(", "),
-        (Change::ErrorOffset, Outcome::Invalid(a), Outcome::Invalid(b)) => format!(
-            "byte {} -> byte {} (old: {}; new: {})",
+        (Change::ErrorOffset, Outcome::Invalid(a, ca), Outcome::Invalid(b, cb)) => format!(
+            "byte {} -> byte {} (old: {}{}; new: {}{})",
             a.offset(),
             b.offset(),
             a.message(),
-            b.message()
+            chain_words(ca),
+            b.message(),
+            chain_words(cb)
         ),
         _ => format!("old: {}; new: {}", outcome_words(old), outcome_words(new)),
     };
@@ -447,27 +558,41 @@ struct Tally {
     examples: Vec<Vec<String>>,
 }
 
+/// The usage error for the first input file that does not exist.
+pub(super) fn missing_input(files: &[String]) -> Option<crate::outcome::Outcome> {
+    let missing = files
+        .iter()
+        .find(|f| *f != "-" && !std::path::Path::new(f).is_file())?;
+    Some(crate::outcome::Outcome::Usage(format!(
+        "cannot read input file {}: no such file",
+        Quoted::new(missing)
+    )))
+}
+
 /// Runs `peguri grammar diff`.
 pub fn run(args: &DiffArgs) -> io::Result<crate::outcome::Outcome> {
+    if !args.variants.is_empty() {
+        return super::attribution::run(args);
+    }
+    let (Some(old_spec), Some(new_spec)) = (&args.old, &args.new) else {
+        return Ok(crate::outcome::Outcome::Usage(
+            "grammar diff needs OLD and NEW grammars, or --variant".to_owned(),
+        ));
+    };
     let bounds = args.lab.limits.bounds(args.max_input_bytes);
-    let load = |spec: &str| Side::load(&args.lab, spec, bounds);
-    let old = match load(&args.old) {
+    let rule = args.lab.rule();
+    let old_rule = args.old_rule.as_deref().unwrap_or(rule);
+    let new_rule = args.new_rule.as_deref().unwrap_or(rule);
+    let old = match Side::load(&args.lab, old_spec, &[], old_rule, bounds) {
         Ok(side) => side,
         Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),
     };
-    let new = match load(&args.new) {
+    let new = match Side::load(&args.lab, new_spec, &args.overrides.files, new_rule, bounds) {
         Ok(side) => side,
         Err(GrammarError(message)) => return Ok(crate::outcome::Outcome::Usage(message)),
     };
-    if let Some(missing) = args
-        .inputs
-        .iter()
-        .find(|f| *f != "-" && !std::path::Path::new(f).is_file())
-    {
-        return Ok(crate::outcome::Outcome::Usage(format!(
-            "cannot read input file {}: no such file",
-            Quoted::new(missing)
-        )));
+    if let Some(usage) = missing_input(&args.inputs) {
+        return Ok(usage);
     }
     let compared: Vec<bool> = old
         .has
@@ -537,10 +662,14 @@ fn summary(
     use std::fmt::Write as _;
     let differ: usize = tally.counts.iter().sum();
     let mut s = String::new();
+    let rules = if old.rule == new.rule {
+        format!("rule {}", new.rule)
+    } else {
+        format!("old rule {}, new rule {}", old.rule, new.rule)
+    };
     let _ = writeln!(
         s,
-        "{inputs} inputs, {differ} differ (rule {}; old {}; new {})",
-        new.rule,
+        "{inputs} inputs, {differ} differ ({rules}; old {}; new {})",
         old.grammar.name(),
         new.grammar.name()
     );

@@ -172,9 +172,11 @@ fn run_pest(
         Ok(grammar) => grammar,
         Err(message) => return Ok(Outcome::Usage(format!("{described}: {message}"))),
     };
-    let anchored = text.with_rules(&format!("{ENTRY} = {{ SOI ~ {rule} ~ EOI }}"));
-    let rules = match anchored.compile() {
-        Ok((_, rules)) => rules,
+    let rules = match text.compile() {
+        Ok((_, mut rules)) => {
+            rules.push(crate::grammar::entry_rule(&rule));
+            rules
+        }
         Err(e) => return Ok(Outcome::Usage(e.0)),
     };
     // A mutation adds one character, four bytes at most.

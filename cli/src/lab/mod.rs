@@ -5,9 +5,16 @@
 //! run grammars loaded at run time with pest_vm, one input at a time, each
 //! parse bounded (see `crate::bounds`).
 
+pub mod abnf_pairs;
+pub mod attribution;
 pub mod coverage;
+pub mod coverage_report;
 pub mod diff;
 pub mod generate;
+pub mod merge;
+pub mod overrides;
+pub mod pest_text;
+pub mod trace;
 
 use std::fs::File;
 use std::io::{self, BufReader};
@@ -34,7 +41,7 @@ pub enum GrammarCommand {
 
 /// The flags both lab commands take.
 #[derive(Args)]
-struct LabArgs {
+pub(crate) struct LabArgs {
     /// The entry rule, matched against each whole input (any spelling:
     /// `URI-reference`, `uri_reference`); by default `URI-reference`, or
     /// with --scheme the scheme's entry rule (`urn_entry`).
@@ -47,15 +54,15 @@ struct LabArgs {
     #[arg(long, value_name = "NAME", value_parser = parse_scheme)]
     scheme: Option<Scheme>,
     #[command(flatten)]
-    limits: bounds::GrammarLimits,
+    pub(crate) limits: bounds::GrammarLimits,
     /// JSON output.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 impl LabArgs {
     /// The entry rule: `--rule`, or the default.
-    fn rule(&self) -> &str {
+    pub(crate) fn rule(&self) -> &str {
         match (&self.rule, self.scheme) {
             (Some(rule), _) => rule,
             (None, Some(scheme)) => scheme.entry_rule(),
@@ -66,7 +73,7 @@ impl LabArgs {
     /// The grammar of `files` (FILE+FILE and repeated flags split
     /// already): with --scheme, read after the built-in uri.pest, the
     /// scheme's own grammar when there are none.
-    fn grammar(&self, files: &[String]) -> Result<GrammarText, GrammarError> {
+    pub(crate) fn grammar(&self, files: &[String]) -> Result<GrammarText, GrammarError> {
         match self.scheme {
             Some(scheme) => GrammarText::read_scheme(scheme, files, &self.limits),
             None => GrammarText::read(files, &self.limits),
@@ -150,6 +157,9 @@ pub enum Json {
     Object(Vec<(&'static str, Json)>),
     Array(Vec<Json>),
     Value(serde_json::Value),
+    /// A parse error as `peguri parse` writes one, with the rules that
+    /// reached it.
+    Error(peguri::ParseError, Vec<String>),
 }
 
 impl Json {
@@ -176,6 +186,7 @@ impl serde::Serialize for Json {
                 seq.end()
             }
             Json::Value(value) => value.serialize(s),
+            Json::Error(error, chain) => crate::grammar::ErrorJson { error, chain }.serialize(s),
         }
     }
 }

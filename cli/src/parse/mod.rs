@@ -79,6 +79,12 @@ pub struct ParseArgs {
     /// exceeds them gets `"stopped"` and `"message"` instead of `"error"`.
     #[arg(long, value_name = "FILE", requires = "rule")]
     grammar: Vec<String>,
+    /// With --rule: a file of rules that replace the grammar's rules of the
+    /// same name (the built-in grammar's, or --grammar's); more than once
+    /// for several files, applied in order. The grammar is then run as
+    /// with --grammar.
+    #[arg(long = "override", value_name = "FILE", requires = "rule")]
+    overrides: Vec<String>,
     #[command(flatten)]
     limits: bounds::GrammarLimits,
     /// With --grammar: the longest input parsed, in bytes; a longer one
@@ -293,13 +299,18 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
         (_, true) => !valid,
         _ => true,
     };
-    if !args.grammar.is_empty() {
+    if !args.grammar.is_empty() || !args.overrides.is_empty() {
         // A user's grammar runs on a large stack, bounded (see `bounds`).
         return bounds::on_big_stack(|| {
             let mut out = stdout();
             let files = grammar_files(&args.grammar);
-            let loaded = match LoadedGrammar::load(&files, rule, &args.limits, args.max_input_bytes)
-            {
+            let loaded = match LoadedGrammar::load_with_overrides(
+                &files,
+                &args.overrides,
+                rule,
+                &args.limits,
+                args.max_input_bytes,
+            ) {
                 Ok(loaded) => loaded,
                 Err(GrammarError(message)) => return Ok(Outcome::Usage(message)),
             };

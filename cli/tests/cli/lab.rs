@@ -8,15 +8,15 @@ use std::process::Output;
 
 use serde_json::Value;
 
-fn run(args: &[&str], stdin: &[u8]) -> Output {
+pub(crate) fn run(args: &[&str], stdin: &[u8]) -> Output {
     common::run_peguri(args, stdin)
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
-fn json_lines(out: &Output) -> Vec<Value> {
+pub(crate) fn json_lines(out: &Output) -> Vec<Value> {
     text(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -24,13 +24,13 @@ fn json_lines(out: &Output) -> Vec<Value> {
 }
 
 /// A file of the crate (a grammar), by its path.
-fn crate_file(name: &str) -> String {
+pub(crate) fn crate_file(name: &str) -> String {
     format!("{}/../{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// A copy of a crate file with `from` replaced by `to` (exactly once), in a
 /// fresh temporary file.
-fn variant(file: &str, name: &str, from: &str, to: &str) -> PathBuf {
+pub(crate) fn variant(file: &str, name: &str, from: &str, to: &str) -> PathBuf {
     let original = std::fs::read_to_string(crate_file(file)).unwrap();
     assert_eq!(
         original.matches(from).count(),
@@ -40,7 +40,7 @@ fn variant(file: &str, name: &str, from: &str, to: &str) -> PathBuf {
     temp_file(name, &original.replace(from, to))
 }
 
-fn temp_file(name: &str, text: &str) -> PathBuf {
+pub(crate) fn temp_file(name: &str, text: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("peguri-lab-{}-{name}", std::process::id()));
     std::fs::write(&path, text).unwrap();
     path
@@ -502,8 +502,18 @@ fn coverage_counts_on_a_small_input() {
     );
     let unused_alternatives = report["unused_alternatives"].as_array().unwrap();
     assert!(unused_alternatives.contains(&serde_json::json!(
-        {"rule": "hier_part", "choice": 1, "alternative": 2, "text": "path_absolute"}
+        {"rule": "hier_part", "choice": 1, "alternative": 2, "text": "path_absolute",
+         "abnf_alternative": 2, "abnf": "path-absolute", "in_unused_rule": false}
     )));
+    // The alternatives of rules never used are marked as such.
+    assert!(
+        unused_alternatives
+            .iter()
+            .any(|a| a["rule"] == "IPv6address"
+                && a["alternative"] == 9
+                && a["abnf"] == "[ *6( h16 \":\" ) h16 ] \"::\""
+                && a["in_unused_rule"] == true)
+    );
     // Rules only the entry rules and the IRI rules reach are not counted.
     let path = report["rules"]
         .as_array()
@@ -527,16 +537,32 @@ fn coverage_counts_on_a_small_input() {
         "{report}"
     );
     assert!(
-        report.contains("\n        21         4  ALPHA\n"),
+        report.contains("\n        21         4  100.0%  ALPHA (-:1)\n"),
         "{report}"
     );
-    assert!(report.contains("                     hier_part choice 1\n         2         2    1. \"//\" ~ authority ~ path_abempty\n         0         0    2. path_absolute\n"), "{report}");
+    assert!(report.contains("hier_part choice 1\n         2         2   50.0%   1. \"//\" authority path-abempty  (1) \"//\" ~ authority ~ path_abempty  [-:1]\n         0         0    0.0%   2. path-absolute                (2) path_absolute\n"), "{report}");
     assert!(
         report.contains("\nrules never used (12):\n  HEXDIG, userinfo, port, IP_literal, "),
         "{report}"
     );
     assert!(
-        report.contains("\n  hier_part choice 1 alternative 2: path_absolute\n"),
+        report.contains(
+            "\nalternatives never used, in rules that are used (31):\n  ALPHA choice 1: 1. %x41-5A = (1) 'A'..'Z'\n"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("\n  hier_part choice 1: 2. path-absolute = (2) path_absolute\n"),
+        "{report}"
+    );
+    // Those in rules never used, apart, per rule.
+    assert!(
+        report.contains("\nalternatives in rules never used (38): HEXDIG 7, userinfo 4, IP_literal 2, IPvFuture 3, IPv6address 9, ls32 2, sub_delims 11\n"),
+        "{report}"
+    );
+    // dec-octet: the ABNF's order, and the order the PEG tries them in.
+    assert!(
+        report.contains("dec_octet choice 1: the PEG tries the ABNF's alternatives in the order 5, 4, 3, 2, 1\n         4         1   25.0%   1. DIGIT              (5) DIGIT  [-:2]\n         0         0    0.0%   2. %x31-39 DIGIT      (4) '1'..'9' ~ DIGIT\n"),
         "{report}"
     );
 }
@@ -649,7 +675,20 @@ fn diff_json_writes_host_kinds_and_errors_as_parse_does() {
     // The old grammar's error is the one `peguri parse` prints.
     let parse = run(&["parse", "http://h/a^b"], b"");
     let parsed: Value = serde_json::from_slice(&parse.stdout).unwrap();
-    assert_eq!(records[0]["old"]["error"], parsed["error"]);
+    let mut old_error = records[0]["old"]["error"].clone();
+    // With the rules that reached the error, from the grammar's trace.
+    let chain = old_error.as_object_mut().unwrap().remove("chain").unwrap();
+    assert_eq!(
+        chain,
+        serde_json::json!([
+            "segment",
+            "path_abempty",
+            "hier_part",
+            "URI",
+            "URI_reference"
+        ])
+    );
+    assert_eq!(old_error, parsed["error"]);
     assert_eq!(
         records[0]["old"]["error"]["message"],
         "invalid character '^' in path"
@@ -657,7 +696,9 @@ fn diff_json_writes_host_kinds_and_errors_as_parse_does() {
     // The summary's words are the same.
     let out = run(&["grammar", "diff", &uri, caret], inputs.as_bytes());
     assert!(
-        text(&out.stdout).contains("      old: invalid at byte 10: invalid character '^' in path;"),
+        text(&out.stdout).contains(
+            "      old: invalid at byte 10: invalid character '^' in path (in segment ← path-abempty ← hier-part ← URI ← URI-reference); new: valid"
+        ),
         "{}",
         text(&out.stdout)
     );

@@ -325,7 +325,7 @@ fn all_pieces() -> Vec<String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(crate::seeds::proptest_config(300, "tests/proptest-regressions/library/schemes/engines.txt"))]
 
     #[test]
     fn engines_agree_on_generated_inputs(

@@ -17,7 +17,7 @@
 //! calls and bytes; this example's `unsafe` is that allocator (the library
 //! forbids `unsafe`).
 
-#[path = "../benches/support/mod.rs"]
+#[path = "../support/mod.rs"]
 mod support;
 
 use support::classes::{self, Kind};

@@ -19,7 +19,7 @@
 //! The ratios are to fluent-uri. What lies between the second and the last
 //! line is the error: where and why, in words, with the excerpt.
 
-#[path = "../benches/support/mod.rs"]
+#[path = "../support/mod.rs"]
 mod support;
 
 use std::hint::black_box;

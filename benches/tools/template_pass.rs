@@ -17,7 +17,7 @@
 //! 1,000 URIs). callgrind's `Collected` line gives the events of the pass
 //! alone (building the inputs is not counted); divide by 1,000.
 
-#[path = "../benches/support/templates.rs"]
+#[path = "../support/templates.rs"]
 mod templates;
 
 use std::hint::black_box;

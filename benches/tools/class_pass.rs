@@ -18,7 +18,7 @@
 //! the events of the pass alone (building the class is not counted);
 //! divide by the number of inputs printed.
 
-#[path = "../benches/support/mod.rs"]
+#[path = "../support/mod.rs"]
 mod support;
 
 use std::hint::black_box;

@@ -18,7 +18,7 @@
 //! The ratios are peguri's time over fluent-uri's and over oxiri's; for
 //! `iri` also over iri-string's.
 
-#[path = "../benches/support/mod.rs"]
+#[path = "../support/mod.rs"]
 mod support;
 
 use std::hint::black_box;
