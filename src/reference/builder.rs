@@ -448,6 +448,7 @@ impl<'a> UriBuilder<'a> {
     }
 }
 
+/// A relative reference made from a path alone, safe to use as one.
 impl UriRefBuf {
     /// A relative reference whose path is `path` (any RFC 3986 `path`,
     /// percent-encoded as a URI holds it), made safe to use as one: a

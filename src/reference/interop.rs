@@ -28,10 +28,13 @@
 
 #[cfg(any(feature = "http", feature = "url"))]
 mod conversion_error {
+    #[cfg(feature = "http")]
     use alloc::sync::Arc;
     use core::fmt;
 
+    #[cfg(feature = "http")]
     use crate::ops::build::BuildError;
+    #[cfg(feature = "url")]
     use crate::syntax::error::ParseError;
 
     /// Why a reference and an `http::Uri` (feature `http`) or a `url::Url`
@@ -65,7 +68,9 @@ mod conversion_error {
     /// The error behind a [`ConversionError`].
     #[derive(Clone, Debug)]
     pub(crate) enum Source {
+        #[cfg(feature = "url")]
         Parse(ParseError),
+        #[cfg(feature = "http")]
         Build(BuildError),
         #[cfg(feature = "http")]
         Http(Arc<http::uri::InvalidUri>),
@@ -209,7 +214,9 @@ mod conversion_error {
     impl core::error::Error for ConversionError {
         fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
             match self.source.as_ref()? {
+                #[cfg(feature = "url")]
                 Source::Parse(e) => Some(e),
+                #[cfg(feature = "http")]
                 Source::Build(e) => Some(e),
                 #[cfg(feature = "http")]
                 Source::Http(e) => Some(&**e),
@@ -223,6 +230,8 @@ mod conversion_error {
 #[cfg(any(feature = "http", feature = "url"))]
 pub use conversion_error::{ConversionError, ConversionErrorKind};
 
+use super::{Kind, Reference, Rfc3986, Storage, UriBuf};
+
 #[cfg(feature = "http")]
 mod http_conv {
     use alloc::sync::Arc;
@@ -234,37 +243,8 @@ mod http_conv {
     /// The type's name in messages.
     const HTTP: &str = "http::Uri";
 
-    impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
-        /// This reference as an `http::Uri` (feature `http`): a URI
-        /// with an authority in absolute-form, `/path?query` in
-        /// origin-form, `//host:port` (only an authority) in
-        /// authority-form, `*` as itself. The fragment is dropped, as
-        /// `http::Uri` has none (a request target never carries one,
-        /// RFC 9110 section 7.1).
-        ///
-        /// # Errors
-        ///
-        /// An [`ConversionError`] for a reference `http` cannot
-        /// hold or would read differently, and for text `http::Uri`
-        /// refuses (an empty host in `file:///a`, for example).
-        ///
-        /// ```
-        /// let uri = peguri::Uri::parse("https://example.com:8443/a?b#frag")?;
-        /// let http = uri.to_http_uri().unwrap();
-        /// assert_eq!(http.host(), Some("example.com"));
-        /// assert_eq!(http.port_u16(), Some(8443));
-        /// assert_eq!(http.to_string(), "https://example.com:8443/a?b");
-        /// let authority_form = peguri::UriRef::parse("//example.com:443")?.to_http_uri().unwrap();
-        /// assert_eq!(authority_form.to_string(), "example.com:443");
-        /// # Ok::<_, peguri::ParseError>(())
-        /// ```
-        pub fn to_http_uri(&self) -> Result<http::Uri, ConversionError> {
-            http_uri(&self.view())
-        }
-    }
-
     /// The request target `http::Uri` reads `uri` as, or why there is none.
-    fn http_uri(uri: &Parsed<'_>) -> Result<http::Uri, ConversionError> {
+    pub(super) fn http_uri(uri: &Parsed<'_>) -> Result<http::Uri, ConversionError> {
         use ConversionErrorKind::{NotRequestTarget, SchemeWithoutAuthority};
         let text = uri.as_str();
         let without_fragment = match uri.fragment() {
@@ -298,6 +278,8 @@ mod http_conv {
         })
     }
 
+    /// From an `http::Uri` (feature `http`): the reference it stands for,
+    /// in any of HTTP's request-target forms.
     impl UriRefBuf {
         /// The reference an `http::Uri` stands for (feature `http`), built
         /// from its components, each checked as
@@ -345,30 +327,18 @@ mod http_conv {
         }
     }
 
-    impl UriBuf {
-        /// The URI an absolute-form `http::Uri` stands for (feature
-        /// `http`). See [`UriRefBuf::from_http_uri`].
-        ///
-        /// # Errors
-        ///
-        /// As [`UriRefBuf::from_http_uri`], and
-        /// [`ConversionErrorKind::NoScheme`] for the other forms.
-        ///
-        /// ```
-        /// let http: http::Uri = "/origin-form".parse().unwrap();
-        /// assert!(peguri::UriBuf::from_http_uri(&http).is_err());
-        /// ```
-        pub fn from_http_uri(uri: &http::Uri) -> Result<UriBuf, ConversionError> {
-            let built = UriRefBuf::from_http_uri(uri)?;
-            UriBuf::try_from(built)
-                .map_err(|_| ConversionError::new(ConversionErrorKind::NoScheme, HTTP))
-        }
+    /// The URI an absolute-form `http::Uri` stands for, or why there is
+    /// none.
+    pub(super) fn uri_from_http(uri: &http::Uri) -> Result<UriBuf, ConversionError> {
+        let built = UriRefBuf::from_http_uri(uri)?;
+        UriBuf::try_from(built)
+            .map_err(|_| ConversionError::new(ConversionErrorKind::NoScheme, HTTP))
     }
 
     impl TryFrom<&http::Uri> for UriRefBuf {
         type Error = ConversionError;
 
-        /// See [`UriRefBuf::from_http_uri`].
+        /// See [`UriRefBuf::from_http_uri`](crate::UriRefBuf::from_http_uri).
         fn try_from(uri: &http::Uri) -> Result<Self, ConversionError> {
             UriRefBuf::from_http_uri(uri)
         }
@@ -388,74 +358,29 @@ mod http_conv {
 mod url_conv {
     use super::conversion_error::{ConversionError, ConversionErrorKind, Source};
     use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf};
+    use crate::types::parsed::Parsed;
 
     /// The type's name in messages.
     const URL: &str = "url::Url";
 
-    impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
-        /// This URI as a `url::Url` (feature `url`): the WHATWG URL
-        /// parser's reading of the same text, which normalizes
-        /// (lowercase scheme and host, default port removed, dot
-        /// segments removed, `/` for an empty path of special
-        /// schemes) and may refuse what RFC 3986 allows (`docs/interop.md`
-        /// has the table).
-        ///
-        /// # Errors
-        ///
-        /// A [`ConversionError`] for a relative reference, or
-        /// when the WHATWG parser refuses the URI.
-        ///
-        /// ```
-        /// let uri = peguri::UriRef::parse("HTTP://Example.COM:80/a/../b")?;
-        /// assert_eq!(uri.to_url().unwrap().as_str(), "http://example.com/b");
-        /// assert!(peguri::UriRef::parse("../b")?.to_url().is_err());
-        /// # Ok::<_, peguri::ParseError>(())
-        /// ```
-        pub fn to_url(&self) -> Result<url::Url, ConversionError> {
-            let view = self.view();
-            if !view.has_scheme() {
-                return Err(ConversionError::new(
-                    ConversionErrorKind::RelativeReference,
-                    URL,
-                ));
-            }
-            url::Url::parse(view.as_str()).map_err(|e| {
-                ConversionError::caused(ConversionErrorKind::Refused, URL, Source::Url(e))
-            })
+    /// The `url::Url` the WHATWG parser reads `uri` as, or why there is
+    /// none.
+    pub(super) fn to_url(uri: &Parsed<'_>) -> Result<url::Url, ConversionError> {
+        if !uri.has_scheme() {
+            return Err(ConversionError::new(
+                ConversionErrorKind::RelativeReference,
+                URL,
+            ));
         }
+        url::Url::parse(uri.as_str())
+            .map_err(|e| ConversionError::caused(ConversionErrorKind::Refused, URL, Source::Url(e)))
     }
 
-    impl UriBuf {
-        /// The URI a `url::Url` serializes to (feature `url`), parsed with
-        /// RFC 3986's grammar.
-        ///
-        /// # Errors
-        ///
-        /// A [`ConversionError`] of kind
-        /// [`NotRfc3986`](ConversionErrorKind::NotRfc3986) when the
-        /// serialization is not an RFC 3986 URI (WHATWG URLs keep `|`, `^`,
-        /// `[`, `]` and bad triplets in paths and queries, which RFC 3986
-        /// does not allow); its source is the
-        /// [`ParseError`](crate::ParseError) that says where.
-        ///
-        /// ```
-        /// use peguri::UriBuf;
-        ///
-        /// let url = url::Url::parse("https://example.com/a b").unwrap();
-        /// assert_eq!(UriBuf::from_url(&url)?, "https://example.com/a%20b");
-        ///
-        /// let pipe = url::Url::parse("https://example.com/a|b").unwrap();
-        /// let err = UriBuf::from_url(&pipe).unwrap_err();
-        /// assert_eq!(err.kind(), peguri::error::ConversionErrorKind::NotRfc3986);
-        /// let cause = std::error::Error::source(&err).unwrap();
-        /// assert!(cause.to_string().starts_with("invalid URI: invalid character '|' in path at byte 21"));
-        /// # Ok::<_, peguri::error::ConversionError>(())
-        /// ```
-        pub fn from_url(url: &url::Url) -> Result<UriBuf, ConversionError> {
-            url.as_str().parse().map_err(|e| {
-                ConversionError::caused(ConversionErrorKind::NotRfc3986, URL, Source::Parse(e))
-            })
-        }
+    /// The URI a `url::Url` serializes to, or why there is none.
+    pub(super) fn from_url(url: &url::Url) -> Result<UriBuf, ConversionError> {
+        url.as_str().parse().map_err(|e| {
+            ConversionError::caused(ConversionErrorKind::NotRfc3986, URL, Source::Parse(e))
+        })
     }
 
     impl TryFrom<&url::Url> for UriBuf {
@@ -474,5 +399,119 @@ mod url_conv {
         fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, ConversionError> {
             uri.to_url()
         }
+    }
+}
+
+/// Conversions to the `http` crate's `Uri` (feature `http`) and the `url`
+/// crate's `Url` (feature `url`), which refuse what the other type would
+/// read with different components.
+#[cfg(any(feature = "http", feature = "url"))]
+impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
+    /// This reference as an `http::Uri` (feature `http`): a URI
+    /// with an authority in absolute-form, `/path?query` in
+    /// origin-form, `//host:port` (only an authority) in
+    /// authority-form, `*` as itself. The fragment is dropped, as
+    /// `http::Uri` has none (a request target never carries one,
+    /// RFC 9110 section 7.1).
+    ///
+    /// # Errors
+    ///
+    /// An [`ConversionError`] for a reference `http` cannot
+    /// hold or would read differently, and for text `http::Uri`
+    /// refuses (an empty host in `file:///a`, for example).
+    ///
+    /// ```
+    /// let uri = peguri::Uri::parse("https://example.com:8443/a?b#frag")?;
+    /// let http = uri.to_http_uri().unwrap();
+    /// assert_eq!(http.host(), Some("example.com"));
+    /// assert_eq!(http.port_u16(), Some(8443));
+    /// assert_eq!(http.to_string(), "https://example.com:8443/a?b");
+    /// let authority_form = peguri::UriRef::parse("//example.com:443")?.to_http_uri().unwrap();
+    /// assert_eq!(authority_form.to_string(), "example.com:443");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "http")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "http")))]
+    pub fn to_http_uri(&self) -> Result<http::Uri, ConversionError> {
+        http_conv::http_uri(&self.view())
+    }
+
+    /// This URI as a `url::Url` (feature `url`): the WHATWG URL
+    /// parser's reading of the same text, which normalizes
+    /// (lowercase scheme and host, default port removed, dot
+    /// segments removed, `/` for an empty path of special
+    /// schemes) and may refuse what RFC 3986 allows (`docs/interop.md`
+    /// has the table).
+    ///
+    /// # Errors
+    ///
+    /// A [`ConversionError`] for a relative reference, or
+    /// when the WHATWG parser refuses the URI.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("HTTP://Example.COM:80/a/../b")?;
+    /// assert_eq!(uri.to_url().unwrap().as_str(), "http://example.com/b");
+    /// assert!(peguri::UriRef::parse("../b")?.to_url().is_err());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "url")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
+    pub fn to_url(&self) -> Result<url::Url, ConversionError> {
+        url_conv::to_url(&self.view())
+    }
+}
+
+/// Conversions from the `http` crate's `Uri` (feature `http`) and the
+/// `url` crate's `Url` (feature `url`) to the URI they stand for, which
+/// refuse text that is not an RFC 3986 URI.
+#[cfg(any(feature = "http", feature = "url"))]
+impl UriBuf {
+    /// The URI an absolute-form `http::Uri` stands for (feature
+    /// `http`). See [`UriRefBuf::from_http_uri`](crate::UriRefBuf::from_http_uri).
+    ///
+    /// # Errors
+    ///
+    /// As [`UriRefBuf::from_http_uri`](crate::UriRefBuf::from_http_uri), and
+    /// [`ConversionErrorKind::NoScheme`] for the other forms.
+    ///
+    /// ```
+    /// let http: http::Uri = "/origin-form".parse().unwrap();
+    /// assert!(peguri::UriBuf::from_http_uri(&http).is_err());
+    /// ```
+    #[cfg(feature = "http")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "http")))]
+    pub fn from_http_uri(uri: &http::Uri) -> Result<UriBuf, ConversionError> {
+        http_conv::uri_from_http(uri)
+    }
+
+    /// The URI a `url::Url` serializes to (feature `url`), parsed with
+    /// RFC 3986's grammar.
+    ///
+    /// # Errors
+    ///
+    /// A [`ConversionError`] of kind
+    /// [`NotRfc3986`](ConversionErrorKind::NotRfc3986) when the
+    /// serialization is not an RFC 3986 URI (WHATWG URLs keep `|`, `^`,
+    /// `[`, `]` and bad triplets in paths and queries, which RFC 3986
+    /// does not allow); its source is the
+    /// [`ParseError`](crate::ParseError) that says where.
+    ///
+    /// ```
+    /// use peguri::UriBuf;
+    ///
+    /// let url = url::Url::parse("https://example.com/a b").unwrap();
+    /// assert_eq!(UriBuf::from_url(&url)?, "https://example.com/a%20b");
+    ///
+    /// let pipe = url::Url::parse("https://example.com/a|b").unwrap();
+    /// let err = UriBuf::from_url(&pipe).unwrap_err();
+    /// assert_eq!(err.kind(), peguri::error::ConversionErrorKind::NotRfc3986);
+    /// let cause = std::error::Error::source(&err).unwrap();
+    /// assert!(cause.to_string().starts_with("invalid URI: invalid character '|' in path at byte 21"));
+    /// # Ok::<_, peguri::error::ConversionError>(())
+    /// ```
+    #[cfg(feature = "url")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
+    pub fn from_url(url: &url::Url) -> Result<UriBuf, ConversionError> {
+        url_conv::from_url(url)
     }
 }

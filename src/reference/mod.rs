@@ -40,20 +40,20 @@
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
-//! The methods are in this module and its files: parsing, the component
-//! accessors and the conversions here; the operations (resolution,
-//! normalization, IRI mapping, file paths, socket addresses) in
-//! `operations.rs`; the public suffix and registrable domain (feature
-//! `psl`) in `public_suffix.rs`; the setters of the owned types in
-//! `setters.rs`; the standard traits in `traits.rs`.
+//! The methods are in this module's files, one per heading of
+//! [`Reference`]'s page: parsing in `parsing.rs`; the components, the
+//! scheme, host and port, and the conversions in `components.rs`;
+//! resolution in `resolve.rs`; normalization in `normalize.rs`; the IRI and
+//! URI mappings and file paths in `operations.rs`; the setters of the owned
+//! types in `setters.rs`; the standard traits in `traits.rs`.
 
 mod builder;
+mod components;
 #[cfg(any(feature = "http", feature = "url"))]
 pub(crate) mod interop;
 mod normalize;
 mod operations;
-#[cfg(feature = "psl")]
-mod public_suffix;
+mod parsing;
 #[cfg(feature = "serde")]
 mod report;
 mod resolve;
@@ -66,16 +66,9 @@ use core::marker::PhantomData;
 
 use alloc::string::String;
 
-use crate::syntax::component::Component;
 use crate::syntax::entry::{Entry, Grammar, Syntax};
-use crate::syntax::error::ParseError;
 use crate::syntax::layout::Layout;
-use crate::syntax::parse::{parse_into, utf8};
-use crate::types::authority::Authority;
-use crate::types::options::ParseOptions;
 use crate::types::parsed::Parsed;
-use crate::types::path::Segments;
-use crate::types::query::QueryPairs;
 
 pub use builder::UriBuilder;
 #[cfg(feature = "serde")]
@@ -97,7 +90,61 @@ pub use serde::serde_zone_id;
 /// 6.2.1, simple string comparison; [`equivalent`](Self::equivalent)
 /// compares normal forms).
 /// `From` and `TryFrom` follow the rules' inclusions: a URI is a URI
-/// reference, a URI reference is an IRI reference.
+/// reference, a URI reference is an IRI reference; [`borrow`](Self::borrow)
+/// gives an owned reference's borrowed form.
+///
+/// # Which methods each type has
+///
+/// A method is written once, in an impl block whose parameters say which
+/// types have it: `impl<S, F, K>` is all eight, `impl<S, F>
+/// Reference<S, F, WithScheme>` the four with a scheme, and so on. The
+/// blocks below are grouped by what they do, each with a heading.
+///
+/// | methods | [`UriRef`] | [`Uri`] | [`IriRef`] | [`Iri`] | owned (`…Buf`) |
+/// |---|:-:|:-:|:-:|:-:|---|
+/// | `parse`, `parse_with`, `parse_bytes` | ✓ | ✓ | ✓ | ✓ | `parse` (from a `String` or `&str`) |
+/// | `parse_relative` | ✓ | | ✓ | | |
+/// | `parse_absolute` | | ✓ | | ✓ | |
+/// | components: `as_str`, `authority`, `path`, `segments`, `query`, `query_pairs`, `fragment`, `component`, `rule`, `has_scheme`, `is_relative` | ✓ | ✓ | ✓ | ✓ | ✓ |
+/// | `scheme` | `Option<&str>` | `&str` | `Option<&str>` | `&str` | as borrowed |
+/// | host and port: `host_str`, `port_u16`, `port_or_known_default`, `socket_addr`, `public_suffix`, `registrable_domain` | ✓ | ✓ | ✓ | ✓ | ✓ |
+/// | conversions: `borrow`, `to_owned` | ✓ | ✓ | ✓ | ✓ | ✓, and `into_string` |
+/// | `resolve_against`, `is_same_document` (of a base with a scheme) | ✓ | ✓ | ✓ | ✓ | ✓ |
+/// | `make_relative` (to a target with a scheme) | | ✓ | | ✓ | `UriBuf`, `IriBuf` |
+/// | `normalize`, `equivalent` | ✓ | ✓ | ✓ | ✓ | ✓ |
+/// | `to_iri`, `to_iri_idna` (a URI's IRI) | ✓ | ✓ | | | `UriRefBuf`, `UriBuf` |
+/// | `to_uri`, `to_uri_idna` (an IRI's URI) | | | ✓ | ✓ | `IriRefBuf`, `IriBuf` |
+/// | `to_file_path`, `to_windows_path` | | ✓ | | | `UriBuf` |
+/// | `to_http_uri`, `to_url` | ✓ | ✓ | | | `UriRefBuf`, `UriBuf` |
+/// | setters: `set_host`, `set_path`, `set_query`, `edit_query`… | | | | | ✓ |
+/// | `set_scheme` | | | | | `Option<&str>` for `UriRefBuf`, `IriRefBuf`; `&str` for `UriBuf`, `IriBuf` |
+///
+/// The owned types also have `UriBuf::from_file_path`,
+/// `UriBuf::from_windows_path`, `UriBuf::from_url`, `from_http_uri` (on
+/// `UriRefBuf` and `UriBuf`) and `UriRefBuf::from_path`; `UriRef` has
+/// `from_suffix` (RFC 3986 section 4.5).
+///
+/// # Borrowed text: `Lend<'i, 'o>`
+///
+/// The accessors are written once for borrowed and owned references, as
+/// `impl<'i, 'o, S: Lend<'i, 'o>, F, K>`, and return `&'o str`: `'i` is
+/// how long the reference itself is borrowed (the `&'i self` of the
+/// call), `'o` how long the text returned lives. A borrowed reference
+/// (`S = &'o str`) gives text that lives as long as its input, however
+/// briefly the reference is borrowed, so the path of a
+/// [`UriRef<'a>`](UriRef) is a `&'a str` that outlives the `UriRef`; an
+/// owned one (`S = String`) gives text that lives as long as the borrow
+/// (`'o` is `'i`), as `String::as_str` does. [`Lend`] is sealed: it is
+/// implemented for `&str` and `String` only, and a caller never names it.
+///
+/// ```
+/// use peguri::UriRef;
+///
+/// let input = String::from("http://h/a/b");
+/// let path = UriRef::parse(&input)?.path(); // the UriRef is gone
+/// assert_eq!(path, "/a/b");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
 ///
 /// ```
 /// use peguri::UriRef;
@@ -152,7 +199,7 @@ pub type Uri<'a> = Reference<&'a str, Rfc3986, WithScheme>;
 /// ```
 /// let owned: peguri::UriRefBuf = "../a/b?q".parse()?;
 /// assert_eq!(owned.path(), "../a/b");
-/// assert_eq!(owned.as_uri_ref().query(), Some("q"));
+/// assert_eq!(owned.borrow().query(), Some("q"));
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub type UriRefBuf = Reference<String, Rfc3986, MaybeRelative>;
@@ -259,11 +306,26 @@ pub trait Storage: sealed::Storage {}
 impl Storage for &str {}
 impl Storage for String {}
 
-/// How long text read from a reference lives: a borrowed reference
-/// (`&'o str`) gives text that lives as long as its input, whatever the
-/// borrow `'i` of the reference itself; an owned one (`String`) gives text
-/// that lives as long as that borrow. It is what lets `uri.path()` of a
-/// [`UriRef<'a>`](UriRef) be a `&'a str`.
+/// How long text read from a reference lives, when the reference is
+/// borrowed for `'i`: `'o`, which is its input's lifetime for a borrowed
+/// reference (`&'o str`, whatever `'i` is) and `'i` for an owned one
+/// (`String`). It is what lets `uri.path()` of a [`UriRef<'a>`](UriRef) be
+/// a `&'a str`; see [`Reference`](Reference#borrowed-text-lendi-o) for the
+/// whole story. Sealed: `&str` and `String` implement it.
+///
+/// ```
+/// // A function generic over borrowed and owned references of one family
+/// // and kind names it to return text of the reference.
+/// use peguri::reference::{Lend, Rfc3986, WithScheme};
+/// use peguri::Reference;
+///
+/// fn host<'i, 'o, S: Lend<'i, 'o>>(uri: &'i Reference<S, Rfc3986, WithScheme>) -> Option<&'o str> {
+///     uri.host_str()
+/// }
+/// assert_eq!(host(&peguri::UriBuf::parse("http://h/")?), Some("h"));
+/// assert_eq!(host(&peguri::Uri::parse("http://h/")?), Some("h"));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
 pub trait Lend<'i, 'o>: Storage + sealed::Lend<'i, 'o> {}
 impl<'i, 'o> Lend<'i, 'o> for &'o str {}
 impl<'i: 'o, 'o> Lend<'i, 'o> for String {}
@@ -427,191 +489,9 @@ impl<'a, F: Family, K: Kind> Reference<&'a str, F, K> {
             rule: PhantomData,
         }
     }
-
-    /// Parses the type's rule: `URI-reference` for [`UriRef`], `URI` for
-    /// [`Uri`], `IRI-reference` for [`IriRef`], `IRI` for [`Iri`].
-    /// Nothing is allocated; the components are slices of `input`.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] saying where and why the text is not of the rule.
-    ///
-    /// ```
-    /// use peguri::{Uri, UriRef};
-    ///
-    /// let r = UriRef::parse("http://user@example.com:8080/a/b?q#f")?;
-    /// assert_eq!(r.path(), "/a/b");
-    /// let err = UriRef::parse("http://h/a b").unwrap_err();
-    /// assert_eq!((err.offset(), err.column()), (10, 11));
-    /// assert_eq!(err.message(), "invalid character ' ' in path");
-    /// // A `Uri` has a scheme.
-    /// assert_eq!(Uri::parse("/relative").unwrap_err().rule(), "URI");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn parse(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(input, Self::syntax())
-    }
-
-    /// Parses the type's rule with the leniencies `options` switches on
-    /// (RFC 6874's zone identifiers).
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] saying where and why the text is not of the rule.
-    ///
-    /// ```
-    /// use peguri::{ParseOptions, UriRef};
-    ///
-    /// const ZONES: ParseOptions = ParseOptions::new().allow_zone_id(true);
-    /// let uri = UriRef::parse_with("http://[fe80::a%25en1]/", &ZONES)?;
-    /// assert_eq!(uri.authority().unwrap().host_str(), "[fe80::a%25en1]");
-    /// assert!(UriRef::parse("http://[fe80::a%25en1]/").is_err());
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn parse_with(input: &'a str, options: &ParseOptions) -> Result<Self, ParseError> {
-        let syntax = Self::syntax();
-        let grammar = syntax.grammar.with_zones(options.zone_id_allowed());
-        Self::parse_entry(input, Syntax::new(syntax.entry, grammar))
-    }
-
-    /// Parses `input` as `syntax`.
-    #[inline]
-    fn parse_entry(input: &'a str, syntax: Syntax) -> Result<Self, ParseError> {
-        parse_into(input, syntax, |layout| Reference {
-            text: input,
-            layout,
-            grammar: syntax.grammar,
-            rule: PhantomData,
-        })
-    }
-
-    /// An owned copy; the component positions are reused, nothing is
-    /// parsed again.
-    ///
-    /// ```
-    /// let owned: peguri::UriBuf = peguri::Uri::parse("a:b")?.to_owned();
-    /// assert_eq!(owned.path(), "b");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[allow(clippy::should_implement_trait)]
-    #[must_use]
-    pub fn to_owned(&self) -> Reference<String, F, K> {
-        Reference {
-            text: String::from(self.text),
-            layout: self.layout,
-            grammar: self.grammar,
-            rule: PhantomData,
-        }
-    }
-}
-
-impl<'a, F: Family> Reference<&'a str, F, MaybeRelative> {
-    /// Parses a relative reference only (`relative-ref`, RFC 3986 section
-    /// 4.2; `irelative-ref` for IRIs).
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] if `input` is not a relative reference, for example
-    /// because it has a scheme.
-    ///
-    /// ```
-    /// assert!(peguri::UriRef::parse_relative("./a:b").is_ok());
-    /// assert!(peguri::IriRef::parse_relative("a:b").is_err());
-    /// ```
-    pub fn parse_relative(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(
-            input,
-            Syntax::new(Entry::RelativeRef, Self::syntax().grammar),
-        )
-    }
-
-    /// Parses the type's rule from bytes, such as a line read from a file
-    /// or a socket: as [`parse`](Self::parse), after checking that they are
-    /// UTF-8. Offsets in the error count the bytes as given.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] for the first byte that is not part of a UTF-8
-    /// character, or why the text does not parse.
-    ///
-    /// ```
-    /// let r = peguri::UriRef::parse_bytes(b"http://h/p")?;
-    /// assert_eq!(r.path(), "/p");
-    /// let err = peguri::UriRef::parse_bytes(b"http://h/\xff").unwrap_err();
-    /// assert_eq!(err.offset(), 9);
-    /// assert_eq!(
-    ///     err.message(),
-    ///     "invalid UTF-8: byte 0xFF is not part of a character; a reference is text, and an \
-    ///      octet that is not must be percent-encoded (%FF)"
-    /// );
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn parse_bytes(input: &'a [u8]) -> Result<Self, ParseError> {
-        Self::parse(utf8(input, Self::syntax())?)
-    }
-}
-
-impl<'a, F: Family> Reference<&'a str, F, WithScheme> {
-    /// Parses an absolute URI (`absolute-URI`, RFC 3986 section 4.3;
-    /// `absolute-IRI` for IRIs): a scheme and no fragment, as a base must
-    /// be.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] if the text has no scheme or has a fragment.
-    ///
-    /// ```
-    /// assert!(peguri::Uri::parse_absolute("http://a/b?c").is_ok());
-    /// assert!(peguri::Iri::parse_absolute("http://a/b#c").is_err());
-    /// ```
-    pub fn parse_absolute(input: &'a str) -> Result<Self, ParseError> {
-        Self::parse_entry(
-            input,
-            Syntax::new(Entry::AbsoluteUri, Self::syntax().grammar),
-        )
-    }
 }
 
 impl<F: Family, K: Kind> Reference<String, F, K> {
-    /// Parses the type's rule from text it then owns (see
-    /// [`parse`](Reference::parse) for the borrowed types). Parsing
-    /// borrowed text with `FromStr` (`"...".parse()`) copies it only when it
-    /// is valid.
-    ///
-    /// # Errors
-    ///
-    /// A [`ParseError`] saying where and why the text is not of the rule.
-    ///
-    /// ```
-    /// let owned = peguri::UriRefBuf::parse(String::from("http://h/a?b"))?;
-    /// assert_eq!(owned.query(), Some("b"));
-    /// assert_eq!(peguri::UriBuf::parse("a b").unwrap_err().offset(), 1);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn parse(text: impl Into<String>) -> Result<Self, ParseError> {
-        let text = text.into();
-        let syntax = Self::syntax();
-        let layout = parse_into(&text, syntax, |layout| layout)?;
-        Ok(Reference {
-            text,
-            layout,
-            grammar: syntax.grammar,
-            rule: PhantomData,
-        })
-    }
-
-    /// The text, giving up the component positions.
-    ///
-    /// ```
-    /// assert_eq!(peguri::UriBuf::parse("a:b")?.into_string(), "a:b");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn into_string(self) -> String {
-        self.text
-    }
-
     /// The text and layout, to change in place (the setters).
     pub(crate) fn parts_mut(&mut self) -> (&mut String, &mut Layout, Grammar) {
         (&mut self.text, &mut self.layout, self.grammar)
@@ -624,280 +504,5 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
     #[inline]
     pub(crate) fn lend(&'i self) -> Parsed<'o> {
         Parsed::new(sealed::Lend::lend(&self.text), self.layout, self.grammar)
-    }
-
-    /// The whole reference, exactly as parsed.
-    ///
-    /// ```
-    /// let r = peguri::UriRef::parse("http://h/p?q")?;
-    /// assert_eq!(r.as_str(), "http://h/p?q");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_str(&'i self) -> &'o str {
-        self.lend().as_str()
-    }
-
-    /// The authority, if the reference has one (it starts with `//` after
-    /// any scheme). IP literals and IPv4 addresses are those of URIs in
-    /// IRIs too; an IRI's registered name may hold non-ASCII characters.
-    ///
-    /// ```
-    /// let r = peguri::UriRef::parse("http://u@h:8080/p")?;
-    /// let authority = r.authority().unwrap();
-    /// assert_eq!(authority.userinfo(), Some("u"));
-    /// assert_eq!(authority.host_str(), "h");
-    /// assert_eq!(authority.port_u16(), Some(8080));
-    /// assert!(peguri::Uri::parse("file:/etc")?.authority().is_none());
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn authority(&'i self) -> Option<Authority<'o>> {
-        self.lend().authority()
-    }
-
-    /// The path. Always present, possibly empty.
-    ///
-    /// ```
-    /// assert_eq!(peguri::UriRef::parse("http://h")?.path(), "");
-    /// assert_eq!(peguri::Uri::parse("urn:a:b")?.path(), "a:b");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn path(&'i self) -> &'o str {
-        self.lend().path()
-    }
-
-    /// The path's segments, still percent-encoded (see [`Segments`]).
-    ///
-    /// ```
-    /// let r = peguri::UriRef::parse("http://h/a/b%20c/")?;
-    /// assert_eq!(r.segments().collect::<Vec<_>>(), ["a", "b%20c", ""]);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn segments(&'i self) -> Segments<'o> {
-        self.lend().segments()
-    }
-
-    /// The query, without its `?`; `None` when there is no `?`.
-    ///
-    /// ```
-    /// assert_eq!(peguri::UriRef::parse("http://h")?.query(), None);
-    /// assert_eq!(peguri::UriRef::parse("http://h?")?.query(), Some(""));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn query(&'i self) -> Option<&'o str> {
-        self.lend().query()
-    }
-
-    /// The `key=value` pairs of the query, separated by `&` (see
-    /// [`QueryPairs`] for `;` and `+` as a space); none when there is no
-    /// query. Each pair's [`key`](crate::query::QueryPair::key) and
-    /// [`value`](crate::query::QueryPair::value) are decoded views.
-    ///
-    /// ```
-    /// let r = peguri::UriRef::parse("/search?q=caf%C3%A9&page=2")?;
-    /// let q = r.query_pairs().find(|p| p.key() == "q").unwrap();
-    /// assert_eq!(q.value().unwrap(), "café");
-    /// assert_eq!(q.raw_value(), Some("caf%C3%A9"));
-    /// assert_eq!(peguri::UriRef::parse("/")?.query_pairs().count(), 0);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn query_pairs(&'i self) -> QueryPairs<'o> {
-        QueryPairs::new(self.query().unwrap_or_default())
-    }
-
-    /// The fragment, without its `#`; `None` when there is no `#`.
-    ///
-    /// ```
-    /// assert_eq!(peguri::UriRef::parse("s:p#")?.fragment(), Some(""));
-    /// assert_eq!(peguri::UriRef::parse("s:p")?.fragment(), None);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn fragment(&'i self) -> Option<&'o str> {
-        self.lend().fragment()
-    }
-
-    /// The text of one component, `None` when it is absent (the path is
-    /// always present, possibly empty). The host is the RFC's host text:
-    /// an IP literal keeps its brackets.
-    ///
-    /// ```
-    /// use peguri::{Component, UriRef};
-    ///
-    /// let r = UriRef::parse("http://[::1]:8080/p")?;
-    /// assert_eq!(r.component(Component::Host), Some("[::1]"));
-    /// assert_eq!(r.component(Component::Authority), Some("[::1]:8080"));
-    /// assert_eq!(r.component(Component::Query), None);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn component(&'i self, component: Component) -> Option<&'o str> {
-        let view = self.lend();
-        let authority = view.authority();
-        match component {
-            Component::Scheme => view.scheme(),
-            Component::Authority => authority.map(|a| a.as_str()),
-            Component::Userinfo => authority.and_then(|a| a.userinfo()),
-            Component::Host => authority.map(|a| a.host_str()),
-            Component::Port => authority.and_then(|a| a.port()),
-            Component::Path => Some(view.path()),
-            Component::Query => view.query(),
-            Component::Fragment => view.fragment(),
-        }
-    }
-
-    /// The grammar rule that matched, as the RFCs name it: `URI` or
-    /// `relative-ref` (RFC 3986), `IRI` or `irelative-ref` (RFC 3987).
-    ///
-    /// ```
-    /// assert_eq!(peguri::UriRef::parse("a:b")?.rule(), "URI");
-    /// assert_eq!(peguri::IriRef::parse("b")?.rule(), "irelative-ref");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn rule(&'i self) -> &'static str {
-        self.lend().rule()
-    }
-}
-
-impl<'i, 'o, S: Lend<'i, 'o>, F: Family> Reference<S, F, MaybeRelative> {
-    /// The scheme, without its `:`; `None` for a relative reference.
-    ///
-    /// ```
-    /// assert_eq!(peguri::UriRef::parse("HTTP://h")?.scheme(), Some("HTTP"));
-    /// assert_eq!(peguri::UriRef::parse("//h")?.scheme(), None);
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn scheme(&'i self) -> Option<&'o str> {
-        self.lend().scheme()
-    }
-
-    /// Whether the reference has a scheme, that is, whether it is a URI
-    /// (an IRI) rather than a relative reference. A URI with a fragment has
-    /// one too: RFC 3986's `absolute-URI` also excludes the fragment (see
-    /// `parse_absolute`).
-    ///
-    /// ```
-    /// assert!(peguri::UriRef::parse("a:b#f")?.has_scheme());
-    /// assert!(!peguri::UriRef::parse("/a:b")?.has_scheme());
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn has_scheme(&'i self) -> bool {
-        self.layout.scheme.is_some()
-    }
-
-    /// Whether the reference is a relative reference (has no scheme).
-    ///
-    /// ```
-    /// assert!(peguri::UriRef::parse("?q")?.is_relative());
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn is_relative(&'i self) -> bool {
-        self.layout.scheme.is_none()
-    }
-}
-
-impl<'i, 'o, S: Lend<'i, 'o>, F: Family> Reference<S, F, WithScheme> {
-    /// The scheme, without its `:`.
-    ///
-    /// ```
-    /// assert_eq!(peguri::Uri::parse("tel:+1-816-555-1212")?.scheme(), "tel");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn scheme(&'i self) -> &'o str {
-        // Every value of the type has a scheme.
-        self.lend().scheme().unwrap_or_default()
-    }
-}
-
-impl<'i, 'o, S: Lend<'i, 'o>, K: Kind> Reference<S, Rfc3986, K> {
-    /// This reference borrowed as a [`UriRef`]; nothing is copied.
-    ///
-    /// ```
-    /// let owned = peguri::UriBuf::parse("a:b")?;
-    /// assert_eq!(owned.as_uri_ref().scheme(), Some("a"));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_uri_ref(&'i self) -> UriRef<'o> {
-        Reference::from_view(self.lend())
-    }
-}
-
-impl<'i, 'o, S: Lend<'i, 'o>> Reference<S, Rfc3986, MaybeRelative> {
-    /// This reference borrowed as a [`Uri`], if it has a scheme.
-    ///
-    /// ```
-    /// assert_eq!(peguri::UriRef::parse("a:b")?.as_uri().unwrap().scheme(), "a");
-    /// assert!(peguri::UriRef::parse("b")?.as_uri().is_none());
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_uri(&'i self) -> Option<Uri<'o>> {
-        let view = self.lend();
-        view.has_scheme().then(|| Reference::from_view(view))
-    }
-}
-
-impl<'i, 'o, S: Lend<'i, 'o>> Reference<S, Rfc3986, WithScheme> {
-    /// This URI borrowed as a [`Uri`]; nothing is copied.
-    ///
-    /// ```
-    /// let owned = peguri::UriBuf::parse("a:b")?;
-    /// assert_eq!(owned.as_uri().scheme(), "a");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_uri(&'i self) -> Uri<'o> {
-        Reference::from_view(self.lend())
-    }
-}
-
-impl<'i, 'o, S: Lend<'i, 'o>, K: Kind> Reference<S, Rfc3987, K> {
-    /// This reference borrowed as an [`IriRef`]; nothing is copied.
-    ///
-    /// ```
-    /// let owned = peguri::IriBuf::parse("a:ü")?;
-    /// assert_eq!(owned.as_iri_ref().path(), "ü");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_iri_ref(&'i self) -> IriRef<'o> {
-        Reference::from_view(self.lend())
-    }
-}
-
-impl<'i, 'o, S: Lend<'i, 'o>> Reference<S, Rfc3987, MaybeRelative> {
-    /// This reference borrowed as an [`Iri`], if it has a scheme.
-    ///
-    /// ```
-    /// assert_eq!(peguri::IriRef::parse("a:ü")?.as_iri().unwrap().scheme(), "a");
-    /// assert!(peguri::IriRef::parse("ü")?.as_iri().is_none());
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_iri(&'i self) -> Option<Iri<'o>> {
-        let view = self.lend();
-        view.has_scheme().then(|| Reference::from_view(view))
-    }
-}
-
-impl<'i, 'o, S: Lend<'i, 'o>> Reference<S, Rfc3987, WithScheme> {
-    /// This IRI borrowed as an [`Iri`]; nothing is copied.
-    ///
-    /// ```
-    /// let owned = peguri::IriBuf::parse("a:ü")?;
-    /// assert_eq!(owned.as_iri().scheme(), "a");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_iri(&'i self) -> Iri<'o> {
-        Reference::from_view(self.lend())
     }
 }

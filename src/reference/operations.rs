@@ -1,15 +1,12 @@
-//! The operations of every reference: resolution against a base, relative
-//! references, normalization, the mappings between IRIs and URIs, file
-//! paths and socket addresses. Each is a short call into `ops`, which works
-//! on the crate's parsed view.
+//! The mappings between IRIs and URIs, and file paths. Each is a short
+//! call into `ops`, which works on the crate's parsed view.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::net::SocketAddr;
 #[cfg(feature = "std")]
 use std::path::{Path, PathBuf};
 
-use super::{Family, Kind, Reference, Rfc3986, Rfc3987, Storage, UriBuf, WithScheme};
+use super::{Kind, Reference, Rfc3986, Rfc3987, Storage, UriBuf, WithScheme};
 use crate::ops::file_path::{FilePathError, from_windows_text, to_windows_text};
 #[cfg(feature = "std")]
 use crate::ops::file_path::{platform_from, platform_to};
@@ -19,55 +16,10 @@ use crate::ops::iri::{decode_displayable, iri_to_uri};
 use crate::syntax::entry::Grammar;
 use crate::syntax::parse::reparse;
 use crate::types::parsed::Parsed;
-use crate::types::socket_addr::{
-    SocketAddrError, SocketAddrErrorKind, default_port, port_or_default,
-};
 
-impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
-    /// The port, or, when it is absent or empty, the default port of
-    /// the scheme from [`scheme_info`](crate::scheme_info). `None` without an authority,
-    /// for a port above 65535, or for a scheme the table does not
-    /// know.
-    ///
-    /// ```
-    /// let port = |s| peguri::UriRef::try_from(s).unwrap().port_or_default();
-    /// assert_eq!(port("https://h/"), Some(443));
-    /// assert_eq!(port("https://h:8443/"), Some(8443));
-    /// assert_eq!(port("https://h:/"), Some(443));
-    /// assert_eq!(port("foo://h/"), None);
-    /// ```
-    pub fn port_or_default(&self) -> Option<u16> {
-        port_or_default(&self.view())
-    }
-
-    /// The socket address the authority names: its IP address and
-    /// its port or the scheme's default port (see
-    /// [`Authority::socket_addr`](crate::Authority::socket_addr)).
-    ///
-    /// # Errors
-    ///
-    /// A [`SocketAddrError`] if there is no authority, the host is
-    /// not an IP address, or there is no port and the scheme has no
-    /// default.
-    ///
-    /// ```
-    /// use std::net::SocketAddr;
-    /// use peguri::error::SocketAddrErrorKind;
-    ///
-    /// let addr = |s| peguri::UriRef::try_from(s).unwrap().socket_addr();
-    /// assert_eq!(addr("https://192.0.2.1/login"), Ok("192.0.2.1:443".parse::<SocketAddr>().unwrap()));
-    /// assert_eq!(addr("postgres://[::1]:6543/db").unwrap().port(), 6543);
-    /// assert_eq!(addr("foo://10.0.0.1/").unwrap_err().kind(), SocketAddrErrorKind::NoPort);
-    /// ```
-    pub fn socket_addr(&self) -> Result<SocketAddr, SocketAddrError> {
-        let view = self.view();
-        let authority = view
-            .authority()
-            .ok_or(SocketAddrError::from(SocketAddrErrorKind::NoAuthority))?;
-        authority.socket_addr(default_port(&view))
-    }
-}
-
+/// From an IRI to the URI it maps to (RFC 3987 section 3.1), for a
+/// resolver or a protocol that takes URIs; [`to_iri`](Reference::to_iri)
+/// goes the other way. The kind is kept: an IRI's URI is a URI.
 impl<S: Storage, K: Kind> Reference<S, Rfc3987, K> {
     /// The URI this IRI maps to (RFC 3987 section 3.1): every
     /// character the URI grammar does not allow, that is every
@@ -132,6 +84,8 @@ impl<S: Storage, K: Kind> Reference<S, Rfc3987, K> {
     }
 }
 
+/// Files (RFC 8089): the path a `file` URI names, on this platform or as
+/// a Windows path on any. [`UriBuf::from_file_path`] goes the other way.
 impl<S: Storage> Reference<S, Rfc3986, WithScheme> {
     /// The path of this `file` URI on this platform (RFC 8089): on Unix,
     /// the decoded bytes of the path (the authority must be empty or
@@ -188,6 +142,8 @@ impl<S: Storage> Reference<S, Rfc3986, WithScheme> {
     }
 }
 
+/// Files (RFC 8089): the `file` URI of a path of this platform, or of a
+/// Windows path on any.
 impl UriBuf {
     /// The `file` URI of an absolute path of this platform (RFC 8089),
     /// with each segment percent-encoded for `segment`: `file:///` and the
@@ -249,6 +205,9 @@ impl UriBuf {
     }
 }
 
+/// From a URI to the IRI to show for it (RFC 3987 section 3.2), its
+/// percent-encoded characters decoded; [`to_uri`](Reference::to_uri) maps
+/// it back. The kind is kept: a URI's IRI is an IRI.
 impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
     /// The IRI to show for this URI (RFC 3987 section 3.2): every run of
     /// percent-encoded octets that is the UTF-8 encoding of a `ucschar`

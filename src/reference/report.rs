@@ -22,7 +22,7 @@
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use super::{Family, Kind, Lend, MaybeRelative, Reference, Rfc3986, Rfc3987, UriRef};
+use super::{Family, MaybeRelative, Reference, Rfc3986, Rfc3987, UriRef};
 use crate::ops::iri::iri_to_uri;
 use crate::syntax::error::{Expected, Message, ParseError};
 use crate::types::authority::Authority;
@@ -69,24 +69,16 @@ impl<F: Family> core::fmt::Debug for Components<'_, F> {
     }
 }
 
-impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
-    /// The components view of this reference (see [`Components`]).
-    ///
-    /// ```
-    /// let uri = peguri::UriBuf::parse("a:b")?;
-    /// assert_eq!(uri.components().reference().scheme(), Some("a"));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn components(&'i self) -> Components<'o, F> {
+impl<'a, F: Family> Components<'a, F> {
+    /// The view of `reference`.
+    pub(crate) fn new(reference: Reference<&'a str, F, MaybeRelative>) -> Self {
         Components {
-            reference: Reference::from_view(self.lend()),
+            reference,
             #[cfg(feature = "idna")]
             idna: false,
         }
     }
-}
 
-impl<'a, F: Family> Components<'a, F> {
     /// The reference this view shows.
     ///
     /// ```

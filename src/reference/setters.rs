@@ -25,7 +25,14 @@ impl<F: Family, K: Kind> Reference<String, F, K> {
         let (text, layout, grammar) = self.parts_mut();
         Edit::new(text, layout, grammar)
     }
+}
 
+/// The setters of an owned reference: each changes one component in
+/// place, from raw text (checked against the component's grammar rule) or
+/// from unencoded text (`_unencoded`, percent-encoded for it), and leaves
+/// the reference unchanged when it returns an error. The other components
+/// keep their text exactly.
+impl<F: Family, K: Kind> Reference<String, F, K> {
     /// Replaces the whole authority with raw text
     /// (`[ userinfo "@" ] host [ ":" port ]`), or removes it.
     ///
@@ -321,6 +328,10 @@ impl<F: Family, K: Kind> Reference<String, F, K> {
     }
 }
 
+/// The scheme setter of an owned reference that may be relative: the
+/// scheme is optional, and removing it makes the reference relative. A
+/// type with a scheme has the same setter taking a `&str`: the two are one
+/// setter whose type follows the reference's kind.
 impl<F: Family> Reference<String, F, MaybeRelative> {
     /// Sets the scheme from raw text, or removes it (making the
     /// reference relative).
@@ -346,6 +357,9 @@ impl<F: Family> Reference<String, F, MaybeRelative> {
     }
 }
 
+/// The scheme setter of an owned reference with a scheme, which it keeps
+/// (see the setter of a reference that may be relative, which takes an
+/// `Option`).
 impl<F: Family> Reference<String, F, WithScheme> {
     /// Sets the scheme from raw text.
     ///

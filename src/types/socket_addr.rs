@@ -175,7 +175,7 @@ impl Authority<'_> {
 }
 
 /// The port of `uri`, or its scheme's default port (see
-/// `port_or_default`).
+/// `port_or_known_default`).
 pub(crate) fn port_or_default(uri: &Parsed<'_>) -> Option<u16> {
     let authority = uri.authority()?;
     match authority.port().filter(|p| !p.is_empty()) {

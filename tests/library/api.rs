@@ -68,10 +68,10 @@ fn owned_and_borrowed_convert_cheaply() {
     let text = String::from("http://u@h:1/p?q#f");
     let borrowed = UriRef::parse(&text).unwrap();
     let owned: UriRefBuf = borrowed.into();
-    assert_eq!(owned.as_uri_ref(), borrowed);
+    assert_eq!(owned.borrow(), borrowed);
     assert_eq!(owned.authority().unwrap().port(), Some("1"));
     let uri: UriBuf = UriBuf::try_from(owned.clone()).unwrap();
-    assert_eq!(uri.as_uri().scheme(), "http");
+    assert_eq!(uri.borrow().scheme(), "http");
     let back: UriRefBuf = uri.into();
     assert_eq!(back, owned);
     let relative = UriRefBuf::parse("rel").unwrap();

@@ -1,7 +1,7 @@
 //! A first program of a user's kind, written from the rustdoc alone: an
 //! owned base read from configuration, links resolved against it, owned
 //! and borrowed values mixed in the comparisons, and the components listed
-//! by name. It must build without `.as_uri_ref()`-style conversions.
+//! by name. It must build without `.borrow()`-style conversions.
 
 use std::collections::HashMap;
 use std::error::Error;
@@ -32,7 +32,7 @@ fn an_owned_base_resolves_links_of_any_type() -> Result<(), Box<dyn Error>> {
     let resolver = Resolver::new().non_strict(true);
     assert_eq!(
         resolver.resolve(&base, &owned),
-        resolver.resolve(&base.as_uri(), &owned)
+        resolver.resolve(&base.borrow(), &owned)
     );
     // And back: the shortest reference from the base.
     let target = Uri::parse("https://Example.COM:443/docs/api/")?;

@@ -391,8 +391,8 @@ fn zone_identifiers_become_scope_ids_when_numeric() {
 }
 
 #[test]
-fn port_or_default() {
-    let port = |t: &str| UriRef::parse(t).unwrap().port_or_default();
+fn port_or_known_default() {
+    let port = |t: &str| UriRef::parse(t).unwrap().port_or_known_default();
     assert_eq!(port("ftp://h/"), Some(21));
     assert_eq!(port("ftp://h:2121/"), Some(2121));
     assert_eq!(port("ftp://h:99999/"), None);

@@ -78,7 +78,7 @@ fn typed_parsing_never_runs_pest() {
     for &input in IRIS {
         if let Ok(iri) = IriRefBuf::parse(input) {
             let _ = iri.to_uri();
-            let _ = iri.as_iri_ref().normalize();
+            let _ = iri.borrow().normalize();
         }
     }
     let _ = extract("see http://example.com/a, <b:c> and \"//d/e\" or Re:https://f/");

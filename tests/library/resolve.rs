@@ -279,14 +279,14 @@ fn methods_on_every_uri_type() {
     assert_eq!(
         UriBuf::parse("http://a/b/x/./y")
             .unwrap()
-            .resolve_against(&base_buf.as_uri()),
+            .resolve_against(&base_buf.borrow()),
         expected
     );
     let resolved = target.resolve_against(&base);
     for relative in [
         base.make_relative(&resolved).unwrap(),
         base_buf.make_relative(&resolved).unwrap(),
-        base.make_relative(&resolved.as_uri()).unwrap(),
+        base.make_relative(&resolved.borrow()).unwrap(),
         base.to_owned().make_relative(&resolved).unwrap(),
     ] {
         assert_eq!(relative, "../x/y");

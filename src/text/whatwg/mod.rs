@@ -206,7 +206,7 @@ impl<'a> Comparison<'a> {
         let (differences, causes) = match (&rfc3986, &whatwg) {
             (Ok(uri), Ok(url)) => {
                 let normal = meaning::rfc_normal(uri);
-                let rfc = meaning::Meaning::of_rfc(&normal.uri.as_uri_ref());
+                let rfc = meaning::Meaning::of_rfc(&normal.uri.borrow());
                 let read = meaning::Meaning::of_whatwg(url);
                 let differences = rfc.differing(&read);
                 let causes = if differences.is_empty() {
