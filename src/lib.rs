@@ -90,7 +90,7 @@
 //! RFC 3986 section 6 ladders comparison: `==` on any URI type is simple
 //! string comparison (6.2.1); [`normalize`](Reference::normalize) applies
 //! 6.2.2 and scheme-based normalization (6.2.3, with the facts of
-//! [`scheme_info`]), [`Normalizer`] chooses the steps;
+//! [`scheme_info`](scheme::scheme_info)), [`Normalizer`] chooses the steps;
 //! [`equivalent`](Reference::equivalent) compares normal forms, and a
 //! normal form, which hashes as its text, is the map key with that
 //! equality. [`pct`] encodes, decodes and validates percent-encoding, and
@@ -134,7 +134,7 @@
 //!
 //! [`UriBuilder`] assembles a reference from components, and the owned
 //! types have setters ([`UriBuf::set_host`], [`UriRefBuf::set_path`]...)
-//! and [`QueryEditor`] for `key=value` pairs. Raw text must match the
+//! and [`QueryEditor`](query::QueryEditor) for `key=value` pairs. Raw text must match the
 //! component's grammar rule; `_unencoded` text is percent-encoded with
 //! [`pct`]'s classes; the combinations RFC 3986 forbids are refused with a
 //! [`BuildError`](error::BuildError) that names the component and the spot:
@@ -173,7 +173,7 @@
 //!
 //! let t = UriTemplate::parse("/users/{id}{?fields*}")?;
 //! assert_eq!(t.expand(&[("id", Value::from("7")), ("fields", Value::list(["a", "b"]))])?, "/users/7?fields=a&fields=b");
-//! # Ok::<_, peguri::TemplateError>(())
+//! # Ok::<_, peguri::template::TemplateError>(())
 //! ```
 //!
 //! # Cargo features
@@ -221,52 +221,40 @@ extern crate std;
 // values a reference is made of, operations on the parsed view, the
 // reference types with all their methods, and text tools. Each folder
 // imports only from the layers below it; the public paths are the
-// re-exports below.
+// re-exports and the modules below, one path for each item.
 mod ops;
 pub mod reference;
 mod syntax;
 mod text;
 mod types;
 
+pub use ops::query;
 pub use syntax::{grammar, pct};
-#[cfg(feature = "schemes")]
-pub use text::scheme;
 #[cfg(feature = "template")]
 pub use text::template;
 #[cfg(feature = "whatwg")]
 pub use text::whatwg;
-pub use text::{extract, lint, split};
-pub use types::query;
+pub use text::{explain, extract, lint, split};
 
-pub use ops::edit::QueryEditor;
 pub use ops::normalize::Normalizer;
 #[cfg(feature = "psl")]
 pub use ops::public_suffix::PublicSuffixList;
 pub use ops::resolve::{Resolver, remove_dot_segments};
-#[cfg(feature = "serde")]
-pub use reference::serde_zone_id;
-#[cfg(feature = "serde")]
-pub use reference::{Components, Report};
-pub use reference::{
-    Iri, IriBuf, IriRef, IriRefBuf, Reference, Uri, UriBuf, UriBuilder, UriRef, UriRefBuf,
+pub use reference::builder::UriBuilder;
+pub use reference::value::{
+    Iri, IriBuf, IriRef, IriRefBuf, Reference, Uri, UriBuf, UriRef, UriRefBuf,
 };
-pub use syntax::component::{Component, RECORD_FIELDS, RecordField, RecordValue};
-pub use syntax::error::{Expected, Message, ParseError, ParseErrorKind};
-pub use syntax::excerpt::{Excerpt, Quoted};
-#[cfg(feature = "pest")]
-pub use syntax::grammar::parse_rule;
-pub use text::explain;
-pub use text::split::{SplitComponents, split_lenient};
-#[cfg(feature = "template")]
-pub use text::template::{TemplateError, UriTemplate};
-pub use types::authority::{Authority, Host, ZoneId};
+pub use syntax::component::Component;
+pub use syntax::error::{ParseError, ParseErrorKind};
+pub use types::authority::{Authority, Host};
 pub use types::options::ParseOptions;
-pub use types::path::Segments;
-pub use types::scheme::{SchemeInfo, known_schemes, scheme_info};
 
 /// The errors of every operation but parsing (whose [`ParseError`] and
 /// [`ParseErrorKind`] are at the crate root), and the parts of a parse
-/// error's report.
+/// error's report: what it expected ([`Expected`](error::Expected)), its
+/// message ([`Message`](error::Message)) and [`Hint`](error::Hint), and
+/// the excerpt of the input it shows ([`Excerpt`](error::Excerpt),
+/// [`Quoted`](error::Quoted) for a one-line quote).
 ///
 /// Every error has one shape, as in `semver` and `regex`: a struct whose
 /// `kind()` returns a `#[non_exhaustive]` enum (`Copy`, `Eq`, with a
@@ -296,9 +284,117 @@ pub mod error {
     pub use crate::ops::resolve::{ResolveError, ResolveErrorKind};
     #[cfg(any(feature = "http", feature = "url"))]
     pub use crate::reference::interop::{ConversionError, ConversionErrorKind};
-    pub use crate::syntax::error::Hint;
-    pub use crate::syntax::pct::{DecodeError, DecodeErrorKind};
+    pub use crate::syntax::error::{DecodeError, DecodeErrorKind, Expected, Hint, Message};
+    pub use crate::syntax::excerpt::{Excerpt, Quoted};
     pub use crate::types::socket_addr::{SocketAddrError, SocketAddrErrorKind};
+}
+
+/// The JSON contract the command line, Arrow, SQL and Python share: the
+/// object of one parsed input (`Report`, `Components`; feature `serde`)
+/// and the fields of the flat parse record
+/// ([`RECORD_FIELDS`](report::RECORD_FIELDS)).
+/// Its field names and kinds are extended, never renamed.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use peguri::report::Report;
+///
+/// let json = serde_json::to_string(&Report::parse("http://h?")).unwrap();
+/// assert!(json.starts_with(r#"{"input":"http://h?","valid":true,"rule":"URI","scheme":"http""#));
+/// # }
+/// let fields: Vec<&str> = peguri::report::RECORD_FIELDS.iter().map(|f| f.name).collect();
+/// assert_eq!(&fields[..3], ["valid", "rule", "scheme"]);
+/// ```
+pub mod report {
+    #[cfg(feature = "serde")]
+    pub use crate::reference::report::{Components, Report};
+    pub use crate::syntax::component::{RECORD_FIELDS, RecordField, RecordValue};
+}
+
+/// What peguri knows about particular schemes: the facts scheme-based
+/// normalization uses (default port, whether an empty path means `/`;
+/// [`scheme_info`](scheme::scheme_info), [`known_schemes`](scheme::known_schemes)),
+/// and, with the feature `schemes`, each scheme's own syntax: what follows
+/// the scheme, as the scheme's RFC defines it.
+///
+/// ```
+/// let https = peguri::scheme::scheme_info("HTTPS").unwrap();
+/// assert_eq!((https.name, https.default_port), ("https", Some(443)));
+/// ```
+///
+/// RFC 3986 "does not define a generative grammar for URIs; that task is
+/// performed by the individual specifications of each URI scheme". A URI
+/// that RFC 3986 accepts can still break its scheme's rules: `http://`
+/// has no host, `mailto:joe` no address, `urn:a:b` an NID of one
+/// character. For the schemes of `Scheme`, peguri has a grammar
+/// transcribed from the scheme's RFC (the files of `schemes/`, each rule
+/// under its ABNF with the RFC and section cited), compiled at build time
+/// with the same generator as `uri.pest`, and checks what the ABNF cannot
+/// say (ranges, base64, the order of parameters) after it.
+///
+/// ```
+/// # #[cfg(feature = "schemes")] {
+/// use peguri::scheme::{self, Parts, Scheme};
+/// use peguri::UriRef;
+///
+/// let uri = UriRef::parse("urn:example:animal:ferret:nose")?;
+/// let Some(Ok(Parts::Urn(urn))) = scheme::parts(&uri) else { panic!() };
+/// assert_eq!((urn.nid(), urn.nss()), ("example", "animal:ferret:nose"));
+///
+/// // Valid for RFC 3986, not for RFC 8141.
+/// let err = scheme::validate(&UriRef::parse("urn:a:b")?).unwrap().unwrap_err();
+/// assert_eq!(err.citation(), "RFC 8141 section 2");
+/// assert_eq!(err.offset(), 5);
+///
+/// // No grammar for this scheme, and none for a relative reference.
+/// assert!(scheme::validate(&UriRef::parse("foo:bar")?).is_none());
+/// assert!(scheme::validate(&UriRef::parse("/a")?).is_none());
+/// # }
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+///
+/// | scheme | RFC | typed view |
+/// |---|---|---|
+/// | `http`, `https` | RFC 9110 sections 4.2.1, 4.2.2 | |
+/// | `ws`, `wss` | RFC 6455 section 3 | |
+/// | `file` | RFC 8089 section 2 | |
+/// | `mailto` | RFC 6068 section 2 (addresses: RFC 5322 section 3.4.1) | `Mailto` |
+/// | `urn` | RFC 8141 section 2 | `Urn` |
+/// | `data` | RFC 2397 section 3 | `DataUrl` |
+/// | `tel` | RFC 3966 section 3 | `Tel` |
+/// | `geo` | RFC 5870 section 3 | `Geo` |
+///
+/// `docs/schemes.md` says, scheme by scheme, what is checked and what is
+/// not.
+///
+/// # Rationale
+///
+/// - *The whole reference is checked, fragment included.* A scheme's ABNF
+///   describes what precedes the fragment; RFC 3986 section 3.5 makes the
+///   fragment the business of the representation, not of the scheme, so
+///   a fragment is accepted after every scheme but `ws` and `wss`, whose
+///   RFC forbids it (RFC 6455 section 3), and `urn`, whose ABNF includes
+///   it (the f-component).
+/// - *Offsets are into the whole reference*, also for an error found in
+///   percent-decoded text (a mailto address, base64 data): the offset is
+///   that of the `%` of the triplet that encodes the character.
+/// - *Percent-decoded where the RFC reads decoded text.* RFC 6068 section
+///   2 reads an address after percent-decoding (`%22not%40me%22@example.org`
+///   is the address `"not@me"@example.org`), and RFC 2397 section 3 base64
+///   data after URL decoding; nothing else is decoded before matching.
+/// - *An IRI is checked as its text.* The grammars are those of URIs (the
+///   RFCs define ASCII syntax): a character beyond ASCII is an error where
+///   the scheme's RFC does not allow it; map the IRI to a URI first
+///   ([`IriRef::to_uri`](crate::IriRef::to_uri)) to check its encoded
+///   form.
+/// - *Where an ABNF is ambiguous*, the grammar says how it is read beside
+///   the rule ("PEG:" notes): an RFC 8141 r-component ends before `?=`; a
+///   tel or geo parameter does not take the names of the parameters the
+///   RFC names apart (`ext`, `isub`, `phone-context`; `crs`, `u`).
+pub mod scheme {
+    #[cfg(feature = "schemes")]
+    pub use crate::text::scheme::*;
+    pub use crate::types::scheme::{SchemeInfo, known_schemes, scheme_info};
 }
 
 /// The README's examples run as doctests.

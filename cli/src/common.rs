@@ -7,7 +7,8 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 
 use clap::Args;
-use peguri::{IriRef, ParseError, Quoted, UriRef};
+use peguri::error::Quoted;
+use peguri::{IriRef, ParseError, UriRef};
 use serde::Serialize;
 
 use crate::stream::{Diagnostics, Records, Say, StreamArgs};

@@ -118,7 +118,7 @@ impl<'a> NoScheme<'a> {
 
 impl Display for NoScheme<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let excerpt = peguri::Excerpt::around(self.text, 0..0);
+        let excerpt = peguri::error::Excerpt::around(self.text, 0..0);
         write!(f, "{}\n{excerpt}", self.message)
     }
 }

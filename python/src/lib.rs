@@ -187,7 +187,7 @@ impl NoScheme {
                  scheme"
             }
         };
-        let excerpt = peguri::Excerpt::around(text, 0..0);
+        let excerpt = peguri::error::Excerpt::around(text, 0..0);
         ResolveError::new_err(format!("{message}\n{excerpt}"))
     }
 }
@@ -874,7 +874,7 @@ fn template_scalar(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
             Text::Utf8(text) => Ok(text.to_owned()),
             Text::NotUtf8(_) => Err(TemplateError::new_err(format!(
                 "UriTemplate.expand: variable {} holds a lone surrogate, which is not UTF-8 text",
-                peguri::Quoted::new(name)
+                peguri::error::Quoted::new(name)
             ))),
         };
     }
@@ -885,7 +885,7 @@ fn template_scalar(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
     }
     Err(PyTypeError::new_err(format!(
         "UriTemplate.expand: variable {} is {}; a value is {TEMPLATE_VALUES}",
-        peguri::Quoted::new(name),
+        peguri::error::Quoted::new(name),
         type_name(value)
     )))
 }
@@ -901,7 +901,7 @@ fn template_value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<Value
             if k.cast::<PyString>().is_err() {
                 return Err(PyTypeError::new_err(format!(
                     "UriTemplate.expand: variable {} has a key of type {}; a value is {TEMPLATE_VALUES}",
-                    peguri::Quoted::new(name),
+                    peguri::error::Quoted::new(name),
                     type_name(&k)
                 )));
             }

@@ -178,7 +178,7 @@ impl Normalizer {
     }
 
     /// Scheme-based normalization (6.2.3) from the
-    /// [scheme table](crate::scheme_info): drop a port equal to the
+    /// [scheme table](crate::scheme::scheme_info): drop a port equal to the
     /// scheme's default, and write an empty path after an authority as `/`
     /// where the scheme says they mean the same.
     ///

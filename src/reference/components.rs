@@ -248,7 +248,7 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
     }
 
     /// The port, or, when it is absent or empty, the default port of the
-    /// scheme from [`scheme_info`](crate::scheme_info). `None`
+    /// scheme from [`scheme_info`](crate::scheme::scheme_info). `None`
     /// without an authority, for a port above 65535, or for a scheme the
     /// table does not know.
     ///
@@ -401,11 +401,8 @@ impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
     #[allow(clippy::should_implement_trait)]
     #[inline]
     #[must_use]
-    pub fn borrow<'i, 'o>(&'i self) -> Reference<&'o str, F, K>
-    where
-        S: Lend<'i, 'o>,
-    {
-        Reference::from_view(self.lend())
+    pub fn borrow(&self) -> Reference<&str, F, K> {
+        Reference::from_view(self.view())
     }
 
     /// An owned copy; the component positions are reused, nothing is

@@ -237,7 +237,8 @@ mod http_conv {
     use alloc::sync::Arc;
 
     use super::conversion_error::{ConversionError, ConversionErrorKind, Source};
-    use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf, UriBuilder, UriRefBuf};
+    use crate::reference::builder::UriBuilder;
+    use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf, UriRefBuf};
     use crate::types::parsed::Parsed;
 
     /// The type's name in messages.

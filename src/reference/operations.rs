@@ -85,7 +85,7 @@ impl<S: Storage, K: Kind> Reference<S, Rfc3987, K> {
 }
 
 /// Files (RFC 8089): the path a `file` URI names, on this platform or as
-/// a Windows path on any. [`UriBuf::from_file_path`] goes the other way.
+/// a Windows path on any. `UriBuf::from_file_path` goes the other way.
 impl<S: Storage> Reference<S, Rfc3986, WithScheme> {
     /// The path of this `file` URI on this platform (RFC 8089): on Unix,
     /// the decoded bytes of the path (the authority must be empty or

@@ -277,7 +277,7 @@ impl Serialize for ParseError {
 /// JSON contract's object (valid or invalid).
 ///
 /// ```
-/// use peguri::Report;
+/// use peguri::report::Report;
 ///
 /// let report = Report::parse("http://h/a b");
 /// assert!(!report.is_valid());
@@ -301,7 +301,7 @@ impl<'a> Report<'a> {
     /// Parses `input` as a URI reference and reports the outcome.
     ///
     /// ```
-    /// assert!(peguri::Report::parse("a:b").is_valid());
+    /// assert!(peguri::report::Report::parse("a:b").is_valid());
     /// ```
     pub fn parse(input: &'a str) -> Self {
         Self::from_result(input, UriRef::parse(input))
@@ -311,7 +311,8 @@ impl<'a> Report<'a> {
     /// RFC 6874 zone identifiers allowed) and reports the outcome.
     ///
     /// ```
-    /// use peguri::{ParseOptions, Report};
+    /// use peguri::ParseOptions;
+    /// use peguri::report::Report;
     ///
     /// let zones = ParseOptions::new().allow_zone_id(true);
     /// assert!(Report::parse_with("http://[fe80::1%25en0]/", &zones).is_valid());
@@ -331,7 +332,7 @@ impl<'a> Report<'a> {
     /// Whether the input was valid.
     ///
     /// ```
-    /// assert!(!peguri::Report::parse("a b").is_valid());
+    /// assert!(!peguri::report::Report::parse("a b").is_valid());
     /// ```
     pub fn is_valid(&self) -> bool {
         matches!(self, Report::Valid(_))

@@ -17,7 +17,8 @@ use core::net::IpAddr;
 
 use super::{Family, Kind, MaybeRelative, Reference, WithScheme};
 use crate::ops::build::BuildError;
-use crate::ops::edit::{Edit, QueryEditor};
+use crate::ops::edit::Edit;
+use crate::ops::query::QueryEditor;
 
 impl<F: Family, K: Kind> Reference<String, F, K> {
     /// This value's text and layout, to change.

@@ -24,7 +24,9 @@ use alloc::{
     vec::Vec,
 };
 
+mod decode;
 mod kind;
+pub use decode::{DecodeError, DecodeErrorKind};
 pub use kind::{Hint, ParseErrorKind};
 
 /// Why a string is not what it was parsed as.

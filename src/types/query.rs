@@ -1,17 +1,6 @@
-//! Key/value pairs in a query (`key=value&key=value`).
-//!
-//! RFC 3986 gives the query no inner structure (section 3.4); pairs are a
-//! convention on top of it. HTML forms (`application/x-www-form-urlencoded`)
-//! separate pairs with `&` and write a space as `+`; older documents
-//! (HTML 4.01, appendix B.2.2, and several URI scheme specifications)
-//! recommend `;`. [`QueryPairs`] reads either or both, and
-//! [`QueryBuilder`] writes pairs with `&` or `;`.
-//!
-//! Splitting at the separators and at the first `=` is the convention
-//! itself, applied to a query the grammar has already delimited; every
-//! character that appears in the built query is checked against the
-//! grammar's `query` class (see [`pct`]).
-
+//! Reading and writing the `key=value` pairs of a query: the types of the
+//! public [`query`](crate::query) module, which says what the convention
+//! is.
 use alloc::borrow::Cow;
 use core::iter::FusedIterator;
 

@@ -1,6 +1,6 @@
 //! A socket address from a reference's authority: the host when it is an
 //! IP address, and the port, or the scheme's default port from
-//! [`scheme_info`](crate::scheme_info).
+//! [`scheme_info`](crate::scheme::scheme_info).
 
 use core::fmt;
 use core::net::{SocketAddr, SocketAddrV4, SocketAddrV6};

@@ -7,7 +7,8 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{Hash, Hasher};
 
-use peguri::{Authority, Host, ParseError, Segments, Uri, UriBuf, UriRef, UriRefBuf};
+use peguri::reference::Segments;
+use peguri::{Authority, Host, ParseError, Uri, UriBuf, UriRef, UriRefBuf};
 
 fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
     let mut h = DefaultHasher::new();
@@ -204,7 +205,7 @@ fn components_view_matches_the_json_contract() {
     assert_eq!(rel["rule"], "relative-ref");
     assert_eq!(rel["scheme"], serde_json::Value::Null);
     assert_eq!(rel["authority"], serde_json::Value::Null);
-    let invalid = serde_json::to_value(peguri::Report::parse("a b")).unwrap();
+    let invalid = serde_json::to_value(peguri::report::Report::parse("a b")).unwrap();
     assert_eq!(
         invalid,
         serde_json::json!({

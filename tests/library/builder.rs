@@ -865,7 +865,7 @@ proptest! {
             3 => (Component::Host, "host", UriBuilder::new().host(&raw)),
             _ => (Component::Port, "port", UriBuilder::new().host("h").port_str(&raw)),
         };
-        let grammar_accepts = peguri::parse_rule(rule, &raw).is_ok();
+        let grammar_accepts = peguri::grammar::parse_rule(rule, &raw).is_ok();
         match builder.build() {
             Ok(built) => {
                 prop_assert!(grammar_accepts);

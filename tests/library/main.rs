@@ -40,6 +40,7 @@ mod no_pest;
 mod normalize;
 mod normalize_props;
 mod normalize_vectors;
+mod one_path;
 mod pct;
 mod props;
 mod public_api;

@@ -7,8 +7,9 @@
 use std::collections::BTreeMap;
 
 use peguri::Component;
+use peguri::UriRef;
+use peguri::report::Report;
 use peguri::whatwg::{Cause, Comparison, compare, compare_bytes};
-use peguri::{Report, UriRef};
 use proptest::prelude::*;
 
 use crate::common;

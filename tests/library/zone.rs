@@ -358,9 +358,9 @@ fn the_builder_takes_a_zone_when_asked() {
 fn serde_reads_zones_through_serde_zone_id() {
     #[derive(serde::Deserialize, serde::Serialize)]
     struct Peer {
-        #[serde(with = "peguri::serde_zone_id")]
+        #[serde(with = "peguri::reference::serde_zone_id")]
         uri: peguri::UriRefBuf,
-        #[serde(with = "peguri::serde_zone_id")]
+        #[serde(with = "peguri::reference::serde_zone_id")]
         iri: peguri::IriBuf,
     }
     let json = r#"{"uri":"//[fe80::1%25eth0]/","iri":"http://[::1%25lo]/ä"}"#;

@@ -43,7 +43,7 @@ impl FromStr for Format {
             "tsv" => Ok(Format::Tsv),
             _ => Err(format!(
                 "unknown format \"{}\" (expected json or tsv)",
-                peguri::Quoted::new(s)
+                peguri::error::Quoted::new(s)
             )),
         }
     }
@@ -197,7 +197,7 @@ impl FromStr for Field {
                 .collect();
             format!(
                 "unknown field \"{}\" (known: {})",
-                peguri::Quoted::new(s),
+                peguri::error::Quoted::new(s),
                 names.join(", ")
             )
         })

@@ -33,7 +33,7 @@ use crate::reference::{Family, Kind, Reference, Storage};
 
 /// A reference checked against its scheme's syntax, serialized as the
 /// JSON contract's object (see the module documentation of
-/// [`scheme`](super)).
+/// [`scheme`](crate::scheme)).
 ///
 /// ```
 /// let uri = peguri::UriRef::parse("urn:example:animal:ferret:nose")?;
@@ -145,7 +145,7 @@ impl Serialize for SchemeError {
 }
 
 /// The parts object of the JSON contract (see the module documentation
-/// of [`scheme`](super)).
+/// of [`scheme`](crate::scheme)).
 ///
 /// ```
 /// let uri = peguri::UriRef::parse("tel:+1-201-555-0123")?;

@@ -1,73 +1,7 @@
-//! Each scheme's own syntax (feature `schemes`): what follows the scheme,
-//! as the scheme's RFC defines it.
-//!
-//! RFC 3986 "does not define a generative grammar for URIs; that task is
-//! performed by the individual specifications of each URI scheme". A URI
-//! that RFC 3986 accepts can still break its scheme's rules: `http://`
-//! has no host, `mailto:joe` no address, `urn:a:b` an NID of one
-//! character. For the schemes of [`Scheme`], peguri has a grammar
-//! transcribed from the scheme's RFC (the files of `schemes/`, each rule
-//! under its ABNF with the RFC and section cited), compiled at build time
-//! with the same generator as `uri.pest`, and checks what the ABNF cannot
-//! say (ranges, base64, the order of parameters) after it.
-//!
-//! ```
-//! use peguri::scheme::{self, Parts, Scheme};
-//! use peguri::UriRef;
-//!
-//! let uri = UriRef::parse("urn:example:animal:ferret:nose")?;
-//! let Some(Ok(Parts::Urn(urn))) = scheme::parts(&uri) else { panic!() };
-//! assert_eq!((urn.nid(), urn.nss()), ("example", "animal:ferret:nose"));
-//!
-//! // Valid for RFC 3986, not for RFC 8141.
-//! let err = scheme::validate(&UriRef::parse("urn:a:b")?).unwrap().unwrap_err();
-//! assert_eq!(err.citation(), "RFC 8141 section 2");
-//! assert_eq!(err.offset(), 5);
-//!
-//! // No grammar for this scheme, and none for a relative reference.
-//! assert!(scheme::validate(&UriRef::parse("foo:bar")?).is_none());
-//! assert!(scheme::validate(&UriRef::parse("/a")?).is_none());
-//! # Ok::<_, peguri::ParseError>(())
-//! ```
-//!
-//! | scheme | RFC | typed view |
-//! |---|---|---|
-//! | `http`, `https` | RFC 9110 sections 4.2.1, 4.2.2 | |
-//! | `ws`, `wss` | RFC 6455 section 3 | |
-//! | `file` | RFC 8089 section 2 | |
-//! | `mailto` | RFC 6068 section 2 (addresses: RFC 5322 section 3.4.1) | [`Mailto`] |
-//! | `urn` | RFC 8141 section 2 | [`Urn`] |
-//! | `data` | RFC 2397 section 3 | [`DataUrl`] |
-//! | `tel` | RFC 3966 section 3 | [`Tel`] |
-//! | `geo` | RFC 5870 section 3 | [`Geo`] |
-//!
-//! `docs/schemes.md` says, scheme by scheme, what is checked and what is
-//! not.
-//!
-//! # Rationale
-//!
-//! - *The whole reference is checked, fragment included.* A scheme's ABNF
-//!   describes what precedes the fragment; RFC 3986 section 3.5 makes the
-//!   fragment the business of the representation, not of the scheme, so
-//!   a fragment is accepted after every scheme but `ws` and `wss`, whose
-//!   RFC forbids it (RFC 6455 section 3), and `urn`, whose ABNF includes
-//!   it (the f-component).
-//! - *Offsets are into the whole reference*, also for an error found in
-//!   percent-decoded text (a mailto address, base64 data): the offset is
-//!   that of the `%` of the triplet that encodes the character.
-//! - *Percent-decoded where the RFC reads decoded text.* RFC 6068 section
-//!   2 reads an address after percent-decoding (`%22not%40me%22@example.org`
-//!   is the address `"not@me"@example.org`), and RFC 2397 section 3 base64
-//!   data after URL decoding; nothing else is decoded before matching.
-//! - *An IRI is checked as its text.* The grammars are those of URIs (the
-//!   RFCs define ASCII syntax): a character beyond ASCII is an error where
-//!   the scheme's RFC does not allow it; map the IRI to a URI first
-//!   ([`IriRef::to_uri`](crate::IriRef::to_uri)) to check its encoded
-//!   form.
-//! - *Where an ABNF is ambiguous*, the grammar says how it is read beside
-//!   the rule ("PEG:" notes): an RFC 8141 r-component ends before `?=`; a
-//!   tel or geo parameter does not take the names of the parameters the
-//!   RFC names apart (`ext`, `isub`, `phone-context`; `crs`, `u`).
+//! Each scheme's own syntax (feature `schemes`): the grammars of
+//! `schemes/*.pest`, the typed views, and the checks the ABNF cannot say.
+//! Its public path is the [`scheme`](crate::scheme) module, whose page
+//! says what is checked and why.
 
 mod data;
 mod error;
@@ -201,7 +135,7 @@ impl Scheme {
     }
 
     /// The port an authority means when it names none, if the scheme has
-    /// authorities with ports (from [`scheme_info`](crate::scheme_info)).
+    /// authorities with ports (from [`scheme_info`](crate::scheme::scheme_info)).
     ///
     /// ```
     /// use peguri::scheme::Scheme;
@@ -519,7 +453,7 @@ pub fn finding<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -
 }
 
 /// A scheme peguri knows, for a listing such as `peguri schemes`: from
-/// the table of scheme-based normalization ([`known_schemes`](crate::known_schemes))
+/// the table of scheme-based normalization ([`known_schemes`](crate::scheme::known_schemes))
 /// and the schemes with a grammar ([`Scheme`]).
 ///
 /// ```
@@ -537,7 +471,7 @@ pub struct KnownScheme {
     pub name: &'static str,
     /// The document that defines it: the grammar's RFC and section for a
     /// scheme with a grammar, otherwise the document
-    /// [`SchemeInfo::spec`](crate::SchemeInfo::spec) cites.
+    /// [`SchemeInfo::spec`](crate::scheme::SchemeInfo::spec) cites.
     pub document: &'static str,
     /// Whether peguri has a grammar for it ([`Scheme`]).
     pub grammar: bool,

@@ -40,7 +40,7 @@
 //! - empty and absent userinfo, and `user:` and `user`: credentials are
 //!   compared as the decoded user and password;
 //! - a port equal to the scheme's default and no port, by peguri's
-//!   [scheme table](crate::scheme_info) (which has every special
+//!   [scheme table](crate::scheme::scheme_info) (which has every special
 //!   scheme's default);
 //! - `'` and `%27` in the query of a special URL, which the URL Standard
 //!   percent-encodes;
@@ -383,7 +383,7 @@ impl<'a> Comparison<'a> {
 }
 
 /// `{"input", "rfc3986", "whatwg", "differs", "causes"}`: `rfc3986` is the
-/// object `peguri parse` prints for the input ([`Report`](crate::Report)),
+/// object `peguri parse` prints for the input ([`Report`](crate::report::Report)),
 /// `whatwg` the URL's components (`href`, `scheme`, `authority` with
 /// `userinfo`, `host`, `host_kind` and `port`, `path`, `query`,
 /// `fragment`) or `{"error": "..."}`, `differs` the names of the
@@ -404,8 +404,8 @@ impl serde::Serialize for Comparison<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let report = match &self.rfc3986 {
-            Ok(uri) => crate::reference::Report::Valid(uri.components()),
-            Err(error) => crate::reference::Report::Invalid {
+            Ok(uri) => crate::reference::report::Report::Valid(uri.components()),
+            Err(error) => crate::reference::report::Report::Invalid {
                 input: &self.input,
                 error: error.clone(),
             },
