@@ -479,6 +479,7 @@ impl UriReference {
     fn query_pairs(&self) -> Vec<(String, Option<String>)> {
         self.view()
             .query_pairs()
+            .raw()
             .map(|p| (p.key().into_owned(), p.value().map(|v| v.into_owned())))
             .collect()
     }

@@ -1,6 +1,8 @@
 //! Key/value pairs in a query (`key=value&key=value`): reading them
-//! ([`QueryPairs`]), writing them ([`QueryBuilder`]) and editing them in
-//! an owned reference ([`QueryEditor`]).
+//! decoded ([`QueryPairs`], `(key, value)` tuples, as the `url` crate
+//! gives them) or as written ([`QueryPairs::raw`]), writing them
+//! ([`QueryBuilder`]) and editing them in an owned reference
+//! ([`QueryEditor`]).
 //!
 //! RFC 3986 gives the query no inner structure (section 3.4); pairs are a
 //! convention on top of it. HTML forms (`application/x-www-form-urlencoded`)
@@ -20,7 +22,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::ops::edit::Edit;
-pub use crate::types::query::{QueryBuilder, QueryPair, QueryPairs, Separator};
+pub use crate::types::query::{QueryBuilder, QueryPair, QueryPairs, RawQueryPairs, Separator};
 
 /// Edits the `key=value` pairs of an owned reference's query in place,
 /// from [`Reference::edit_query`](crate::Reference::edit_query).
@@ -284,6 +286,7 @@ impl<'u> QueryEditor<'u> {
             let pair = QueryPairs::new(text)
                 .separator(self.separator)
                 .plus_as_space(self.plus_as_space)
+                .raw()
                 .next();
             match edit(pair, text) {
                 Some(kept) => {

@@ -33,7 +33,7 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
-    #[doc(alias = "as_ref")]
+    #[doc(alias = "serialization")]
     pub fn as_str(&'i self) -> &'o str {
         self.lend().as_str()
     }
@@ -76,6 +76,7 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
+    #[doc(alias = "path_segments")]
     pub fn segments(&'i self) -> Segments<'o> {
         self.lend().segments()
     }
@@ -92,16 +93,22 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
         self.lend().query()
     }
 
-    /// The `key=value` pairs of the query, separated by `&` (see
-    /// [`QueryPairs`] for `;` and `+` as a space); none when there is no
-    /// query. Each pair's [`key`](crate::query::QueryPair::key) and
-    /// [`value`](crate::query::QueryPair::value) are decoded views.
+    /// The `key=value` pairs of the query, separated by `&`, as
+    /// `(key, value)` tuples of percent-decoded text (`""` for a pair
+    /// without `=`); none when there is no query. `+` stays `+` unless
+    /// [`plus_as_space`](QueryPairs::plus_as_space); see [`QueryPairs`] for
+    /// `;` as the separator, and [`raw`](QueryPairs::raw) for the pairs as
+    /// written.
     ///
     /// ```
-    /// let r = peguri::UriRef::parse("/search?q=caf%C3%A9&page=2")?;
-    /// let q = r.query_pairs().find(|p| p.key() == "q").unwrap();
-    /// assert_eq!(q.value().unwrap(), "café");
-    /// assert_eq!(q.raw_value(), Some("caf%C3%A9"));
+    /// let r = peguri::UriRef::parse("/search?q=caf%C3%A9&page=2&flag")?;
+    /// for (key, value) in r.query_pairs() {
+    ///     println!("{key} = {value}");
+    /// }
+    /// let q = r.query_pairs().find(|(k, _)| k == "q").map(|(_, v)| v);
+    /// assert_eq!(q.as_deref(), Some("café"));
+    /// let raw = r.query_pairs().raw().find(|p| p.key() == "q").unwrap();
+    /// assert_eq!(raw.raw_value(), Some("caf%C3%A9"));
     /// assert_eq!(peguri::UriRef::parse("/")?.query_pairs().count(), 0);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -222,6 +229,7 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
     /// assert_eq!(UriRef::parse("mailto:a@b")?.host_str(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[doc(alias = "domain")]
     #[inline]
     pub fn host_str(&'i self) -> Option<&'o str> {
         self.lend().authority().map(|a| a.host_str())

@@ -142,11 +142,59 @@ pub trait Lend<'i, 'o>: Storage + sealed::Lend<'i, 'o> {}
 impl<'i, 'o> Lend<'i, 'o> for &'o str {}
 impl<'i: 'o, 'o> Lend<'i, 'o> for String {}
 
+/// What a reference of family `F` resolves against: a reference of that
+/// family with a scheme, borrowed or owned ([`Uri`](crate::Uri),
+/// [`UriBuf`](crate::UriBuf) for URI references; [`Iri`](crate::Iri),
+/// [`IriBuf`](crate::IriBuf) for IRI references). It is the base's bound
+/// in [`resolve_against`](Reference::resolve_against),
+/// [`is_same_document`](Reference::is_same_document) and
+/// [`Resolver::resolve`](crate::Resolver::resolve), so that a base of
+/// another kind or family is refused with a note on what to call. Sealed.
+///
+/// ```
+/// use peguri::{IriBuf, IriRef, UriBuf};
+///
+/// let base = UriBuf::parse("http://example.com/a/")?;
+/// // An IRI resolves against an IRI: a URI becomes one with `to_iri`.
+/// let iri_base: IriBuf = base.to_iri();
+/// assert_eq!(IriRef::parse("ü")?.resolve_against(&iri_base), "http://example.com/a/ü");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+///
+/// ```compile_fail
+/// // A URI is no base for an IRI reference without a conversion.
+/// let base = peguri::UriBuf::parse("http://example.com/a/")?;
+/// peguri::IriRef::parse("ü")?.resolve_against(&base);
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a base for a reference of the family `{F}`",
+    label = "not a base for this reference",
+    note = "a base has a scheme and the reference's family: a `Uri` or `UriBuf` for a URI \
+            reference, an `Iri` or `IriBuf` for an IRI reference",
+    note = "parse the base with `Uri::parse` (`Iri::parse`), or convert a reference that has a \
+            scheme with `Uri::try_from`; a URI becomes an IRI with `.to_iri()` or `IriBuf::from`, \
+            an IRI a URI with `.to_uri()`; an owned base is passed as it is (`&base`)"
+)]
+pub trait Base<F: Family>: sealed::Base<F> {}
+impl<S: Storage, F: Family> Base<F> for Reference<S, F, WithScheme> {}
+
 /// The traits users name but cannot implement, and what the crate reads
 /// from them.
 mod sealed {
-    use super::{MaybeRelative, Rfc3986, Rfc3987, WithScheme};
+    use super::{MaybeRelative, Reference, Rfc3986, Rfc3987, WithScheme};
     use alloc::string::String;
+
+    pub trait Base<F> {
+        /// The base, borrowed.
+        fn base(&self) -> Reference<&str, F, WithScheme>;
+    }
+
+    impl<S: super::Storage, F: super::Family> Base<F> for Reference<S, F, WithScheme> {
+        fn base(&self) -> Reference<&str, F, WithScheme> {
+            self.borrow()
+        }
+    }
 
     pub trait Family {
         /// Whether the grammar is RFC 3987's (`Grammar::Rfc3987`) rather

@@ -6,7 +6,7 @@
 
 use alloc::string::String;
 
-use super::{Family, Kind, MaybeRelative, Reference, Storage, WithScheme};
+use super::{Base, Family, Kind, MaybeRelative, Reference, Storage, WithScheme};
 use crate::ops::relative::relative_parsed;
 use crate::ops::resolve::{ResolveError, Resolver};
 use crate::types::parsed::Parsed;
@@ -46,11 +46,12 @@ impl Resolver {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[must_use]
-    pub fn resolve<B: Storage, R: Storage, F: Family, K: Kind>(
+    pub fn resolve<B: Base<F>, R: Storage, F: Family, K: Kind>(
         &self,
-        base: &Reference<B, F, WithScheme>,
+        base: &B,
         reference: &Reference<R, F, K>,
     ) -> Reference<String, F, WithScheme> {
+        let base = super::sealed::Base::base(base);
         let base = base.view();
         // Every value of the base's type has a scheme.
         let base_scheme = base.scheme().unwrap_or_default();
@@ -91,10 +92,7 @@ impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
     /// ```
     #[doc(alias = "join")]
     #[must_use]
-    pub fn resolve_against<B: Storage>(
-        &self,
-        base: &Reference<B, F, WithScheme>,
-    ) -> Reference<String, F, WithScheme> {
+    pub fn resolve_against<B: Base<F>>(&self, base: &B) -> Reference<String, F, WithScheme> {
         Resolver::new().resolve(base, self)
     }
 
@@ -115,7 +113,8 @@ impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[must_use]
-    pub fn is_same_document<B: Storage>(&self, base: &Reference<B, F, WithScheme>) -> bool {
+    pub fn is_same_document<B: Base<F>>(&self, base: &B) -> bool {
+        let base = super::sealed::Base::base(base);
         let base = base.view();
         let base_scheme = base.scheme().unwrap_or_default();
         let (text, layout, grammar) =

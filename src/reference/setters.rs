@@ -324,6 +324,7 @@ impl<F: Family, K: Kind> Reference<String, F, K> {
     /// assert_eq!(uri, "http://h/?b=new&a=2&c=x%20y#f");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[doc(alias = "query_pairs_mut")]
     pub fn edit_query(&mut self) -> QueryEditor<'_> {
         QueryEditor::new(self.edit())
     }

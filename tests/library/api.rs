@@ -274,6 +274,7 @@ fn decoded_views_of_segments_host_and_query() {
     assert_eq!(uri.authority().unwrap().host().decoded(), "bücher.example");
     let pairs: Vec<(String, Option<String>)> = uri
         .query_pairs()
+        .raw()
         .map(|p| (p.key().into_owned(), p.value().map(Cow::into_owned)))
         .collect();
     assert_eq!(

@@ -4,6 +4,7 @@
 /// suites and real URL lists, present in development and CI only.
 pub const SHARED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared");
 
+mod coming_from_url;
 mod common;
 mod seeds;
 /// The benchmarks' input classes and corpus, which some tests check.

@@ -24,10 +24,7 @@ fn items(snapshot: &str) -> BTreeMap<String, Vec<String>> {
         .find_map(|kind| line.strip_prefix(kind)) else {
             continue;
         };
-        let path = rest
-            .split(['<', '(', ' '])
-            .next()
-            .unwrap_or_default();
+        let path = rest.split(['<', '(', ' ']).next().unwrap_or_default();
         let path = path.trim_end_matches(':');
         let segments: Vec<&str> = path.split("::").collect();
         // A method, an associated type or a field: the segment before the

@@ -585,6 +585,7 @@ fn field_value<'a>(row: &Row<'a, '_>, field: &Field, psl: Option<&PublicSuffixLi
 /// is no query.
 fn query_value<'a>(query: Option<&'a str>, key: &str) -> Option<Cow<'a, str>> {
     QueryPairs::new(query?)
+        .raw()
         .find(|pair| pair.key() == key)
         .map(|pair| pair.value().unwrap_or(Cow::Borrowed("")))
 }
