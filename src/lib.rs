@@ -5,49 +5,65 @@
 //! the single source of truth for syntax: every component boundary comes
 //! from a grammar rule, never from scanning the string by hand.
 //!
-//! # Parsing
+//! # One type, eight names
+//!
+//! Every URI and IRI reference is a [`Reference`]: its text and where each
+//! component lies in it. Programs use it through eight aliases, one for
+//! each rule of the RFCs and each way of holding the text:
+//!
+//! | rule | borrowed (allocates nothing) | owned (as `String` owns a `str`) |
+//! |---|---|---|
+//! | `URI-reference` (RFC 3986 section 4.1): a URI or a relative reference | [`UriRef`] | [`UriRefBuf`] |
+//! | `URI` (section 3): a reference with a scheme | [`Uri`] | [`UriBuf`] |
+//! | `IRI-reference` (RFC 3987 section 2.2) | [`IriRef`] | [`IriRefBuf`] |
+//! | `IRI` | [`Iri`] | [`IriBuf`] |
+//!
+//! A method is written once on [`Reference`] and every alias it applies to
+//! has it; [`Reference`]'s page groups them by what they do, with a table
+//! of which alias has which. The owned form of a borrowed reference is
+//! [`to_owned`](Reference::to_owned), the borrowed form of an owned one
+//! [`borrow`](Reference::borrow), and `From`/`TryFrom` follow the rules'
+//! inclusions: a `Uri` is a `UriRef` (`From`), a `UriRef` with a scheme is
+//! a `Uri` (`TryFrom`), a URI is an IRI. The type parameters and their
+//! traits are in [`reference`](mod@reference).
 //!
 //! ```
-//! use peguri::{Host, UriRef};
+//! use peguri::{Host, Uri, UriBuf, UriRef};
 //!
 //! let uri = UriRef::parse("http://user@example.com:8080/over/there?name=ferret#nose")?;
 //! assert_eq!(uri.scheme(), Some("http"));
 //! let authority = uri.authority().unwrap();
 //! assert_eq!(authority.userinfo(), Some("user"));
 //! assert_eq!(authority.host(), Host::RegName("example.com"));
-//! assert_eq!(authority.port_u16(), Some(8080));
+//! assert_eq!(uri.host_str(), Some("example.com"));
+//! assert_eq!(uri.port_u16(), Some(8080));
 //! assert_eq!(uri.path(), "/over/there");
 //! assert_eq!(uri.segments().collect::<Vec<_>>(), ["over", "there"]);
 //! assert_eq!(uri.query(), Some("name=ferret"));
 //! assert_eq!(uri.fragment(), Some("nose"));
-//! assert_eq!(uri.to_string(), "http://user@example.com:8080/over/there?name=ferret#nose");
+//!
+//! // Owned text, and its borrowed form for a function that takes one.
+//! fn scheme_of<'a>(uri: &Uri<'a>) -> &'a str {
+//!     uri.scheme()
+//! }
+//! let owned: UriBuf = "https://example.com/".parse()?;
+//! assert_eq!(scheme_of(&owned.borrow()), "https");
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
-//! # The types
+//! Each alias parses with `parse` (its rule) and `parse_bytes`; the
+//! references also with `parse_relative` (`relative-ref`,
+//! `irelative-ref`) and the URIs with `parse_absolute` (`absolute-URI`,
+//! `absolute-IRI`). The borrowed aliases' `parse_with` takes
+//! [`ParseOptions`], named leniencies (RFC 6874's zone identifiers). With
+//! the feature `pest`, `grammar::parse_rule` parses with any rule of
+//! Appendix A and returns pest's parse tree.
 //!
-//! There is one type for each rule of the RFCs and each owner:
-//!
-//! | rule | borrowed | owned |
-//! |---|---|---|
-//! | `URI-reference` (RFC 3986 section 4.1) | [`UriRef`] | [`UriRefBuf`] |
-//! | `URI` (section 3) | [`Uri`] | [`UriBuf`] |
-//! | `IRI-reference` (RFC 3987 section 2.2) | [`IriRef`] | [`IriRefBuf`] |
-//! | `IRI` | [`Iri`] | [`IriBuf`] |
-//!
-//! Each parses with `parse` (its rule); the reference types also with
-//! `parse_relative` (`relative-ref`, `irelative-ref`) and the others with
-//! `parse_absolute` (`absolute-URI`, `absolute-IRI`). [`ParseOptions`] has
-//! the same entry points with named leniencies. With the feature `pest`,
-//! `grammar::parse_rule` parses with any rule of Appendix A and returns
-//! pest's parse tree.
-//!
-//! The borrowed types allocate nothing; the owned ones own their text, as
-//! `String` owns a `str`, and going from one to the other reuses the
-//! component positions. Every type has the same accessors and operations
-//! (`normalize`, `resolve_against`, `make_relative`, `query_pairs`...),
-//! documented on each, and `From`/`TryFrom` follow the rules' inclusions: a
-//! URI is a URI reference, a URI reference is an IRI reference.
+//! Coming from the `url` crate? `docs/coming-from-url.md`
+//! ([on GitHub](https://github.com/peguri/peguri/blob/main/docs/coming-from-url.md))
+//! maps its calls to peguri's: `host_str`, `port_u16`,
+//! `port_or_known_default`, `query_pairs` as `(key, value)` tuples, and
+//! `resolve_against` for `join` are here under their names.
 //!
 //! # Resolving references
 //!
@@ -72,17 +88,23 @@
 //! # Errors
 //!
 //! A [`ParseError`] names the spot (byte offset and column), what was
-//! expected, the kind of problem ([`ParseErrorKind`]) and the component,
-//! and displays the input with a caret:
+//! expected, the kind of problem ([`ParseErrorKind`]), the component, and
+//! what to do about it when its message suggests something
+//! ([`hint`](ParseError::hint)); it displays the input with a caret. The
+//! errors of the other operations are in [`error`], each a struct whose
+//! `kind()` is a `#[non_exhaustive]` enum, as `ParseError`'s is:
 //!
 //! ```
-//! use peguri::{ParseErrorKind, Component};
+//! use peguri::{Component, ParseErrorKind, Uri};
+//! use peguri::error::Hint;
 //!
 //! let err = peguri::UriRef::parse("http://example.com/%zz").unwrap_err();
 //! assert_eq!(err.message(), "expected a hex digit after '%'");
 //! assert_eq!(err.offset(), 20);
 //! assert_eq!(err.kind(), ParseErrorKind::InvalidPercentEncoding);
 //! assert_eq!(err.component(), Some(Component::Path));
+//! let err = Uri::parse("/docs/").unwrap_err();
+//! assert_eq!(err.hint(), Some(Hint::ReadAsReference { iri: false }));
 //! ```
 //!
 //! # Normalizing and comparing
@@ -176,12 +198,30 @@
 //! # Ok::<_, peguri::template::TemplateError>(())
 //! ```
 //!
+//! # The modules
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`reference`](mod@reference) | the type parameters of [`Reference`] and their traits, and the types its methods return ([`Segments`](reference::Segments), [`ZoneId`](reference::ZoneId)) |
+//! | [`error`] | the errors of every operation but parsing, and the parts of a parse error's report |
+//! | [`report`] | the JSON contract the CLI, Arrow, SQL and Python share |
+//! | [`scheme`] | the facts of known schemes, and (feature `schemes`) each scheme's own syntax |
+//! | [`query`] | `key=value` pairs: reading, building, editing |
+//! | [`pct`] | percent-encoding by the grammar's character classes |
+//! | [`explain`] | the component diagram |
+//! | [`split`] | RFC 3986 Appendix B's lenient split |
+//! | [`extract`] | URIs found in text (Appendix C), HTML and Markdown |
+//! | [`lint`] | the security considerations of section 7, as findings |
+//! | [`grammar`] | the grammar as text and rule names; with `pest`, parse trees from any rule |
+//! | `template` | URI Templates, RFC 6570 (feature `template`) |
+//! | `whatwg` | the WHATWG URL Standard's reading beside RFC 3986's (feature `whatwg`) |
+//!
 //! # Cargo features
 //!
 //! | feature | default | what it adds | crates it brings |
 //! |---|---|---|---|
-//! | `std` | yes | file paths (`UriBuf::from_file_path`, `to_file_path`), `Components::write_json`; without it the crate is `no_std` with `alloc` | |
-//! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON components view (`Components`, `Report`) | serde |
+//! | `std` | yes | file paths (`UriBuf::from_file_path`, `to_file_path`), `report::Components::write_json`; without it the crate is `no_std` with `alloc` | |
+//! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON contract's objects (`report::Report`, `report::Components`), `Serialize` for the error kinds and the scheme views | serde |
 //! | `pest` | | (needs `std`) pest_derive's parser of the grammar: `grammar::UriParser`, `grammar::Rule`, `grammar::parse_rule` (parse trees, any rule), `ParseError::from_pest`; traces of a parse, `grammar::trace` and `grammar::RuntimeGrammar` (a grammar compiled at run time) | pest, pest_derive (a proc macro), pest_meta |
 //! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `to_uri_idna`, `to_iri_idna` | idna (ICU4X data) |
 //! | `nfc` | | NFC in IRI normalization: `Normalizer::nfc` | icu_normalizer (ICU4X) |

@@ -143,8 +143,8 @@ impl<'i, 'o> Lend<'i, 'o> for &'o str {}
 impl<'i: 'o, 'o> Lend<'i, 'o> for String {}
 
 /// What a reference of family `F` resolves against: a reference of that
-/// family with a scheme, borrowed or owned ([`Uri`](crate::Uri),
-/// [`UriBuf`](crate::UriBuf) for URI references; [`Iri`](crate::Iri),
+/// family with a scheme, borrowed or owned ([`Uri`],
+/// [`UriBuf`] for URI references; [`Iri`],
 /// [`IriBuf`](crate::IriBuf) for IRI references). It is the base's bound
 /// in [`resolve_against`](Reference::resolve_against),
 /// [`is_same_document`](Reference::is_same_document) and

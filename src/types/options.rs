@@ -11,10 +11,16 @@
 /// resolves and normalizes like any other: the address is case-insensitive,
 /// the zone keeps its case.
 ///
-/// Every reference type parses with options through `parse_with`
-/// ([`UriRef::parse_with`](crate::Reference::parse_with)); IRIs take zone
-/// identifiers too (RFC 3987's `ihost` uses RFC 3986's `IP-literal`, the
-/// rule RFC 6874 updates).
+/// Options are taken by `parse_with` of the four borrowed types
+/// ([`UriRef::parse_with`](crate::Reference::parse_with), `Uri`, `IriRef`,
+/// `Iri`), which an owned reference is made from with `to_owned`; by
+/// [`UriBuilder::with_options`](crate::UriBuilder::with_options); and by
+/// `report::Report::parse_with` (feature `serde`). The narrower rules
+/// (`parse_relative`, `parse_absolute`) and `parse_bytes` parse strictly.
+/// A reference parsed with zone identifiers allowed keeps allowing them:
+/// its setters and the references built from it take a zoned host. IRIs
+/// take zone identifiers too (RFC 3987's `ihost` uses RFC 3986's
+/// `IP-literal`, the rule RFC 6874 updates).
 ///
 /// ```
 /// use peguri::{ParseOptions, UriRef};
