@@ -121,23 +121,28 @@ pub(super) fn failure_error<const W: usize>(
             expected.push(word);
         }
     }
-    let limit = if expected.is_empty() {
-        failure.negatives.iter().find_map(|id| {
-            let name = rules.name(id);
-            rules
-                .limits
-                .iter()
-                .find(|(rule, _)| *rule == name)
-                .map(|(_, limit)| *limit)
-        })
-    } else {
-        None
+    // A rule that must not match, and did, says why the character cannot
+    // be there: that, rather than what else the grammar tried.
+    let limited = failure.negatives.iter().find_map(|id| {
+        let name = rules.name(id);
+        rules
+            .limits
+            .iter()
+            .find(|(rule, _)| *rule == name)
+            .map(|(_, limit)| (name, *limit))
+    });
+    let (limit, citation) = match limited {
+        Some((name, limit)) => (Some(limit), (rules.citation)(name)),
+        None => (None, None),
     };
-    let citation = failure
-        .positives
-        .iter()
-        .chain(failure.negatives.iter())
-        .find_map(|id| (rules.citation)(rules.name(id)))
+    let citation = citation
+        .or_else(|| {
+            failure
+                .positives
+                .iter()
+                .chain(failure.negatives.iter())
+                .find_map(|id| (rules.citation)(rules.name(id)))
+        })
         .unwrap_or(fallback);
     let pos = failure.pos.min(source.text.len());
     let found = source.text.get(pos..).and_then(|rest| rest.chars().next());
