@@ -131,6 +131,17 @@ refused! {
         "unexpected character 'c': crs and u come once each, before the other parameters (RFC 5870 section 3.3)";
     geo_one_coordinate: "geo:1" => 4, "RFC 5870 section 3.3", Syntax,
         "unexpected character '1'; expected two or three coordinates (RFC 5870 section 3.3)";
+    // Section 3.4.2's ranges are exact and `num` takes any number of
+    // decimals: past the bound by less than a binary number can hold is
+    // past it.
+    geo_latitude_just_above_90: "geo:90.00000000000000001,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
+        "latitude 90.00000000000000001 is outside -90 to 90 (RFC 5870 section 3.4.2)";
+    geo_latitude_just_below_minus_90: "geo:-90.00000000000000001,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
+        "latitude -90.00000000000000001 is outside -90 to 90 (RFC 5870 section 3.4.2)";
+    geo_longitude_just_above_180: "geo:0,180.000000000000000001" => 6, "RFC 5870 section 3.4.2", OutOfRange,
+        "longitude 180.000000000000000001 is outside -180 to 180 (RFC 5870 section 3.4.2)";
+    geo_latitude_above_90_by_less_than_a_double_holds: "geo:90.000000000000001,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
+        "latitude 90.000000000000001 is outside -90 to 90 (RFC 5870 section 3.4.2)";
 }
 
 #[test]
@@ -150,6 +161,9 @@ fn the_bounds_themselves_are_in_range() {
         "geo:-90,-180",
         "geo:-0,0",
         "geo:90.000,-180.0",
+        "geo:90.000000000000000000000,180.00000000000000000000",
+        "geo:-90.0000000000000000000000,-180.000000000000000000000",
+        "geo:89.99999999999999999999999,179.999999999999999999999999",
     ] {
         let uri = UriRef::parse(text).unwrap();
         assert_eq!(
