@@ -237,8 +237,13 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "data:text/plain",
             "SGVsbG8=",
             "SGk",
+            "data:text/plain;a=%22x%5C%22y%22,z",
+            "data:te%20xt/plain,x",
+            "data:te%78t/pl%2Ain;a=b%3Dc;b%7E=%22%5C%5C%22,x",
         ],
-        &[";", ",", "/", "=", "base64", "%22", "+", "A"],
+        &[
+            ";", ",", "/", "=", "base64", "%22", "+", "A", "%5C", "%20", "%3D", "%7e", "%2F",
+        ],
     ),
     (
         "tel",

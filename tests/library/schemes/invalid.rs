@@ -105,16 +105,26 @@ refused! {
         "unexpected character 'S'; expected base 64 text (groups of four characters, the last one padded with '=') (RFC 4648 section 4)";
     data_base64_octet_beyond_ascii: "data:;base64,SGk%FF" => 16, "RFC 4648 section 4", Syntax,
         "unexpected octet 0xFF (percent-encoded); expected a base 64 character (RFC 4648 section 4)";
-    // The type fails as a whole at its `/`, so the error is where a media
-    // type, `;base64` or the comma could have started.
-    data_media_type_without_subtype: "data:text,x" => 5, "RFC 2397 section 3", Syntax,
-        "unexpected character 't'; expected ';base64' or ',' (RFC 2397 section 3)";
+    // A type, subtype or parameter name decodes to RFC 2045 token
+    // characters: no space, control or tspecial, escaped or not.
+    data_escaped_space_in_a_type: "data:te%20xt/plain,x" => 7, "RFC 2397 section 3", Syntax,
+        "unexpected character '%'; expected '/' (RFC 2397 section 3)";
+    data_escaped_tspecial_in_a_parameter_name: "data:text/plain;a%3Db=c,x" => 17, "RFC 2397 section 3", Syntax,
+        "unexpected character '%'; expected '=' (RFC 2397 section 3)";
+    data_escaped_octet_beyond_ascii_in_a_subtype: "data:text/pl%C3%A9in,x" => 12, "RFC 2397 section 3", Syntax,
+        "unexpected character '%'; expected ';base64' or ',' (RFC 2397 section 3)";
+    data_media_type_without_subtype: "data:text,x" => 9, "RFC 2397 section 3", Syntax,
+        "unexpected character ','; expected '/' (RFC 2397 section 3)";
 
     // tel.
     tel_global_number_with_a_context: "tel:+1;phone-context=+1" => 7, "RFC 3966 section 3", Syntax,
         "unexpected character 'p': isub, ext and phone-context are not other parameters; each comes once, before them (RFC 3966 section 3)";
     tel_extension_that_is_no_number: "tel:+1;ext=x" => 11, "RFC 3966 section 3", Syntax,
         "unexpected character 'x'; expected a digit or visual separator (RFC 3966 section 3)";
+    // In a URI, '#' begins the fragment (RFC 3986 section 3.5): a local
+    // number's '#' is written `%23`.
+    tel_raw_number_sign_begins_the_fragment: "tel:7042#;phone-context=example.com" => 8, "RFC 3966 section 3", Syntax,
+        "unexpected character '#'; expected a parameter, ';phone-context=' (a local number needs one, section 5.1.5) or a hex digit, '*', '%23' ('#') or visual separator (RFC 3966 section 3)";
     tel_parameter_given_twice: "tel:+1;a=1;a=2" => 11, "RFC 3966 section 3", Repeated,
         "the parameter \"a\" appears twice (RFC 3966 section 3)";
     tel_parameters_out_of_order: "tel:+1;b=1;a=2" => 11, "RFC 3966 section 3", Order,
