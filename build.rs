@@ -247,9 +247,25 @@ const SCHEME_GRAMMARS: &[SchemeGrammar] = &[
     },
     SchemeGrammar {
         name: "mailto",
-        entries: &["mailto_entry", "to_entry"],
+        entries: &[
+            "mailto_entry",
+            "addr_spec_entry",
+            "address_field_entry",
+            "address_list_entry",
+        ],
         record: &["to_text", "hfields"],
-        quiet: &["hfname", "hfvalue", "addr_spec", "local_part"],
+        quiet: &[
+            "hfname",
+            "hfvalue",
+            "addr_text",
+            "addr_spec",
+            "local_part",
+            "address",
+            "mailbox",
+            "name_addr",
+            "display_name",
+            "CFWS",
+        ],
         classes: &[],
     },
     SchemeGrammar {

@@ -329,7 +329,9 @@ pub mod schemes {
         file: [file_entry => match_file_entry, fail_file_entry;]
         mailto: [
             mailto_entry => match_mailto_entry, fail_mailto_entry;
-            to_entry => match_to_entry, fail_to_entry;
+            addr_spec_entry => match_addr_spec_entry, fail_addr_spec_entry;
+            address_field_entry => match_address_field_entry, fail_address_field_entry;
+            address_list_entry => match_address_list_entry, fail_address_list_entry;
         ]
         urn: [urn_entry => match_urn_entry, fail_urn_entry;]
         data: [

@@ -210,9 +210,14 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "a.b@c.d,\"x\\ y\"@[1.2.3.4]",
             "\"not@me\"@example.org",
             "user@納豆.example.org",
+            "mailto:%22a;b%22@example.org,c%2Cd@e?to=Joe%20%3Cjoe@x%3E&cc=G:a@b,c@d%3B",
+            "Joe Bloggs <joe@example.com>, G: a@b, (c) \"q\\\" w\" <c@d>;, e@f (x (y))",
+            "undisclosed:;",
+            " a@b\r\n (c)",
         ],
         &[
-            "@", ",", ".", "\"", "\\", "[", "]", "?", "&", "=", "%20", " ", "é",
+            "@", ",", ".", "\"", "\\", "[", "]", "?", "&", "=", "%20", " ", "é", ";", ":", "<",
+            ">", "(", ")", "%3B", "%2C", "\r\n",
         ],
     ),
     (

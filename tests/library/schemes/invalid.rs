@@ -81,10 +81,29 @@ refused! {
         "unexpected character 's'; expected a header field, hfname \"=\" hfvalue (RFC 6068 section 2)";
     mailto_local_part_not_utf8: "mailto:%FF@example.com" => 7, "RFC 6068 section 2", NotUtf8,
         "percent-encoded octets that are not UTF-8 in an address; non-ASCII characters are percent-encoded UTF-8 (RFC 6068 section 2)";
-    mailto_to_header_field_that_is_no_address: "mailto:?to=joe" => 14, "RFC 6068 section 2", Syntax,
-        "unexpected end of input; expected '@' or an atom character (atext) (RFC 6068 section 2)";
+    // A `to` header field's value is an RFC 5322 address-list: `joe` could
+    // go on as a display name's word or as an address's local part.
+    mailto_to_header_field_that_is_no_address: "mailto:?to=joe" => 14, "RFC 5322 section 3.2.5", Syntax,
+        "unexpected end of input; expected a word, whitespace or a comment, '@' or an atom character (atext) (RFC 5322 section 3.2.5)";
     mailto_two_dots_in_a_domain: "mailto:a@example..com" => 17, "RFC 5322 section 3.2.3", Syntax,
         "unexpected character '.'; expected an atom character (atext) (RFC 5322 section 3.2.3)";
+
+    // RFC 6068 section 2, item 1: ';' within an address MUST be
+    // percent-encoded, in the path and in a header field that holds
+    // addresses.
+    mailto_raw_semicolon_in_a_quoted_local_part: "mailto:%22a;b%22@example.org" => 11, "RFC 6068 section 2", Syntax,
+        "unexpected character ';': ';' is percent-encoded (%3B) in an address, as item 1 requires (RFC 6068 section 2)";
+    mailto_raw_semicolon_between_addresses: "mailto:a@example.org;b@example.org" => 20, "RFC 6068 section 2", Syntax,
+        "unexpected character ';': ';' is percent-encoded (%3B) in an address, as item 1 requires (RFC 6068 section 2)";
+    mailto_raw_semicolon_in_a_cc_header_field: "mailto:?cc=a;b@example.org" => 12, "RFC 6068 section 2", Syntax,
+        "unexpected character ';': ';' is percent-encoded (%3B) in an address, as item 1 requires (RFC 6068 section 2)";
+    // Only a literal ',' separates the path's addresses (RFC 3986 section
+    // 2.2): `%2C` is a comma within the domain, which no domain holds.
+    mailto_encoded_comma_is_no_separator: "mailto:a@example.org%2Cb@example.org" => 20, "RFC 5322 section 3.2.3", Syntax,
+        "unexpected character ',' (percent-encoded); expected end of input or an atom character (atext) (RFC 5322 section 3.2.3)";
+    // A `cc` header field holds addresses as `to` does.
+    mailto_cc_header_field_that_is_no_address: "mailto:?cc=joe" => 14, "RFC 5322 section 3.2.5", Syntax,
+        "unexpected end of input; expected a word, whitespace or a comment, '@' or an atom character (atext) (RFC 5322 section 3.2.5)";
 
     // urn.
     urn_nid_of_33_characters: "urn:abcdefghijabcdefghijabcdefghijabc:x" => 36, "RFC 8141 section 2", Syntax,
