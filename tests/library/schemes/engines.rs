@@ -258,6 +258,8 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "tel:863-1234;phone-context=+1-914-555",
             "tel:+1;ext=42;isub=1;tsp=a.b",
             "tel:7042",
+            "tel:*21%23;phone-context=example.com",
+            "tel:7042#;phone-context=example.com",
         ],
         &[
             ";",
@@ -270,6 +272,7 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "phone-context",
             "*",
             "#",
+            "%23",
             "a",
             ".",
         ],

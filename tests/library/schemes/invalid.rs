@@ -50,7 +50,7 @@ refused! {
     data_without_the_comma_before_the_data: "data:text/plain" => 15, "RFC 2397 section 3", Syntax,
         "unexpected end of input; expected ';base64' or ',' (RFC 2397 section 3)";
     tel_local_number_without_a_context: "tel:7042" => 8, "RFC 3966 section 3", Syntax,
-        "unexpected end of input; expected a parameter, ';phone-context=' (a local number needs one, section 5.1.5) or a hex digit, '*', '#' or visual separator (RFC 3966 section 3)";
+        "unexpected end of input; expected a parameter, ';phone-context=' (a local number needs one, section 5.1.5) or a hex digit, '*', '%23' ('#') or visual separator (RFC 3966 section 3)";
     geo_latitude_above_90: "geo:91,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
         "latitude 91 is outside -90 to 90 (RFC 5870 section 3.4.2)";
     ws_with_a_fragment: "ws://h/chat#x" => 11, "RFC 6455 section 3", Syntax,
