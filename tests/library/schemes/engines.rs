@@ -229,6 +229,8 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "urn:a:b",
             "urn:abcdefghijabcdefghijabcdefghijabc:x",
             "urn:ex-:x",
+            "urn:example:x?+a?=",
+            "urn:example:x?+a?=b?=c#f",
         ],
         &["-", ":", "?+", "?=", "?", "#", "/", "%2d", "a"],
     ),
