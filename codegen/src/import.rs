@@ -23,7 +23,11 @@ use super::tracker::Context;
 use super::{Config, Grammar, builtin_class, mentions};
 
 /// Rules a grammar takes unchanged from another grammar whose code is in
-/// another module of the same crate (see [`Config::import`]).
+/// another module of the same crate (see [`Config::import`]). The names of
+/// the rules both grammars have at the same indices of pest's `Rule` enum
+/// are read from the other code's tables (`RULE_NAMES` and `RULE_LABELS`,
+/// which code that tracks rules has): the importing code's tables are the
+/// runtime's `Names`, which hold only the rest.
 ///
 /// ```
 /// use peguri_codegen::{Config, Grammar, Import};
@@ -139,6 +143,10 @@ pub struct Generated {
 pub(crate) struct Imported {
     pub(crate) module: String,
     pub(crate) shared: BTreeSet<String>,
+    /// How many of the first rule names (in pest's `Rule` enum) are the
+    /// same in both grammars: the importing code reads those from the
+    /// provider's tables.
+    pub(crate) shared_names: usize,
 }
 
 /// Each rule's index in pest_derive's `Rule` enum: `EOI` first if the
@@ -169,7 +177,13 @@ pub(crate) fn imported(
     import: &Import<'_>,
 ) -> Imported {
     let provider = import.grammar;
-    let (_, provider_ids) = rule_ids(&provider.rules);
+    let (provider_names, provider_ids) = rule_ids(&provider.rules);
+    let (names, _) = rule_ids(rules);
+    let shared_names = names
+        .iter()
+        .zip(&provider_names)
+        .take_while(|(ours, theirs)| ours == theirs)
+        .count();
     let theirs: BTreeMap<&str, &AstRule> = provider
         .rules
         .iter()
@@ -224,6 +238,7 @@ pub(crate) fn imported(
     Imported {
         module: import.module.to_owned(),
         shared,
+        shared_names,
     }
 }
 

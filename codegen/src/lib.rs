@@ -172,6 +172,7 @@ pub struct Config<'a> {
 const RUNTIME: &[&str] = &[
     "Failure",
     "Look",
+    "Names",
     "Runs",
     "Slot",
     "Tracker",
@@ -675,8 +676,35 @@ impl<'g> Generator<'g> {
         let _ = write!(
             out,
             "\n/// Words in a rule set: one bit per rule of the grammar.\n\
-             pub(crate) const RULE_WORDS: usize = {words};\n\n\
-             /// The grammar's rules by their index in pest's `Rule` enum.\n\
+             pub(crate) const RULE_WORDS: usize = {words};\n"
+        );
+        if let Some(import) = &self.import {
+            // The names the imported grammar's table already holds, at the
+            // same indices, are read from it.
+            let shared = import.shared_names;
+            let module = &import.module;
+            for (table, what) in [("RULE_NAMES", "names"), ("RULE_LABELS", "labels")] {
+                let _ = write!(
+                    out,
+                    "\n/// The grammar's rule {what} by their index in pest's `Rule` enum: the first\n\
+                     /// {shared} are those of `{module}`, read from its table.\n\
+                     pub(crate) static {table}: Names = Names {{ imported: &{module}::{table}, shared: {shared}, own: &["
+                );
+                for name in &self.names[shared..] {
+                    let name = if what == "labels" {
+                        name.replace('_', "-")
+                    } else {
+                        name.clone()
+                    };
+                    let _ = write!(out, "\"{name}\", ");
+                }
+                out.push_str("] };\n");
+            }
+            return;
+        }
+        let _ = write!(
+            out,
+            "\n/// The grammar's rules by their index in pest's `Rule` enum.\n\
              pub(crate) static RULE_NAMES: [&str; {}] = [",
             self.names.len()
         );

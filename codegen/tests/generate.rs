@@ -754,6 +754,14 @@ fn imported_rules_are_called_in_the_other_module_not_compiled_again() {
             "{function} is compiled again:\n{code}"
         );
     }
+    // The names of the rules at the same indices (`EOI` and the five
+    // rules) are read from the provider's tables.
+    assert!(
+        code.contains(
+            "pub(crate) static RULE_NAMES: Names = Names { imported: &crate::base::RULE_NAMES, shared: 6, own: &[\"entry\", ] };"
+        ),
+        "{code}"
+    );
     let imports: Vec<String> = generated.imports.iter().map(|e| e.function()).collect();
     assert!(imports.contains(&"r_list".to_owned()), "{imports:?}");
     assert!(imports.contains(&"t_number__nn".to_owned()), "{imports:?}");
@@ -934,6 +942,13 @@ fn the_scheme_grammars_compile_no_rule_of_the_uri_grammar_again() {
                 ..Config::default()
             })
             .unwrap_or_else(|e| panic!("{path}: {e}"));
+        // `EOI` and uri.pest's rules come first in both grammars: their
+        // names are the URI grammar's table's.
+        let names = format!(
+            "static RULE_NAMES: Names = Names {{ imported: &crate::syntax::compiled::uri::RULE_NAMES, shared: {}, own: &[",
+            uri_rules.len() + 1
+        );
+        assert!(generated.code.contains(&names), "{path}: no {names}");
         for function in defined_functions(&generated.code) {
             if let Some(rule) = rule_of(function) {
                 assert!(

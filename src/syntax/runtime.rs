@@ -290,6 +290,64 @@ impl<const W: usize> RuleSet<W> {
     }
 }
 
+/// A grammar's rule names (or their labels) by index in pest's `Rule`
+/// enum, when the grammar is read after another's text (a scheme's after
+/// `uri.pest`): the first `shared` are the other grammar's own table's,
+/// which is not copied, and the rest are the grammar's own.
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(
+    not(any(feature = "schemes", feature = "expose-internals")),
+    allow(dead_code)
+)]
+pub struct Names {
+    /// The other grammar's table.
+    pub imported: &'static [&'static str],
+    /// How many of its first names this grammar's are.
+    pub shared: usize,
+    /// The names after them.
+    pub own: &'static [&'static str],
+}
+
+#[cfg_attr(
+    not(any(feature = "schemes", feature = "expose-internals")),
+    allow(dead_code)
+)]
+impl Names {
+    /// How many rules the grammar has.
+    #[cfg_attr(not(feature = "expose-internals"), allow(dead_code))]
+    pub const fn len(&self) -> usize {
+        self.shared + self.own.len()
+    }
+
+    /// Whether the grammar has no rules.
+    #[cfg_attr(not(feature = "expose-internals"), allow(dead_code))]
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The name of rule `id`.
+    pub fn get(&self, id: usize) -> Option<&'static str> {
+        if id < self.shared {
+            self.imported.get(id).copied()
+        } else {
+            self.own.get(id - self.shared).copied()
+        }
+    }
+}
+
+/// As a slice of names is indexed: panics past the last rule.
+impl core::ops::Index<usize> for Names {
+    type Output = &'static str;
+
+    fn index(&self, id: usize) -> &&'static str {
+        if id < self.shared {
+            &self.imported[id]
+        } else {
+            &self.own[id - self.shared]
+        }
+    }
+}
+
 /// How many attempted rules the tracker keeps per list. pest keeps a
 /// vector; the grammars here never hold more than a dozen at one position
 /// (`tests/library/engines.rs` checks that none overflows on its inputs).
@@ -464,6 +522,21 @@ impl Tracker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_read_the_imported_table_then_their_own() {
+        static IMPORTED: [&str; 3] = ["EOI", "a", "b"];
+        let names = Names {
+            imported: &IMPORTED,
+            shared: 2,
+            own: &["c", "d"],
+        };
+        assert_eq!(names.len(), 4);
+        assert!(!names.is_empty());
+        let all = [0, 1, 2, 3, 4].map(|id| names.get(id));
+        assert_eq!(all, [Some("EOI"), Some("a"), Some("c"), Some("d"), None]);
+        assert_eq!((names[1], names[3]), ("a", "d"));
+    }
 
     #[test]
     fn slots_record_the_first_match_and_its_continuations() {

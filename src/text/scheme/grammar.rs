@@ -8,15 +8,15 @@ use alloc::vec::Vec;
 use super::Scheme;
 use super::error::{Cited, Kind, SchemeError};
 use crate::syntax::pct;
-use crate::syntax::runtime::Failure;
+use crate::syntax::runtime::{Failure, Names};
 
 /// One compiled scheme grammar, as the library reads its failures: the
 /// rule names of pest's `Rule` enum, the RFC spellings, the citation of
 /// each rule (from the comment above it in its `.pest` file), and words
 /// for the rules whose RFC names say little on their own.
 pub(super) struct Rules {
-    pub(super) names: &'static [&'static str],
-    pub(super) labels: &'static [&'static str],
+    pub(super) names: &'static Names,
+    pub(super) labels: &'static Names,
     pub(super) citation: fn(&str) -> Option<Cited>,
     /// Rule name to the words for it in "expected ...".
     pub(super) words: &'static [(&'static str, &'static str)],
@@ -27,7 +27,7 @@ pub(super) struct Rules {
 
 impl Rules {
     fn name(&self, id: u16) -> &'static str {
-        self.names.get(usize::from(id)).copied().unwrap_or("")
+        self.names.get(usize::from(id)).unwrap_or("")
     }
 
     fn word(&self, id: u16) -> &'static str {
@@ -36,7 +36,7 @@ impl Rules {
         match word {
             Some((_, word)) => word,
             None if name == "EOI" => "end of input",
-            None => self.labels.get(usize::from(id)).copied().unwrap_or(name),
+            None => self.labels.get(usize::from(id)).unwrap_or(name),
         }
     }
 }
