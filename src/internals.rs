@@ -293,14 +293,15 @@ pub mod schemes {
                                 .filter_map(|id| {
                                     let id = u16::try_from(id).ok()?;
                                     let slot = rec.slot(id)?;
-                                    Some((g::RULE_NAMES[usize::from(id)].to_owned(), slot.get()))
+                                    Some((g::RULE_NAMES.get(usize::from(id))?.to_owned(), slot.get()))
                                 })
                                 .collect()
                         });
                         let failure = g::$fail(s).filter(|f| !f.overflowed).map(|f| {
                             let names = |set: crate::syntax::runtime::RuleSet<{ g::RULE_WORDS }>| {
                                 set.iter()
-                                    .map(|id| g::RULE_NAMES[usize::from(id)].to_owned())
+                                    .filter_map(|id| g::RULE_NAMES.get(usize::from(id)))
+                                    .map(str::to_owned)
                                     .collect()
                             };
                             Failure {

@@ -507,7 +507,7 @@ impl<'g> Generator<'g> {
             self.emit_records(&mut items, config);
         }
         if !config.tracked.is_empty() {
-            self.emit_rule_names(&mut items);
+            self.emit_rule_names(&mut items)?;
         }
         self.emit_classes(&mut items, config);
         items.push_str(&public);
@@ -671,7 +671,7 @@ impl<'g> Generator<'g> {
         }
     }
 
-    fn emit_rule_names(&self, out: &mut String) {
+    fn emit_rule_names(&self, out: &mut String) -> Result<(), String> {
         let words = self.names.len().div_ceil(64).max(1);
         let _ = write!(
             out,
@@ -684,23 +684,31 @@ impl<'g> Generator<'g> {
             let shared = import.shared_names;
             let module = &import.module;
             for (table, what) in [("RULE_NAMES", "names"), ("RULE_LABELS", "labels")] {
+                let mut own = String::new();
+                let mut ends = Vec::new();
+                for name in &self.names[shared..] {
+                    if what == "labels" {
+                        own.push_str(&name.replace('_', "-"));
+                    } else {
+                        own.push_str(name);
+                    }
+                    ends.push(own.len().to_string());
+                }
+                if u16::try_from(own.len()).is_err() {
+                    return Err(format!(
+                        "the grammar's own rule {what} take {} bytes; the table holds at most 65535",
+                        own.len()
+                    ));
+                }
                 let _ = write!(
                     out,
                     "\n/// The grammar's rule {what} by their index in pest's `Rule` enum: the first\n\
                      /// {shared} are those of `{module}`, read from its table.\n\
-                     pub(crate) static {table}: Names = Names {{ imported: &{module}::{table}, shared: {shared}, own: &["
+                     pub(crate) static {table}: Names = Names {{ imported: &{module}::{table}, shared: {shared}, own: {own:?}, ends: &[{}] }};\n",
+                    ends.join(", ")
                 );
-                for name in &self.names[shared..] {
-                    let name = if what == "labels" {
-                        name.replace('_', "-")
-                    } else {
-                        name.clone()
-                    };
-                    let _ = write!(out, "\"{name}\", ");
-                }
-                out.push_str("] };\n");
             }
-            return;
+            return Ok(());
         }
         let _ = write!(
             out,
@@ -721,6 +729,7 @@ impl<'g> Generator<'g> {
             let _ = write!(out, "\"{}\", ", name.replace('_', "-"));
         }
         out.push_str("];\n");
+        Ok(())
     }
 
     fn emit_classes(&self, out: &mut String, config: &Config<'_>) {

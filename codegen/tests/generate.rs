@@ -758,7 +758,7 @@ fn imported_rules_are_called_in_the_other_module_not_compiled_again() {
     // rules) are read from the provider's tables.
     assert!(
         code.contains(
-            "pub(crate) static RULE_NAMES: Names = Names { imported: &crate::base::RULE_NAMES, shared: 6, own: &[\"entry\", ] };"
+            "pub(crate) static RULE_NAMES: Names = Names { imported: &crate::base::RULE_NAMES, shared: 6, own: \"entry\", ends: &[5] };"
         ),
         "{code}"
     );
@@ -945,7 +945,7 @@ fn the_scheme_grammars_compile_no_rule_of_the_uri_grammar_again() {
         // `EOI` and uri.pest's rules come first in both grammars: their
         // names are the URI grammar's table's.
         let names = format!(
-            "static RULE_NAMES: Names = Names {{ imported: &crate::syntax::compiled::uri::RULE_NAMES, shared: {}, own: &[",
+            "static RULE_NAMES: Names = Names {{ imported: &crate::syntax::compiled::uri::RULE_NAMES, shared: {}, own: \"",
             uri_rules.len() + 1
         );
         assert!(generated.code.contains(&names), "{path}: no {names}");

@@ -293,7 +293,9 @@ impl<const W: usize> RuleSet<W> {
 /// A grammar's rule names (or their labels) by index in pest's `Rule`
 /// enum, when the grammar is read after another's text (a scheme's after
 /// `uri.pest`): the first `shared` are the other grammar's own table's,
-/// which is not copied, and the rest are the grammar's own.
+/// which is not copied, and the rest are the grammar's own, one after the
+/// other in one string (a table of `&str` would cost a pointer and a
+/// relocation per name).
 #[derive(Clone, Copy, Debug)]
 #[cfg_attr(
     not(any(feature = "schemes", feature = "expose-internals")),
@@ -304,8 +306,10 @@ pub struct Names {
     pub imported: &'static [&'static str],
     /// How many of its first names this grammar's are.
     pub shared: usize,
-    /// The names after them.
-    pub own: &'static [&'static str],
+    /// The names after them, one after the other.
+    pub own: &'static str,
+    /// Where each of those ends in `own`.
+    pub ends: &'static [u16],
 }
 
 #[cfg_attr(
@@ -316,7 +320,7 @@ impl Names {
     /// How many rules the grammar has.
     #[cfg_attr(not(feature = "expose-internals"), allow(dead_code))]
     pub const fn len(&self) -> usize {
-        self.shared + self.own.len()
+        self.shared + self.ends.len()
     }
 
     /// Whether the grammar has no rules.
@@ -327,24 +331,15 @@ impl Names {
 
     /// The name of rule `id`.
     pub fn get(&self, id: usize) -> Option<&'static str> {
-        if id < self.shared {
-            self.imported.get(id).copied()
-        } else {
-            self.own.get(id - self.shared).copied()
-        }
-    }
-}
-
-/// As a slice of names is indexed: panics past the last rule.
-impl core::ops::Index<usize> for Names {
-    type Output = &'static str;
-
-    fn index(&self, id: usize) -> &&'static str {
-        if id < self.shared {
-            &self.imported[id]
-        } else {
-            &self.own[id - self.shared]
-        }
+        let Some(own) = id.checked_sub(self.shared) else {
+            return self.imported.get(id).copied();
+        };
+        let end = usize::from(*self.ends.get(own)?);
+        let start = match own.checked_sub(1) {
+            Some(before) => usize::from(*self.ends.get(before)?),
+            None => 0,
+        };
+        self.own.get(start..end)
     }
 }
 
@@ -529,13 +524,13 @@ mod tests {
         let names = Names {
             imported: &IMPORTED,
             shared: 2,
-            own: &["c", "d"],
+            own: "cdd",
+            ends: &[1, 3],
         };
         assert_eq!(names.len(), 4);
         assert!(!names.is_empty());
         let all = [0, 1, 2, 3, 4].map(|id| names.get(id));
-        assert_eq!(all, [Some("EOI"), Some("a"), Some("c"), Some("d"), None]);
-        assert_eq!((names[1], names[3]), ("a", "d"));
+        assert_eq!(all, [Some("EOI"), Some("a"), Some("c"), Some("dd"), None]);
     }
 
     #[test]
