@@ -59,8 +59,10 @@ const RULES: Rules = Rules {
 ///
 /// The recipients are those of the path, then those of every `to` header
 /// field, as section 2 makes `mailto:a@x?to=b@y` and `mailto:a@x,b@y` the
-/// same. Every header field, `to` included, is in
-/// [`headers`](Self::headers), in order.
+/// same. A `to`, `cc` or `bcc` field's value is an RFC 5322 address list
+/// (section 3.4: display names and groups too); the recipients of a `to`
+/// field are its mailboxes' addresses. Every header field, `to` included,
+/// is in [`headers`](Self::headers), in order, decoded.
 ///
 /// ```
 /// use peguri::scheme::Mailto;
@@ -70,6 +72,11 @@ const RULES: Rules = Rules {
 /// assert_eq!(mailto.to()[0].as_str(), "joe@example.com");
 /// assert_eq!(mailto.header("CC"), Some("bob@example.com"));
 /// assert_eq!(mailto.header("body"), Some("hello there"));
+///
+/// let uri = peguri::UriRef::parse("mailto:?to=Ann%20%3Cann@example.com%3E")?;
+/// let mailto = Mailto::parse(&uri)?;
+/// assert_eq!(mailto.to()[0].as_str(), "ann@example.com");
+/// assert_eq!(mailto.header("to"), Some("Ann <ann@example.com>"));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -159,8 +166,9 @@ impl Mailto {
     /// # Errors
     ///
     /// A [`SchemeError`] if it is not one (RFC 6068 section 2): an address
-    /// that is not an `addr-spec`, a header field without `=`,
-    /// percent-encoded octets that are not UTF-8.
+    /// that is not an `addr-spec` or holds `;` unencoded, a `to`, `cc` or
+    /// `bcc` field that is not an RFC 5322 address list, a header field
+    /// without `=`, percent-encoded octets that are not UTF-8.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("mailto:joe")?;
