@@ -30,8 +30,14 @@
 //! | [`port_number`] | the port, `UInt16` | invalid input, no port, an empty port, a port above 65535 |
 //! | [`query_param`] | the decoded value of the first query pair with a key (a repeated key: its first value; `?key` alone: `""`) | invalid input, no query, no such key |
 //! | `public_suffix`, `registrable_domain` (feature `psl`) | the host's public suffix, registrable domain (`peguri::PublicSuffixList`), lowercase | invalid input, no authority, an IP host, a host that is a public suffix (`registrable_domain`) |
+//! | `registrable_label` (feature `psl`) | the label of the registrable domain before its public suffix (`example`) | as `registrable_domain` |
+//! | [`host_without_www`], [`top_level_domain`] | the host without a leading `www.`; the last label of a registered name | invalid input, no authority; for `top_level_domain`, an IP host or an all-digit label |
+//! | [`query_and_fragment`], [`path_query_and_fragment`] | the text after `?` (or from `#` without a query); the path and all after it | invalid input; for `query_and_fragment`, neither a query nor a fragment |
+//! | [`remove_www`], [`remove_query`], [`remove_fragment`], [`remove_query_and_fragment`] | the row without the host's leading `www.`, the query, the fragment, or both, the rest byte for byte | invalid input |
 //! | [`is_valid`] | whether the row is a URI reference | never |
-//! | [`error`] | why it is not, in one line | the row is valid |
+//! | [`error`] | why it is not, in one line with the byte offset and column | the row is valid |
+//! | [`error_message`] | why it is not: the message alone, one text per cause | the row is valid |
+//! | [`error_offset`], [`error_column`] | where it stops being one: byte offset, column in characters from 1 (`UInt64`) | the row is valid |
 //! | [`resolve`] | the resolved URI (RFC 3986 section 5.2, strict), against a [`Base`] | either is invalid, or the base has no scheme |
 //! | [`normalize`] | the normal form (sections 6.2.2 and 6.2.3) | invalid input |
 //! | [`equivalent`] | whether two rows' normal forms are equal | either is invalid |
@@ -81,6 +87,7 @@ mod iri;
 mod lint;
 mod normalize;
 mod parse;
+mod pieces;
 #[cfg(feature = "psl")]
 mod public_suffix;
 mod query;
@@ -97,10 +104,16 @@ pub use lint::{lint, lint_item};
 pub use normalize::{equivalent, normalize};
 pub use parse::{components, components_fields, parse, parse_fields, parse_with};
 pub use peguri::Component;
+pub use pieces::{
+    host_without_www, path_query_and_fragment, query_and_fragment, remove_fragment, remove_query,
+    remove_query_and_fragment, remove_www, top_level_domain,
+};
+#[cfg(feature = "psl")]
+pub use public_suffix::registrable_label;
 #[cfg(feature = "psl")]
 pub use public_suffix::{public_suffix, registrable_domain};
 pub use query::{query_param, query_value};
 pub use resolve::{resolve, Base};
 #[cfg(feature = "schemes")]
 pub use scheme::{describe_scheme_error, scheme_error, scheme_valid};
-pub use validity::{describe, error, is_valid};
+pub use validity::{describe, error, error_column, error_message, error_offset, is_valid};

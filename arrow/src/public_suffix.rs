@@ -127,3 +127,41 @@ fn range_in(whole: &str, piece: &str) -> Option<Range<usize>> {
     whole.get(start..end)?;
     Some(start..end)
 }
+
+/// The label of each row's registrable domain before its public suffix
+/// (`example` for `https://shop.example.co.uk/`): ClickHouse's
+/// `firstSignificantSubdomain`, tldextract's `domain`. Lowercase, as
+/// [`registrable_domain`] gives it, and NULL where it is NULL.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, Array, StringArray};
+/// use peguri::PublicSuffixList;
+/// use peguri_arrow::column::Layout;
+///
+/// let urls = StringArray::from(vec!["https://shop.Example.co.uk/", "http://co.uk/"]);
+/// let labels = peguri_arrow::registrable_label(&urls, &PublicSuffixList::built_in(), Layout::Plain)?;
+/// let labels = labels.as_string::<i32>();
+/// assert_eq!(labels.value(0), "example");
+/// assert!(labels.is_null(1));
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn registrable_label(
+    array: &dyn Array,
+    list: &PublicSuffixList,
+    layout: Layout,
+) -> Result<ArrayRef, ArrowError> {
+    let previous = RefCell::new(Previous::default());
+    map_text(array, layout, |text| {
+        // A registrable domain is a label, a dot, and the public suffix.
+        let first_label = |domain: &str| domain.split('.').next().map(str::len);
+        host_text(text, &previous, |host| {
+            list.registrable_domain(&host)
+                .and_then(|domain| match domain {
+                    Cow::Borrowed(piece) => first_label(piece).map(|n| Cow::Borrowed(&piece[..n])),
+                    Cow::Owned(text) => {
+                        first_label(&text).map(|n| Cow::Owned(text[..n].to_owned()))
+                    }
+                })
+        })
+    })
+}

@@ -404,6 +404,48 @@ fn is_valid_and_error_say_whether_and_why() {
 }
 
 #[test]
+fn error_message_offset_and_column_split_the_one_line() {
+    let as_u64 = |a: &arrow_array::UInt64Array| -> Vec<Option<u64>> { a.iter().collect() };
+    for (name, array) in inputs(ROWS) {
+        let messages = texts(&peguri_arrow::error_message(array.as_ref(), V).unwrap());
+        let offsets = as_u64(&peguri_arrow::error_offset(array.as_ref()).unwrap());
+        let columns = as_u64(&peguri_arrow::error_column(array.as_ref()).unwrap());
+        let lines = texts(&peguri_arrow::error(array.as_ref(), V).unwrap());
+        for (i, row) in ROWS.iter().enumerate() {
+            let got = (messages[i].clone(), offsets[i], columns[i]);
+            match row.map(UriRef::parse) {
+                None | Some(Ok(_)) => assert_eq!(got, (None, None, None), "{name} {i}"),
+                Some(Err(e)) => {
+                    let want = (
+                        Some(e.message().to_string()),
+                        Some(e.offset() as u64),
+                        Some(e.column() as u64),
+                    );
+                    assert_eq!(got, want, "{name} {i}");
+                    // The one line is the message, then where.
+                    let (message, offset, column) = (want.0.unwrap(), e.offset(), e.column());
+                    assert_eq!(
+                        lines[i].as_deref(),
+                        Some(format!("{message} at byte {offset} (column {column})").as_str())
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            (messages[3].as_deref(), offsets[3], columns[3]),
+            (Some("invalid character ' ' in path"), Some(10), Some(11)),
+            "{name}"
+        );
+    }
+    // One cause at two places is one message.
+    let urls = StringArray::from(vec!["http://h/a b", "http://h/longer/a b"]);
+    let messages = texts(&peguri_arrow::error_message(&urls, V).unwrap());
+    assert_eq!(messages[0], messages[1]);
+    let offsets = as_u64(&peguri_arrow::error_offset(&urls).unwrap());
+    assert_eq!(offsets, [Some(10), Some(17)]);
+}
+
+#[test]
 fn parse_has_the_fields_of_the_sql_struct() {
     let fields = peguri_arrow::parse_fields();
     let names: Vec<&str> = fields.iter().map(|f| f.name().as_str()).collect();

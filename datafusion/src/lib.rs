@@ -35,7 +35,13 @@
 //! | `uri_query_param(uri, key)` | the decoded value of the first pair with that decoded key (a repeated key: its first value; a key without `=`: `''`) | invalid input, no query, no such key |
 //! | `uri_public_suffix(uri)`, `uri_registrable_domain(uri)` | the host's public suffix (`co.uk`) and registrable domain (`example.co.uk`) by the Public Suffix List built in (`peguri::PublicSuffixList`, both sections), lowercase | invalid input, no authority, an IP host, a host with a leading dot; for `uri_registrable_domain`, a host that is a public suffix |
 //! | `uri_is_valid(uri)` | whether the input is a URI reference | never |
-//! | `uri_error(uri)` | why it is not, in one line | the input is valid |
+//! | `uri_error(uri)` | why it is not: the message alone, one text per cause | the input is valid |
+//! | `uri_error_offset(uri)`, `uri_error_column(uri)` | where it stops being one: the byte offset, the column in characters from 1 (`UInt64`) | the input is valid |
+//! | `uri_query_and_fragment(uri)` | the query and fragment as written after `?` (`q=1#top`; `#top` without a query) | invalid input, neither a query nor a fragment |
+//! | `uri_path_query_and_fragment(uri)` | the path and all that follows it (`/p?q=1#top`) | invalid input |
+//! | `uri_host_without_www(uri)`, `uri_top_level_domain(uri)` | the host without a leading `www.`; the last label of a registered name, as written | invalid input, no authority; for `uri_top_level_domain`, an IP host or an all-digit label |
+//! | `uri_registrable_label(uri)` | the label of the registrable domain before its public suffix (`example`), lowercase | as `uri_registrable_domain` |
+//! | `uri_remove_www`, `uri_remove_query`, `uri_remove_fragment`, `uri_remove_query_and_fragment` (`uri`) | the URI without its host's leading `www.`, its query, its fragment, or both, the rest byte for byte | invalid input |
 //! | `uri_resolve(base, reference)` | the resolved URI (RFC 3986 section 5.2, strict) | either is invalid, or the base has no scheme |
 //! | `uri_normalize(uri)` | the normal form (sections 6.2.2 and 6.2.3) | invalid input |
 //! | `uri_equivalent(a, b)` | whether the normal forms are equal | either is invalid |
@@ -86,12 +92,18 @@
 //! | `protocol`, `domain`, `path`, `querystring`, `fragment` | ClickHouse | `uri_scheme`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | ClickHouse's functions do not follow the RFC (its documentation says so): they return `''` where peguri returns NULL (absent component, invalid input), read a URL without a scheme (`domain('example.com/x')` is `example.com`; to RFC 3986 that is a relative path, so `uri_host` gives NULL), and `domain` gives `''` for a host without a dot such as `localhost` |
 //! | `extracturlparameter` (`extractURLParameter`) | ClickHouse | `uri_query_param` | ClickHouse returns the raw value and `''` when absent; peguri decodes and returns NULL |
 //! | `cuttofirstsignificantsubdomain` (`cutToFirstSignificantSubdomain`) | ClickHouse | `uri_registrable_domain` | ClickHouse applies only the list's rules of two labels, compiled into its build: the last three labels when the last two are such a rule (`co.uk`, `github.io`), the last two otherwise. So it differs where a longer rule, a wildcard or an exception applies: `a.b.pvt.k12.ma.us` is `k12.ma.us` there and `b.pvt.k12.ma.us` by the list, `foo.bar.ck` (rule `*.ck`) is `bar.ck` there and `foo.bar.ck` here. It drops a leading `www.` first (`www.co.uk` gives `co.uk`; here `www.co.uk`), returns a host that is a public suffix (`co.uk`) as it is where peguri returns NULL, keeps the case as written, matches no A-label against the list's U-labels, returns `''` where peguri returns NULL, and reads a URL without a scheme. `cutToFirstSignificantSubdomainCustom` with the whole list configured applies every rule |
+//! | `port` | ClickHouse | `uri_port_number` | ClickHouse gives 0 where peguri gives NULL (no port, an empty one, above 65535), and takes a default port as a second argument, which peguri does not |
+//! | `querystringandfragment` (`queryStringAndFragment`), `pathfull` (`pathFull`) | ClickHouse | `uri_query_and_fragment`, `uri_path_query_and_fragment` | ClickHouse returns `''` where peguri returns NULL, and reads a URL without a scheme |
+//! | `domainwithoutwww` (`domainWithoutWWW`) | ClickHouse | `uri_host_without_www` | as `domain`; and ClickHouse drops `www.` only in lowercase, where peguri compares it ignoring case, as hosts compare |
+//! | `topleveldomain` (`topLevelDomain`) | ClickHouse | `uri_top_level_domain` | ClickHouse returns `''` for a host without a dot (`localhost`, which peguri gives as its own last label) and for an IPv4 address (NULL here), and for a last label that starts with a digit (peguri: one that is all digits); both drop a trailing dot |
+//! | `firstsignificantsubdomain` (`firstSignificantSubdomain`) | ClickHouse | `uri_registrable_label` | the differences of `cutToFirstSignificantSubdomain` above, as ClickHouse finds the label the same way |
+//! | `cutwww` (`cutWWW`), `cutquerystring` (`cutQueryString`), `cutfragment` (`cutFragment`), `cutquerystringandfragment` (`cutQueryStringAndFragment`) | ClickHouse | `uri_remove_www`, `uri_remove_query`, `uri_remove_fragment`, `uri_remove_query_and_fragment` | ClickHouse cuts any string, returning it as it is where it finds no part; peguri returns NULL for what RFC 3986 rejects, and `uri_remove_www` compares `www.` ignoring case |
 //! | `try_parse_url` | Spark | (its own function) | Spark uses `java.net.URI` (RFC 2396); part names and raw values as in Spark |
 //!
 //! ClickHouse's `topLevelDomain` is no alias of `uri_public_suffix`: it
 //! gives the last label (`uk` for `www.example.co.uk`) whatever the list
 //! says, where the public suffix is `co.uk`; the two agree only for a
-//! suffix of one label (`com`).
+//! suffix of one label (`com`). It is an alias of `uri_top_level_domain`.
 //!
 //! # Distributed execution
 //!
@@ -134,13 +146,14 @@ use functions::iri::IriToUriFunction;
 use functions::lint::LintFunction;
 use functions::normalize::{EquivalentFunction, NormalizeFunction};
 use functions::parse::ParseFunction;
+use functions::pieces::PieceFunction;
 use functions::public_suffix::PublicSuffixFunction;
 use functions::query_param::QueryParamFunction;
 use functions::resolve::ResolveFunction;
 use functions::scheme::{SchemeErrorFunction, SchemePartsFunction, SchemeValidFunction};
 use functions::spark::TryParseUrlFunction;
 use functions::template_match::TemplateMatchFunction;
-use functions::validity::{ErrorFunction, IsValidFunction};
+use functions::validity::{ErrorFunction, ErrorPositionFunction, IsValidFunction};
 use functions::whatwg::WhatwgDiffersFunction;
 
 /// Every function of this crate, ready to register (each knows its
@@ -185,6 +198,13 @@ pub fn scalar_functions() -> Vec<Arc<ScalarUDF>> {
         udf(PublicSuffixFunction::public_suffix()),
         udf(PublicSuffixFunction::registrable_domain()),
     ]);
+    // Where an invalid input stops being a URI reference.
+    functions.extend([
+        udf(ErrorPositionFunction::offset()),
+        udf(ErrorPositionFunction::column()),
+    ]);
+    // Pieces that span or trim components, and URIs without some parts.
+    functions.extend(PieceFunction::all().into_iter().map(udf));
     functions
 }
 

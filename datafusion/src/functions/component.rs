@@ -121,7 +121,7 @@ impl PortNumberFunction {
             meta: Meta::new(
                 "uri_port_number",
                 1,
-                &["url_extract_port"],
+                &["url_extract_port", "port"],
                 document(
                     "The port as a number (UInt16). NULL when the input is NULL or not an \
                      RFC 3986 URI reference, when it has no port or an empty one, and when the \

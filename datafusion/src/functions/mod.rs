@@ -5,6 +5,7 @@ pub(crate) mod iri;
 pub(crate) mod lint;
 pub(crate) mod normalize;
 pub(crate) mod parse;
+pub(crate) mod pieces;
 pub(crate) mod public_suffix;
 pub(crate) mod query_param;
 pub(crate) mod resolve;

@@ -1,5 +1,6 @@
-//! `uri_is_valid(uri)` and `uri_error(uri)`: whether a string is an RFC
-//! 3986 URI reference, and if not, why.
+//! `uri_is_valid(uri)`, `uri_error(uri)`, `uri_error_offset(uri)` and
+//! `uri_error_column(uri)`: whether a string is an RFC 3986 URI reference,
+//! and if not, why and where.
 
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
@@ -49,8 +50,9 @@ impl ScalarUDFImpl for IsValidFunction {
     }
 }
 
-/// `uri_error(uri)`: why the input is not a URI reference, in one line;
-/// NULL for a valid input and for NULL.
+/// `uri_error(uri)`: why the input is not a URI reference, the message
+/// alone (one text per cause, to group by); NULL for a valid input and for
+/// NULL.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub(crate) struct ErrorFunction {
     meta: Meta,
@@ -64,12 +66,12 @@ impl ErrorFunction {
                 1,
                 &[],
                 document(
-                    "Why the input is not an RFC 3986 URI reference, in one line: what is \
-                     wrong, in which component, at which byte offset and column. NULL when \
-                     the input is valid or NULL.",
+                    "Why the input is not an RFC 3986 URI reference: what is wrong and in \
+                     which component, the same text for every input with the same cause (to \
+                     group and count by); where is uri_error_offset and uri_error_column. \
+                     NULL when the input is valid or NULL.",
                     "uri_error(uri)",
-                    "SELECT uri_error('http://h/a b');\n\
-                     -- invalid character ' ' in path at byte 10 (column 11)",
+                    "SELECT uri_error('http://h/a b'); -- invalid character ' ' in path",
                     &[URI_ARGUMENT],
                 ),
             ),
@@ -86,7 +88,74 @@ impl ScalarUDFImpl for ErrorFunction {
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
         map_column(&args.args[0], |array| {
-            peguri_arrow::error(array, Layout::View)
+            peguri_arrow::error_message(array, Layout::View)
         })
+    }
+}
+
+/// `uri_error_offset(uri)` or `uri_error_column(uri)`: where the input
+/// stops being a URI reference, as a `UInt64`; NULL for a valid input and
+/// for NULL.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ErrorPositionFunction {
+    meta: Meta,
+    column: bool,
+}
+
+impl ErrorPositionFunction {
+    /// `uri_error_offset(uri)`: the byte offset of the error.
+    pub(crate) fn offset() -> Self {
+        ErrorPositionFunction {
+            meta: Meta::new(
+                "uri_error_offset",
+                1,
+                &[],
+                document(
+                    "Where the input stops being an RFC 3986 URI reference: the byte offset \
+                     (UTF-8, from 0) of its error, as a UInt64. NULL when the input is valid \
+                     or NULL.",
+                    "uri_error_offset(uri)",
+                    "SELECT uri_error_offset('http://h/a b'); -- 10",
+                    &[URI_ARGUMENT],
+                ),
+            ),
+            column: false,
+        }
+    }
+
+    /// `uri_error_column(uri)`: the column of the error, in characters.
+    pub(crate) fn column() -> Self {
+        ErrorPositionFunction {
+            meta: Meta::new(
+                "uri_error_column",
+                1,
+                &[],
+                document(
+                    "Where the input stops being an RFC 3986 URI reference: the column of \
+                     its error, in characters from 1, as a UInt64. NULL when the input is \
+                     valid or NULL.",
+                    "uri_error_column(uri)",
+                    "SELECT uri_error_column('http://h/a b'); -- 11",
+                    &[URI_ARGUMENT],
+                ),
+            ),
+            column: true,
+        }
+    }
+}
+
+impl ScalarUDFImpl for ErrorPositionFunction {
+    meta_methods!();
+
+    fn return_type(&self, _args: &[DataType]) -> Result<DataType> {
+        Ok(DataType::UInt64)
+    }
+
+    fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
+        if self.column {
+            map_column(&args.args[0], peguri_arrow::error_column)
+        } else {
+            map_column(&args.args[0], peguri_arrow::error_offset)
+        }
     }
 }
