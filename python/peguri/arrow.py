@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from typing import Any, Protocol, Union
+from typing import TYPE_CHECKING, Any, Protocol, Union
 
 from peguri import _peguri
 from peguri._peguri import ArrowArray, Component
@@ -81,7 +81,15 @@ class ArrowStreamExportable(Protocol):
     def __arrow_c_stream__(self, requested_schema: object | None = None) -> object: ...
 
 
-ArrowLike = Union[ArrowArrayExportable, ArrowStreamExportable]
+if TYPE_CHECKING:
+    # Checkers see what the functions take at run time: with pandas-stubs
+    # installed, a pandas Series (of any dtype) is one; without them,
+    # pandas is untyped and the alias takes anything.
+    import pandas
+
+    ArrowLike = Union[ArrowArrayExportable, ArrowStreamExportable, "pandas.Series[Any]"]
+else:
+    ArrowLike = Union[ArrowArrayExportable, ArrowStreamExportable]
 
 
 def _column(data: object, name: str) -> object:
@@ -175,7 +183,11 @@ def scheme_valid(urls: ArrowLike) -> ArrowArray:
 
 
 def error(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
-    """Why each invalid row is invalid; NULL for valid rows."""
+    """Why each invalid row is invalid, the message alone (``"invalid
+    character ' ' in path"``): the same text for every row with the same
+    cause, so that ``error(s).to_pandas().value_counts()`` counts causes.
+    Where the row stops being a URI reference is :func:`error_offset` and
+    :func:`error_column`. NULL for valid rows."""
     return _peguri.arrow_error(_column(urls, "urls"), views=views)
 
 
@@ -301,6 +313,100 @@ def lint(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     row, in the order of their position, at most 100 of each code; an empty
     list when there is none, NULL for an invalid or NULL row."""
     return _peguri.arrow_lint(_column(urls, "urls"), views=views)
+
+
+# Where an invalid row's error is; pieces that span or trim components;
+# each row without some of its parts.
+__all__ += [
+    "error_column",
+    "error_offset",
+    "host_without_www",
+    "path_query_and_fragment",
+    "query_and_fragment",
+    "registrable_label",
+    "remove_fragment",
+    "remove_query",
+    "remove_query_and_fragment",
+    "remove_www",
+    "top_level_domain",
+]
+
+
+def error_offset(urls: ArrowLike) -> ArrowArray:
+    """Where each invalid row stops being a URI reference: the byte offset
+    (UTF-8, from 0) of its error, as ``peguri.ParseError.offset`` gives it
+    (uint64). NULL for valid rows."""
+    return _peguri.arrow_error_offset(_column(urls, "urls"))
+
+
+def error_column(urls: ArrowLike) -> ArrowArray:
+    """Where each invalid row stops being a URI reference: the column of its
+    error, in characters from 1, as ``peguri.ParseError.column`` gives it
+    (uint64). NULL for valid rows."""
+    return _peguri.arrow_error_column(_column(urls, "urls"))
+
+
+def query_and_fragment(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The query and the fragment of each row as written after ``?``
+    (``"q=1#top"``), or from ``#`` when there is a fragment but no query
+    (``"#top"``): ClickHouse's ``queryStringAndFragment``. NULL where the
+    row is not a URI reference or has neither."""
+    return _peguri.arrow_query_and_fragment(_column(urls, "urls"), views=views)
+
+
+def path_query_and_fragment(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The path of each row and all that follows it, delimiters included
+    (``"/p?q=1#top"``): ClickHouse's ``pathFull``."""
+    return _peguri.arrow_path_query_and_fragment(_column(urls, "urls"), views=views)
+
+
+def host_without_www(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The host of each row without a leading ``www.`` label (compared
+    ignoring case, as hosts are), as written: ClickHouse's
+    ``domainWithoutWWW``. A host that is ``www.`` alone or does not start
+    with it is given as it is; NULL where :func:`host` is."""
+    return _peguri.arrow_host_without_www(_column(urls, "urls"), views=views)
+
+
+def top_level_domain(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The last label of each row's registered name, as written, after a
+    trailing dot (``"uk"`` for ``http://example.co.uk/``, whose public
+    suffix is ``co.uk``): ClickHouse's ``topLevelDomain``. NULL for an IP
+    host, no authority, and an empty or all-digit label."""
+    return _peguri.arrow_top_level_domain(_column(urls, "urls"), views=views)
+
+
+def registrable_label(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The label of each row's registrable domain before its public suffix
+    (``"example"`` for ``https://shop.example.co.uk/``): tldextract's
+    ``domain``, ClickHouse's ``firstSignificantSubdomain``; lowercase, NULL
+    where :func:`registrable_domain` is."""
+    return _peguri.arrow_registrable_label(_column(urls, "urls"), views=views)
+
+
+def remove_www(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """Each row without the leading ``www.`` of its host (as
+    :func:`host_without_www` finds it), the rest byte for byte: ClickHouse's
+    ``cutWWW``. NULL where the row is not a URI reference."""
+    return _peguri.arrow_remove_www(_column(urls, "urls"), views=views)
+
+
+def remove_query(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """Each row without its query and the ``?`` before it, the fragment
+    kept: ClickHouse's ``cutQueryString``."""
+    return _peguri.arrow_remove_query(_column(urls, "urls"), views=views)
+
+
+def remove_fragment(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """Each row without its fragment and the ``#`` before it: ClickHouse's
+    ``cutFragment``."""
+    return _peguri.arrow_remove_fragment(_column(urls, "urls"), views=views)
+
+
+def remove_query_and_fragment(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """Each row without its query and its fragment: ClickHouse's
+    ``cutQueryStringAndFragment``."""
+    return _peguri.arrow_remove_query_and_fragment(_column(urls, "urls"), views=views)
 
 
 def _to_array(data: ArrowLike) -> ArrowArray:

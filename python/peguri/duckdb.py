@@ -69,6 +69,24 @@ FUNCTIONS: dict[str, tuple[Callable[..., ArrowArray], list[Any], Any]] = {
     "uri_registrable_domain": (_peguri.arrow_registrable_domain, [_VARCHAR], _VARCHAR),
 }
 
+# Where an invalid URI's error is; pieces that span or trim components;
+# URIs without some of their parts.
+FUNCTIONS.update(
+    {
+        "uri_error_offset": (_peguri.arrow_error_offset, [_VARCHAR], sqltypes.UBIGINT),
+        "uri_error_column": (_peguri.arrow_error_column, [_VARCHAR], sqltypes.UBIGINT),
+        "uri_query_and_fragment": (_peguri.arrow_query_and_fragment, [_VARCHAR], _VARCHAR),
+        "uri_path_query_and_fragment": (_peguri.arrow_path_query_and_fragment, [_VARCHAR], _VARCHAR),
+        "uri_host_without_www": (_peguri.arrow_host_without_www, [_VARCHAR], _VARCHAR),
+        "uri_top_level_domain": (_peguri.arrow_top_level_domain, [_VARCHAR], _VARCHAR),
+        "uri_registrable_label": (_peguri.arrow_registrable_label, [_VARCHAR], _VARCHAR),
+        "uri_remove_www": (_peguri.arrow_remove_www, [_VARCHAR], _VARCHAR),
+        "uri_remove_query": (_peguri.arrow_remove_query, [_VARCHAR], _VARCHAR),
+        "uri_remove_fragment": (_peguri.arrow_remove_fragment, [_VARCHAR], _VARCHAR),
+        "uri_remove_query_and_fragment": (_peguri.arrow_remove_query_and_fragment, [_VARCHAR], _VARCHAR),
+    }
+)
+
 
 def _udf(kernel: Callable[..., ArrowArray], arguments: int) -> Callable[..., pa.Array]:
     """``kernel`` as a DuckDB Arrow UDF, which DuckDB calls with one pyarrow
@@ -87,7 +105,7 @@ def _udf(kernel: Callable[..., ArrowArray], arguments: int) -> Callable[..., pa.
 def register(con: duckdb.DuckDBPyConnection) -> None:
     """Registers every function of peguri.arrow in ``con`` under the name
     peguri-sql gives it, typed (``VARCHAR`` arguments; results ``VARCHAR``,
-    ``BOOLEAN``, ``USMALLINT``, ``VARCHAR[]`` or the ``STRUCT`` of
+    ``BOOLEAN``, ``USMALLINT``, ``UBIGINT``, ``VARCHAR[]`` or the ``STRUCT`` of
     ``uri_parse``), with peguri-sql's argument order:
 
     - ``uri_parse(uri)``: the struct of ``valid``, ``rule``, the
@@ -100,13 +118,18 @@ def register(con: duckdb.DuckDBPyConnection) -> None:
     - ``uri_query_param(uri, key)``: the decoded value of the first pair
       with that key (a repeated key: its first value; a key without
       ``=``: ``''``);
-    - ``uri_is_valid(uri)``, ``uri_error(uri)``;
+    - ``uri_is_valid(uri)``, ``uri_error(uri)`` (the message alone),
+      ``uri_error_offset(uri)``, ``uri_error_column(uri)`` (``UBIGINT``);
     - ``uri_resolve(base, reference)``, ``uri_normalize(uri)``,
       ``uri_equivalent(a, b)``, ``iri_to_uri(iri)``;
     - ``uri_lint(uri)``: the finding codes, ``VARCHAR[]``;
     - ``uri_scheme_valid(uri)``;
-    - ``uri_public_suffix(uri)``, ``uri_registrable_domain(uri)``: by the
-      Public Suffix List built in.
+    - ``uri_public_suffix(uri)``, ``uri_registrable_domain(uri)``,
+      ``uri_registrable_label(uri)``: by the Public Suffix List built in;
+    - ``uri_query_and_fragment``, ``uri_path_query_and_fragment``,
+      ``uri_host_without_www``, ``uri_top_level_domain``, ``uri_remove_www``,
+      ``uri_remove_query``, ``uri_remove_fragment``,
+      ``uri_remove_query_and_fragment`` (``uri``).
 
     NULL is NULL where peguri-sql's functions give NULL (an invalid URI, an
     absent component...). A function of the same name already in ``con``

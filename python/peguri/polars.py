@@ -156,6 +156,46 @@ class UriNamespace:
 
         return pair.map_batches(run, return_dtype=pl.Boolean, is_elementwise=True)
 
+    # Where an invalid row's error is; pieces that span or trim components;
+    # each row without some of its parts (see peguri.arrow's functions of
+    # the same names).
+
+    def error_offset(self) -> pl.Expr:
+        """The byte offset of each invalid row's error (``error`` is the
+        message alone)."""
+        return self._map(_peguri.arrow_error_offset, pl.UInt64)
+
+    def error_column(self) -> pl.Expr:
+        """The column of each invalid row's error, in characters from 1."""
+        return self._map(_peguri.arrow_error_column, pl.UInt64)
+
+    def query_and_fragment(self) -> pl.Expr:
+        return self._map(partial(_peguri.arrow_query_and_fragment, views=True), pl.String)
+
+    def path_query_and_fragment(self) -> pl.Expr:
+        return self._map(partial(_peguri.arrow_path_query_and_fragment, views=True), pl.String)
+
+    def host_without_www(self) -> pl.Expr:
+        return self._map(partial(_peguri.arrow_host_without_www, views=True), pl.String)
+
+    def top_level_domain(self) -> pl.Expr:
+        return self._map(partial(_peguri.arrow_top_level_domain, views=True), pl.String)
+
+    def registrable_label(self) -> pl.Expr:
+        return self._map(partial(_peguri.arrow_registrable_label, views=True), pl.String)
+
+    def remove_www(self) -> pl.Expr:
+        return self._map(partial(_peguri.arrow_remove_www, views=True), pl.String)
+
+    def remove_query(self) -> pl.Expr:
+        return self._map(partial(_peguri.arrow_remove_query, views=True), pl.String)
+
+    def remove_fragment(self) -> pl.Expr:
+        return self._map(partial(_peguri.arrow_remove_fragment, views=True), pl.String)
+
+    def remove_query_and_fragment(self) -> pl.Expr:
+        return self._map(partial(_peguri.arrow_remove_query_and_fragment, views=True), pl.String)
+
 
 def uri(column: pl.Expr | str) -> UriNamespace:
     """The ``uri`` namespace of ``column`` (an expression, or a column's

@@ -104,7 +104,7 @@ fn arrow_err(e: ArrowError) -> PyErr {
 
 /// The layout of the strings a function returns: plain columns unless
 /// views are asked for.
-fn layout(views: bool) -> Layout {
+pub(crate) fn layout(views: bool) -> Layout {
     if views { Layout::View } else { Layout::Plain }
 }
 
@@ -154,7 +154,11 @@ fn one_array(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
 
 /// Runs `kernel` on each chunk of `obj` with the GIL released, and joins
 /// the results into one array.
-fn map_chunks<F>(py: Python<'_>, obj: &Bound<'_, PyAny>, kernel: F) -> PyResult<ArrowArray>
+pub(crate) fn map_chunks<F>(
+    py: Python<'_>,
+    obj: &Bound<'_, PyAny>,
+    kernel: F,
+) -> PyResult<ArrowArray>
 where
     F: Fn(&dyn Array) -> Result<ArrayRef, ArrowError> + Send + Sync,
 {
@@ -212,11 +216,12 @@ fn scheme_valid(py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<ArrowArray>
     map_chunks(py, urls, |a| Ok(Arc::new(peguri_arrow::scheme_valid(a)?)))
 }
 
-/// The parse error of each row, NULL where it is valid.
+/// Why each row is not a URI reference, the message alone (the position
+/// is `error_offset` and `error_column`); NULL where it is valid.
 #[pyfunction]
 #[pyo3(signature = (urls, *, views = false))]
 fn error(py: Python<'_>, urls: &Bound<'_, PyAny>, views: bool) -> PyResult<ArrowArray> {
-    map_chunks(py, urls, |a| peguri_arrow::error(a, layout(views)))
+    map_chunks(py, urls, |a| peguri_arrow::error_message(a, layout(views)))
 }
 
 /// A component of a URI reference, as `peguri.Component` names it: the

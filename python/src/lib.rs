@@ -28,6 +28,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 pub mod batch;
 mod cast;
 mod guard;
+mod pieces;
 // The Arrow C Data Interface is the one place that needs `unsafe`.
 #[allow(unsafe_code)]
 pub mod ffi;
@@ -1059,5 +1060,6 @@ fn _peguri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IdnaError", py.get_type::<IdnaError>())?;
     m.add("TemplateError", py.get_type::<TemplateError>())?;
     batch::register(m)?;
+    pieces::register(m)?;
     Ok(())
 }

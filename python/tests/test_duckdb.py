@@ -89,6 +89,20 @@ CALLS: dict[str, tuple[str, Any]] = {
     "uri_public_suffix": ("uri_public_suffix(url)", ua.public_suffix),
     "uri_registrable_domain": ("uri_registrable_domain(url)", ua.registrable_domain),
 }
+# Where an invalid URI's error is, pieces of components, removals.
+CALLS.update({f"uri_{name}": (f"uri_{name}(url)", getattr(ua, name)) for name in [
+    "error_offset",
+    "error_column",
+    "query_and_fragment",
+    "path_query_and_fragment",
+    "host_without_www",
+    "top_level_domain",
+    "registrable_label",
+    "remove_www",
+    "remove_query",
+    "remove_fragment",
+    "remove_query_and_fragment",
+]})
 
 
 def pylist(obj: Any) -> list[Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 import pyarrow as pa
@@ -64,6 +65,20 @@ FUNCTIONS: dict[str, Callable[[Any], ua.ArrowArray]] = {
     "iri_to_uri": ua.iri_to_uri,
     "lint": ua.lint,
 }
+# Where an invalid row's error is, pieces of components, removals.
+FUNCTIONS.update({name: getattr(ua, name) for name in [
+    "error_offset",
+    "error_column",
+    "query_and_fragment",
+    "path_query_and_fragment",
+    "host_without_www",
+    "top_level_domain",
+    "registrable_label",
+    "remove_www",
+    "remove_query",
+    "remove_fragment",
+    "remove_query_and_fragment",
+]})
 
 
 def test_every_function_is_listed() -> None:
@@ -148,3 +163,21 @@ def test_without_pyarrow() -> None:
         "install pyarrow (pip install pyarrow)",
         "to_pandas: ArrowArray.to_pandas() needs pyarrow: pip install pyarrow pandas",
     ]
+
+
+def test_typed_example_runs() -> None:
+    """The example mypy --strict checks with pandas-stubs counts sites and
+    error causes."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+    try:
+        import pandas_typed
+    finally:
+        sys.path.pop(0)
+    urls = pd.Series(
+        ["https://a.example.co.uk/", "https://b.example.co.uk/", "http://h/a b", "http://h/x/a b", "a%"],
+        dtype="string[pyarrow]",
+    )
+    assert pandas_typed.sites(urls).to_dict() == {"example.co.uk": 2}
+    causes = pandas_typed.causes(urls)
+    assert list(causes.loc["invalid character ' ' in path"]) == [2, 11]
+    assert causes["rows"].sum() == 3
