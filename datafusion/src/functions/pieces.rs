@@ -19,6 +19,9 @@ use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};
 use crate::strings::map_column;
 
+/// A kernel of one string column to one string column.
+type Kernel = fn(&dyn Array, Layout) -> Result<ArrayRef, ArrowError>;
+
 /// Which piece a function gives.
 #[derive(Debug, PartialEq, Eq, Hash, Clone, Copy)]
 enum Piece {
@@ -47,7 +50,7 @@ impl Piece {
     ];
 
     /// The kernel of the pieces that need no Public Suffix List.
-    fn kernel(self) -> Option<fn(&dyn Array, Layout) -> Result<ArrayRef, ArrowError>> {
+    fn kernel(self) -> Option<Kernel> {
         Some(match self {
             Piece::QueryAndFragment => peguri_arrow::query_and_fragment,
             Piece::PathQueryAndFragment => peguri_arrow::path_query_and_fragment,

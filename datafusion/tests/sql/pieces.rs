@@ -41,7 +41,11 @@ async fn check(function: &str, expected: impl Fn(&UriRef<'_>) -> Option<String>)
         assert_eq!(column(&ctx, &sql).await, want, "{sql} over {string_type:?}");
         for (row, want) in ROWS.iter().zip(&want) {
             let sql = format!("SELECT {function}({})", string_type.literal(*row));
-            assert_eq!(column(&ctx, &sql).await, [want.clone()], "{sql}");
+            assert_eq!(
+                column(&ctx, &sql).await,
+                std::slice::from_ref(want),
+                "{sql}"
+            );
         }
     }
 }
