@@ -11,7 +11,9 @@
 //!   the built-in Public Suffix List (target: at least 5 M URLs/s);
 //! - `components_batches`: `components` over the same rows as slices of
 //!   8,192 (DataFusion's batch size), whose outputs are small enough for
-//!   the allocator to reuse.
+//!   the allocator to reuse;
+//! - the group `pieces`: the kernels that span or trim components and
+//!   remove parts, beside `host` (target: each at least 5 M URLs/s).
 //!
 //! Each on `Utf8View` (what DataFusion and Polars hand over) and `Utf8`
 //! (pyarrow's default).
@@ -138,5 +140,61 @@ fn kernels(c: &mut Criterion) {
     group.finish();
 }
 
+/// The kernels that span or trim components and remove parts (ClickHouse's
+/// `queryStringAndFragment`, `pathFull`, `domainWithoutWWW`,
+/// `topLevelDomain`, `firstSignificantSubdomain`, `cutWWW`,
+/// `cutQueryString`, `cutFragment`, `cutQueryStringAndFragment`), as
+/// views over `Utf8View`, beside `host` in the same run (target: each at
+/// least 5 M URLs/s on one core).
+fn pieces(c: &mut Criterion) {
+    let lines = corpus();
+    let input: ArrayRef = std::sync::Arc::new(StringViewArray::from_iter_values(&lines));
+    let mut group = c.benchmark_group("pieces");
+    group.sample_size(20);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(3));
+    group.throughput(Throughput::Elements(lines.len() as u64));
+    group.bench_function("host", |b| {
+        b.iter(|| {
+            peguri_arrow::component(black_box(input.as_ref()), Component::Host, Layout::View)
+                .unwrap()
+        })
+    });
+    type Kernel = fn(&dyn arrow_array::Array, Layout) -> Result<ArrayRef, arrow_schema::ArrowError>;
+    let kernels: [(&str, Kernel); 8] = [
+        ("query_and_fragment", peguri_arrow::query_and_fragment),
+        (
+            "path_query_and_fragment",
+            peguri_arrow::path_query_and_fragment,
+        ),
+        ("host_without_www", peguri_arrow::host_without_www),
+        ("top_level_domain", peguri_arrow::top_level_domain),
+        ("remove_www", peguri_arrow::remove_www),
+        ("remove_query", peguri_arrow::remove_query),
+        ("remove_fragment", peguri_arrow::remove_fragment),
+        (
+            "remove_query_and_fragment",
+            peguri_arrow::remove_query_and_fragment,
+        ),
+    ];
+    for (name, kernel) in kernels {
+        group.bench_function(name, |b| {
+            b.iter(|| kernel(black_box(input.as_ref()), Layout::View).unwrap())
+        });
+    }
+    #[cfg(feature = "psl")]
+    {
+        let list = peguri::PublicSuffixList::built_in();
+        group.bench_function("registrable_label", |b| {
+            b.iter(|| {
+                peguri_arrow::registrable_label(black_box(input.as_ref()), &list, Layout::View)
+                    .unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(benches, kernels);
-criterion_main!(benches);
+criterion_group!(piece_benches, pieces);
+criterion_main!(benches, piece_benches);
