@@ -74,7 +74,10 @@
 //! (`uri_resolve`, `uri_normalize`, `uri_equivalent`, `iri_to_uri`,
 //! `uri_lint`, `uri_whatwg_differs`) get it from peguri as an owned value per row, which is then
 //! copied into the output; an input that is already its own result
-//! (normal, ASCII, an absolute reference) is pointed at instead.
+//! (normal, ASCII, an absolute reference) is pointed at instead. The
+//! removals copy a row only where the part they remove lies between two
+//! pieces that stay (`www.` of a host; a query before a fragment); a row
+//! without it, or cut at its end, is pointed at.
 //!
 //! The array work is done by the kernels of [`peguri_arrow`], which the
 //! Python package calls too: SQL and Python share one implementation.
