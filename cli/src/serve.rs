@@ -142,22 +142,27 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; st
 ///
 /// The page has the input, a rule selector (every rule of the grammar:
 /// RFC 3986's, RFC 3987's IRI rules and RFC 6874's zone identifiers,
-/// grouped by file) and the grammar (editable) side by side, and shows
-/// on every change the parse tree, the components, the diagram or the
-/// error; for a rejected input, the trace of the parse (every rule
-/// attempt, the partial tree, the farthest failure and the rules that
-/// reached it), as `tree --trace` prints it. Hovering a node or an
-/// attempt marks its span in the input. An edited grammar gets its
-/// components and diagram wherever it keeps Appendix A's rule names, and
-/// its errors beside the results, each a link to its line. A batch box
-/// runs `grammar diff` of the page's grammar against the built-in one
-/// over pasted lines. The grammar, the input and the rule are kept in
-/// the page's address (its fragment, compressed when long) and in the
-/// browser's storage: a reload keeps them, and "share" copies a link that
-/// opens the same experiment. Prints the page's address and serves until
-/// stopped (Ctrl-C). An edited grammar is compiled for each request; its
-/// parse is bounded by pest's call limit, a stack budget and a deadline.
-/// Built only with the cargo feature `serve`.
+/// grouped by file) and the grammar (editable) side by side, and shows on
+/// every change the parse tree, the components, the diagram or the error.
+/// A rejected input gets the trace of its parse, as `tree --trace` prints
+/// it: every rule attempt, the partial tree, the farthest failure and the
+/// rules that reached it. Hovering a tree node or an attempt marks its
+/// span in the input.
+///
+/// An edited grammar gets its components and diagram wherever it keeps
+/// Appendix A's rule names, and its errors at the top of the results,
+/// each a link to its line. A batch box runs `grammar diff` of the page's
+/// grammar against the built-in one over pasted lines (at most 1,000).
+///
+/// The grammar, the input and the rule are kept in the page's address
+/// (its fragment, compressed when long) and in the browser's storage: a
+/// reload keeps them, and "share" copies a link that opens the same
+/// experiment in any `peguri serve` at that address.
+///
+/// Prints the page's address and serves until stopped (Ctrl-C). An
+/// edited grammar is compiled for each request; its parse is bounded by
+/// pest's call limit, a stack budget and a deadline. Built only with the
+/// cargo feature `serve`.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     peguri serve\n  \
