@@ -406,7 +406,7 @@ impl<'a> Answer<'a> {
             self.diagram = diagram;
         } else {
             self.notes.push(
-                "No diagram: the components this grammar gives are not laid out as RFC 3986 lays out a reference."
+                "No diagram: it draws a whole reference, and these components are not laid out as RFC 3986 lays out one."
                     .to_owned(),
             );
         }
