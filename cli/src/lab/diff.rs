@@ -422,10 +422,17 @@ pub fn derive_fields<'a, N: AsRef<str>>(
     nodes: impl IntoIterator<Item = (N, Span<'a>)>,
 ) -> Vec<DerivedField<'a>> {
     let present = fields_present(names);
+    // A grammar without the rules reads no tree: a parse's tree is as
+    // large as its input.
+    let found = if present.contains(&true) {
+        first_matches(nodes)
+    } else {
+        vec![None; FIELDS.len()]
+    };
     FIELDS
         .iter()
         .zip(present)
-        .zip(first_matches(nodes))
+        .zip(found)
         .map(|((field, in_grammar), found)| DerivedField {
             name: field.name(),
             in_grammar,
