@@ -2,13 +2,15 @@
 // driven headless by playwright-core. It starts the server on a free
 // loopback port and drives the page as a user would: components, diagram
 // and tree of a URI; hovering a node marks its span in the input; a
-// grammar error shown in view, whose link moves the editor's cursor; an
-// edited grammar that allows `_` in a scheme, with its components and
-// diagram; the trace of a rejected input; the selector's IRI and zone
-// entries; the share link opened in a new browser; a reload and a new tab
-// that keep the edits; the batch diff; a link whose text is markup stays
-// text. It saves screenshots under target/e2e/ (serve.png is the one in
-// docs/).
+// grammar error shown in view (the results scrolled away or not), whose
+// link moves the editor's cursor; an edited grammar that allows `_` in a
+// scheme, with its components and diagram; the trace of a rejected input,
+// with the built-in grammar and an edited one; the selector's IRI and
+// zone entries; the share link opened in a new browser; a reload and a
+// new tab that keep the edits; the batch diff; a link whose text is
+// markup stays text; `serve --grammar FILE --override FILE`, its link
+// opened by a server started without them. It saves screenshots under
+// target/e2e/ (serve.png is the one in docs/).
 //
 // Run from .ci/run, or by hand after `cargo build --features serve`:
 //   cd e2e && npm ci && npm test
@@ -113,7 +115,7 @@ async function open(page, url = address) {
 
 /** Waits for the page's grammar and its first answer. */
 async function ready(page) {
-  await page.waitForFunction(() => document.getElementById('grammar').value.includes('URI_reference'));
+  await page.waitForFunction(() => document.getElementById('grammar').value !== '');
   await page.waitForFunction(() => document.getElementById('status').dataset.state !== 'busy');
 }
 
@@ -184,8 +186,7 @@ test('components, diagram, tree, hover, grammar errors in view, an edited gramma
   const jump = page.locator('#grammar-errors button').first();
   const where = (await jump.textContent()).match(/line (\d+), column (\d+)/);
   assert.ok(where, 'the error has its line and column');
-  const box = await page.locator('#grammar-errors-box').boundingBox();
-  assert.ok(box && box.y >= 0 && box.y + box.height <= VIEWPORT.height, `grammar errors out of view: ${JSON.stringify(box)}`);
+  await inView(page, '#grammar-errors-box');
   await jump.click();
   const cursor = await page.evaluate(() => {
     const editor = document.getElementById('grammar');
@@ -221,8 +222,23 @@ test('components, diagram, tree, hover, grammar errors in view, an edited gramma
   // Back to the grammar the page started from: rejected again.
   await page.click('#reset');
   await statusIs(page, 'invalid');
+
+  // A grammar error made while the results are scrolled down to the batch
+  // box comes into view all the same.
+  await page.evaluate(() => { document.getElementById('results').scrollTop = 1e6; });
+  assert.ok(await page.evaluate(() => document.getElementById('results').scrollTop) > 0, 'the results scroll');
+  await page.fill('#grammar', grammar.replace('port = @{ DIGIT* }', 'port = @{ DIGIT* '));
+  await statusIs(page, 'grammar-error');
+  await inView(page, '#grammar-errors-box');
+  assert.match(await page.textContent('#grammar-errors'), /line \d+, column \d+/);
   await page.context().close();
 });
+
+/** Asserts that the element `selector` is shown whole within the window. */
+async function inView(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= VIEWPORT.height, `${selector} out of view: ${JSON.stringify(box)}`);
+}
 
 test('a rejected input gets its trace, partial tree and farthest failure', { timeout: 60000 }, async () => {
   const page = await newPage();
@@ -254,6 +270,19 @@ test('a rejected input gets its trace, partial tree and farthest failure', { tim
   await page.click('#trace-expand');
   assert.ok(await page.locator('#trace details[open]').count() > 0);
   await page.screenshot({ path: path.join(artefacts, 'serve-trace.png') });
+
+  // An edited grammar's rejected input is traced too, with its own rules:
+  // `_` allowed in a scheme, the space still refused in the host.
+  const grammar = await page.inputValue('#grammar');
+  await page.fill('#grammar', grammar.replace(SCHEME, SCHEME_WITH_UNDERSCORE));
+  await page.fill('#uri', 'a_b://h st/');
+  await page.waitForFunction(() => document.getElementById('grammar-state').textContent === 'edited');
+  await statusIs(page, 'invalid');
+  assert.equal(await page.textContent('#chain'), 'in reg-name ← host ← authority ← hier-part ← URI ← URI-reference');
+  assert.match(await page.textContent('#tree'), /scheme 0\.\.3 "a_b"/);
+  assert.match(await page.textContent('#failure'), /at byte 7 \(" "\), expected:/);
+  await page.hover('#trace [data-rule="scheme"]');
+  assert.equal(await marked(page), 'a_b');
   await page.context().close();
 });
 
@@ -392,12 +421,44 @@ test('serve --grammar FILE --override FILE starts from that grammar', { timeout:
   const dir = await mkdtemp(path.join(os.tmpdir(), 'peguri-e2e-'));
   const override = path.join(dir, 'scheme.pest');
   await writeFile(override, `${SCHEME_WITH_UNDERSCORE}\n`);
-  const started = await startServer(['--override', override]);
-  const page = await newPage();
+  const uriPest = path.join(root, 'uri.pest');
+  const started = await startServer(['--grammar', uriPest, '--override', override]);
+  const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
   await open(page, started);
-  assert.match(await page.textContent('#grammar-state'), /with .*scheme\.pest/);
+  assert.equal(await page.textContent('#grammar-state'), `${uriPest} with ${override}`);
+  assert.ok((await page.inputValue('#grammar')).includes(SCHEME_WITH_UNDERSCORE));
+  // The selector: the rules under the name of the file they come from.
+  const groups = await page.$$eval('#rule optgroup', (all) => all.map((g) => [g.label, g.children.length]));
+  assert.deepEqual(groups.map(([label]) => label), [uriPest, override]);
+  assert.ok(groups[0][1] > 30, JSON.stringify(groups));
+  assert.deepEqual(await page.$$eval('#rule optgroup:last-child option', (all) => all.map((o) => o.value)), ['scheme']);
+  assert.equal(await page.inputValue('#rule'), 'URI_reference');
   await page.fill('#uri', 'a_b:c');
   await statusIs(page, 'valid');
+  // Its link opens the same experiment in a `peguri serve` started from
+  // the built-in grammar.
+  await page.click('#share');
+  await page.waitForFunction(() => document.getElementById('share-note').textContent.startsWith('link copied'));
+  const link = await page.inputValue('#share-link');
   await page.context().close();
+  const elsewhere = await newPage();
+  await open(elsewhere, link.replace(started, address));
+  await statusIs(elsewhere, 'valid');
+  assert.equal(await elsewhere.inputValue('#uri'), 'a_b:c');
+  assert.equal(await elsewhere.textContent('#grammar-state'), 'edited');
+  assert.ok((await elsewhere.inputValue('#grammar')).includes(SCHEME_WITH_UNDERSCORE));
+  await elsewhere.context().close();
+
+  // A grammar of other rules starts from its first rule.
+  const other = path.join(dir, 'ab.pest');
+  await writeFile(other, 'a = { "x" ~ b }\nb = { "y" }\n');
+  const page2 = await newPage();
+  await open(page2, await startServer(['--grammar', other]));
+  assert.equal(await page2.inputValue('#rule'), 'a');
+  assert.deepEqual(await page2.$$eval('#rule option', (all) => all.map((o) => o.value)), ['a', 'b']);
+  await page2.fill('#uri', 'xy');
+  await statusIs(page2, 'valid');
+  assert.match(await page2.textContent('#tree'), /^a 0\.\.2 "xy"b 1\.\.2 "y"$/);
+  await page2.context().close();
   await rm(dir, { recursive: true, force: true });
 });

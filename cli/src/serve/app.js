@@ -42,11 +42,10 @@ function current() {
 /**
  * Fills the selector: the start grammar's groups (uri.pest, iri.pest,
  * rfc6874.pest), each with the rules `rules` still has, then the rules
- * the editor added.
+ * the editor added; `wanted` selected.
  */
-function setRules(rules) {
+function setRules(rules, wanted = ruleBox.value) {
   if (!rules || rules.length === 0) return;
-  const wanted = ruleBox.value || 'URI_reference';
   const option = (name) => new Option(name, name);
   const listed = new Set();
   const children = [];
@@ -349,12 +348,12 @@ onHover($('failure'));
     linkProblem = `The link's experiment could not be read: ${e.message}.`;
   }
   const stored = state.load(start.grammar);
-  const experiment = restored ?? stored ?? { input: uriBox.value, rule: 'URI_reference', grammar: start.grammar };
+  const experiment = restored ?? stored ?? { input: uriBox.value, rule: null, grammar: start.grammar };
   uriBox.value = experiment.input;
   grammarBox.value = experiment.grammar;
   batchBox.value = stored?.batch ?? '';
-  setRules(start.rules);
-  if (![...ruleBox.options].some((o) => o.value === experiment.rule)) ruleBox.add(new Option(experiment.rule, experiment.rule));
-  ruleBox.value = experiment.rule;
+  // By default URI-reference, or the first rule of a grammar without it.
+  const first = start.rules.includes('URI_reference') ? 'URI_reference' : start.rules[0];
+  setRules(start.rules, experiment.rule ?? first ?? 'URI_reference');
   schedule(0);
 })();

@@ -76,8 +76,9 @@ export async function toFragment(state, builtIn) {
 
 /**
  * The state a fragment holds, or null for a fragment without one; the
- * grammar is `builtIn` where the link has none. Throws with a message for
- * a fragment that cannot be read.
+ * grammar is `builtIn` where the link has none, the rule null where it has
+ * none (the page's first rule then). Throws with a message for a fragment
+ * that cannot be read.
  */
 export async function fromFragment(hash, builtIn) {
   let fragment = hash.startsWith('#') ? hash.slice(1) : hash;
@@ -103,12 +104,15 @@ export async function fromFragment(hash, builtIn) {
   if (!params.has('i') && !params.has('r') && !params.has('g')) return null;
   return {
     input: params.get('i') ?? '',
-    rule: params.get('r') || 'URI_reference',
+    rule: params.get('r') || null,
     grammar: params.get('g') ?? builtIn,
   };
 }
 
-/** The experiment stored for the page started from `start`, or null. */
+/**
+ * The experiment stored for the page started from `start`, or null; its
+ * rule is null if none was stored.
+ */
 export function load(start) {
   try {
     const stored = JSON.parse(localStorage.getItem(STORAGE_PREFIX + fingerprint(start)));
@@ -116,7 +120,7 @@ export function load(start) {
     const text = (value) => (typeof value === 'string' ? value : null);
     return {
       input: text(stored.input) ?? '',
-      rule: text(stored.rule) || 'URI_reference',
+      rule: text(stored.rule) || null,
       grammar: text(stored.grammar) ?? start,
       batch: text(stored.batch) ?? '',
     };
