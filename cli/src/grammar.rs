@@ -125,6 +125,16 @@ impl GrammarText {
         grammar
     }
 
+    /// A grammar whose text is at hand (an editor's), named `name` in
+    /// messages. It is compiled as it is, in this process: for a process
+    /// that runs within limits of its own (`peguri serve`'s workers).
+    #[cfg(feature = "serve")]
+    pub fn from_text(name: &str, text: &str) -> Self {
+        let mut grammar = GrammarText::empty(None);
+        grammar.push(name, text);
+        grammar
+    }
+
     /// Reads `files` in order; with none, the built-in grammar. The result
     /// compiles within `limits`: a grammar that does not is an error
     /// naming the file and line of each problem, or the limit.

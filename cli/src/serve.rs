@@ -1,37 +1,49 @@
 //! `peguri serve` (feature `serve`): the grammar playground, a local web
 //! page where the input, the rule and the grammar can be edited side by
-//! side, with the tree, the components and the diagram beside them.
+//! side, with the tree, the components, the diagram and, for a rejected
+//! input, the trace of the parse beside them, and a batch box that runs
+//! `grammar diff` of the page's grammar against the stock one.
 //!
 //! The page (HTML, CSS and JS in `serve/`) is compiled into the binary and
 //! loads nothing from elsewhere; its Content-Security-Policy says so to
-//! the browser. The server answers:
+//! the browser. It keeps the grammar, the input and the rule in its
+//! address's fragment, which never reaches the server. The server answers:
 //!
-//! - `GET /`, `/app.js`, `/style.css`: the page;
-//! - `GET /api/grammar`: `{"grammar": <uri.pest>, "rules": [...]}`;
-//! - `POST /api/parse` with `{"input", "rule", "grammar"}` (JSON): the
-//!   answer of [`playground::answer`].
+//! - `GET /`, `/app.js`, `/state.js`, `/views.js`, `/style.css`: the page;
+//! - `GET /api/grammar`: the grammar the page starts from (`--grammar`,
+//!   `--override`, or the built-in one) and its rules (see
+//!   [`start::StartGrammar::to_json`]);
+//! - `POST /api/parse` with `{"input", "rule", "grammar", "trace"}`
+//!   (JSON): the answer of [`playground::answer`];
+//! - `POST /api/diff` with `{"lines", "rule", "grammar"}`: the answer of
+//!   [`batch::answer`].
 //!
 //! Anything else, and any request it refuses, gets a 4xx status with
 //! `{"error": {"status", "message"}}`. The bounds: 1 MB of body, 64 KB of
-//! grammar, request line and headers by hyper (64 KB). A connection may be
-//! idle (no request, or a request's head not yet whole) for
-//! [`IDLE_TIMEOUT`] and take [`BODY_READ_TIMEOUT`] to send a body, so that
-//! clients that connect and wait hold a connection permit briefly.
+//! grammar, 1,000 lines and 256 KB in a batch, request line and headers by
+//! hyper (64 KB). A connection may be idle (no request, or a request's
+//! head not yet whole) for [`IDLE_TIMEOUT`] and take [`BODY_READ_TIMEOUT`]
+//! to send a body, so that clients that connect and wait hold a connection
+//! permit briefly.
 //!
 //! The built-in grammar is parsed in this process (uri.pest has no
 //! recursive rule and runs in linear time), on threads of its own. An
-//! edited grammar is compiled and run in a child process (`peguri serve
-//! --worker`): pest_meta reads a grammar's nesting recursively, so a
-//! pathological grammar could overflow any stack, and a child that dies,
-//! overruns its time or, on Linux, its memory limit takes only its request
-//! with it. The two kinds of question are admitted separately, so that a
-//! built-in parse never waits behind edited grammars. Inside the child,
-//! the bounds every command puts on a user's grammar (pest's call limit, a
-//! stack budget, a time limit that the parse cannot escape:
-//! `crate::bounds`) stop the parse first, with a message (see
-//! `playground.rs`).
+//! edited grammar, and every batch, is compiled and run in a child process
+//! (`peguri serve --worker`): pest_meta reads a grammar's nesting
+//! recursively, so a pathological grammar could overflow any stack, and a
+//! child that dies, overruns its time or, on Linux, its memory limit takes
+//! only its request with it. The two kinds of question are admitted
+//! separately, so that a built-in parse never waits behind edited
+//! grammars. Inside the child, the bounds every command puts on a user's
+//! grammar (pest's call limit, a stack budget, a time limit that the parse
+//! cannot escape: `crate::bounds`) stop the parse first, with a message
+//! (see `playground.rs`).
 
+mod batch;
+mod components;
 mod playground;
+mod start;
+mod worker;
 
 use std::convert::Infallible;
 use std::io::{self, Write};
@@ -53,7 +65,11 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, oneshot};
 
-use self::playground::{MAX_GRAMMAR_BYTES, Question, Stopped};
+use self::batch::{Batch, MAX_BATCH_BYTES, MAX_BATCH_LINES};
+use self::playground::{MAX_GRAMMAR_BYTES, Question};
+use self::start::StartGrammar;
+use self::worker::{Job, Stopped};
+use crate::grammar::OverrideArgs;
 use crate::outcome::Outcome;
 
 /// The largest request body, in bytes.
@@ -88,9 +104,34 @@ const MAX_WORKER_OUTPUT_BYTES: u64 = 16 << 20;
 /// The stack of a thread that parses with the built-in grammar.
 const BUILT_IN_JOB_STACK_BYTES: usize = 16 << 20;
 
-const INDEX_HTML: &str = include_str!("serve/index.html");
-const APP_JS: &str = include_str!("serve/app.js");
-const STYLE_CSS: &str = include_str!("serve/style.css");
+/// The page's files: path, text, and media type.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "/",
+        include_str!("serve/index.html"),
+        "text/html; charset=utf-8",
+    ),
+    (
+        "/app.js",
+        include_str!("serve/app.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "/state.js",
+        include_str!("serve/state.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "/views.js",
+        include_str!("serve/views.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "/style.css",
+        include_str!("serve/style.css"),
+        "text/css; charset=utf-8",
+    ),
+];
 
 /// Everything the page may load comes from this server; scripts and styles
 /// only from its files.
@@ -99,14 +140,35 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; st
 
 /// Serve the grammar playground, a local web page.
 ///
-/// The page has the input, a rule selector and the grammar (uri.pest,
-/// editable) side by side, and shows the parse tree, the components,
-/// the diagram or the error on every change. Prints the page's address
-/// and serves until stopped (Ctrl-C). An edited grammar is compiled for
-/// each request; its parse is bounded by pest's call limit, a stack
-/// budget and a deadline. Built only with the cargo feature `serve`.
+/// The page has the input, a rule selector (every rule of the grammar:
+/// RFC 3986's, RFC 3987's IRI rules and RFC 6874's zone identifiers,
+/// grouped by file) and the grammar (editable) side by side, and shows on
+/// every change the parse tree, the components, the diagram or the error.
+/// A rejected input gets the trace of its parse, as `tree --trace` prints
+/// it: every rule attempt, the partial tree, the farthest failure and the
+/// rules that reached it. Hovering a tree node or an attempt marks its
+/// span in the input.
+///
+/// An edited grammar gets its components and diagram wherever it keeps
+/// Appendix A's rule names, and its errors at the top of the results,
+/// each a link to its line. A batch box runs `grammar diff` of the page's
+/// grammar against the built-in one over pasted lines (at most 1,000).
+///
+/// The grammar, the input and the rule are kept in the page's address
+/// (its fragment, compressed when long) and in the browser's storage: a
+/// reload keeps them, and "share" copies a link that opens the same
+/// experiment in any `peguri serve` at that address.
+///
+/// Prints the page's address and serves until stopped (Ctrl-C). An
+/// edited grammar is compiled for each request; its parse is bounded by
+/// pest's call limit, a stack budget and a deadline. Built only with the
+/// cargo feature `serve`.
 #[derive(Args)]
-#[command(after_help = "Example:\n  peguri serve\n  peguri serve --port 0")]
+#[command(after_help = "Examples:\n  \
+    peguri serve\n  \
+    peguri serve --port 0\n  \
+    peguri serve --grammar my-uri.pest\n  \
+    peguri serve --grammar uri.pest+iri.pest --override zone.pest")]
 pub struct ServeArgs {
     /// The port to listen on (0: any free port, printed on start).
     #[arg(long, default_value_t = 3986)]
@@ -115,6 +177,14 @@ pub struct ServeArgs {
     /// the playground reachable from other machines.
     #[arg(long, default_value = "127.0.0.1")]
     bind: IpAddr,
+    /// The grammar the page starts from: a .pest file, or files joined
+    /// with + (or given as --grammar more than once), read in order as
+    /// one; by default the built-in grammar (uri.pest, iri.pest and
+    /// rfc6874.pest). At most 64 KB, the playground's limit.
+    #[arg(long, value_name = "FILE")]
+    grammar: Vec<String>,
+    #[command(flatten)]
+    overrides: OverrideArgs,
     /// Answer one question from stdin and exit (how the server runs an
     /// edited grammar, in a process of its own).
     #[arg(long, hide = true)]
@@ -130,6 +200,8 @@ struct Shared {
     /// so that a web page elsewhere cannot reach the server through DNS
     /// rebinding.
     loopback_only: bool,
+    /// `GET /api/grammar`'s answer: the grammar the page starts from.
+    start: Value,
 }
 
 /// Serves until the process is stopped, printing the page's address on
@@ -140,19 +212,26 @@ pub fn run(args: &ServeArgs) -> io::Result<Outcome> {
         worker()?;
         return Ok(Outcome::Success);
     }
+    // A user's grammar is compiled on a large stack, bounded (see
+    // `crate::bounds`).
+    let start =
+        crate::bounds::on_big_stack(|| StartGrammar::load(&args.grammar, &args.overrides.files));
+    let start = match start {
+        Ok(start) => start,
+        Err(message) => return Ok(Outcome::Usage(message)),
+    };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
         .build()?;
-    runtime.block_on(serve(args))?;
+    runtime.block_on(serve(args, &start))?;
     Ok(Outcome::Success)
 }
 
-async fn serve(args: &ServeArgs) -> io::Result<()> {
+async fn serve(args: &ServeArgs, start: &StartGrammar) -> io::Result<()> {
     let listener = TcpListener::bind(SocketAddr::new(args.bind, args.port)).await?;
     let address = listener.local_addr()?;
-    // Compiled once, before the first request needs it.
-    let rules = playground::built_in_rules().len();
+    let rules = start.rule_count();
     {
         let mut out = io::stdout().lock();
         writeln!(
@@ -165,6 +244,7 @@ async fn serve(args: &ServeArgs) -> io::Result<()> {
         built_in_jobs: Semaphore::new(MAX_BUILT_IN_JOBS),
         workers: Semaphore::new(MAX_WORKERS),
         loopback_only: args.bind.is_loopback(),
+        start: start.to_json(),
     });
     let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     loop {
@@ -206,19 +286,13 @@ async fn handle(request: Request<Incoming>, shared: Arc<Shared>) -> Result<Reply
         ));
     }
     let path = request.uri().path();
-    let reply = match (request.method(), path) {
-        (&Method::GET, "/") => asset(INDEX_HTML, "text/html; charset=utf-8"),
-        (&Method::GET, "/app.js") => asset(APP_JS, "text/javascript; charset=utf-8"),
-        (&Method::GET, "/style.css") => asset(STYLE_CSS, "text/css; charset=utf-8"),
-        (&Method::GET, "/api/grammar") => json_reply(
-            StatusCode::OK,
-            &json!({
-                "grammar": peguri::grammar::GRAMMAR,
-                "rules": playground::built_in_rules(),
-            }),
-        ),
-        (&Method::POST, "/api/parse") => parse(request, &shared).await,
-        (_, "/" | "/app.js" | "/style.css" | "/api/grammar" | "/api/parse") => {
+    let asset = ASSETS.iter().find(|(at, _, _)| *at == path);
+    let reply = match (request.method(), path, asset) {
+        (&Method::GET, _, Some((_, text, media_type))) => page(text, media_type),
+        (&Method::GET, "/api/grammar", _) => json_reply(StatusCode::OK, &shared.start),
+        (&Method::POST, "/api/parse", _) => parse(request, &shared).await,
+        (&Method::POST, "/api/diff", _) => diff(request, &shared).await,
+        (_, "/api/grammar" | "/api/parse" | "/api/diff", _) | (_, _, Some(_)) => {
             error(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
         }
         _ => error(StatusCode::NOT_FOUND, "no such page"),
@@ -248,17 +322,31 @@ fn names_loopback_host(request: &Request<Incoming>) -> bool {
     }
 }
 
-async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
+/// Why a request is refused: the status and the message of its reply.
+struct Refused(StatusCode, String);
+
+impl Refused {
+    fn new(status: StatusCode, message: &str) -> Self {
+        Refused(status, message.to_owned())
+    }
+
+    fn reply(&self) -> Reply {
+        error(self.0, &self.1)
+    }
+}
+
+/// The JSON object of a request's body, or why it is refused.
+async fn read_json(request: Request<Incoming>) -> Result<Value, Refused> {
     let is_json = request
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.split(';').next().unwrap_or("").trim() == "application/json");
     if !is_json {
-        return error(
+        return Err(Refused::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "send the question as application/json",
-        );
+        ));
     }
     let declared = request
         .headers()
@@ -266,69 +354,89 @@ async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
-        return too_large();
+        return Err(too_large_body());
     }
     let reading = Limited::new(request.into_body(), MAX_BODY_BYTES).collect();
     let body = match tokio::time::timeout(BODY_READ_TIMEOUT, reading).await {
         Err(_) => {
-            return error(
+            return Err(Refused::new(
                 StatusCode::REQUEST_TIMEOUT,
                 "the request body did not arrive in time",
-            );
+            ));
         }
         Ok(Ok(collected)) => collected.to_bytes(),
-        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return Err(too_large_body()),
         Ok(Err(_)) => {
-            return error(
+            return Err(Refused::new(
                 StatusCode::BAD_REQUEST,
                 "the request body could not be read",
-            );
+            ));
         }
     };
-    let fields: Value = match serde_json::from_slice(&body) {
-        Ok(value) => value,
-        Err(e) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                &format!("the body is not JSON: {e}"),
-            );
-        }
+    serde_json::from_slice(&body).map_err(|e| {
+        Refused::new(
+            StatusCode::BAD_REQUEST,
+            &format!("the body is not JSON: {e}"),
+        )
+    })
+}
+
+/// The `"rule"` of a question: a rule name, by default `URI-reference`.
+fn rule_field(fields: &Value) -> Result<&str, Refused> {
+    match fields.get("rule") {
+        None | Some(Value::Null) => Ok("URI-reference"),
+        Some(Value::String(rule)) if !rule.is_empty() && rule.len() <= 100 => Ok(rule.as_str()),
+        Some(_) => Err(Refused::new(
+            StatusCode::BAD_REQUEST,
+            "\"rule\" must be a rule name",
+        )),
+    }
+}
+
+/// The `"grammar"` of a question: its text, or `None` for the built-in
+/// grammar; at most [`MAX_GRAMMAR_BYTES`].
+fn grammar_field(fields: &Value) -> Result<Option<&str>, Refused> {
+    match fields.get("grammar") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) if text.len() > MAX_GRAMMAR_BYTES => Err(Refused::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!("the grammar is larger than {MAX_GRAMMAR_BYTES} bytes"),
+        )),
+        Some(Value::String(text)) => Ok(Some(text.as_str())),
+        Some(_) => Err(Refused::new(
+            StatusCode::BAD_REQUEST,
+            "\"grammar\" must be a string or null",
+        )),
+    }
+}
+
+async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
+    let fields = match read_json(request).await {
+        Ok(fields) => fields,
+        Err(refused) => return refused.reply(),
     };
     let Some(input) = fields.get("input").and_then(Value::as_str) else {
         return error(
             StatusCode::BAD_REQUEST,
-            "expected {\"input\": string, \"rule\": string, \"grammar\": string or null}",
+            "expected {\"input\": string, \"rule\": string, \"grammar\": string or null, \"trace\": boolean}",
         );
     };
-    let rule = match fields.get("rule") {
-        None | Some(Value::Null) => "URI-reference",
-        Some(Value::String(rule)) if !rule.is_empty() && rule.len() <= 100 => rule.as_str(),
-        Some(_) => return error(StatusCode::BAD_REQUEST, "\"rule\" must be a rule name"),
+    let (rule, grammar) = match (rule_field(&fields), grammar_field(&fields)) {
+        (Ok(rule), Ok(grammar)) => (rule, grammar),
+        (Err(refused), _) | (_, Err(refused)) => return refused.reply(),
     };
-    let grammar = match fields.get("grammar") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(text)) if text.len() > MAX_GRAMMAR_BYTES => {
-            return error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                &format!("the grammar is larger than {MAX_GRAMMAR_BYTES} bytes"),
-            );
-        }
-        Some(Value::String(text)) => Some(text.as_str()),
-        Some(_) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                "\"grammar\" must be a string or null",
-            );
-        }
+    let trace = match fields.get("trace") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(trace)) => *trace,
+        Some(_) => return error(StatusCode::BAD_REQUEST, "\"trace\" must be a boolean"),
     };
     let question = Question {
         input,
         rule,
         grammar,
+        trace,
     };
-    let edited = question
-        .grammar
-        .is_some_and(|g| g != peguri::grammar::GRAMMAR);
+    let edited = grammar.is_some_and(|g| !playground::is_built_in(g));
     let jobs = if edited {
         &shared.workers
     } else {
@@ -338,7 +446,7 @@ async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
         return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
     };
     let answer = if edited {
-        ask_worker(&question).await
+        ask_worker(&Job::Parse(question)).await
     } else {
         answer_here(&question).await
     };
@@ -348,9 +456,56 @@ async fn parse(request: Request<Incoming>, shared: &Shared) -> Reply {
     }
 }
 
+/// `POST /api/diff`: a batch, bounded in lines and bytes, compared in a
+/// worker.
+async fn diff(request: Request<Incoming>, shared: &Shared) -> Reply {
+    let fields = match read_json(request).await {
+        Ok(fields) => fields,
+        Err(refused) => return refused.reply(),
+    };
+    let Some(lines) = fields.get("lines").and_then(Value::as_str) else {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "expected {\"lines\": string, \"rule\": string, \"grammar\": string or null}",
+        );
+    };
+    let (rule, grammar) = match (rule_field(&fields), grammar_field(&fields)) {
+        (Ok(rule), Ok(grammar)) => (rule, grammar),
+        (Err(refused), _) | (_, Err(refused)) => return refused.reply(),
+    };
+    if lines.len() > MAX_BATCH_BYTES {
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!("the batch is larger than {MAX_BATCH_BYTES} bytes"),
+        );
+    }
+    let count = batch::split_lines(lines).len();
+    if count > MAX_BATCH_LINES {
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!(
+                "the batch has {count} lines; at most {MAX_BATCH_LINES} are compared here (`peguri grammar diff` takes any number)"
+            ),
+        );
+    }
+    let Ok(_turn) = shared.workers.acquire().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    };
+    let batch = Batch {
+        lines,
+        rule,
+        grammar,
+    };
+    match ask_worker(&Job::Diff(batch)).await {
+        Ok(answer) => json_reply(StatusCode::OK, &answer),
+        Err(stopped) => error(StatusCode::UNPROCESSABLE_ENTITY, &stopped.to_string()),
+    }
+}
+
 /// Answers on a thread of this process (the built-in grammar).
 async fn answer_here(question: &Question<'_>) -> Result<Value, Stopped> {
     let (input, rule) = (question.input.to_owned(), question.rule.to_owned());
+    let trace = question.trace;
     let (send, receive) = oneshot::channel();
     std::thread::Builder::new()
         .name("peguri-parse".to_owned())
@@ -360,8 +515,9 @@ async fn answer_here(question: &Question<'_>) -> Result<Value, Stopped> {
                 input: &input,
                 rule: &rule,
                 grammar: None,
+                trace,
             };
-            let _ = send.send(playground::answer(&question));
+            let _ = send.send(worker::answer(&Job::Parse(question)));
         })
         .map_err(|e| Stopped::Failed(format!("no thread for the parse: {e}")))?;
     receive.await.unwrap_or_else(|_| {
@@ -374,7 +530,7 @@ async fn answer_here(question: &Question<'_>) -> Result<Value, Stopped> {
 /// Answers in a child process, `peguri serve --worker`, killed if it takes
 /// longer than [`WORKER_TIMEOUT`] or has more than [`WORKER_MEMORY_BYTES`]
 /// resident.
-async fn ask_worker(question: &Question<'_>) -> Result<Value, Stopped> {
+async fn ask_worker(job: &Job<'_>) -> Result<Value, Stopped> {
     let failed = |what: &str| Stopped::Failed(what.to_owned());
     let exe = std::env::current_exe().map_err(|e| failed(&format!("cannot find peguri: {e}")))?;
     let mut child = tokio::process::Command::new(exe)
@@ -395,7 +551,7 @@ async fn ask_worker(question: &Question<'_>) -> Result<Value, Stopped> {
         .stdout
         .take()
         .ok_or_else(|| failed("no worker stdout"))?;
-    let request = playground::question_json(question).to_string();
+    let request = worker::job_json(job).to_string();
     let exchange = async move {
         // Written and closed before reading: the worker reads all of its
         // input first.
@@ -427,7 +583,7 @@ async fn ask_worker(question: &Question<'_>) -> Result<Value, Stopped> {
     };
     let status = tokio::time::timeout(Duration::from_secs(1), child.wait()).await;
     match serde_json::from_slice::<Value>(&output) {
-        Ok(reply) => playground::from_worker_json(reply),
+        Ok(reply) => worker::from_worker_json(reply),
         Err(_) => Err(match status {
             Ok(Ok(status)) if !status.success() => Stopped::Crashed(status.to_string()),
             _ => failed("the worker gave no answer"),
@@ -435,7 +591,7 @@ async fn ask_worker(question: &Question<'_>) -> Result<Value, Stopped> {
     }
 }
 
-/// `peguri serve --worker`: reads one question (JSON) on stdin, writes its
+/// `peguri serve --worker`: reads one job (JSON) on stdin, writes its
 /// answer (JSON) on stdout.
 fn worker() -> io::Result<()> {
     let mut text = Vec::new();
@@ -446,22 +602,22 @@ fn worker() -> io::Result<()> {
     let reply = match serde_json::from_slice::<Value>(&text) {
         // On the large stack every user's grammar runs on; `answer` turns
         // a panic into an answer.
-        Ok(question) => crate::bounds::on_big_stack(|| playground::answer_json(&question)),
-        Err(e) => playground::stopped_json(&Stopped::Failed(format!("bad question: {e}"))),
+        Ok(job) => crate::bounds::on_big_stack(|| worker::answer_json(&job)),
+        Err(e) => worker::stopped_json(&Stopped::Failed(format!("bad question: {e}"))),
     };
     let mut out = io::stdout().lock();
     serde_json::to_writer(&mut out, &reply)?;
     out.flush()
 }
 
-fn too_large() -> Reply {
-    error(
+fn too_large_body() -> Refused {
+    Refused(
         StatusCode::PAYLOAD_TOO_LARGE,
-        &format!("the request body is larger than {MAX_BODY_BYTES} bytes"),
+        format!("the request body is larger than {MAX_BODY_BYTES} bytes"),
     )
 }
 
-fn asset(text: &'static str, content_type: &'static str) -> Reply {
+fn page(text: &'static str, content_type: &'static str) -> Reply {
     let mut reply = Response::new(Full::new(Bytes::from_static(text.as_bytes())));
     let headers = reply.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));

@@ -5,6 +5,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -19,8 +20,14 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// `peguri serve --port 0 ARGS`.
+    fn start_with(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_peguri"))
             .args(["serve", "--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -90,13 +97,24 @@ impl Server {
         self.post(question.to_string().as_bytes())
     }
 
+    /// POSTs `batch` to /api/diff; the status and the JSON answer.
+    fn diff(&self, batch: &Value) -> (u16, Value) {
+        self.post_to("/api/diff", batch.to_string().as_bytes())
+    }
+
+    /// `GET /api/grammar`, as JSON.
+    fn grammar(&self) -> Value {
+        let (status, body) = self.get("/api/grammar");
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
     fn post(&self, body: &[u8]) -> (u16, Value) {
-        let (status, body) = self.request(
-            "POST",
-            "/api/parse",
-            &["Content-Type: application/json"],
-            body,
-        );
+        self.post_to("/api/parse", body)
+    }
+
+    fn post_to(&self, path: &str, body: &[u8]) -> (u16, Value) {
+        let (status, body) = self.request("POST", path, &["Content-Type: application/json"], body);
         let value = serde_json::from_slice(&body).unwrap_or_else(|e| {
             panic!(
                 "{status}: not JSON ({e}): {:?}",
@@ -138,13 +156,19 @@ fn the_page_loads_nothing_from_elsewhere() {
     let server = Server::start();
     let (status, html) = server.get("/");
     assert_eq!(status, 200);
-    assert!(html.contains(r#"<script src="/app.js""#));
     assert!(html.contains(r#"<link rel="stylesheet" href="/style.css">"#));
+    assert!(html.contains(r#"<script type="module" src="/app.js">"#));
     for (path, text) in [
         ("/", html),
         ("/app.js", server.get("/app.js").1),
+        ("/state.js", server.get("/state.js").1),
+        ("/views.js", server.get("/views.js").1),
         ("/style.css", server.get("/style.css").1),
     ] {
+        assert!(!text.is_empty(), "{path} is empty");
+        // Text from the input, the grammar or the address goes into the
+        // page as text, never as markup.
+        assert!(!text.contains("innerHTML"), "{path} writes markup");
         for reference in [
             "src=\"http",
             "href=\"http",
@@ -156,20 +180,79 @@ fn the_page_loads_nothing_from_elsewhere() {
             assert!(!text.contains(reference), "{path} refers to {reference}");
         }
     }
-    let (status, grammar) = server.get("/api/grammar");
-    assert_eq!(status, 200);
-    let grammar: Value = serde_json::from_str(&grammar).unwrap();
-    assert_eq!(grammar["grammar"], peguri::grammar::GRAMMAR);
-    let rules: Vec<&str> = grammar["rules"]
+}
+
+/// The built-in grammar as the page edits it: its three files, joined as
+/// build.rs joins them.
+fn built_in_text() -> String {
+    use peguri::grammar::{GRAMMAR, IRI_GRAMMAR, RFC6874_GRAMMAR};
+    format!("{GRAMMAR}\n{IRI_GRAMMAR}\n{RFC6874_GRAMMAR}\n")
+}
+
+fn strings(value: &Value) -> Vec<&str> {
+    value
         .as_array()
         .unwrap()
         .iter()
         .map(|r| r.as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_selector_has_every_entry_rule_grouped_by_file() {
+    let server = Server::start();
+    let grammar = server.grammar();
+    assert_eq!(grammar["grammar"], built_in_text());
+    assert_eq!(grammar["built_in"], true);
+    assert_eq!(grammar["built_in_grammar"], Value::Null);
+    let rules = strings(&grammar["rules"]);
+    let groups = grammar["groups"].as_array().unwrap();
+    let titles: Vec<&str> = groups
+        .iter()
+        .map(|g| g["title"].as_str().unwrap())
         .collect();
+    assert_eq!(
+        titles,
+        [
+            "RFC 3986 URIs (uri.pest)",
+            "RFC 3987 IRIs (iri.pest)",
+            "RFC 6874 zone identifiers (rfc6874.pest)"
+        ]
+    );
+    let group = |i: usize| strings(&groups[i]["rules"]);
     for rule in peguri::grammar::APPENDIX_A_RULES {
-        assert!(rules.contains(rule), "{rule} missing from the selector");
+        assert!(group(0).contains(rule), "{rule} missing from the selector");
     }
-    assert!(!rules.iter().any(|r| r.ends_with("_entry")));
+    for rule in peguri::grammar::RFC3987_RULES {
+        assert!(group(1).contains(rule), "{rule} missing from the selector");
+    }
+    for rule in [
+        "URI_reference_6874",
+        "IRI_reference_6874",
+        "IPv6addrz",
+        "ZoneID",
+        "host_6874",
+    ] {
+        assert!(group(2).contains(&rule), "{rule} missing from the selector");
+    }
+    // Every rule the API parses from, but the anchors of the others.
+    let every: Vec<&str> = peguri::grammar::rule_names()
+        .filter(|r| !r.ends_with("_entry"))
+        .collect();
+    assert_eq!(rules, every);
+    let grouped: Vec<&str> = (0..3).flat_map(group).collect();
+    assert_eq!(grouped, every);
+    // Each one is an entry of the API.
+    for rule in ["IRI_reference", "URI_reference_6874", "ZoneID"] {
+        let input = if rule == "ZoneID" {
+            "en0"
+        } else {
+            "http://[fe80::1%25en0]/"
+        };
+        let (status, answer) = server.ask(&json!({"input": input, "rule": rule}));
+        assert_eq!(status, 200);
+        assert_eq!(answer["valid"], rule != "IRI_reference", "{rule}: {answer}");
+    }
 }
 
 #[test]
@@ -211,7 +294,197 @@ fn an_invalid_uri_gets_the_error_with_its_caret() {
     assert_eq!(answer["error"]["message"], error.message().to_string());
     assert_eq!(answer["error"]["display"], error.to_string());
     assert_eq!(answer["report"]["valid"], false);
+    // The diagram `peguri explain` draws: the components before the
+    // error, then the caret.
+    assert_eq!(
+        answer["diagram"],
+        peguri::explain::Explainer::new().explain_error(input, &error)
+    );
+}
+
+#[test]
+fn a_rejected_input_gets_its_trace_and_the_rules_that_reached_the_error() {
+    let server = Server::start();
+    let input = "http://a b/";
+    let (status, answer) = server.ask(&json!({"input": input, "rule": "URI-reference"}));
+    assert_eq!(status, 200);
+    assert_eq!(answer["valid"], false);
+    let chain = [
+        "reg_name",
+        "host",
+        "authority",
+        "hier_part",
+        "URI",
+        "URI_reference",
+    ];
+    assert_eq!(answer["error"]["chain"], json!(chain));
+    assert_eq!(
+        answer["error"]["chain_text"],
+        "reg-name ← host ← authority ← hier-part ← URI ← URI-reference"
+    );
+    // The typed error's message, which names the component.
+    assert_eq!(answer["error"]["message"], "invalid character ' ' in host");
+    // The trace is the library's: every attempt, in order.
+    let expected = peguri::grammar::trace("URI-reference", input).unwrap();
+    let trace = &answer["trace"];
+    assert_eq!(trace["attempts_total"], expected.attempts_total);
+    let attempts = trace["attempts"].as_array().unwrap();
+    assert_eq!(attempts.len(), expected.attempts.len());
+    for (got, want) in attempts.iter().zip(&expected.attempts) {
+        assert_eq!(got["rule"], want.rule);
+        assert_eq!(got["depth"], want.depth);
+        assert_eq!(got["start"], want.start);
+        assert_eq!(got["end"], json!(want.end));
+    }
+    assert_eq!(trace["failure"]["offset"], 8);
+    assert_eq!(trace["failure"]["chain"], json!(chain));
+    assert_eq!(
+        trace["failure"]["chain_text"],
+        answer["error"]["chain_text"]
+    );
+    let words: Vec<&str> = trace["failure"]["expected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["words"].as_str().unwrap())
+        .collect();
+    assert!(words.contains(&"end of input"), "{words:?}");
+    // The partial tree: where the parse got, in preorder with depths.
+    let partial = trace["partial_tree"].as_array().unwrap();
+    let first = (
+        &partial[0]["rule"],
+        &partial[0]["start"],
+        &partial[0]["end"],
+    );
+    assert_eq!(first, (&json!("URI_reference"), &json!(0), &json!(8)));
+    assert!(
+        partial
+            .iter()
+            .any(|n| n["rule"] == "host" && n["text"] == "a" && n["depth"] == 4)
+    );
+    assert!(partial.iter().all(|n| n["complete"].is_boolean()));
+
+    // A valid input is traced when asked.
+    let (_, answer) = server.ask(&json!({"input": "http://a/"}));
+    assert_eq!(answer["trace"], Value::Null);
+    let (_, answer) = server.ask(&json!({"input": "http://a/", "trace": true}));
+    assert_eq!(answer["trace"]["valid"], true);
+    assert!(answer["trace"]["attempts"].as_array().unwrap().len() > 10);
+    // An edited grammar's rejected input too, with its own chain.
+    let edited = built_in_text().replace("host = {", "host = { \"!\" |");
+    let (status, answer) = server.ask(&json!({"input": input, "grammar": edited}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["grammar"], "edited");
+    assert_eq!(answer["error"]["chain"], json!(chain));
+    assert_eq!(answer["trace"]["failure"]["offset"], 8);
+    // An input too long to trace here says so.
+    let long = format!("http://a b/{}", "x".repeat(20_000));
+    let (_, answer) = server.ask(&json!({"input": long}));
+    assert_eq!(answer["trace"], Value::Null);
+    assert!(
+        answer["notes"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("No trace for an input of 20011 bytes (at most 16384 here)"),
+        "{answer}"
+    );
+}
+
+/// The components of an edited grammar's parse, and of the built-in
+/// grammar's rules that are not typed entry points, are derived from the
+/// tree, as `grammar diff` derives them; the diagram is `peguri explain`'s.
+#[test]
+fn components_and_diagram_are_derived_from_any_grammar_with_the_rfc_rule_names() {
+    let server = Server::start();
+    // IRI rules of the built-in grammar, on inputs the URI parser also
+    // reads: the components and the diagram are the library's.
+    for input in [
+        "https://user@example.org:8443/over/there?name=ferret#nose",
+        "a:b",
+        "//h",
+        "file:///etc/hosts",
+        "?q#f",
+        "urn:example:animal:ferret:nose",
+        "http://[::1]:80/",
+        "rel/path?x",
+    ] {
+        let (status, answer) = server.ask(&json!({"input": input, "rule": "IRI_reference"}));
+        assert_eq!(status, 200);
+        assert_eq!(answer["report"], Value::Null);
+        let uri = peguri::UriRef::parse(input).unwrap();
+        assert_eq!(
+            answer["diagram"],
+            peguri::explain::Explainer::new().explain(&uri),
+            "{input}"
+        );
+        let components = &answer["components"];
+        assert_eq!(components["derived"], true);
+        assert_eq!(components["scheme"], json!(uri.scheme()), "{input}");
+        assert_eq!(components["path"], uri.path(), "{input}");
+        assert_eq!(components["query"], json!(uri.query()), "{input}");
+        match uri.authority() {
+            Some(authority) => {
+                assert_eq!(components["authority"]["host"], authority.host_str());
+                assert_eq!(components["authority"]["port"], json!(authority.port()));
+                assert_eq!(
+                    components["authority"]["userinfo"],
+                    json!(authority.userinfo())
+                );
+            }
+            None => assert_eq!(components["authority"], Value::Null),
+        }
+    }
+    // An edited grammar that allows `_` in a scheme: its components, and
+    // the diagram of an input RFC 3986 rejects, drawn as `peguri explain`
+    // draws one of the same shape.
+    let scheme = r#"scheme = @{ ALPHA ~ (ALPHA | DIGIT | "+" | "-" | ".")* }"#;
+    let edited = built_in_text().replace(scheme, &scheme.replace(r#"".")*"#, r#""." | "_")*"#));
+    let input = "a_b://u@h:1/p?q#f";
+    let (status, answer) = server.ask(&json!({"input": input, "grammar": edited}));
+    assert_eq!(status, 200, "{answer}");
+    let components = &answer["components"];
+    assert_eq!(components["scheme"], "a_b");
+    assert_eq!(components["authority"]["host_kind"], "reg-name");
+    assert_eq!(components["path_rule"], "path_abempty");
+    assert_eq!(components["not_in_grammar"], json!([]));
+    let same_shape = peguri::UriRef::parse("abc://u@h:1/p?q#f").unwrap();
+    let drawn = peguri::explain::Explainer::new()
+        .explain(&same_shape)
+        .replace("abc://", "a_b://");
+    assert_eq!(answer["diagram"], drawn);
+    // Components laid out otherwise (a scheme ended by two colons): the
+    // components, no diagram, and a note saying why.
+    let colons = edited.replace(
+        r#"URI = { scheme ~ ":" ~ hier_part"#,
+        r#"URI = { scheme ~ "::" ~ hier_part"#,
+    );
+    let (_, answer) = server.ask(&json!({"input": "a_b::c", "grammar": colons}));
+    assert_eq!(answer["valid"], true, "{answer}");
+    assert_eq!(answer["components"]["path"], "c");
     assert_eq!(answer["diagram"], Value::Null);
+    assert!(
+        answer["notes"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("No diagram")
+    );
+    // A grammar without Appendix A's rules has no components.
+    let (_, answer) = server.ask(&json!({"input": "x", "rule": "a", "grammar": "a = { \"x\" }"}));
+    assert_eq!(answer["valid"], true);
+    assert_eq!(answer["components"], Value::Null);
+    assert_eq!(answer["diagram"], Value::Null);
+    // One with a part of them: what it lacks is said.
+    let (_, answer) = server.ask(&json!({
+        "input": "ab",
+        "rule": "r",
+        "grammar": "r = { scheme ~ path_rootless? }\nscheme = @{ \"a\" }\npath_rootless = @{ \"b\" }",
+    }));
+    assert_eq!(answer["components"]["scheme"], "a", "{answer}");
+    let missing = strings(&answer["components"]["not_in_grammar"]);
+    assert!(
+        missing.contains(&"host") && missing.contains(&"query"),
+        "{missing:?}"
+    );
 }
 
 #[test]
@@ -298,6 +571,14 @@ fn malformed_requests_get_a_4xx_json_error() {
     assert_refused(status, &answer, 400);
     let (status, answer) = server.ask(&json!({"input": "x", "grammar": 1}));
     assert_refused(status, &answer, 400);
+    let (status, answer) = server.ask(&json!({"input": "x", "trace": "yes"}));
+    assert_refused(status, &answer, 400);
+    let (status, answer) = server.diff(&json!({"input": "x"}));
+    assert_refused(status, &answer, 400);
+    let (status, body) = server.request("GET", "/api/diff", &[], b"");
+    assert_refused(status, &serde_json::from_slice(&body).unwrap(), 405);
+    let (status, body) = server.request("POST", "/state.js", &[], b"");
+    assert_refused(status, &serde_json::from_slice(&body).unwrap(), 405);
     let (status, body) = server.request("POST", "/api/parse", &["Content-Type: text/plain"], b"{}");
     assert_refused(status, &serde_json::from_slice(&body).unwrap(), 415);
     let (status, body) = server.request("DELETE", "/api/parse", &[], b"");
@@ -379,10 +660,11 @@ fn pathological_grammars_are_stopped() {
     }));
     assert_eq!(status, 200, "{answer}");
     assert_eq!(
-        answer["notes"][1],
+        answer["notes"][0],
         "The parse stopped at pest's call limit (60000 calls for this input): the grammar backtracks too much for it.",
         "{answer}"
     );
+    assert_eq!(answer["trace"], Value::Null);
     // Nesting as deep as 64 KB allows: pest_meta reads it recursively, and
     // whether its worker's stack holds depends on the build (a debug build
     // has larger frames). Either the grammar compiles, or the worker dies
@@ -408,11 +690,9 @@ fn pathological_grammars_are_stopped() {
     server.assert_alive();
 }
 
-/// Issue 38: a worker was killed at 10 s, but an 8 KB grammar reached
-/// 2.9 GB first, and two workers ran at once with no memory limit. A
-/// worker is killed past its memory limit (measured on Linux), and the
-/// answer says so: here pest_meta compiling a sequence of 3,000 strings
-/// (18 KB), which takes about a gigabyte in 3 s.
+/// A worker is killed past its memory limit (measured on Linux), well
+/// before its time limit, and the answer says so: a grammar of a few
+/// bytes can take gigabytes within the 10 s a worker may run.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_worker_is_stopped_at_its_memory_limit() {
@@ -464,10 +744,9 @@ fn time_to_the_page(server: &Server) -> Duration {
     started.elapsed()
 }
 
-/// Issue 38: 64 connection permits, held as long as a client waited: 193
-/// idle sockets made a GET wait 25 s, 193 slow POST bodies 84 s. A
-/// connection may be idle for 2 s and take 5 s to send its body, and 256
-/// are served at once.
+/// Clients that connect and wait do not hold the server: a connection
+/// may be idle for 2 s and take 5 s to send its body, and 256 are served
+/// at once, so a page loads behind 193 idle sockets or 193 slow bodies.
 #[test]
 fn idle_and_slow_clients_do_not_hold_the_server() {
     let _alone = heavy();
@@ -505,9 +784,8 @@ fn idle_and_slow_clients_do_not_hold_the_server() {
     server.assert_alive();
 }
 
-/// Issue 38: a built-in parse waited 14 s behind 10 queued edited-grammar
-/// jobs, which shared the same two slots. Built-in parses have slots of
-/// their own.
+/// A built-in parse does not wait behind edited grammars' jobs, however
+/// many are queued: built-in parses have slots of their own.
 #[test]
 fn built_in_parses_do_not_wait_for_edited_grammars() {
     let _alone = heavy();
@@ -539,4 +817,214 @@ fn built_in_parses_do_not_wait_for_edited_grammars() {
             );
         }
     });
+}
+
+/// `scheme` of uri.pest, and the same allowing `_`.
+fn scheme_with_underscore(grammar: &str) -> String {
+    let scheme = r#"scheme = @{ ALPHA ~ (ALPHA | DIGIT | "+" | "-" | ".")* }"#;
+    assert!(grammar.contains(scheme));
+    grammar.replace(scheme, &scheme.replace(r#"".")*"#, r#""." | "_")*"#))
+}
+
+#[test]
+fn the_batch_box_runs_grammar_diff_against_the_stock_grammar() {
+    let server = Server::start();
+    let edited = scheme_with_underscore(&built_in_text());
+    let lines = "a_b:c\r\nhttp://example.com/\nfoo_bar://h/x\nnot valid";
+    let (status, answer) = server.diff(&json!({"lines": lines, "grammar": edited}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["inputs"], 4);
+    assert_eq!(answer["differ"], 2);
+    let summary = answer["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with("4 inputs, 2 differ (rule URI_reference; old uri.pest (built in) + iri.pest (built in) + rfc6874.pest (built in); new (the editor))\n"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("\nbecame valid:                        2\n"),
+        "{summary}"
+    );
+    assert!(summary.contains("  batch:1: \"a_b:c\"\n"), "{summary}");
+    // Each differing line as `grammar diff --json` writes it (the CR of a
+    // CRLF line stripped, as a file's).
+    let records = answer["records"].as_array().unwrap();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["source"], "batch");
+    assert_eq!(records[0]["line"], 1);
+    assert_eq!(records[0]["input"], "a_b:c");
+    assert_eq!(records[0]["change"], "became-valid");
+    assert_eq!(records[0]["old"]["valid"], false);
+    assert_eq!(records[0]["new"]["components"]["scheme"], "a_b");
+    assert_eq!(records[1]["line"], 3);
+    // The stock grammar against itself: nothing differs.
+    let (_, answer) = server.diff(&json!({"lines": lines}));
+    assert_eq!(answer["differ"], 0, "{answer}");
+    assert_eq!(answer["records"], json!([]));
+    // Another rule.
+    let (_, answer) =
+        server.diff(&json!({"lines": "a_b\nab", "rule": "scheme", "grammar": edited}));
+    assert_eq!(answer["differ"], 1, "{answer}");
+}
+
+#[test]
+fn the_batch_box_is_bounded_and_refuses_what_it_cannot_run() {
+    let mut server = Server::start();
+    // Too many lines.
+    let lines = "a:b\n".repeat(1_001);
+    let (status, answer) = server.diff(&json!({"lines": lines}));
+    assert_refused(status, &answer, 413);
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("the batch has 1001 lines; at most 1000")
+    );
+    // Just enough lines.
+    let (status, answer) = server.diff(&json!({"lines": "a:b\n".repeat(1_000)}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["inputs"], 1_000);
+    // Too many bytes.
+    let lines = format!("http://h/{}", "a".repeat(300_000));
+    let (status, answer) = server.diff(&json!({"lines": lines}));
+    assert_refused(status, &answer, 413);
+    // Too large a grammar.
+    let grammar = format!("a = {{ \"x\" }}\n//{}\n", "x".repeat(70_000));
+    let (status, answer) = server.diff(&json!({"lines": "x", "rule": "a", "grammar": grammar}));
+    assert_refused(status, &answer, 413);
+    // A grammar that does not compile: the error, with its line.
+    let (status, answer) = server.diff(&json!({"lines": "x", "grammar": "a = { \"x\" ~ }"}));
+    assert_eq!(status, 200, "{answer}");
+    let message = answer["grammar_errors"][0]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("the grammar (the editor) does not compile:\n--> (the editor):1:"),
+        "{message}"
+    );
+    assert_eq!(answer["summary"], Value::Null);
+    // A rule the stock grammar lacks.
+    let (status, answer) =
+        server.diff(&json!({"lines": "x", "rule": "a", "grammar": "a = { \"x\" }"}));
+    assert_eq!(status, 200);
+    assert!(
+        answer["grammar_errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("has no rule \"a\""),
+        "{answer}"
+    );
+    server.assert_alive();
+}
+
+/// A directory of grammar files for one test, removed when dropped.
+struct Files(PathBuf);
+
+impl Files {
+    fn new(name: &str) -> Files {
+        let dir = std::env::temp_dir().join(format!("peguri-serve-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Files(dir)
+    }
+
+    /// Writes `text` to `name` in the directory; its path.
+    fn write(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    }
+}
+
+impl Drop for Files {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn serve_starts_from_the_grammar_and_overrides_given() {
+    let files = Files::new("start");
+    let a = files.write("a.pest", "a = { \"x\" ~ b }");
+    let b = files.write("b.pest", "b = { \"y\" }");
+    // FILE+FILE, read in order as one.
+    let server = Server::start_with(&["--grammar", &format!("{a}+{b}")]);
+    let grammar = server.grammar();
+    assert_eq!(grammar["grammar"], "a = { \"x\" ~ b }\nb = { \"y\" }\n");
+    assert_eq!(grammar["built_in"], false);
+    assert_eq!(grammar["built_in_grammar"], built_in_text());
+    assert_eq!(grammar["rules"], json!(["a", "b"]));
+    let titles: Vec<&str> = grammar["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, [&a, &b]);
+    let (_, answer) =
+        server.ask(&json!({"input": "xy", "rule": "a", "grammar": grammar["grammar"]}));
+    assert_eq!(answer["valid"], true, "{answer}");
+    drop(server);
+
+    // The built-in grammar with an override: the rule in place.
+    let zone = files.write(
+        "scheme.pest",
+        &scheme_with_underscore(peguri::grammar::GRAMMAR)[..]
+            .lines()
+            .find(|l| l.starts_with("scheme = "))
+            .map(|l| format!("/// `_` allowed.\n{l}\n"))
+            .unwrap(),
+    );
+    let server = Server::start_with(&["--override", &zone]);
+    let grammar = server.grammar();
+    assert_eq!(
+        grammar["grammar"],
+        scheme_with_underscore(&built_in_text())
+            .replace("/// The scheme name (section 3.1).\n", "/// `_` allowed.\n")
+            .replace(
+                "// scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )\n",
+                ""
+            )
+    );
+    assert!(
+        grammar["name"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!(" with {zone}"))
+    );
+    let (_, answer) = server.ask(&json!({"input": "a_b:c", "grammar": grammar["grammar"]}));
+    assert_eq!(answer["valid"], true, "{answer}");
+}
+
+/// `peguri serve ARGS`, which must refuse to start: its stderr.
+fn refused_start(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_peguri"))
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .output()
+        .expect("peguri runs");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn serve_refuses_a_grammar_it_cannot_start_from() {
+    let files = Files::new("refused");
+    // An override that does not parse: the file and the line.
+    let bad = files.write("bad.pest", "a = { \"x\" }\nb = { ~ }\n");
+    let stderr = refused_start(&["--override", &bad]);
+    assert!(stderr.contains(&format!("--> {bad}:2:")), "{stderr}");
+    // A grammar that does not compile.
+    let stderr = refused_start(&["--grammar", &bad]);
+    assert!(stderr.contains("does not compile"), "{stderr}");
+    assert!(stderr.contains(&format!("--> {bad}:2:")), "{stderr}");
+    // A grammar over the playground's 64 KB.
+    let big = files.write(
+        "big.pest",
+        &format!("a = {{ \"x\" }}\n//{}\n", "x".repeat(70_000)),
+    );
+    let stderr = refused_start(&["--grammar", &big]);
+    assert!(
+        stderr.contains("the playground takes grammars of at most 65536 bytes"),
+        "{stderr}"
+    );
+    // A file that is not there.
+    let stderr = refused_start(&["--grammar", "/nowhere/uri.pest"]);
+    assert!(stderr.contains("cannot read grammar"), "{stderr}");
 }

@@ -4,6 +4,7 @@
 //! the error offset.
 
 use std::io::{self, Write};
+use std::ops::Range;
 use std::sync::LazyLock;
 use std::time::Instant;
 
@@ -11,6 +12,7 @@ use clap::Args;
 use peguri::error::Quoted;
 use peguri::grammar::COMPONENT_RULES;
 use peguri::{Component, ParseError};
+use pest::Span;
 use pest::iterators::Pairs;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
@@ -245,7 +247,7 @@ impl DiffArgs {
 }
 
 /// One grammar of the two (or of the variants), loaded.
-pub(super) struct Side {
+pub(crate) struct Side {
     pub(super) grammar: GrammarText,
     vm: BoundedVm,
     tracer: Tracer,
@@ -269,7 +271,7 @@ impl Side {
     }
 
     /// `grammar`, ready to parse from `rule` within `bounds`.
-    pub(super) fn new(
+    pub(crate) fn new(
         grammar: GrammarText,
         rule: &str,
         bounds: Bounds,
@@ -278,19 +280,7 @@ impl Side {
         let rule = resolve_rule(&names, rule, &format!("the grammar {}", grammar.name()))
             .map_err(GrammarError)?;
         rules.push(entry_rule(&rule));
-        let has_any = |wanted: &[&str]| wanted.iter().any(|w| names.iter().any(|n| n == w));
-        let has_component = |c: Component| {
-            position(Compared::Component(c)).is_some_and(|i| has_any(FIELDS[i].rules))
-        };
-        // A host kind needs a host; the path rule is known with the path.
-        let has: Vec<bool> = FIELDS
-            .iter()
-            .map(|field| match field.what {
-                Compared::Component(_) => has_any(field.rules),
-                Compared::HostKind => has_any(field.rules) && has_component(Component::Host),
-                Compared::PathRule => has_component(Component::Path),
-            })
-            .collect();
+        let has = fields_present(&names);
         Ok(Side {
             tracer: Tracer::new(grammar.clone(), bounds),
             grammar,
@@ -340,41 +330,116 @@ pub(super) enum Outcome<'a> {
 
 /// The first match of each field's rules, in the order pest made them.
 fn fields<'a>(pairs: Pairs<'a, &'a str>) -> Vec<Option<&'a str>> {
-    let mut found: Vec<Option<&'a str>> = vec![None; FIELDS.len()];
+    first_matches(pairs.flatten().map(|pair| (pair.as_rule(), pair.as_span())))
+        .into_iter()
+        .map(|found| found.map(|(text, _)| text))
+        .collect()
+}
+
+/// The first match of each of [`FIELDS`]' rules among `nodes` (a parse
+/// tree's rule names and spans, in preorder): its text and its byte range
+/// in the input. For the host's kind and the path's rule, the text is the
+/// kind or the rule's name and the range the host's or the path's.
+fn first_matches<'a, N: AsRef<str>>(
+    nodes: impl IntoIterator<Item = (N, Span<'a>)>,
+) -> Vec<Option<(&'a str, Range<usize>)>> {
+    let mut found: Vec<Option<(&'a str, Range<usize>)>> = vec![None; FIELDS.len()];
     let path_rule = position(Compared::PathRule);
+    let path_rules =
+        position(Compared::Component(Component::Path)).map_or(&[][..], |i| FIELDS[i].rules);
     let mut host_span = None;
-    for pair in pairs.flatten() {
-        let rule: &'a str = pair.as_rule();
-        let span = pair.as_span();
+    for (rule, span) in nodes {
+        let rule = rule.as_ref();
+        let range = span.start()..span.end();
         let Some(i) = FIELDS.iter().position(|f| f.rules.contains(&rule)) else {
             continue;
         };
         if FIELDS[i].what == Compared::HostKind {
             // Only a kind rule inside the host says what the host is.
-            let inside =
-                host_span.is_some_and(|(start, end)| span.start() >= start && span.end() <= end);
+            let inside = host_span.as_ref().is_some_and(|host: &Range<usize>| {
+                range.start >= host.start && range.end <= host.end
+            });
             if inside && found[i].is_none() {
-                found[i] = Some(host_kind(rule));
+                found[i] = Some((host_kind(rule), range));
             }
             continue;
         }
         if found[i].is_some() {
             continue;
         }
-        found[i] = Some(span.as_str());
+        found[i] = Some((span.as_str(), range.clone()));
         match FIELDS[i].what {
-            Compared::Component(Component::Host) => {
-                host_span = Some((span.start(), span.end()));
-            }
+            Compared::Component(Component::Host) => host_span = Some(range),
             Compared::Component(Component::Path) => {
-                if let Some(p) = path_rule {
-                    found[p] = Some(rule);
+                if let (Some(p), Some(name)) = (path_rule, path_rules.iter().find(|r| **r == rule))
+                {
+                    found[p] = Some((name, range));
                 }
             }
             _ => {}
         }
     }
     found
+}
+
+/// Whether a grammar whose rules are `names` has a rule of each of
+/// [`FIELDS`]: a host kind needs a host; the path rule is known with the
+/// path.
+fn fields_present(names: &[String]) -> Vec<bool> {
+    let has_any = |wanted: &[&str]| wanted.iter().any(|w| names.iter().any(|n| n == w));
+    let has_component =
+        |c: Component| position(Compared::Component(c)).is_some_and(|i| has_any(FIELDS[i].rules));
+    FIELDS
+        .iter()
+        .map(|field| match field.what {
+            Compared::Component(_) => has_any(field.rules),
+            Compared::HostKind => has_any(field.rules) && has_component(Component::Host),
+            Compared::PathRule => has_component(Component::Path),
+        })
+        .collect()
+}
+
+/// One field of what `grammar diff` compares, as one parse gives it.
+#[cfg(feature = "serve")]
+pub struct DerivedField<'a> {
+    /// The component's name (`scheme`, `host`), or `host_kind` or
+    /// `path_rule`.
+    pub name: &'static str,
+    /// Whether the grammar has a rule that gives it.
+    pub in_grammar: bool,
+    /// Its text and its byte range in the input (for `host_kind` and
+    /// `path_rule`, the kind or the rule's name, and the host's or the
+    /// path's range); `None` when the parse has none.
+    pub found: Option<(&'a str, Range<usize>)>,
+}
+
+/// The components a parse gives, derived as `grammar diff` derives them
+/// (the first match of the rules the library records for each): for a
+/// grammar whose rules are `names`, from a parse tree's rule names and
+/// spans in preorder.
+#[cfg(feature = "serve")]
+pub fn derive_fields<'a, N: AsRef<str>>(
+    names: &[String],
+    nodes: impl IntoIterator<Item = (N, Span<'a>)>,
+) -> Vec<DerivedField<'a>> {
+    let present = fields_present(names);
+    // A grammar without the rules reads no tree: a parse's tree is as
+    // large as its input.
+    let found = if present.contains(&true) {
+        first_matches(nodes)
+    } else {
+        vec![None; FIELDS.len()]
+    };
+    FIELDS
+        .iter()
+        .zip(present)
+        .zip(found)
+        .map(|((field, in_grammar), found)| DerivedField {
+            name: field.name(),
+            in_grammar,
+            found: found.filter(|_| in_grammar),
+        })
+        .collect()
 }
 
 /// The host kind a rule under the host stands for, as `peguri parse`
@@ -412,7 +477,7 @@ fn classify(
 
 /// One differing input as a JSON Lines record: `{"source", "line", "input",
 /// "change", "fields", "old", "new"}`.
-struct DiffRecord<'a> {
+pub(crate) struct DiffRecord<'a> {
     origin: &'a Origin<'a>,
     input: &'a str,
     change: Change,
@@ -559,6 +624,156 @@ struct Tally {
     examples: Vec<Vec<String>>,
 }
 
+/// Two grammars run over the same inputs, one at a time: what differs,
+/// counted per kind of change, with the first examples of each (what
+/// `grammar diff` prints, and what `peguri serve` shows of a batch).
+pub(crate) struct Comparison {
+    old: Side,
+    new: Side,
+    /// Whether each of [`FIELDS`] is compared: both grammars have its rules.
+    compared: Vec<bool>,
+    tally: Tally,
+    examples: usize,
+    inputs: usize,
+    started: Instant,
+}
+
+impl Comparison {
+    /// `old` and `new`, compared, with up to `examples` examples kept per
+    /// kind of change.
+    pub(crate) fn new(old: Side, new: Side, examples: usize) -> Self {
+        let compared = old
+            .has
+            .iter()
+            .zip(&new.has)
+            .map(|(a, b)| *a && *b)
+            .collect();
+        Comparison {
+            old,
+            new,
+            compared,
+            tally: Tally {
+                counts: [0; CHANGES.len()],
+                fields: vec![0; FIELDS.len()],
+                examples: vec![Vec::new(); CHANGES.len()],
+            },
+            examples,
+            inputs: 0,
+            started: Instant::now(),
+        }
+    }
+
+    /// Runs both grammars on `input` and counts what differs; a difference
+    /// is also given to `record`, as the JSON Lines record `--json`
+    /// writes.
+    pub(crate) fn input(
+        &mut self,
+        origin: &Origin<'_>,
+        input: &str,
+        record: impl FnOnce(&DiffRecord<'_>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.inputs += 1;
+        let before = self.old.run(input);
+        let after = self.new.run(input);
+        let Some((change, changed)) = classify(&before, &after, &self.compared) else {
+            return Ok(());
+        };
+        let kind = CHANGES.iter().position(|&c| c == change).unwrap_or(0);
+        self.tally.counts[kind] += 1;
+        for &i in &changed {
+            self.tally.fields[i] += 1;
+        }
+        if self.tally.examples[kind].len() < self.examples {
+            let line = example(origin, input, change, &changed, &before, &after);
+            self.tally.examples[kind].push(line);
+        }
+        record(&DiffRecord {
+            origin,
+            input,
+            change,
+            fields: &changed,
+            old: &before,
+            new: &after,
+            compared: &self.compared,
+        })
+    }
+
+    /// The inputs compared so far.
+    pub(crate) fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// The inputs on which the grammars differ.
+    pub(crate) fn differ(&self) -> usize {
+        self.tally.counts.iter().sum()
+    }
+
+    /// The summary: counts per kind of change with the first examples of
+    /// each; `more` follows the count of the examples not shown (where to
+    /// see them all).
+    pub(crate) fn summary(&self, more: &str) -> String {
+        use std::fmt::Write as _;
+        let (old, new, tally, inputs) = (&self.old, &self.new, &self.tally, self.inputs());
+        let differ = self.differ();
+        let mut s = String::new();
+        let rules = if old.rule == new.rule {
+            format!("rule {}", new.rule)
+        } else {
+            format!("old rule {}, new rule {}", old.rule, new.rule)
+        };
+        let _ = writeln!(
+            s,
+            "{inputs} inputs, {differ} differ ({rules}; old {}; new {})",
+            old.grammar.name(),
+            new.grammar.name()
+        );
+        let not_compared: Vec<&str> = FIELDS
+            .iter()
+            .zip(&self.compared)
+            .filter(|(_, c)| !**c)
+            .map(|(field, _)| field.name())
+            .collect();
+        if !not_compared.is_empty() {
+            let _ = writeln!(
+                s,
+                "not compared (a grammar lacks their rules): {}",
+                not_compared.join(", ")
+            );
+        }
+        for (kind, change) in CHANGES.iter().enumerate() {
+            let count = tally.counts[kind];
+            let _ = write!(s, "{:<30}{count:>8}", format!("{}:", change.title()));
+            if *change == Change::Components && count > 0 {
+                let per_field: Vec<String> = FIELDS
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| tally.fields[i] > 0)
+                    .map(|(i, field)| format!("{} {}", field.name(), tally.fields[i]))
+                    .collect();
+                let _ = write!(s, " ({})", per_field.join(", "));
+            }
+            s.push('\n');
+            for line in &tally.examples[kind] {
+                let _ = writeln!(s, "{line}");
+            }
+            if count > tally.examples[kind].len() {
+                let _ = writeln!(
+                    s,
+                    "  ... and {} more{more}",
+                    count - tally.examples[kind].len()
+                );
+            }
+        }
+        let seconds = self.started.elapsed().as_secs_f64();
+        let _ = writeln!(
+            s,
+            "{inputs} inputs in {seconds:.2} s ({:.0} inputs/s, both grammars)",
+            inputs as f64 / seconds.max(1e-9)
+        );
+        s
+    }
+}
+
 /// The usage error for the first input file that does not exist.
 pub(super) fn missing_input(files: &[String]) -> Option<crate::outcome::Outcome> {
     let missing = files
@@ -595,135 +810,25 @@ pub fn run(args: &DiffArgs) -> io::Result<crate::outcome::Outcome> {
     if let Some(usage) = missing_input(&args.inputs) {
         return Ok(usage);
     }
-    let compared: Vec<bool> = old
-        .has
-        .iter()
-        .zip(&new.has)
-        .map(|(a, b)| *a && *b)
-        .collect();
-    let mut tally = Tally {
-        counts: [0; CHANGES.len()],
-        fields: vec![0; FIELDS.len()],
-        examples: vec![Vec::new(); CHANGES.len()],
-    };
-    let started = Instant::now();
-    let mut inputs = 0usize;
+    let mut comparison = Comparison::new(old, new, args.examples);
     let mut out = crate::common::stdout();
     for_each_input(&args.inputs, |origin, input| {
-        inputs += 1;
-        let before = old.run(input);
-        let after = new.run(input);
-        let Some((change, changed)) = classify(&before, &after, &compared) else {
-            return Ok(());
-        };
-        let kind = CHANGES.iter().position(|&c| c == change).unwrap_or(0);
-        tally.counts[kind] += 1;
-        for &i in &changed {
-            tally.fields[i] += 1;
-        }
-        if tally.examples[kind].len() < args.examples {
-            tally.examples[kind].push(example(origin, input, change, &changed, &before, &after));
-        }
-        if args.lab.json {
-            let record = DiffRecord {
-                origin,
-                input,
-                change,
-                fields: &changed,
-                old: &before,
-                new: &after,
-                compared: &compared,
-            };
-            serde_json::to_writer(&mut out, &record)?;
-            out.write_all(b"\n")?;
-        }
-        Ok(())
+        comparison.input(origin, input, |record| {
+            if args.lab.json {
+                serde_json::to_writer(&mut out, record)?;
+                out.write_all(b"\n")?;
+            }
+            Ok(())
+        })
     })?;
     out.flush()?;
-    let summary = summary(args, &old, &new, &compared, &tally, inputs, started);
     if args.lab.json {
-        eprint!("{summary}");
+        eprint!("{}", comparison.summary(""));
     } else {
-        out.write_all(summary.as_bytes())?;
+        out.write_all(comparison.summary(" (--json lists every one)").as_bytes())?;
         out.flush()?;
     }
-    let differ: usize = tally.counts.iter().sum();
-    Ok(crate::outcome::Outcome::from_validity(differ == 0))
-}
-
-fn summary(
-    args: &DiffArgs,
-    old: &Side,
-    new: &Side,
-    compared: &[bool],
-    tally: &Tally,
-    inputs: usize,
-    started: Instant,
-) -> String {
-    use std::fmt::Write as _;
-    let differ: usize = tally.counts.iter().sum();
-    let mut s = String::new();
-    let rules = if old.rule == new.rule {
-        format!("rule {}", new.rule)
-    } else {
-        format!("old rule {}, new rule {}", old.rule, new.rule)
-    };
-    let _ = writeln!(
-        s,
-        "{inputs} inputs, {differ} differ ({rules}; old {}; new {})",
-        old.grammar.name(),
-        new.grammar.name()
-    );
-    let names = |pick: bool| -> Vec<&str> {
-        FIELDS
-            .iter()
-            .zip(compared)
-            .filter(|(_, c)| **c == pick)
-            .map(|(field, _)| field.name())
-            .collect()
-    };
-    let not_compared = names(false);
-    if !not_compared.is_empty() {
-        let _ = writeln!(
-            s,
-            "not compared (a grammar lacks their rules): {}",
-            not_compared.join(", ")
-        );
-    }
-    for (kind, change) in CHANGES.iter().enumerate() {
-        let count = tally.counts[kind];
-        let _ = write!(s, "{:<30}{count:>8}", format!("{}:", change.title()));
-        if *change == Change::Components && count > 0 {
-            let per_field: Vec<String> = FIELDS
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| tally.fields[i] > 0)
-                .map(|(i, field)| format!("{} {}", field.name(), tally.fields[i]))
-                .collect();
-            let _ = write!(s, " ({})", per_field.join(", "));
-        }
-        s.push('\n');
-        for line in &tally.examples[kind] {
-            let _ = writeln!(s, "{line}");
-        }
-        if count > tally.examples[kind].len() {
-            let _ = writeln!(
-                s,
-                "  ... and {} more{}",
-                count - tally.examples[kind].len(),
-                if args.lab.json {
-                    ""
-                } else {
-                    " (--json lists every one)"
-                }
-            );
-        }
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    let _ = writeln!(
-        s,
-        "{inputs} inputs in {seconds:.2} s ({:.0} inputs/s, both grammars)",
-        inputs as f64 / seconds.max(1e-9)
-    );
-    s
+    Ok(crate::outcome::Outcome::from_validity(
+        comparison.differ() == 0,
+    ))
 }

@@ -73,23 +73,35 @@ pub fn trace_json(trace: &Trace<'_, '_>) -> Json {
         entries.push(("tree", nodes(&trace.tree)));
     } else {
         entries.push(("partial_tree", nodes(&trace.tree)));
-        if let Some(failure) = &trace.failure {
-            let expected = failure.expected.iter().map(expectation_json).collect();
-            entries.push((
-                "failure",
-                Json::Object(vec![
-                    ("offset", Json::of(failure.offset)),
-                    ("expected", Json::Array(expected)),
-                    ("chain", Json::of(failure.chain().to_vec())),
-                ]),
-            ));
+        if let Some(failure) = failure_json(trace) {
+            entries.push(("failure", failure));
             if let Some(error) = trace.error() {
-                let chain: Vec<String> = failure.chain().iter().map(|r| (*r).to_owned()).collect();
-                entries.push(("error", Json::Error(error, chain)));
+                entries.push(("error", Json::Error(error, failure_chain(trace))));
             }
         }
     }
     Json::Object(entries)
+}
+
+/// A rejected input's farthest failure as JSON: `{"offset", "expected":
+/// [{"expected", "is_rule", "words", "chain"}], "chain"}`; `None` for a
+/// valid input or a stopped parse.
+pub fn failure_json(trace: &Trace<'_, '_>) -> Option<Json> {
+    let failure = trace.failure.as_ref()?;
+    let expected = failure.expected.iter().map(expectation_json).collect();
+    Some(Json::Object(vec![
+        ("offset", Json::of(failure.offset)),
+        ("expected", Json::Array(expected)),
+        ("chain", Json::of(failure.chain().to_vec())),
+    ]))
+}
+
+/// The rules that reached a rejected input's farthest failure, innermost
+/// first (empty when there is none).
+pub fn failure_chain(trace: &Trace<'_, '_>) -> Vec<String> {
+    trace.failure.as_ref().map_or_else(Vec::new, |failure| {
+        failure.chain().iter().map(|r| (*r).to_owned()).collect()
+    })
 }
 
 fn stop_kind(stop: peguri::grammar::TraceStop) -> &'static str {
