@@ -408,11 +408,9 @@ fn pathological_grammars_are_stopped() {
     server.assert_alive();
 }
 
-/// Issue 38: a worker was killed at 10 s, but an 8 KB grammar reached
-/// 2.9 GB first, and two workers ran at once with no memory limit. A
-/// worker is killed past its memory limit (measured on Linux), and the
-/// answer says so: here pest_meta compiling a sequence of 3,000 strings
-/// (18 KB), which takes about a gigabyte in 3 s.
+/// A worker is killed past its memory limit (measured on Linux), before
+/// its time limit, and the answer says so: here pest_meta compiling a
+/// sequence of 3,000 strings (18 KB), which takes about a gigabyte in 3 s.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_worker_is_stopped_at_its_memory_limit() {
@@ -464,10 +462,10 @@ fn time_to_the_page(server: &Server) -> Duration {
     started.elapsed()
 }
 
-/// Issue 38: 64 connection permits, held as long as a client waited: 193
-/// idle sockets made a GET wait 25 s, 193 slow POST bodies 84 s. A
-/// connection may be idle for 2 s and take 5 s to send its body, and 256
-/// are served at once.
+/// Idle and slow clients do not hold the server: a connection may be idle
+/// for 2 s and take 5 s to send its body, and 256 are served at once, so
+/// that a GET behind 193 idle sockets or 193 slow POST bodies is answered
+/// within seconds.
 #[test]
 fn idle_and_slow_clients_do_not_hold_the_server() {
     let _alone = heavy();
@@ -505,9 +503,8 @@ fn idle_and_slow_clients_do_not_hold_the_server() {
     server.assert_alive();
 }
 
-/// Issue 38: a built-in parse waited 14 s behind 10 queued edited-grammar
-/// jobs, which shared the same two slots. Built-in parses have slots of
-/// their own.
+/// Built-in parses have slots of their own: one is answered at once while
+/// edited-grammar jobs fill theirs.
 #[test]
 fn built_in_parses_do_not_wait_for_edited_grammars() {
     let _alone = heavy();
