@@ -883,8 +883,9 @@ fn the_corpus_agrees_with_the_library_row_by_row() {
         }
     }
     assert_eq!(valid.iter().filter(|v| *v == Some(false)).count(), invalid);
-    // The count `peguri parse` gives on this corpus (benches/README.md;
-    // issue 28's 394 kept the BOM of kasztp.txt's first line).
+    // The count `peguri parse` gives on this corpus (benches/README.md):
+    // the byte-order mark that starts kasztp.txt is not part of its first
+    // line.
     if lines.len() == 109_062 {
         assert_eq!(invalid, 393);
     }

@@ -18,6 +18,11 @@ mod cli_parse;
 #[path = "../src/input.rs"]
 mod cli_input;
 
+/// The JSON helpers `parse::records` writes with.
+#[allow(dead_code)]
+#[path = "../src/json.rs"]
+mod json;
+
 /// The corpus as one newline-separated buffer: the shared corpus when
 /// present, a generated one otherwise.
 fn corpus() -> (Vec<u8>, u64) {

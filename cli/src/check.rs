@@ -11,6 +11,7 @@ use peguri::{ParseError, Uri, UriRef};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::common::{Reference, SyntaxArgs};
+use crate::json::Invalid;
 use crate::outcome::{ExitArgs, Outcome};
 use crate::stream::{Diagnostics, Records, Say, StreamArgs, thousands};
 
@@ -85,25 +86,21 @@ enum Checked<'a> {
 
 impl Serialize for Checked<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Checked", 4)?;
         match self {
             Checked::Valid {
                 input,
                 findings,
                 omitted,
             } => {
+                let mut s = serializer.serialize_struct("Checked", 4)?;
                 s.serialize_field("input", input)?;
                 s.serialize_field("valid", &true)?;
                 s.serialize_field("findings", findings)?;
                 s.serialize_field("omitted", &Omitted(omitted))?;
+                s.end()
             }
-            Checked::Invalid { input, error } => {
-                s.serialize_field("input", input)?;
-                s.serialize_field("valid", &false)?;
-                s.serialize_field("error", error)?;
-            }
+            Checked::Invalid { input, error } => Invalid { input, error }.serialize(serializer),
         }
-        s.end()
     }
 }
 

@@ -8,9 +8,11 @@ use std::io::{self, BufWriter, Write};
 
 use clap::Args;
 use peguri::error::Quoted;
+use peguri::reference::{Family, MaybeRelative};
 use peguri::{IriRef, ParseError, UriRef};
 use serde::Serialize;
 
+use crate::json::Invalid;
 use crate::stream::{Diagnostics, Records, Say, StreamArgs};
 
 /// What a plain-text command writes for an input that gives no result (it
@@ -53,11 +55,19 @@ impl SyntaxArgs {
     /// The error names this command's flags (`--allow-zone-id`).
     pub fn parse<'a>(&self, text: &'a str) -> Result<Reference<'a>, ParseError> {
         if self.iri {
-            peguri::IriRef::parse_with(text, &self.options()).map(Reference::IriRef)
+            self.parse_in(text).map(Reference::IriRef)
         } else {
-            peguri::UriRef::parse_with(text, &self.options()).map(Reference::Uri)
+            self.parse_in(text).map(Reference::Uri)
         }
-        .map_err(for_the_command_line)
+    }
+
+    /// Parses `text` as a reference of the family `F`, which the caller
+    /// chose by `--iri`. The error names this command's flags.
+    pub fn parse_in<'a, F: Family>(
+        &self,
+        text: &'a str,
+    ) -> Result<peguri::Reference<&'a str, F, MaybeRelative>, ParseError> {
+        peguri::Reference::parse_with(text, &self.options()).map_err(for_the_command_line)
     }
 
     /// `line` as text, or, when it is not UTF-8, why not.
@@ -132,26 +142,6 @@ pub enum Reference<'a> {
     Uri(UriRef<'a>),
     /// Parsed with `--iri`.
     IriRef(IriRef<'a>),
-}
-
-/// `{"input", "valid": false, "error"}`: the JSON contract's object for an
-/// invalid input.
-pub struct Invalid<'a, E> {
-    /// The input as given (U+FFFD for bytes that are not UTF-8).
-    pub input: &'a str,
-    /// Why it has no result.
-    pub error: &'a E,
-}
-
-impl<E: Serialize> Serialize for Invalid<'_, E> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut s = serializer.serialize_struct("Invalid", 3)?;
-        s.serialize_field("input", self.input)?;
-        s.serialize_field("valid", &false)?;
-        s.serialize_field("error", self.error)?;
-        s.end()
-    }
 }
 
 /// Writes one line per input: the result, or, for an input without one,

@@ -21,12 +21,13 @@ use pest::error::{Error as PestError, InputLocation};
 use pest::iterators::{Pair, Pairs};
 use pest::{Position, RuleType};
 use pest_meta::optimizer::OptimizedRule;
-use serde::ser::{SerializeStruct, Serializer};
+use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 use crate::bounds::{
     BoundedVm, Bounds, CompileStop, GrammarLimits, Parsed, Stop, compile_stopped, try_compile_apart,
 };
 use crate::common::quoted;
+use crate::json::{Extended, Members};
 
 /// The name of the anchored entry rule added to a loaded grammar.
 pub const ENTRY: &str = "__peguri_entry";
@@ -747,18 +748,21 @@ pub struct ErrorJson<'a> {
 
 impl serde::Serialize for ErrorJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let expected: Vec<&str> = self.error.expected().collect();
-        let mut st = s.serialize_struct("ParseError", 7)?;
-        st.serialize_field("offset", &self.error.offset())?;
-        st.serialize_field("column", &self.error.column())?;
-        st.serialize_field("expected", &expected)?;
-        st.serialize_field("message", &self.error.message().to_string())?;
-        st.serialize_field("kind", &self.error.kind())?;
-        st.serialize_field("component", &self.error.component())?;
-        if !self.chain.is_empty() {
-            st.serialize_field("chain", self.chain)?;
+        /// `"chain"`, when the rules are known.
+        struct Chain<'a>(&'a [String]);
+        impl Members for Chain<'_> {
+            fn write<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+                if self.0.is_empty() {
+                    return Ok(());
+                }
+                map.serialize_entry("chain", self.0)
+            }
         }
-        st.end()
+        Extended {
+            object: self.error,
+            more: Chain(self.chain),
+        }
+        .serialize(s)
     }
 }
 

@@ -14,6 +14,7 @@ mod explain;
 mod extract;
 mod grammar;
 mod input;
+mod json;
 mod lab;
 mod normalize;
 mod outcome;

@@ -5,10 +5,11 @@ use std::fmt::Display;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::{Iri, Resolver, Uri};
+use peguri::reference::{Family, MaybeRelative, Rfc3986, Rfc3987, WithScheme};
+use peguri::{Reference, Resolver};
 use serde::Serialize;
 
-use crate::common::{IriHint, Lines, Reference, SyntaxArgs};
+use crate::common::{IriHint, Lines, SyntaxArgs};
 use crate::outcome::Outcome;
 use crate::stream::StreamArgs;
 
@@ -80,13 +81,6 @@ pub struct RelativeArgs {
     targets: Vec<String>,
 }
 
-/// A base parsed with the command's grammar, which has a scheme.
-#[derive(Clone, Copy)]
-enum Base<'a> {
-    Uri(Uri<'a>),
-    Iri(Iri<'a>),
-}
-
 /// Why a base or a target without a scheme cannot be used, in the words of
 /// the command's operation: `{"offset", "column", "expected", "message"}`
 /// as a parse error's object, and the message with the text and a caret.
@@ -135,15 +129,16 @@ impl Serialize for NoScheme<'_> {
     }
 }
 
-/// Parses the base; on failure reports it on stderr (with `--json`, also
-/// as `{"base", "valid": false, "error"}` on stdout) and gives `None`.
-fn parse_base<'a>(
+/// Parses the base, of the family `F` the command's grammar is; on
+/// failure reports it on stderr (with `--json`, also as `{"base",
+/// "valid": false, "error"}` on stdout) and gives `None`.
+fn parse_base<'a, F: Family>(
     syntax: &SyntaxArgs,
     json: bool,
     base: &'a str,
     making_relative: bool,
-) -> io::Result<Option<Base<'a>>> {
-    let parsed = match syntax.parse(base) {
+) -> io::Result<Option<Reference<&'a str, F, WithScheme>>> {
+    let parsed = match syntax.parse_in::<F>(base) {
         Ok(parsed) => parsed,
         Err(err) => {
             refuse_base(json, base, &err)?;
@@ -153,10 +148,7 @@ fn parse_base<'a>(
     };
     // A base has a scheme; a relative one is refused in the words of the
     // command's operation.
-    let with_scheme = match parsed {
-        Reference::Uri(b) => Uri::try_from(b).ok().map(Base::Uri),
-        Reference::IriRef(b) => Iri::try_from(b).ok().map(Base::Iri),
-    };
+    let with_scheme = Reference::try_from(parsed).ok();
     if with_scheme.is_none() {
         refuse_base(json, base, &NoScheme::base(base, making_relative))?;
     }
@@ -190,8 +182,17 @@ fn refuse_base(json: bool, base: &str, error: &(impl Serialize + Display)) -> io
 
 /// `peguri resolve [--non-strict] [--iri] [--allow-zone-id] [--json] BASE [REF...]`.
 pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
+    if args.syntax.iri {
+        resolve_in::<Rfc3987>(args)
+    } else {
+        resolve_in::<Rfc3986>(args)
+    }
+}
+
+/// `peguri resolve` with the references of the family `F`.
+fn resolve_in<F: Family>(args: &ResolveArgs) -> io::Result<Outcome> {
     let resolver = Resolver::new().non_strict(args.non_strict);
-    let Some(base) = parse_base(&args.syntax, args.json, &args.base, false)? else {
+    let Some(base) = parse_base::<F>(&args.syntax, args.json, &args.base, false)? else {
         return Ok(Outcome::Invalid);
     };
     let arguments = !args.references.is_empty();
@@ -201,28 +202,21 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
             Ok(input) => input,
             Err(bad) => return lines.invalid(&bad.shown, &bad.error),
         };
-        let reference = match args.syntax.parse(input) {
+        let reference: Reference<&str, F, MaybeRelative> = match args.syntax.parse_in(input) {
             Ok(reference) => reference,
             Err(error) => return lines.invalid(input, &error),
         };
-        // The resolved text, and whether it is the base's document
-        // (section 4.4): the same text, fragments aside.
-        let (resolved, same) = match (base, reference) {
-            (Base::Uri(base), Reference::Uri(r)) => {
-                let u = resolver.resolve(&base, &r);
-                let same = without_fragment(u.as_str(), u.fragment())
-                    == without_fragment(base.as_str(), base.fragment());
-                (u.into_string(), same)
-            }
-            (Base::Iri(base), Reference::IriRef(r)) => {
-                let i = resolver.resolve(&base, &r);
-                let same = without_fragment(i.as_str(), i.fragment())
-                    == without_fragment(base.as_str(), base.fragment());
-                (i.into_string(), same)
-            }
-            _ => unreachable!("the base and the references follow the same grammar"),
-        };
-        lines.valid_with(input, "resolved", &resolved, ("same_document", same))
+        let resolved = resolver.resolve(&base, &reference);
+        // Whether it is the base's document (section 4.4): the same text,
+        // fragments aside.
+        let same = without_fragment(resolved.as_str(), resolved.fragment())
+            == without_fragment(base.as_str(), base.fragment());
+        lines.valid_with(
+            input,
+            "resolved",
+            resolved.as_str(),
+            ("same_document", same),
+        )
     })?;
     Ok(Outcome::from_validity(lines.finish()?))
 }
@@ -235,7 +229,16 @@ fn without_fragment<'t>(text: &'t str, fragment: Option<&str>) -> &'t str {
 
 /// `peguri relative [--iri] [--allow-zone-id] [--json] BASE TARGET...`.
 pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
-    let Some(base) = parse_base(&args.syntax, args.json, &args.base, true)? else {
+    if args.syntax.iri {
+        relative_in::<Rfc3987>(args)
+    } else {
+        relative_in::<Rfc3986>(args)
+    }
+}
+
+/// `peguri relative` with the references of the family `F`.
+fn relative_in<F: Family>(args: &RelativeArgs) -> io::Result<Outcome> {
+    let Some(base) = parse_base::<F>(&args.syntax, args.json, &args.base, true)? else {
         return Ok(Outcome::Invalid);
     };
     let arguments = !args.targets.is_empty();
@@ -245,23 +248,15 @@ pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
             Ok(input) => input,
             Err(bad) => return lines.invalid(&bad.shown, &bad.error),
         };
-        let target = match args.syntax.parse(input) {
+        let target: Reference<&str, F, MaybeRelative> = match args.syntax.parse_in(input) {
             Ok(target) => target,
             Err(error) => return lines.invalid(input, &error),
         };
-        let relative = match (base, target) {
-            (Base::Uri(base), Reference::Uri(t)) => match Uri::try_from(t) {
-                Ok(t) => base.make_relative(&t).map(|r| r.into_string()),
-                Err(_) => return lines.invalid(input, &NoScheme::target(input)),
-            },
-            (Base::Iri(base), Reference::IriRef(t)) => match Iri::try_from(t) {
-                Ok(t) => base.make_relative(&t).map(|r| r.into_string()),
-                Err(_) => return lines.invalid(input, &NoScheme::target(input)),
-            },
-            _ => unreachable!("the base and the targets follow the same grammar"),
+        let Ok(target) = Reference::<&str, F, WithScheme>::try_from(target) else {
+            return lines.invalid(input, &NoScheme::target(input));
         };
-        match relative {
-            Ok(relative) => lines.valid(input, "relative", &relative),
+        match base.make_relative(&target) {
+            Ok(relative) => lines.valid(input, "relative", relative.as_str()),
             Err(error) => lines.invalid(input, &error),
         }
     })?;

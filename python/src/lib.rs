@@ -11,8 +11,9 @@ use std::borrow::Cow;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
+use peguri::reference::{Family, MaybeRelative};
 use peguri::template::{UriTemplate, Value};
-use peguri::{Iri, IriRef, IriRefBuf, Resolver, Uri, UriRef, UriRefBuf};
+use peguri::{Iri, IriRef, IriRefBuf, Reference, Resolver, Uri, UriRef, UriRefBuf};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
@@ -573,8 +574,8 @@ impl UriReference {
             absolute: self.absolute,
         };
         let result = match &mut out.inner {
-            Inner::Uri(u) => apply_edits!(u, edits),
-            Inner::Iri(i) => apply_edits!(i, edits),
+            Inner::Uri(u) => apply_edits(u, &edits),
+            Inner::Iri(i) => apply_edits(i, &edits),
         };
         result.map_err(|e| build_error(py, &e))?;
         if out.absolute && !out.view().has_scheme() {
@@ -729,53 +730,51 @@ const REPLACEABLE: [&str; 8] = [
     "fragment",
 ];
 
-/// Applies `replace`'s edits to an owned reference of either family.
-macro_rules! apply_edits {
-    ($r:expr, $edits:expr) => {{
-        let r = $r;
-        let [
-            scheme,
-            authority,
-            userinfo,
-            host,
-            port,
-            path,
-            query,
-            fragment,
-        ] = &$edits;
-        (|| -> Result<(), peguri::error::BuildError> {
-            if let Some(v) = scheme {
-                r.set_scheme(v.as_deref())?;
-            }
-            if let Some(v) = authority {
-                r.set_authority(v.as_deref())?;
-            }
-            if let Some(v) = userinfo {
-                r.set_userinfo(v.as_deref())?;
-            }
-            if let Some(v) = host {
-                match v {
-                    Some(h) => r.set_host(h)?,
-                    None => r.set_authority(None)?,
-                }
-            }
-            if let Some(v) = port {
-                r.set_port_str(v.as_deref())?;
-            }
-            if let Some(v) = path {
-                r.set_path(v.as_deref().unwrap_or(""))?;
-            }
-            if let Some(v) = query {
-                r.set_query(v.as_deref())?;
-            }
-            if let Some(v) = fragment {
-                r.set_fragment(v.as_deref())?;
-            }
-            Ok(())
-        })()
-    }};
+/// Applies `replace`'s edits, in [`REPLACEABLE`]'s order, to an owned
+/// reference of either family.
+fn apply_edits<F: Family>(
+    r: &mut Reference<String, F, MaybeRelative>,
+    edits: &[Option<Option<String>>; 8],
+) -> Result<(), peguri::error::BuildError> {
+    let [
+        scheme,
+        authority,
+        userinfo,
+        host,
+        port,
+        path,
+        query,
+        fragment,
+    ] = edits;
+    if let Some(v) = scheme {
+        r.set_scheme(v.as_deref())?;
+    }
+    if let Some(v) = authority {
+        r.set_authority(v.as_deref())?;
+    }
+    if let Some(v) = userinfo {
+        r.set_userinfo(v.as_deref())?;
+    }
+    if let Some(v) = host {
+        match v {
+            Some(h) => r.set_host(h)?,
+            None => r.set_authority(None)?,
+        }
+    }
+    if let Some(v) = port {
+        r.set_port_str(v.as_deref())?;
+    }
+    if let Some(v) = path {
+        r.set_path(v.as_deref().unwrap_or(""))?;
+    }
+    if let Some(v) = query {
+        r.set_query(v.as_deref())?;
+    }
+    if let Some(v) = fragment {
+        r.set_fragment(v.as_deref())?;
+    }
+    Ok(())
 }
-use apply_edits;
 
 impl UriReference {
     /// A component of the view, as a slice of `self`'s own text (the view

@@ -1,7 +1,9 @@
 """Public suffixes and registrable domains: ``UriReference.public_suffix``
 and ``.registrable_domain``, ``peguri.arrow.public_suffix`` and
 ``.registrable_domain``, and the Polars namespace's, against the Public
-Suffix List project's own test cases and the cases of issue 42."""
+Suffix List project's own test cases, and the cases around them: case,
+hosts without a suffix, IDN hosts in either form, the private section,
+and the batch functions agreeing with the object API."""
 
 from __future__ import annotations
 

@@ -123,6 +123,8 @@ impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
     }
 }
 
+/// Making a reference relative, the inverse of resolution: from a base,
+/// which has a scheme, to a target that has one too.
 impl<S: Storage, F: Family> Reference<S, F, WithScheme> {
     /// The shortest reference `R` found for which `R` resolved against this
     /// base is exactly `target` (string equality), for IRIs too (RFC 3987

@@ -71,6 +71,7 @@ impl<F: Family, K: Kind> Reference<String, F, K> {
     /// assert_eq!(err.to_string(), "invalid character '/' in userinfo at byte 1");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
+    #[doc(alias("set_username", "set_password"))]
     pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
         self.edit().set_userinfo(userinfo)
     }

@@ -2,8 +2,9 @@
 //! `peguri::error::Quoted` and `peguri::error::Excerpt` show it, whatever the input's
 //! length.
 
-/// Issue 38: `IdnaError` quoted its host whole, so that a host of a
-/// million characters gave a message of megabytes.
+/// An `IdnaError` quotes its host bounded: a host of a million
+/// characters gives a message of a few hundred bytes, while `host()` still
+/// gives it whole.
 #[cfg(feature = "idna")]
 #[test]
 fn idna_errors_quote_the_host_bounded() {

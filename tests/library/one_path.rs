@@ -2,7 +2,7 @@
 //! public API (`tests/public-api.txt`, which `public_api` keeps equal to
 //! the crate) names no type, trait or free function twice under different
 //! modules, so that the documentation and the compiler's messages name each
-//! thing one way.
+//! thing one way; and each operation without options has one door.
 
 use std::collections::BTreeMap;
 
@@ -79,4 +79,99 @@ fn the_reader_sees_a_type_at_two_paths() {
     assert_eq!(items["Thing"], ["peguri::a::Thing", "peguri::b::Thing"]);
     assert_eq!(items["Other"], ["peguri::Other"]);
     assert!(!items.contains_key("new"));
+}
+
+/// The operations the API has one door to without options, and the
+/// method of `Reference` that is it.
+const OPERATIONS: [(&str, &str); 4] = [
+    ("resolve", "resolve_against"),
+    ("make relative", "make_relative"),
+    ("normalize", "normalize"),
+    ("compare by normal form", "equivalent"),
+];
+
+/// The snapshot's public functions as `(owner, name)`: the owner is the
+/// path before the name, generic parameters left out
+/// (`peguri::Reference::normalize` is `("peguri::Reference", "normalize")`).
+fn functions(snapshot: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for line in snapshot.lines() {
+        let Some(rest) = ["pub fn ", "pub const fn "]
+            .iter()
+            .find_map(|kind| line.strip_prefix(kind))
+        else {
+            continue;
+        };
+        // The path up to the name's parameters, without generics.
+        let mut path = String::new();
+        let mut depth = 0;
+        for c in rest.chars() {
+            match c {
+                '<' => depth += 1,
+                '>' => depth -= 1,
+                '(' if depth == 0 => break,
+                _ if depth == 0 => path.push(c),
+                _ => {}
+            }
+        }
+        if let Some((owner, name)) = path.rsplit_once("::") {
+            out.push((owner.to_owned(), name.to_owned()));
+        }
+    }
+    out
+}
+
+/// Each of resolving, making relative, normalizing and comparing by
+/// normal form has one public way without options, a method of
+/// `Reference`; `Resolver` and `Normalizer` are the ways with options, and
+/// a scheme's view compares by that scheme's rules. No free function and
+/// no other type does the same.
+#[test]
+fn each_operation_has_one_door_without_options() {
+    let snapshot =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/public-api.txt"))
+            .expect("the public API snapshot");
+    let functions = functions(&snapshot);
+    let with_options = ["peguri::Resolver", "peguri::Normalizer"];
+    for (operation, method) in OPERATIONS {
+        let doors: Vec<&String> = functions
+            .iter()
+            .filter(|(owner, name)| {
+                let named = name == method || (method == "resolve_against" && name == "resolve");
+                named
+                    && !with_options.contains(&owner.as_str())
+                    && !owner.starts_with("peguri::scheme::")
+            })
+            .map(|(owner, _)| owner)
+            .collect();
+        assert_eq!(
+            doors,
+            [&"peguri::Reference".to_owned()],
+            "the public ways to {operation}"
+        );
+    }
+    // And the ways with options are there.
+    for (owner, name) in [
+        ("peguri::Resolver", "resolve"),
+        ("peguri::Normalizer", "normalize"),
+    ] {
+        assert!(
+            functions.iter().any(|(o, n)| o == owner && n == name),
+            "{owner}::{name} is not in the snapshot"
+        );
+    }
+}
+
+#[test]
+fn a_free_function_is_seen_as_a_second_door() {
+    let functions = functions(
+        "pub fn peguri::Reference<S, F, K>::normalize(&self) -> X\npub fn peguri::normalize<S: A<'a>>(&peguri::Reference<S, F, K>) -> X",
+    );
+    assert_eq!(
+        functions,
+        [
+            ("peguri::Reference".to_owned(), "normalize".to_owned()),
+            ("peguri".to_owned(), "normalize".to_owned()),
+        ]
+    );
 }

@@ -1,6 +1,7 @@
 //! Rules over the repository's files rather than the library's code: no
-//! Rust source of the workspace is over 1,200 lines, and proptest's seeds
-//! are in one folder, each file read by the property tests it belongs to.
+//! Rust source of the workspace is over 1,200 lines, proptest's seeds are
+//! in one folder, each file read by the property tests it belongs to, and
+//! no code names a tracker issue.
 
 use std::path::{Path, PathBuf};
 
@@ -196,4 +197,72 @@ fn proptest_seeds_are_in_one_folder_and_read() {
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Where a line of code names a tracker issue: the word `issue` in any
+/// case, a space and a number, but not after a possessive (`tiny_http's`
+/// names another project's tracker, which a reader can find).
+fn names_an_issue(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    lower.match_indices("issue ").any(|(at, word)| {
+        let after = lower[at + word.len()..].bytes().next();
+        let before = lower[..at].trim_end();
+        after.is_some_and(|b| b.is_ascii_digit()) && !before.ends_with("'s")
+    })
+}
+
+/// Code and tests say which property they hold, never which tracker issue
+/// asked for it: the tracker is no part of the repository, and its numbers
+/// tell a reader nothing. Every Rust file of the workspace and the Python
+/// package's own files are read.
+#[test]
+fn no_code_names_a_tracker_issue() {
+    let mut files = rust_files(root(), &|_| false);
+    for folder in [
+        "python/peguri",
+        "python/tests",
+        "python/benches",
+        "python/examples",
+    ] {
+        let mut python = Vec::new();
+        walk(&root().join(folder), &|_| false, &mut python);
+        files.extend(
+            python
+                .into_iter()
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "py" || e == "pyi")),
+        );
+    }
+    assert!(
+        files.contains(&root().join("tests/library/repository.rs")),
+        "the walk found no test file"
+    );
+    let mut problems = Vec::new();
+    for path in &files {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        for (n, line) in text.lines().enumerate() {
+            if names_an_issue(line) {
+                let shown = path.strip_prefix(root()).unwrap_or(path).display();
+                problems.push(format!("{shown}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "name the property instead of the issue: {problems:#?}"
+    );
+}
+
+#[test]
+fn an_issue_number_is_seen_and_another_projects_is_not() {
+    // Written in two pieces, so that this file does not name one itself.
+    assert!(names_an_issue(concat!(
+        "/// Issue",
+        " 38: a worker was killed"
+    )));
+    assert!(names_an_issue(concat!("// the cases of issue", " 42.")));
+    assert!(!names_an_issue("(tiny_http's issue 56, open since 2015)"));
+    assert!(!names_an_issue("an issue with 3 parts"));
+    assert!(!names_an_issue("issue"));
 }

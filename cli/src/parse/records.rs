@@ -13,9 +13,12 @@ use std::time::{Duration, Instant};
 
 use peguri::error::Hint;
 use peguri::query::QueryPairs;
+use peguri::reference::{Family, MaybeRelative};
 use peguri::scheme::SyntaxReport;
-use peguri::{Authority, Component, IriRef, ParseError, PublicSuffixList, UriRef};
-use serde::ser::{SerializeMap, SerializeStruct, Serializer};
+use peguri::{Authority, Component, IriRef, ParseError, PublicSuffixList, Reference, UriRef};
+use serde::ser::{SerializeMap, Serializer};
+
+use crate::json::{Extended, Invalid, Members};
 
 /// Which reports to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -221,27 +224,29 @@ struct View<'a> {
     authority: Option<Authority<'a>>,
 }
 
+impl<'a> View<'a> {
+    /// The view of a valid reference of either family.
+    fn of<F: Family>(reference: &Reference<&'a str, F, MaybeRelative>) -> Self {
+        View {
+            input: reference.as_str(),
+            rule: reference.rule(),
+            scheme: reference.scheme(),
+            authority: reference.authority(),
+        }
+    }
+}
+
 impl<'a> Parsed<'a> {
     fn is_valid(&self) -> bool {
         !matches!(self, Parsed::Invalid { .. })
     }
 
     fn view(&self) -> Option<View<'a>> {
-        Some(match self {
-            Parsed::Uri(u) => View {
-                input: u.as_str(),
-                rule: u.rule(),
-                scheme: u.scheme(),
-                authority: u.authority(),
-            },
-            Parsed::IriRef { iri: i, .. } => View {
-                input: i.as_str(),
-                rule: i.rule(),
-                scheme: i.scheme(),
-                authority: i.authority(),
-            },
-            Parsed::Invalid { .. } => return None,
-        })
+        match self {
+            Parsed::Uri(uri) => Some(View::of(uri)),
+            Parsed::IriRef { iri, .. } => Some(View::of(iri)),
+            Parsed::Invalid { .. } => None,
+        }
     }
 
     /// The text of one component of a valid input, `None` when it is
@@ -289,32 +294,6 @@ const SCHEME_SYNTAX: &str = "scheme_syntax";
 /// The names of the fields of the Public Suffix List (`--psl`).
 const PUBLIC_SUFFIX: &str = "public_suffix";
 const REGISTRABLE_DOMAIN: &str = "registrable_domain";
-
-/// Ends the JSON object in `object` (as serde_json writes it, compact or
-/// pretty) with one more member, `name`, whose value is `value`. JSON
-/// text holds a line break only between tokens (one in a string is
-/// written `\n`), so re-indenting a pretty value is adding two spaces
-/// after each.
-fn push_member(
-    object: &mut Vec<u8>,
-    name: &str,
-    value: &impl serde::Serialize,
-    pretty: bool,
-) -> io::Result<()> {
-    let close: &[u8] = if pretty { b"\n}" } else { b"}" };
-    debug_assert!(object.ends_with(close) && object.len() > close.len());
-    object.truncate(object.len() - close.len());
-    let key = serde_json::to_string(name)?;
-    if pretty {
-        let text = serde_json::to_string_pretty(value)?;
-        write!(object, ",\n  {key}: {}\n}}", text.replace('\n', "\n  "))
-    } else {
-        write!(object, ",{key}:")?;
-        serde_json::to_writer(&mut *object, value)?;
-        object.push(b'}');
-        Ok(())
-    }
-}
 
 /// A value of one field for one input: absent (`null`), text, a number, a
 /// boolean or an authority (an object in JSON, its text in TSV).
@@ -596,50 +575,60 @@ fn query_value<'a>(query: Option<&'a str>, key: &str) -> Option<Cow<'a, str>> {
 struct Selected<'r, 'a> {
     parsed: &'r Parsed<'a>,
     fields: &'r [Field],
-    scheme_syntax: bool,
-    /// The fields `--psl` adds that `fields` does not name.
-    site: &'r [Field],
     psl: Option<&'r PublicSuffixList>,
+    /// The members the options add after the fields.
+    added: Added<'r, 'a>,
 }
 
 impl serde::Serialize for Selected<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.fields.len()))?;
+        let mut map = s.serialize_map(None)?;
         let row = Row::new(self.parsed);
         for field in self.fields {
             let value = field_value(&row, field, self.psl);
             map.serialize_entry(field.name(), &value)?;
         }
-        if self.scheme_syntax {
-            map.serialize_entry(SCHEME_SYNTAX, &self.parsed.scheme_syntax())?;
-        }
-        for field in self.site {
-            let value = field_value(&row, field, self.psl);
-            map.serialize_entry(field.name(), &value)?;
-        }
+        self.added.write(&mut map)?;
         map.end()
     }
 }
 
-/// The whole object for an input: the JSON contract's.
+/// The members the options add last to a record: `"scheme_syntax"`, then
+/// the site fields of `--psl` that the record does not hold already.
+struct Added<'r, 'a> {
+    parsed: &'r Parsed<'a>,
+    scheme_syntax: bool,
+    /// The fields `--psl` adds that the record does not name.
+    site: &'r [Field],
+    psl: Option<&'r PublicSuffixList>,
+}
+
+impl Members for Added<'_, '_> {
+    fn write<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        if self.scheme_syntax {
+            map.serialize_entry(SCHEME_SYNTAX, &self.parsed.scheme_syntax())?;
+        }
+        if !self.site.is_empty() {
+            let row = Row::new(self.parsed);
+            for field in self.site {
+                let value = field_value(&row, field, self.psl);
+                map.serialize_entry(field.name(), &value)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The whole object for an input: the JSON contract's, as the library
+/// writes it.
 struct Whole<'r, 'a>(&'r Parsed<'a>);
 
 impl serde::Serialize for Whole<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0 {
             Parsed::Uri(uri) => uri.components().serialize(s),
-            Parsed::IriRef { iri, idna } => {
-                let components = iri.components();
-                let components = components.idna(*idna);
-                components.serialize(s)
-            }
-            Parsed::Invalid { input, error } => {
-                let mut st = s.serialize_struct("Invalid", 3)?;
-                st.serialize_field("input", input)?;
-                st.serialize_field("valid", &false)?;
-                st.serialize_field("error", error)?;
-                st.end()
-            }
+            Parsed::IriRef { iri, idna } => iri.components().idna(*idna).serialize(s),
+            Parsed::Invalid { input, error } => Invalid { input, error }.serialize(s),
         }
     }
 }
@@ -903,23 +892,23 @@ impl<W: Write> Parser<W> {
         self.write_header()?;
         let out = &mut self.out;
         let psl = self.options.psl.as_ref();
+        let added = Added {
+            parsed,
+            scheme_syntax: self.options.scheme_syntax,
+            site: &self.site,
+            psl,
+        };
         match (self.options.format, &self.options.fields) {
             (Format::Json, None) if self.options.scheme_syntax || !self.site.is_empty() => {
-                let pretty = self.options.pretty;
-                let mut object = if pretty {
-                    serde_json::to_vec_pretty(&Whole(parsed))?
-                } else {
-                    serde_json::to_vec(&Whole(parsed))?
+                let whole = Extended {
+                    object: &Whole(parsed),
+                    more: added,
                 };
-                if self.options.scheme_syntax {
-                    push_member(&mut object, SCHEME_SYNTAX, &parsed.scheme_syntax(), pretty)?;
+                if self.options.pretty {
+                    serde_json::to_writer_pretty(&mut *out, &whole)?
+                } else {
+                    serde_json::to_writer(&mut *out, &whole)?
                 }
-                let row = Row::new(parsed);
-                for field in &self.site {
-                    let value = field_value(&row, field, psl);
-                    push_member(&mut object, field.name(), &value, pretty)?;
-                }
-                out.write_all(&object)?;
             }
             (Format::Json, None) if self.options.pretty => {
                 serde_json::to_writer_pretty(&mut *out, &Whole(parsed))?
@@ -932,9 +921,8 @@ impl<W: Write> Parser<W> {
                 let selected = Selected {
                     parsed,
                     fields,
-                    scheme_syntax: self.options.scheme_syntax,
-                    site: &self.site,
                     psl,
+                    added,
                 };
                 if self.options.pretty {
                     serde_json::to_writer_pretty(&mut *out, &selected)?

@@ -300,10 +300,10 @@ fn check_shows_each_finding_in_a_bounded_window() {
     assert_eq!(second[2], format!("{}^^^", " ".repeat(2 + 12)));
 }
 
-/// Issue 38: `check` on `http://a/` and `%00` to 8 MB wrote 0.79 GB to
-/// stderr, `check --json` 581 MB. The first findings of each code are
-/// shown, then a count of the rest: the output is the input echoed and a
-/// bounded rest.
+/// The output of `check` is bounded by its input: the first findings of
+/// each code are shown, then a count of the rest, so that `http://a/` and
+/// `%00` to 8 MB gives the input echoed and a bounded rest, in text and in
+/// JSON.
 #[test]
 fn check_reports_a_repeated_finding_once_with_its_count() {
     let n = (8 << 20) / 3;
@@ -496,12 +496,12 @@ fn run_within(seconds: u64, args: &[&str], stdin: &[u8]) -> Output {
     out
 }
 
-/// Issue 38: compiling a user's grammar had no bound. `"a"` and 1,000 `?`
-/// took 21.5 s (roughly cubic), and `peguri rules` as long; 8,000 `!`
-/// reached 3.0 GB in 25 s; 1 M nested parentheses overflowed the stack.
-/// A grammar is read up to a size limit and compiled first in a child
-/// process, stopped past a time limit and a memory limit; each message
-/// names the limit and the option that raises it.
+/// Compiling a user's grammar is bounded: a grammar is read up to a size
+/// limit and compiled first in a child process, stopped past a time limit
+/// and a memory limit; each message names the limit and the option that
+/// raises it. The grammars here are the costly shapes: `"a"` and 1,000 `?`
+/// (roughly cubic to compile), 8,000 `!` (gigabytes), 1 M nested
+/// parentheses (deeper than the stack).
 #[test]
 fn compiling_a_grammar_is_bounded() {
     let questions = temp_file(
@@ -609,11 +609,11 @@ fn compiling_a_grammar_is_bounded() {
     );
 }
 
-/// Issue 38: running a user's grammar had no deadline and no input cap in
-/// the CLI. `PEEK_ALL` work escapes pest's call limit: `SOI ~ (PUSH("a") ~
-/// &PEEK_ALL)* ~ ANY* ~ EOI` took 3.0 s on 80,000 `a`s, about 8 minutes
-/// projected for 1 MB (`PEEK[..]` too); `tree --grammar` took about 370
-/// bytes of memory per input byte, and aborted at 8 MB.
+/// Running a user's grammar is bounded by a deadline and an input cap.
+/// `PEEK_ALL` work escapes pest's call limit: `SOI ~ (PUSH("a") ~
+/// &PEEK_ALL)* ~ ANY* ~ EOI` is quadratic in its input (`PEEK[..]` too),
+/// so 80,000 `a`s meet the deadline; and `tree --grammar` takes memory in
+/// proportion to its input, so a longer one meets the cap.
 #[test]
 fn running_a_grammar_is_bounded() {
     let grammar = "a = { SOI ~ (PUSH(\"a\") ~ &PEEK_ALL)* ~ ANY* ~ EOI }\n\
@@ -662,11 +662,10 @@ fn running_a_grammar_is_bounded() {
     );
 }
 
-/// Issue 38: file names (an escape sequence in a corpus file's name) and
-/// grammar text in pest's compile errors were echoed as they are, and
-/// whole. Every message quotes them as `peguri::error::Quoted` and
-/// `peguri::error::Excerpt` do: bounded, control and bidirectional formatting
-/// characters not shown as they are.
+/// File names (an escape sequence in a corpus file's name) and grammar
+/// text in pest's compile errors are quoted in every message as
+/// `peguri::error::Quoted` and `peguri::error::Excerpt` do: bounded,
+/// control and bidirectional formatting characters not shown as they are.
 #[test]
 fn messages_quote_names_and_grammar_text_escaped() {
     let esc = "\u{1b}[2J";

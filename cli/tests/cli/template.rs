@@ -124,9 +124,9 @@ fn template_writes_one_line_per_input() {
     );
 }
 
-/// Issue 38: `--json` read numbers as floating point, so that
-/// `12345678901234567890123` became `12345678901234568000000` and `1.50`
-/// became `1.5`, though `--help` says numbers are taken as their text.
+/// `--json` takes numbers as their text, as `--help` says: not read as
+/// floating point, `12345678901234567890123` stays whole and `1.50` keeps
+/// its zero.
 #[test]
 fn json_numbers_keep_their_text() {
     let out = peguri(
@@ -153,9 +153,8 @@ fn json_numbers_keep_their_text() {
     );
 }
 
-/// Issue 38: `{vN}/` x 80,000 took 14.6 s to read. A template holds at
-/// most `peguri::template::MAX_VARIABLES` variables; this one is invalid,
-/// and said to be at once.
+/// A template holds at most `peguri::template::MAX_VARIABLES` variables:
+/// `{vN}/` x 80,000 is invalid, and said to be at once.
 #[test]
 fn a_template_with_too_many_variables_is_invalid() {
     let template: String = (0..80_000).map(|i| format!("{{v{i}}}/")).collect();

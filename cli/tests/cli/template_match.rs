@@ -130,9 +130,9 @@ fn help_has_examples() {
     assert!(help.contains("search://emails{?query,start,end}"), "{help}");
 }
 
-/// Issue 40: an input that is no URI reference printed `{"matched":false}`
-/// with nothing on stderr, as if no route matched; it is reported as
-/// every command reports an invalid input.
+/// An input that is no URI reference is reported as every command
+/// reports an invalid input, not taken for one that no route matches
+/// (`{"matched":false}` with nothing on stderr).
 #[test]
 fn an_invalid_uri_is_reported_not_taken_for_no_match() {
     let out = peguri(
