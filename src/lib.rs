@@ -326,6 +326,7 @@ pub mod error {
     pub use crate::reference::interop::{ConversionError, ConversionErrorKind};
     pub use crate::syntax::error::{DecodeError, DecodeErrorKind, Expected, Hint, Message};
     pub use crate::syntax::excerpt::{Excerpt, Quoted};
+    pub use crate::text::registry::{SchemeRegistryError, SchemeRegistryErrorKind};
     pub use crate::types::socket_addr::{SocketAddrError, SocketAddrErrorKind};
 }
 
@@ -436,6 +437,7 @@ pub mod report {
 ///   `phone-context`; `crs`, `u`). `docs/schemes.md` gives each reading
 ///   with the RFC's words.
 pub mod scheme {
+    pub use crate::text::registry::{RegisteredScheme, SchemeRegistry, SchemeStatus, registration};
     #[cfg(feature = "schemes")]
     pub use crate::text::scheme::*;
     pub use crate::types::scheme::{SchemeInfo, known_schemes, scheme_info};
