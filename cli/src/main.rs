@@ -18,6 +18,7 @@ mod lab;
 mod normalize;
 mod outcome;
 mod parse;
+mod registry;
 mod resolve;
 mod rules;
 mod schemes;

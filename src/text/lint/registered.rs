@@ -3,6 +3,7 @@
 
 use super::dangerous::script_language;
 use super::{Code, Collector, Finding, Severity};
+use crate::syntax::excerpt::Quoted;
 use crate::syntax::layout::offset_in;
 use crate::text::registry::{SchemeRegistry, SchemeStatus};
 use crate::types::parsed::Parsed;
@@ -31,8 +32,8 @@ pub(super) fn lint_registration(
                     "scheme \"{scheme}\" is registered as historical ({}, {}): it is no longer \
                      in common use or recommended, and clients are unlikely to support it \
                      (RFC 3986 section 3.1; RFC 7595 section 5)",
-                    entry.description(),
-                    entry.reference()
+                    Quoted::new(entry.description()),
+                    Quoted::new(entry.reference())
                 ),
             });
         }
@@ -48,8 +49,8 @@ pub(super) fn lint_registration(
                          one typing slip away? (RFC 3986 section 3.1; IANA URI Schemes \
                          registry, RFC 7595)",
                         near.name(),
-                        near.description(),
-                        near.reference()
+                        Quoted::new(near.description()),
+                        Quoted::new(near.reference())
                     ),
                 ),
                 None => (
