@@ -11,8 +11,8 @@ use peguri::UriRef;
 
 use crate::column::{map_strings, Layout, StringColumn, Substrings};
 
-/// The fields of [`scheme_registration`]'s struct, in order: `scheme` (the
-/// name as the registry writes it), `status` (`permanent`, `provisional`
+/// The fields of [`scheme_registration`]'s struct, in order: `name` (the
+/// scheme as the registry writes it), `status` (`permanent`, `provisional`
 /// or `historical`), `description`, `reference` and `template` (NULL when
 /// the registry names an RFC rather than a template). All `Utf8View` (with
 /// [`Layout::Plain`], `Utf8` or `LargeUtf8`) and nullable: NULL where the
@@ -23,10 +23,10 @@ use crate::column::{map_strings, Layout, StringColumn, Substrings};
 ///     .iter()
 ///     .map(|f| f.name().clone())
 ///     .collect();
-/// assert_eq!(names, ["scheme", "status", "description", "reference", "template"]);
+/// assert_eq!(names, ["name", "status", "description", "reference", "template"]);
 /// ```
 pub fn registration_fields() -> Fields {
-    ["scheme", "status", "description", "reference", "template"]
+    ["name", "status", "description", "reference", "template"]
         .into_iter()
         .map(|name| Field::new(name, DataType::Utf8View, true))
         .collect()
@@ -61,8 +61,23 @@ pub fn scheme_registration(
     Ok(arrow_array::cast::AsArray::as_struct(&out).clone())
 }
 
-/// The registration of a row: of the name it is, or of its scheme.
-fn registration<'r>(registry: &'r SchemeRegistry, text: &str) -> Option<&'r RegisteredScheme> {
+/// The registration of one row of [`scheme_registration`]: of the scheme
+/// name `text` is, or of the scheme of the URI it is (what Python's
+/// `peguri.scheme_info` looks up too).
+///
+/// ```
+/// use peguri::scheme::SchemeRegistry;
+///
+/// let registry = SchemeRegistry::built_in();
+/// let of = |text| peguri_arrow::registration_of(registry, text).map(|r| r.name());
+/// assert_eq!(of("Mailto"), Some("mailto"));
+/// assert_eq!(of("mailto:joe@example.com"), Some("mailto"));
+/// assert_eq!(of("/mailto"), None);
+/// ```
+pub fn registration_of<'r>(
+    registry: &'r SchemeRegistry,
+    text: &str,
+) -> Option<&'r RegisteredScheme> {
     // A registered name has no `:`, and a URI with a scheme has one: the
     // two readings never meet.
     registry.get(text).or_else(|| {
@@ -79,7 +94,9 @@ fn registration_column(
     let mut columns: [Substrings<'_>; 5] = std::array::from_fn(|_| Substrings::new(input, layout));
     let mut valid = Vec::with_capacity(input.len());
     for row in 0..input.len() {
-        let found = input.get(row).and_then(|text| registration(registry, text));
+        let found = input
+            .get(row)
+            .and_then(|text| registration_of(registry, text));
         valid.push(found.is_some());
         let [scheme, status, description, reference, template] = &mut columns;
         match found {

@@ -65,7 +65,7 @@ fn each_row_gets_the_registration_of_its_name_or_scheme() {
                     registry.get(uri.scheme()?)
                 })
             };
-            let schemes = field(&found, "scheme");
+            let schemes = field(&found, "name");
             let statuses = field(&found, "status");
             let references = field(&found, "reference");
             let templates = field(&found, "template");
@@ -101,7 +101,7 @@ fn each_row_gets_the_registration_of_its_name_or_scheme() {
     let fields: Vec<&str> = fields.iter().map(|f| f.name().as_str()).collect();
     assert_eq!(
         fields,
-        ["scheme", "status", "description", "reference", "template"]
+        ["name", "status", "description", "reference", "template"]
     );
     assert_eq!(
         peguri::scheme::registration("http").map(|e| e.status()),

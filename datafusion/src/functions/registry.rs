@@ -12,7 +12,7 @@ use crate::docs::document;
 use crate::signature::{meta_methods, Meta};
 use crate::strings::map_column;
 
-/// `uri_scheme_info(scheme_or_uri)`: the struct `{scheme, status,
+/// `uri_scheme_info(scheme_or_uri)`: the struct `{name, status,
 /// description, reference, template}` of a scheme name or of a URI's
 /// scheme; NULL when the registry does not list it.
 #[derive(Debug, PartialEq, Eq, Hash)]
@@ -31,7 +31,7 @@ impl SchemeInfoFunction {
                     "A scheme's entry in the IANA URI Schemes registry (the copy built into \
                      peguri: the permanent and provisional schemes of 2015-04-05, and the \
                      historical mailserver, prospero and wais), looked up without regard to \
-                     case: a struct of scheme (the registered name), status ('permanent', \
+                     case: a struct of name (the scheme as registered), status ('permanent', \
                      'provisional' or 'historical'), description, reference (the RFC or \
                      registrant, in IANA's brackets) and template (the path of IANA's \
                      registration template, NULL when the reference is an RFC). The argument \

@@ -38,7 +38,7 @@ async fn uri_scheme_info() {
     assert_eq!(
         column(&ctx, "SELECT uri_scheme_info('Wais')").await,
         [Some(
-            "{scheme: wais, status: historical, description: Wide Area Information Servers, \
+            "{name: wais, status: historical, description: Wide Area Information Servers, \
              reference: [RFC4156], template: }"
                 .to_owned()
         )]
