@@ -77,10 +77,9 @@ fn the_built_in_registry_holds_the_shared_permanent_table() {
 /// `name,template,description` and the reference (the last field, which
 /// may be quoted and hold a comma).
 fn split_before_reference(line: &str) -> (&str, &str) {
-    let cut = if line.ends_with('"') {
-        line[..line.len() - 1].rfind('"').unwrap()
-    } else {
-        line.rfind(',').unwrap() + 1
+    let cut = match line.strip_suffix('"') {
+        Some(open) => open.rfind('"').unwrap(),
+        None => line.rfind(',').unwrap() + 1,
     };
     (&line[..cut - 1], &line[cut..])
 }

@@ -126,7 +126,10 @@ impl<'a> Records<'a> {
 mod tests {
     use super::*;
 
-    fn all(text: &str) -> Result<Vec<(usize, Vec<String>)>, (usize, Malformed)> {
+    /// Each record's line and fields.
+    type Read = Vec<(usize, Vec<String>)>;
+
+    fn all(text: &str) -> Result<Read, (usize, Malformed)> {
         let mut records = Records::new(text, 0, 1);
         let mut out = Vec::new();
         while let Some(record) = records.next_record() {
