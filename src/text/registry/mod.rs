@@ -350,13 +350,16 @@ impl SchemeRegistry {
     /// ```
     #[must_use]
     pub fn near_miss(&self, name: &str) -> Option<&RegisteredScheme> {
+        if self.get(name).is_some() {
+            return None;
+        }
         // A registered name with an `s` before or after it is how secure
         // variants are named (`imaps`), not a typo.
         let lower = name.to_ascii_lowercase();
         let registered = |rest: Option<&str>| rest.is_some_and(|rest| self.get(rest).is_some());
         let secure_variant =
             registered(lower.strip_prefix('s')) || registered(lower.strip_suffix('s'));
-        if self.get(name).is_some() || secure_variant {
+        if secure_variant {
             return None;
         }
         near_miss::suggest(name, &self.entries)
