@@ -205,7 +205,7 @@
 //! | [`reference`](mod@reference) | the type parameters of [`Reference`] and their traits, and the types its methods return ([`Segments`](reference::Segments), [`ZoneId`](reference::ZoneId)) |
 //! | [`error`] | the errors of every operation but parsing, and the parts of a parse error's report |
 //! | [`report`] | the JSON contract the CLI, Arrow, SQL and Python share |
-//! | [`scheme`] | the facts of known schemes, and (feature `schemes`) each scheme's own syntax |
+//! | [`scheme`] | the facts of known schemes, the IANA URI Schemes registry, and (feature `schemes`) each scheme's own syntax |
 //! | [`query`] | `key=value` pairs: reading, building, editing |
 //! | [`pct`] | percent-encoding by the grammar's character classes |
 //! | [`explain`] | the component diagram |
@@ -326,6 +326,7 @@ pub mod error {
     pub use crate::reference::interop::{ConversionError, ConversionErrorKind};
     pub use crate::syntax::error::{DecodeError, DecodeErrorKind, Expected, Hint, Message};
     pub use crate::syntax::excerpt::{Excerpt, Quoted};
+    pub use crate::text::registry::{SchemeRegistryError, SchemeRegistryErrorKind};
     pub use crate::types::socket_addr::{SocketAddrError, SocketAddrErrorKind};
 }
 
@@ -360,6 +361,17 @@ pub mod report {
 /// ```
 /// let https = peguri::scheme::scheme_info("HTTPS").unwrap();
 /// assert_eq!((https.name, https.default_port), ("https", Some(443)));
+/// ```
+///
+/// Which schemes are registered, and with which status, is the IANA URI
+/// Schemes registry's answer (RFC 7595): [`SchemeRegistry`](scheme::SchemeRegistry)
+/// holds a copy of it and reads the current one from IANA's CSV, and the
+/// lints `unregistered-scheme` and `historical-scheme` read it.
+///
+/// ```
+/// use peguri::scheme::{registration, SchemeStatus};
+///
+/// assert_eq!(registration("wais").map(|s| s.status()), Some(SchemeStatus::Historical));
 /// ```
 ///
 /// RFC 3986 "does not define a generative grammar for URIs; that task is
@@ -436,6 +448,7 @@ pub mod report {
 ///   `phone-context`; `crs`, `u`). `docs/schemes.md` gives each reading
 ///   with the RFC's words.
 pub mod scheme {
+    pub use crate::text::registry::{RegisteredScheme, SchemeRegistry, SchemeStatus, registration};
     #[cfg(feature = "schemes")]
     pub use crate::text::scheme::*;
     pub use crate::types::scheme::{SchemeInfo, known_schemes, scheme_info};

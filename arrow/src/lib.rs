@@ -43,6 +43,7 @@
 //! | [`equivalent`] | whether two rows' normal forms are equal | either is invalid |
 //! | [`iri_to_uri`] | the URI an IRI maps to (RFC 3987 section 3.1) | not an IRI reference |
 //! | [`lint`] | list of section 7 finding codes (`peguri check`) | invalid input |
+//! | [`scheme_registration`] | struct of [`registration_fields`]: the IANA URI Schemes registry's `name`, `status`, `description`, `reference` and `template` for a row that is a scheme name or a URI (`peguri::scheme::SchemeRegistry`) | a name or a URI's scheme the registry does not list, a relative reference, invalid input |
 //! | `scheme_valid` (feature `schemes`) | whether the row is valid under its scheme's own syntax (`peguri::scheme`) | invalid input, no scheme, a scheme without a grammar |
 //! | `scheme_error` (feature `schemes`) | why it is not, in one line | the row is valid under its scheme's syntax, or `scheme_valid` is NULL |
 //!
@@ -91,6 +92,7 @@ mod pieces;
 #[cfg(feature = "psl")]
 mod public_suffix;
 mod query;
+mod registry;
 mod resolve;
 #[cfg(feature = "schemes")]
 mod scheme;
@@ -113,6 +115,7 @@ pub use public_suffix::registrable_label;
 #[cfg(feature = "psl")]
 pub use public_suffix::{public_suffix, registrable_domain};
 pub use query::{query_param, query_value};
+pub use registry::{registration_fields, registration_of, scheme_registration};
 pub use resolve::{resolve, Base};
 #[cfg(feature = "schemes")]
 pub use scheme::{describe_scheme_error, scheme_error, scheme_valid};

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 use peguri::error::Excerpt;
-use peguri::lint::{Code, Finding, MAX_FINDINGS_PER_CODE, Severity, lint};
+use peguri::lint::{Code, Finding, MAX_FINDINGS_PER_CODE, Severity, lint_with_registry};
 use peguri::{ParseError, Uri, UriRef};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
@@ -18,7 +18,10 @@ use crate::stream::{Diagnostics, Records, Say, StreamArgs, thousands};
 /// Check URI references for the constructions RFC 3986 section 7 warns
 /// about (ambiguous IPv4 forms, passwords, deceptive userinfo,
 /// percent-encoded controls and separators, foreign ports, encoded
-/// bidirectional formatting characters, links that run script).
+/// bidirectional formatting characters, links that run script), and for
+/// schemes the IANA URI Schemes registry does not list (information, or
+/// a warning that names the registered scheme a name is one typing slip
+/// from: `htp:` for `http:`) or lists as historical.
 ///
 /// With no URI arguments, reads one per line from stdin. One line per
 /// input: `INPUT: no findings`, `INPUT: warning[CODE], info[CODE]...`
@@ -29,7 +32,7 @@ use crate::stream::{Diagnostics, Records, Say, StreamArgs, thousands};
 /// warning or is invalid (0 with --exit-zero), 2 for usage errors.
 #[derive(Args)]
 #[command(
-    after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'\n  peguri check --whatwg 'http:///evil.example/'\n  peguri check --whatwg --base https://example.com/docs/ < links.txt\n  peguri check --scheme-syntax 'geo:91,0'"
+    after_help = "Example:\n  peguri check 'http://www.bank.example@0x7f.1:25/'\n  peguri check --json 'ftp://user:secret@example.com/'\n  peguri check --whatwg 'http:///evil.example/'\n  peguri check --whatwg --base https://example.com/docs/ < links.txt\n  peguri check --scheme-syntax 'geo:91,0'\n  peguri check --registry uri-schemes-1.csv < links.txt"
 )]
 pub struct CheckArgs {
     #[command(flatten)]
@@ -56,6 +59,12 @@ pub struct CheckArgs {
     /// names.
     #[arg(long)]
     scheme_syntax: bool,
+    /// Read the IANA URI Schemes registry that `unregistered-scheme` and
+    /// `historical-scheme` look schemes up in from this file, IANA's CSV
+    /// (`uri-schemes-1.csv` from https://www.iana.org/assignments/uri-schemes/),
+    /// instead of the copy built in (see `peguri schemes --all`).
+    #[arg(long, value_name = "FILE")]
+    registry: Option<String>,
     /// Say nothing on stderr about each input (findings, errors); end with
     /// one line counting the invalid inputs and those with a warning.
     #[arg(long, short)]
@@ -134,6 +143,10 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
             return Ok(Outcome::Usage(format!("--base is not a URI: {error}")));
         }
     };
+    let registry = match crate::registry::load(args.registry.as_deref()) {
+        Ok(registry) => registry,
+        Err(message) => return Ok(Outcome::Usage(message)),
+    };
     if !args.quiet {
         crate::input::note_file_arguments("check", &args.uris);
     }
@@ -168,8 +181,14 @@ pub fn run(args: &CheckArgs) -> io::Result<Outcome> {
         };
         let scheme = |finding: Option<Finding>| finding.filter(|_| args.scheme_syntax);
         let (linted, scheme_finding) = match parsed {
-            Reference::Uri(uri) => (lint(&uri), scheme(peguri::scheme::finding(&uri))),
-            Reference::IriRef(iri) => (lint(&iri), scheme(peguri::scheme::finding(&iri))),
+            Reference::Uri(uri) => (
+                lint_with_registry(&uri, &registry),
+                scheme(peguri::scheme::finding(&uri)),
+            ),
+            Reference::IriRef(iri) => (
+                lint_with_registry(&iri, &registry),
+                scheme(peguri::scheme::finding(&iri)),
+            ),
         };
         let omitted = linted.omitted().to_vec();
         let mut findings = linted.into_vec();

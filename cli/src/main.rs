@@ -19,6 +19,7 @@ mod lab;
 mod normalize;
 mod outcome;
 mod parse;
+mod registry;
 mod resolve;
 mod rules;
 mod schemes;

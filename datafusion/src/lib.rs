@@ -46,11 +46,12 @@
 //! | `uri_normalize(uri)` | the normal form (sections 6.2.2 and 6.2.3) | invalid input |
 //! | `uri_equivalent(a, b)` | whether the normal forms are equal | either is invalid |
 //! | `iri_to_uri(iri)` | the URI an IRI maps to (RFC 3987 section 3.1) | not an IRI reference |
-//! | `uri_lint(uri)` | list of section 7 finding codes (`peguri check`) | invalid input |
+//! | `uri_lint(uri)` | list of the finding codes of `peguri check`: section 7's, `dangerous-scheme`, and the registry's `unregistered-scheme` and `historical-scheme` | invalid input |
 //! | `uri_whatwg_differs(s)` | list of the components whose meaning differs between RFC 3986 and the WHATWG URL Standard (`peguri whatwg`): `scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `validity` | never |
 //! | `uri_scheme_valid(uri)` | whether the URI is valid under its scheme's own syntax (`peguri::scheme`: http, https, ws, wss, file, mailto, urn, data, tel, geo) | invalid input, no scheme, a scheme without a grammar |
 //! | `uri_scheme_error(uri)` | why it is not, in one line, with the RFC and section | as `uri_scheme_valid`, and a URI valid under its scheme's syntax |
 //! | `uri_scheme_parts(uri)` | map from the name of each part of the scheme-specific syntax (`nid`, `nss`, `to`, `media_type`, `number`, `coordinates`...) to its text (a list as JSON text, a number as its text); an absent part is not in the map | as `uri_scheme_error`, and a URI that breaks its scheme's syntax |
+//! | `uri_scheme_info(scheme_or_uri)` | struct: `name`, `status` (`permanent`, `provisional`, `historical`), `description`, `reference`, `template` of a scheme name or of a URI's scheme in the IANA URI Schemes registry (`peguri::scheme::SchemeRegistry`, the copy built in), looked up without regard to case | a name or scheme the registry does not list, a relative reference, invalid input |
 //! | `try_parse_url(url, part[, key])` | Spark's function, strictly | invalid input, absent part, unknown part |
 //! | `uri_template_match(template, uri)` | map from each defined variable of the URI Template (RFC 6570) to its decoded value (a list or associative array as JSON text) | the URI does not match; an invalid or ambiguous template is an error |
 //!
@@ -152,6 +153,7 @@ use functions::parse::ParseFunction;
 use functions::pieces::PieceFunction;
 use functions::public_suffix::PublicSuffixFunction;
 use functions::query_param::QueryParamFunction;
+use functions::registry::SchemeInfoFunction;
 use functions::resolve::ResolveFunction;
 use functions::scheme::{SchemeErrorFunction, SchemePartsFunction, SchemeValidFunction};
 use functions::spark::TryParseUrlFunction;
@@ -196,6 +198,7 @@ pub fn scalar_functions() -> Vec<Arc<ScalarUDF>> {
         udf(SchemeValidFunction::new()),
         udf(SchemeErrorFunction::new()),
         udf(SchemePartsFunction::new()),
+        udf(SchemeInfoFunction::new()),
         udf(TryParseUrlFunction::new()),
         udf(TemplateMatchFunction::new()),
         udf(PublicSuffixFunction::public_suffix()),

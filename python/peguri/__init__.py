@@ -25,6 +25,7 @@ from peguri._peguri import (
     parse_iri,
     parse_iri_ref,
     parse_uri,
+    scheme_info,
 )
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "parse_iri",
     "parse_iri_ref",
     "parse_uri",
+    "scheme_info",
     "urlsplit",
 ]
 

@@ -15,6 +15,7 @@ __all__ = [
     "parse_iri_ref",
     "parse_iri",
     "is_valid",
+    "scheme_info",
     "__version__",
     "ParseError",
     "ResolveError",
@@ -216,6 +217,25 @@ __version__: str
 def is_valid(text: str) -> bool:
     """Whether ``text`` is a URI reference; ``False`` for a str with a lone
     surrogate (not UTF-8)."""
+
+class _SchemeRegistration(TypedDict):
+    """A scheme's entry in the IANA URI Schemes registry."""
+
+    name: str
+    """The scheme as the registry writes it (lowercase in IANA's)."""
+    status: Literal["permanent", "provisional", "historical"]
+    description: str
+    reference: str
+    """The RFC or registrant, in IANA's brackets: ``"[RFC6068]"``."""
+    template: str | None
+    """The path of IANA's registration template (``"prov/git"``), ``None``
+    when the reference is an RFC."""
+
+def scheme_info(scheme_or_uri: str) -> _SchemeRegistration | None:
+    """The IANA URI Schemes registry's entry (the copy built into peguri)
+    of a scheme name, in any case, or of a URI's scheme; ``None`` when the
+    registry does not list it, for a relative reference, and for text that
+    is not a URI reference."""
 
 @final
 class ArrowArray:

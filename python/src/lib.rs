@@ -30,6 +30,7 @@ pub mod batch;
 mod cast;
 mod guard;
 mod pieces;
+mod registry;
 // The Arrow C Data Interface is the one place that needs `unsafe`.
 #[allow(unsafe_code)]
 pub mod ffi;
@@ -1050,6 +1051,7 @@ fn _peguri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_iri_ref, m)?)?;
     m.add_function(wrap_pyfunction!(parse_iri, m)?)?;
     m.add_function(wrap_pyfunction!(is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(registry::scheme_info, m)?)?;
     // The crate's version is the package's: pyproject.toml's [project]
     // version, which a test holds equal to the installed metadata's.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

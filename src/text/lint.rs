@@ -33,6 +33,8 @@
 //! | `mixed-script-host` | warning | 7.6 | a reg-name label mixing Latin, Greek or Cyrillic letters once decoded (percent-decoded, and with the feature `idna` an `xn--` label by IDNA ToUnicode) |
 //! | `encoded-bidi` | warning | 7.6 | a percent-encoded bidirectional formatting character (RFC 3987 section 4.1) |
 //! | `dangerous-scheme` | warning | 7 | a `javascript:` or `vbscript:` reference, or a `data:` URL of an HTML, XML, SVG or script media type: a link that runs script when followed |
+//! | `unregistered-scheme` | info (warning with a suggestion) | 3.1 | a scheme the IANA URI Schemes registry in use does not list ([`SchemeRegistry`](crate::scheme::SchemeRegistry)); when the name is one typing slip from one registered scheme, a warning that names it (`htp` → `http`) |
+//! | `historical-scheme` | warning | 3.1 | a scheme the registry lists as historical: no longer in common use or no longer recommended |
 //! | `whatwg-differs` | warning | 7 | the WHATWG URL Standard reads the reference differently (feature `whatwg`: `whatwg::Comparison::finding`, not `lint`) |
 //! | `scheme-syntax` | warning | the scheme's RFC | the reference breaks its scheme's own syntax (feature `schemes`: `scheme::finding`, not `lint`) |
 //!
@@ -78,6 +80,29 @@
 //!   `data:` URL processor reads it: the text up to the first `,`, its
 //!   essence before the first `;`, in any case, not percent-decoded.
 //!   Schemes compare without regard to case (RFC 3986 section 3.1).
+//! - *`unregistered-scheme` is on, as information.* RFC 3986 section 3.1
+//!   leaves the registration of schemes to BCP 35 (RFC 7595), and a
+//!   scheme outside the registry is no error: applications use their own
+//!   (`slack:`, `vscode:`), and the built-in copy of the registry is of
+//!   2015, without the provisional schemes registered since. So the finding
+//!   is information, which `peguri check` does not fail on. A name one
+//!   typing slip from exactly one registered scheme is likely a typo that
+//!   makes the link go nowhere, and is a warning that names the scheme.
+//!   The rule is [`SchemeRegistry::near_miss`](crate::scheme::SchemeRegistry::near_miss)'s:
+//!   one character left out (`htp`, `mailt`) or one too many (`htttp`),
+//!   two neighbouring characters swapped (`mailot`), or one replaced by a
+//!   key next to it on a US QWERTY keyboard (`htto`); never for names of
+//!   fewer than 3 characters, against registered names of fewer than 4
+//!   or historical ones, for a registered name with an `s` before or after
+//!   it (`imaps`, `nntps`: how secure variants are named) or a name that
+//!   differs from one only so, or when two registered names are as close. `javascript:` and `vbscript:` get
+//!   `dangerous-scheme` instead, which says more.
+//! - *`historical-scheme` is a warning*: the registry's historical status
+//!   (RFC 7595 section 5) marks a scheme that is no longer in use or
+//!   recommended, which clients are unlikely to support.
+//! - [`lint`] reads the built-in registry, [`lint_with_registry`] the
+//!   one it is given (a current file read with
+//!   [`SchemeRegistry::parse`](crate::scheme::SchemeRegistry::parse)).
 
 use crate::syntax::bidi::BIDI_FORMATTING;
 use crate::syntax::excerpt::Quoted;
@@ -89,11 +114,13 @@ use core::net::Ipv4Addr;
 use core::ops::Range;
 
 use crate::reference::{Family, Kind, Lend, Reference, Storage};
+use crate::text::registry::SchemeRegistry;
 use crate::types::authority::Host;
 use crate::types::parsed::Parsed;
 use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 
 mod dangerous;
+mod registered;
 
 /// How much a finding matters.
 ///
@@ -206,7 +233,7 @@ impl serde::Serialize for Finding {
 ///
 /// assert_eq!(Code::AmbiguousIpv4.as_str(), "ambiguous-ipv4");
 /// assert_eq!(Code::AmbiguousIpv4, "ambiguous-ipv4");
-/// assert_eq!(Code::ALL.len(), 14);
+/// assert_eq!(Code::ALL.len(), 16);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -241,6 +268,12 @@ pub enum Code {
     /// `dangerous-scheme`: A `javascript:` or `vbscript:` reference, or a
     /// `data:` URL of an HTML, XML, SVG or script media type (7).
     DangerousScheme,
+    /// `unregistered-scheme`: A scheme the registry in use does not list
+    /// (3.1; RFC 7595).
+    UnregisteredScheme,
+    /// `historical-scheme`: A scheme the registry lists as historical
+    /// (3.1; RFC 7595 section 5).
+    HistoricalScheme,
     /// `whatwg-differs`: The WHATWG URL Standard reads the reference
     /// differently (feature `whatwg`). [`lint`] never reports it, so it is
     /// not in [`ALL`](Self::ALL): `whatwg::Comparison::finding` does.
@@ -260,7 +293,7 @@ impl Code {
     /// ```
     /// assert_eq!(peguri::lint::Code::ALL[0], "foreign-port");
     /// ```
-    pub const ALL: [Code; 14] = [
+    pub const ALL: [Code; 16] = [
         Code::ForeignPort,
         Code::PortOutOfRange,
         Code::EncodedNul,
@@ -275,6 +308,8 @@ impl Code {
         Code::MixedScriptHost,
         Code::EncodedBidi,
         Code::DangerousScheme,
+        Code::UnregisteredScheme,
+        Code::HistoricalScheme,
     ];
 
     /// The code's name, such as `ambiguous-ipv4`: what JSON output and
@@ -299,6 +334,8 @@ impl Code {
             Code::MixedScriptHost => "mixed-script-host",
             Code::EncodedBidi => "encoded-bidi",
             Code::DangerousScheme => "dangerous-scheme",
+            Code::UnregisteredScheme => "unregistered-scheme",
+            Code::HistoricalScheme => "historical-scheme",
             Code::WhatwgDiffers => "whatwg-differs",
             #[cfg(feature = "schemes")]
             Code::SchemeSyntax => "scheme-syntax",
@@ -433,6 +470,29 @@ pub const WELL_KNOWN_PORTS: &[(u16, &str, &[&str])] = &[
 /// ```
 #[must_use]
 pub fn lint<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -> Findings {
+    lint_with_registry(reference, SchemeRegistry::built_in())
+}
+
+/// Lints a reference as [`lint`] does, with `registry` as the list of
+/// registered schemes (`unregistered-scheme`, `historical-scheme`): a
+/// newer copy of IANA's than the one built in, or one of its own.
+///
+/// ```
+/// use peguri::lint::lint_with_registry;
+/// use peguri::scheme::SchemeRegistry;
+///
+/// let uri = peguri::UriRef::parse("ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi")?;
+/// let codes = |r: &SchemeRegistry| lint_with_registry(&uri, r).iter().map(|f| f.code.as_str()).collect::<Vec<_>>();
+/// assert_eq!(codes(SchemeRegistry::built_in()), ["unregistered-scheme"]);
+/// let current = SchemeRegistry::parse("URI Scheme,Status\nipfs,Provisional\n")?;
+/// assert!(codes(&current).is_empty());
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn lint_with_registry<S: Storage, F: Family, K: Kind>(
+    reference: &Reference<S, F, K>,
+    registry: &SchemeRegistry,
+) -> Findings {
     let uri = &reference.view();
     let mut findings = Collector::default();
     let text = uri.as_str();
@@ -455,6 +515,7 @@ pub fn lint<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -> F
     lint_encoded_octets(uri, &mut findings);
     lint_dot_segments(uri, &mut findings);
     dangerous::lint_dangerous_scheme(uri, &mut findings);
+    registered::lint_registration(uri, registry, &mut findings);
     findings.finish()
 }
 

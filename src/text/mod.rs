@@ -1,11 +1,13 @@
 //! Text tools: the lenient Appendix B split, finding URIs in text
 //! (Appendix C), the security lints of section 7, URI Templates
 //! (RFC 6570), the component diagram, the comparison with the WHATWG URL
-//! Standard's reading, and each scheme's own syntax.
+//! Standard's reading, the IANA URI Schemes registry, and each scheme's
+//! own syntax.
 
 pub mod explain;
 pub mod extract;
 pub mod lint;
+pub(crate) mod registry;
 #[cfg(feature = "schemes")]
 #[cfg_attr(docsrs, doc(cfg(feature = "schemes")))]
 pub mod scheme;

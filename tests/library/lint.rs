@@ -230,6 +230,30 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "http://h/?data:text/html,x",
         ],
     ),
+    (
+        "unregistered-scheme",
+        &[
+            "htp://example.com/",
+            "mailt:joe@example.com",
+            "foo:bar",
+            "X-Custom://h",
+            "slack://open",
+        ],
+        &[
+            "http://example.com/",
+            "MAILTO:joe@example.com",
+            "ssh://h",
+            "//h/p",
+            "rel/path",
+            "javascript:void(0)",
+            "wais://h/db",
+        ],
+    ),
+    (
+        "historical-scheme",
+        &["wais://h/db", "Prospero://h/x", "mailserver:list@h"],
+        &["http://h/", "foo:bar", "gopher://h/", "git://h/r"],
+    ),
 ];
 
 /// `dangerous-scheme` spans the scheme of a script reference and the

@@ -48,6 +48,7 @@ mod public_api;
 #[cfg(feature = "psl")]
 mod public_suffix;
 mod query;
+mod registry;
 mod repository;
 mod resolve;
 mod resolve_props;

@@ -22,6 +22,7 @@ mod lab;
 mod normalize;
 mod overrides;
 mod psl;
+mod registry;
 mod resolve;
 mod schemes;
 mod stream;

@@ -32,8 +32,11 @@ impl LintFunction {
                     "The codes of what RFC 3986 section 7 warns about in a valid URI reference \
                      (foreign-port, encoded-nul, encoded-line-break, encoded-control, \
                      encoded-slash, encoded-dot-segment, ambiguous-ipv4, password-in-userinfo, \
-                     empty-password, deceptive-userinfo, mixed-script-host), by position. An \
-                     empty list when there is none; NULL for NULL or invalid input.",
+                     empty-password, deceptive-userinfo, mixed-script-host, encoded-bidi, \
+                     dangerous-scheme), and of its scheme in the IANA URI Schemes registry \
+                     (unregistered-scheme, historical-scheme; see uri_scheme_info), by \
+                     position. An empty list when there is none; NULL for NULL or invalid \
+                     input.",
                     "uri_lint(uri)",
                     "SELECT uri_lint('http://user:pw@0x7f.1:25/'); \
                      -- [password-in-userinfo, ambiguous-ipv4, foreign-port]",

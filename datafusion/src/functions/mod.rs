@@ -8,6 +8,7 @@ pub(crate) mod parse;
 pub(crate) mod pieces;
 pub(crate) mod public_suffix;
 pub(crate) mod query_param;
+pub(crate) mod registry;
 pub(crate) mod resolve;
 pub(crate) mod scheme;
 pub(crate) mod spark;

@@ -6,7 +6,7 @@ use crate::common;
 use common::{column, context, error, register_strings, StringType, STRING_TYPES};
 use datafusion::prelude::SessionContext;
 
-type Unary<'a> = (Option<&'a str>, Option<&'a str>);
+pub(crate) type Unary<'a> = (Option<&'a str>, Option<&'a str>);
 type Binary<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>);
 
 fn owned(values: impl IntoIterator<Item = Option<&'static str>>) -> Vec<Option<String>> {
@@ -16,7 +16,7 @@ fn owned(values: impl IntoIterator<Item = Option<&'static str>>) -> Vec<Option<S
 /// `SELECT expr(u) FROM t` for each string type, where `expr(u)` is
 /// `template` with `{}` replaced by the argument: over a column of the
 /// inputs, and over each input as a literal.
-async fn check_expr(template: &str, cases: &[Unary<'static>]) {
+pub(crate) async fn check_expr(template: &str, cases: &[Unary<'static>]) {
     let ctx = context();
     let inputs: Vec<Option<&str>> = cases.iter().map(|c| c.0).collect();
     let expected = owned(cases.iter().map(|c| c.1));
@@ -38,7 +38,7 @@ async fn check_expr(template: &str, cases: &[Unary<'static>]) {
     }
 }
 
-async fn check_unary(function: &str, cases: &[Unary<'static>]) {
+pub(crate) async fn check_unary(function: &str, cases: &[Unary<'static>]) {
     check_expr(&format!("{function}({{}})"), cases).await
 }
 
@@ -947,10 +947,15 @@ async fn string_results_are_utf8_view() {
 }
 
 /// Every registered function is covered by a test in this file or in
-/// `pieces.rs`.
+/// `pieces.rs` or `registry.rs`.
 #[test]
 fn every_function_is_tested() {
-    let source = [include_str!("functions.rs"), include_str!("pieces.rs")].concat();
+    let source = [
+        include_str!("functions.rs"),
+        include_str!("pieces.rs"),
+        include_str!("registry.rs"),
+    ]
+    .concat();
     for function in peguri_datafusion::scalar_functions() {
         let name = function.name();
         assert!(

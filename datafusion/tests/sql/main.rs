@@ -7,4 +7,5 @@ mod differential;
 mod distributed;
 mod functions;
 mod pieces;
+mod registry;
 mod shell;

@@ -37,6 +37,18 @@ pub(super) const SCRIPTABLE_MEDIA_TYPES: &[&str] = &[
     "text/vbs",
 ];
 
+/// The language a reference of `scheme` runs its text as: `javascript:`
+/// and `vbscript:` (in any case).
+pub(super) fn script_language(scheme: &str) -> Option<&'static str> {
+    if scheme.eq_ignore_ascii_case("javascript") {
+        Some("JavaScript")
+    } else if scheme.eq_ignore_ascii_case("vbscript") {
+        Some("VBScript")
+    } else {
+        None
+    }
+}
+
 /// A `javascript:` or `vbscript:` reference, or a `data:` URL whose media
 /// type is one of [`SCRIPTABLE_MEDIA_TYPES`].
 pub(super) fn lint_dangerous_scheme(uri: &Parsed<'_>, findings: &mut Collector) {
@@ -45,11 +57,7 @@ pub(super) fn lint_dangerous_scheme(uri: &Parsed<'_>, findings: &mut Collector) 
     };
     let text = uri.as_str();
     let start = offset_in(text, scheme);
-    let language = if scheme.eq_ignore_ascii_case("javascript") {
-        "JavaScript"
-    } else if scheme.eq_ignore_ascii_case("vbscript") {
-        "VBScript"
-    } else {
+    let Some(language) = script_language(scheme) else {
         if scheme.eq_ignore_ascii_case("data") {
             lint_data(uri, start + scheme.len() + 1, findings);
         }
