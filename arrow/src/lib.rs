@@ -29,7 +29,13 @@
 //! | [`component`] | one component's text, as written | invalid input, or the component is absent |
 //! | [`port_number`] | the port, `UInt16` | invalid input, no port, an empty port, a port above 65535 |
 //! | [`query_param`] | the decoded value of the first query pair with a key (a repeated key: its first value; `?key` alone: `""`) | invalid input, no query, no such key |
-//! | `public_suffix`, `registrable_domain` (feature `psl`) | the host's public suffix, registrable domain (`peguri::PublicSuffixList`), lowercase | invalid input, no authority, an IP host, a host that is a public suffix (`registrable_domain`) |
+//! | [`query_param_with`] | the same, with `+` read as a space when asked (HTML forms) | as [`query_param`] |
+//! | [`query_params`] | list of structs `{key, value}`: every pair, decoded, in order, repeats kept | invalid input (no query: an empty list) |
+//! | [`query_param_names`] | list of the decoded keys, in order, repeats kept | invalid input |
+//! | [`remove_query_params`] | the URI without the pairs of some keys ([`KeyPatterns`]: `utm_*` a prefix), the rest byte for byte | invalid input |
+//! | [`decode`] | the row percent-decoded (any text; `+` as a space when asked), U+FFFD for octets that are not UTF-8 | never |
+//! | [`path_extension`] | the extension of the path's last segment, lowercase (`pdf`) | invalid input, no extension |
+//! | `public_suffix`, `registrable_domain`, `subdomain` (feature `psl`) | the host's public suffix, registrable domain, and the labels before it (`peguri::PublicSuffixList`), lowercase | invalid input, no authority, an IP host or a reg-name that reads as one (`0x7f.1`), a host that is a public suffix (`registrable_domain`, `subdomain`) |
 //! | [`is_valid`] | whether the row is a URI reference | never |
 //! | [`error`] | why it is not, in one line | the row is valid |
 //! | [`resolve`] | the resolved URI (RFC 3986 section 5.2, strict), against a [`Base`] | either is invalid, or the base has no scheme |
@@ -77,6 +83,7 @@
 
 pub mod column;
 mod component;
+mod decode;
 mod iri;
 mod lint;
 mod normalize;
@@ -84,6 +91,7 @@ mod parse;
 #[cfg(feature = "psl")]
 mod public_suffix;
 mod query;
+mod query_params;
 mod resolve;
 #[cfg(feature = "schemes")]
 mod scheme;
@@ -92,14 +100,19 @@ mod validity;
 mod views;
 
 pub use component::{component, port_number};
+pub use decode::{decode, path_extension};
 pub use iri::iri_to_uri;
 pub use lint::{lint, lint_item};
 pub use normalize::{equivalent, normalize};
 pub use parse::{components, components_fields, parse, parse_fields, parse_with};
 pub use peguri::Component;
 #[cfg(feature = "psl")]
-pub use public_suffix::{public_suffix, registrable_domain};
-pub use query::{query_param, query_value};
+pub use public_suffix::{public_suffix, registrable_domain, subdomain};
+pub use query::{query_param, query_param_with, query_value, query_value_with};
+pub use query_params::{
+    query_param_names, query_params, query_params_item, remove_query_params, without_query_params,
+    KeyPatterns, Keys,
+};
 pub use resolve::{resolve, Base};
 #[cfg(feature = "schemes")]
 pub use scheme::{describe_scheme_error, scheme_error, scheme_valid};
