@@ -32,8 +32,13 @@
 //! | `uri_parse_strict(uri)` | the same struct | never: invalid input is an error quoting it and saying why |
 //! | `uri_scheme`, `uri_userinfo`, `uri_host`, `uri_port`, `uri_path`, `uri_query`, `uri_fragment` (`uri`) | the component's text, as written | invalid input, or the component is absent |
 //! | `uri_port_number(uri)` | the port, `UInt16` | invalid input, no port, an empty port, a port above 65535 |
-//! | `uri_query_param(uri, key)` | the decoded value of the first pair with that decoded key (a repeated key: its first value; a key without `=`: `''`) | invalid input, no query, no such key |
-//! | `uri_public_suffix(uri)`, `uri_registrable_domain(uri)` | the host's public suffix (`co.uk`) and registrable domain (`example.co.uk`) by the Public Suffix List built in (`peguri::PublicSuffixList`, both sections), lowercase | invalid input, no authority, an IP host, a host with a leading dot; for `uri_registrable_domain`, a host that is a public suffix |
+//! | `uri_query_param(uri, key[, plus_as_space])` | the decoded value of the first pair with that decoded key (a repeated key: its first value; a key without `=`: `''`); `+` is a space only with `plus_as_space` true | invalid input, no query, no such key |
+//! | `uri_query_params(uri[, plus_as_space])` | list of structs `{key, value}`: every pair, decoded, in order, repeats kept (`''` for a key without `=`; an empty list without a query) | invalid input |
+//! | `uri_query_param_names(uri[, plus_as_space])` | list of the decoded keys, in order, repeats kept | invalid input |
+//! | `uri_remove_query_params(uri, keys[, plus_as_space])` | the URI without the pairs whose decoded key is in `keys` (a list of strings or one string; a key ending in `*` is a prefix: `utm_*`), the rest byte for byte; no `?` when no pair is left | invalid input |
+//! | `uri_decode(text[, plus_as_space])` | `text` (any text) percent-decoded; a `%` that starts no triplet kept; octets that are not UTF-8 as U+FFFD | never |
+//! | `uri_path_extension(uri)` | the extension of the path's last segment, lowercase (netquack's `extract_extension`: after the last `.`, not a leading one, 1 to 10 ASCII letters and digits) | invalid input, no extension |
+//! | `uri_public_suffix(uri)`, `uri_registrable_domain(uri)`, `uri_subdomain(uri)` | the host's public suffix (`co.uk`), registrable domain (`example.co.uk`) and the labels before it (`a.b`; `''` for none) by the Public Suffix List built in (`peguri::PublicSuffixList`, both sections), lowercase | invalid input, no authority, an IP host or a reg-name that reads as one (`0x7f.1`, `127.1`: RFC 3986 section 7.4), a host with a leading dot; for `uri_registrable_domain` and `uri_subdomain`, a host that is a public suffix |
 //! | `uri_is_valid(uri)` | whether the input is a URI reference | never |
 //! | `uri_error(uri)` | why it is not, in one line | the input is valid |
 //! | `uri_resolve(base, reference)` | the resolved URI (RFC 3986 section 5.2, strict) | either is invalid, or the base has no scheme |
@@ -47,6 +52,11 @@
 //! | `uri_scheme_parts(uri)` | map from the name of each part of the scheme-specific syntax (`nid`, `nss`, `to`, `media_type`, `number`, `coordinates`...) to its text (a list as JSON text, a number as its text); an absent part is not in the map | as `uri_scheme_error`, and a URI that breaks its scheme's syntax |
 //! | `try_parse_url(url, part[, key])` | Spark's function, strictly | invalid input, absent part, unknown part |
 //! | `uri_template_match(template, uri)` | map from each defined variable of the URI Template (RFC 6570) to its decoded value (a list or associative array as JSON text) | the URI does not match; an invalid or ambiguous template is an error |
+//!
+//! `plus_as_space` is a constant boolean, `false` when left out: RFC 3986
+//! gives `+` no meaning, and HTML forms (`application/x-www-form-urlencoded`)
+//! write a space as `+`, which yarl, Python's `parse_qsl` and ClickHouse's
+//! `decodeURLFormComponent` read back as a space.
 //!
 //! "Invalid" means "not an RFC 3986 `URI-reference`" (for `iri_to_uri`,
 //! not an RFC 3987 `IRI-reference`). An absent component is NULL and an
@@ -66,9 +76,11 @@
 //! only the output's views (parsing a valid URI allocates nothing; an
 //! invalid one allocates its error). The functions that compute new text
 //! (`uri_resolve`, `uri_normalize`, `uri_equivalent`, `iri_to_uri`,
-//! `uri_lint`, `uri_whatwg_differs`) get it from peguri as an owned value per row, which is then
-//! copied into the output; an input that is already its own result
-//! (normal, ASCII, an absolute reference) is pointed at instead.
+//! `uri_lint`, `uri_whatwg_differs`, `uri_remove_query_params`, and the
+//! decoding ones where there is something to decode) get it from peguri
+//! as an owned value per row, which is then copied into the output; an
+//! input that is already its own result (normal, ASCII, an absolute
+//! reference, nothing to remove or decode) is pointed at instead.
 //!
 //! The array work is done by the kernels of [`peguri_arrow`], which the
 //! Python package calls too: SQL and Python share one implementation.
@@ -86,6 +98,9 @@
 //! | `protocol`, `domain`, `path`, `querystring`, `fragment` | ClickHouse | `uri_scheme`, `uri_host`, `uri_path`, `uri_query`, `uri_fragment` | ClickHouse's functions do not follow the RFC (its documentation says so): they return `''` where peguri returns NULL (absent component, invalid input), read a URL without a scheme (`domain('example.com/x')` is `example.com`; to RFC 3986 that is a relative path, so `uri_host` gives NULL), and `domain` gives `''` for a host without a dot such as `localhost` |
 //! | `extracturlparameter` (`extractURLParameter`) | ClickHouse | `uri_query_param` | ClickHouse returns the raw value and `''` when absent; peguri decodes and returns NULL |
 //! | `cuttofirstsignificantsubdomain` (`cutToFirstSignificantSubdomain`) | ClickHouse | `uri_registrable_domain` | ClickHouse applies only the list's rules of two labels, compiled into its build: the last three labels when the last two are such a rule (`co.uk`, `github.io`), the last two otherwise. So it differs where a longer rule, a wildcard or an exception applies: `a.b.pvt.k12.ma.us` is `k12.ma.us` there and `b.pvt.k12.ma.us` by the list, `foo.bar.ck` (rule `*.ck`) is `bar.ck` there and `foo.bar.ck` here. It drops a leading `www.` first (`www.co.uk` gives `co.uk`; here `www.co.uk`), returns a host that is a public suffix (`co.uk`) as it is where peguri returns NULL, keeps the case as written, matches no A-label against the list's U-labels, returns `''` where peguri returns NULL, and reads a URL without a scheme. `cutToFirstSignificantSubdomainCustom` with the whole list configured applies every rule |
+//! | `extracturlparameternames` (`extractURLParameterNames`) | ClickHouse | `uri_query_param_names` | ClickHouse returns the names as written; peguri decodes them, and returns NULL for invalid input where ClickHouse reads what it can |
+//! | `cuturlparameter` (`cutURLParameter`) | ClickHouse | `uri_remove_query_params` | ClickHouse compares names as written and takes no prefix; peguri compares decoded keys, reads a key ending in `*` as a prefix, drops the `?` when no pair is left, and returns NULL for invalid input |
+//! | `decodeurlcomponent` (`decodeURLComponent`) | ClickHouse | `uri_decode` | ClickHouse keeps octets that are not UTF-8 as they are; peguri's strings are UTF-8, so they become U+FFFD. `decodeURLFormComponent` is `uri_decode(s, true)` |
 //! | `try_parse_url` | Spark | (its own function) | Spark uses `java.net.URI` (RFC 2396); part names and raw values as in Spark |
 //!
 //! ClickHouse's `topLevelDomain` is no alias of `uri_public_suffix`: it
@@ -130,12 +145,14 @@ mod signature;
 mod strings;
 
 use functions::component::{Component, ComponentFunction, PortNumberFunction};
+use functions::decode::{DecodeFunction, PathExtensionFunction};
 use functions::iri::IriToUriFunction;
 use functions::lint::LintFunction;
 use functions::normalize::{EquivalentFunction, NormalizeFunction};
 use functions::parse::ParseFunction;
 use functions::public_suffix::PublicSuffixFunction;
 use functions::query_param::QueryParamFunction;
+use functions::query_params::{QueryParamsFunction, RemoveQueryParamsFunction};
 use functions::resolve::ResolveFunction;
 use functions::scheme::{SchemeErrorFunction, SchemePartsFunction, SchemeValidFunction};
 use functions::spark::TryParseUrlFunction;
@@ -184,6 +201,12 @@ pub fn scalar_functions() -> Vec<Arc<ScalarUDF>> {
         udf(TemplateMatchFunction::new()),
         udf(PublicSuffixFunction::public_suffix()),
         udf(PublicSuffixFunction::registrable_domain()),
+        udf(PublicSuffixFunction::subdomain()),
+        udf(QueryParamsFunction::pairs()),
+        udf(QueryParamsFunction::names()),
+        udf(RemoveQueryParamsFunction::new()),
+        udf(DecodeFunction::new()),
+        udf(PathExtensionFunction::new()),
     ]);
     functions
 }

@@ -1,12 +1,14 @@
 //! The functions, one module per concern.
 
 pub(crate) mod component;
+pub(crate) mod decode;
 pub(crate) mod iri;
 pub(crate) mod lint;
 pub(crate) mod normalize;
 pub(crate) mod parse;
 pub(crate) mod public_suffix;
 pub(crate) mod query_param;
+pub(crate) mod query_params;
 pub(crate) mod resolve;
 pub(crate) mod scheme;
 pub(crate) mod spark;

@@ -899,7 +899,7 @@ async fn string_results_are_utf8_view() {
 /// Every registered function is covered by a test in this file.
 #[test]
 fn every_function_is_tested() {
-    let source = include_str!("functions.rs");
+    let source = [include_str!("functions.rs"), include_str!("derived.rs")].concat();
     for function in peguri_datafusion::scalar_functions() {
         let name = function.name();
         assert!(
