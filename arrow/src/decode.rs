@@ -64,7 +64,10 @@ const MAX_EXTENSION: usize = 10;
 /// its first character nor follows another `.`, and what follows is one
 /// to ten ASCII letters and digits.
 fn segment_extension(segment: &str) -> Option<&str> {
-    let dot = segment.rfind('.')?;
+    // The `.` is among the last eleven bytes, or the extension is too long:
+    // only those are looked at.
+    let from = segment.len().saturating_sub(MAX_EXTENSION + 1);
+    let dot = from + segment.as_bytes()[from..].iter().rposition(|&b| b == b'.')?;
     if dot == 0 || segment[..dot].ends_with('.') {
         return None;
     }

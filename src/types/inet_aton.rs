@@ -12,6 +12,11 @@ use core::net::Ipv4Addr;
 /// the remaining bytes. A trailing dot is ignored. Allocates nothing, so
 /// that every host can be asked.
 pub(crate) fn lenient_ipv4(name: &str) -> Option<Ipv4Addr> {
+    // Every part starts with a digit (`0x` too): a name that does not is
+    // no address, without splitting it.
+    if !name.as_bytes().first()?.is_ascii_digit() {
+        return None;
+    }
     let name = name.strip_suffix('.').unwrap_or(name);
     let mut numbers = [0u64; 4];
     let mut count = 0;
