@@ -67,7 +67,10 @@ fn segment_extension(segment: &str) -> Option<&str> {
     // The `.` is among the last eleven bytes, or the extension is too long:
     // only those are looked at.
     let from = segment.len().saturating_sub(MAX_EXTENSION + 1);
-    let dot = from + segment.as_bytes()[from..].iter().rposition(|&b| b == b'.')?;
+    let dot = from
+        + segment.as_bytes()[from..]
+            .iter()
+            .rposition(|&b| b == b'.')?;
     if dot == 0 || segment[..dot].ends_with('.') {
         return None;
     }
