@@ -87,10 +87,12 @@ fn segment_extension(segment: &str) -> Option<&str> {
 /// letters and digits (`archive.tar.gz` gives `gz`, `Report.PDF` gives
 /// `pdf`). The path is the one RFC 3986 delimits: the query and fragment
 /// are not part of it, and a path that ends in `/` has an empty last
-/// segment. Percent-encoded text is read as written (`a%2Etxt` has no
-/// `.`, and `%` is no letter). NULL where the row is NULL or not a URI
-/// reference, and where the last segment has no extension (netquack gives
-/// `''`). As views, an extension that is already lowercase points into
+/// segment. A path without `/` has one segment, so `photo.jpg` and
+/// `mailto:a@example.com` have the extensions `jpg` and `com`, where
+/// netquack, which looks for the path after a `/`, gives `''`.
+/// Percent-encoded text is read as written (`a%2Etxt` has no `.`, and `%`
+/// is no letter). NULL where the row is NULL or not a URI reference, and
+/// where the last segment has no extension (netquack gives `''`). As views, an extension that is already lowercase points into
 /// the input.
 ///
 /// ```

@@ -403,8 +403,10 @@ def path_extension(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
     read it: the text after the segment's last ``.``, when that ``.`` does
     not start the segment (``.htaccess``) nor follow another ``.``, and the
     text is 1 to 10 ASCII letters and digits (``archive.tar.gz`` gives
-    ``"gz"``, ``Report.PDF`` ``"pdf"``). NULL where there is none (netquack
-    gives ``""``), and for a NULL row or one that is not a URI reference."""
+    ``"gz"``, ``Report.PDF`` ``"pdf"``). A path without ``/`` is one
+    segment (``photo.jpg`` gives ``"jpg"``, where netquack, which looks for a
+    ``/``, gives ``""``). NULL where there is none (netquack gives ``""``),
+    and for a NULL row or one that is not a URI reference."""
     return _peguri.arrow_path_extension(_column(urls, "urls"), views=views)
 
 

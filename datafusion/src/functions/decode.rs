@@ -88,7 +88,9 @@ impl PathExtensionFunction {
                      '.', when that '.' neither starts the segment (.htaccess) nor follows \
                      another '.', and the text is 1 to 10 ASCII letters and digits \
                      (archive.tar.gz gives 'gz'). The query and fragment are not part of the \
-                     path; percent-encoded text is read as written. NULL when the input is \
+                     path; a path without '/' has one segment (photo.jpg gives 'jpg', \
+                     mailto:a@example.com 'com', where netquack, which looks for a '/', gives \
+                     ''); percent-encoded text is read as written. NULL when the input is \
                      NULL or not an RFC 3986 URI reference, or the last segment has no \
                      extension (netquack gives '').",
                     "uri_path_extension(uri)",
