@@ -327,6 +327,23 @@ async fn uri_remove_query_params() {
         cut("SELECT uri_remove_query_params('https://h/p?a=1', NULL)".to_owned()).await,
         [None]
     );
+    // Keys of every list type, and of string views.
+    for keys in [
+        "arrow_cast(make_array('a'), 'LargeList(Utf8)')",
+        "arrow_cast(make_array('a'), 'FixedSizeList(1, Utf8)')",
+        "arrow_cast(make_array('a'), 'List(Utf8View)')",
+        "make_array(arrow_cast('a', 'Dictionary(Int32, Utf8)'))",
+        "arrow_cast('a', 'Utf8View')",
+    ] {
+        assert_eq!(
+            cut(format!(
+                "SELECT uri_remove_query_params('https://h/p?a=1&b=2', {keys})"
+            ))
+            .await,
+            [Some("https://h/p?b=2".to_owned())],
+            "{keys}"
+        );
+    }
 }
 
 /// Keys per row: a column of lists, and a column of single keys.
