@@ -9,6 +9,12 @@
 //! - `host` and `is_valid`: one column each;
 //! - with the feature `psl`, `registrable_domain`: the site of each URL by
 //!   the built-in Public Suffix List (target: at least 5 M URLs/s);
+//! - the kernels that read inside a component (target: at least 5 M
+//!   URLs/s each, `query_params` at least 2 M): `query_param_form`
+//!   (`query_param_with`, `+` as a space), `query_params`,
+//!   `query_param_names`, `remove_query_params` (`utm_*`, `fbclid`),
+//!   `decode` (each whole row percent-decoded), `path_extension` and, with
+//!   `psl`, `subdomain`;
 //! - `components_batches`: `components` over the same rows as slices of
 //!   8,192 (DataFusion's batch size), whose outputs are small enough for
 //!   the allocator to reuse;
@@ -21,6 +27,7 @@
 //! ```sh
 //! cargo bench -p peguri-arrow --bench parse
 //! cargo bench -p peguri-arrow --features psl --bench parse -- registrable_domain
+//! cargo bench -p peguri-arrow --features psl --bench parse -- 'utf8view' # the Utf8View rows
 //! ```
 
 use std::hint::black_box;
@@ -126,9 +133,51 @@ fn kernels(c: &mut Criterion) {
         group.bench_function(format!("is_valid/{name}"), |b| {
             b.iter(|| peguri_arrow::is_valid(black_box(input.as_ref())).unwrap())
         });
+        group.bench_function(format!("query_param_form/{name}"), |b| {
+            b.iter(|| {
+                peguri_arrow::query_param_with(black_box(input.as_ref()), "q", true, Layout::View)
+                    .unwrap()
+            })
+        });
+        group.bench_function(format!("query_params/{name}"), |b| {
+            b.iter(|| {
+                peguri_arrow::query_params(black_box(input.as_ref()), false, Layout::View).unwrap()
+            })
+        });
+        group.bench_function(format!("query_param_names/{name}"), |b| {
+            b.iter(|| {
+                peguri_arrow::query_param_names(black_box(input.as_ref()), false, Layout::View)
+                    .unwrap()
+            })
+        });
+        let keys = peguri_arrow::KeyPatterns::new(["utm_*", "fbclid"]);
+        group.bench_function(format!("remove_query_params/{name}"), |b| {
+            b.iter(|| {
+                peguri_arrow::remove_query_params(
+                    black_box(input.as_ref()),
+                    peguri_arrow::Keys::Same(&keys),
+                    false,
+                    Layout::View,
+                )
+                .unwrap()
+            })
+        });
+        group.bench_function(format!("decode/{name}"), |b| {
+            b.iter(|| peguri_arrow::decode(black_box(input.as_ref()), false, Layout::View).unwrap())
+        });
+        group.bench_function(format!("path_extension/{name}"), |b| {
+            b.iter(|| {
+                peguri_arrow::path_extension(black_box(input.as_ref()), Layout::View).unwrap()
+            })
+        });
         #[cfg(feature = "psl")]
         {
             let list = peguri::PublicSuffixList::built_in();
+            group.bench_function(format!("subdomain/{name}"), |b| {
+                b.iter(|| {
+                    peguri_arrow::subdomain(black_box(input.as_ref()), &list, Layout::View).unwrap()
+                })
+            });
             group.bench_function(format!("registrable_domain/{name}"), |b| {
                 b.iter(|| {
                     peguri_arrow::registrable_domain(black_box(input.as_ref()), &list, Layout::View)

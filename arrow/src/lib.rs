@@ -29,11 +29,17 @@
 //! | [`component`] | one component's text, as written | invalid input, or the component is absent |
 //! | [`port_number`] | the port, `UInt16` | invalid input, no port, an empty port, a port above 65535 |
 //! | [`query_param`] | the decoded value of the first query pair with a key (a repeated key: its first value; `?key` alone: `""`) | invalid input, no query, no such key |
-//! | `public_suffix`, `registrable_domain` (feature `psl`) | the host's public suffix, registrable domain (`peguri::PublicSuffixList`), lowercase | invalid input, no authority, an IP host, a host that is a public suffix (`registrable_domain`) |
 //! | `registrable_label` (feature `psl`) | the label of the registrable domain before its public suffix (`example`) | as `registrable_domain` |
 //! | [`host_without_www`], [`top_level_domain`] | the host without a leading `www.`; the last label of a registered name | invalid input, no authority; for `top_level_domain`, an IP host or an all-digit label |
 //! | [`query_and_fragment`], [`path_query_and_fragment`] | the text after `?` (or from `#` without a query); the path and all after it | invalid input; for `query_and_fragment`, neither a query nor a fragment |
 //! | [`remove_www`], [`remove_query`], [`remove_fragment`], [`remove_query_and_fragment`] | the row without the host's leading `www.`, the query, the fragment, or both, the rest byte for byte | invalid input |
+//! | [`query_param_with`] | the same, with `+` read as a space when asked (HTML forms) | as [`query_param`] |
+//! | [`query_params`] | list of structs `{key, value}`: every pair, decoded, in order, repeats kept | invalid input (no query: an empty list) |
+//! | [`query_param_names`] | list of the decoded keys, in order, repeats kept | invalid input |
+//! | [`remove_query_params`] | the URI without the pairs of some keys ([`KeyPatterns`]: `utm_*` a prefix), the rest byte for byte | invalid input |
+//! | [`decode`] | the row percent-decoded (any text; `+` as a space when asked), U+FFFD for octets that are not UTF-8 | never |
+//! | [`path_extension`] | the extension of the path's last segment, lowercase (`pdf`) | invalid input, no extension |
+//! | `public_suffix`, `registrable_domain`, `subdomain` (feature `psl`) | the host's public suffix, registrable domain, and the labels before it (`peguri::PublicSuffixList`), lowercase | invalid input, no authority, an IP host or a reg-name that reads as one (`0x7f.1`), a host that is a public suffix (`registrable_domain`, `subdomain`) |
 //! | [`is_valid`] | whether the row is a URI reference | never |
 //! | [`error`] | why it is not, in one line with the byte offset and column | the row is valid |
 //! | [`error_message`] | why it is not: the message alone, one text per cause | the row is valid |
@@ -84,6 +90,7 @@
 
 pub mod column;
 mod component;
+mod decode;
 mod iri;
 mod lint;
 mod normalize;
@@ -92,6 +99,7 @@ mod pieces;
 #[cfg(feature = "psl")]
 mod public_suffix;
 mod query;
+mod query_params;
 mod registry;
 mod resolve;
 #[cfg(feature = "schemes")]
@@ -101,6 +109,7 @@ mod validity;
 mod views;
 
 pub use component::{component, port_number};
+pub use decode::{decode, path_extension};
 pub use iri::iri_to_uri;
 pub use lint::{lint, lint_item};
 pub use normalize::{equivalent, normalize};
@@ -113,8 +122,12 @@ pub use pieces::{
 #[cfg(feature = "psl")]
 pub use public_suffix::registrable_label;
 #[cfg(feature = "psl")]
-pub use public_suffix::{public_suffix, registrable_domain};
-pub use query::{query_param, query_value};
+pub use public_suffix::{public_suffix, registrable_domain, subdomain};
+pub use query::{query_param, query_param_with, query_value, query_value_with};
+pub use query_params::{
+    query_param_names, query_params, query_params_item, remove_query_params, without_query_params,
+    KeyPatterns, Keys,
+};
 pub use registry::{registration_fields, registration_of, scheme_registration};
 pub use resolve::{resolve, Base};
 #[cfg(feature = "schemes")]

@@ -1,5 +1,5 @@
-//! Public suffixes and registrable domains of each row's host (feature
-//! `psl`).
+//! Public suffixes, registrable domains and subdomains of each row's host
+//! (feature `psl`).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -14,7 +14,9 @@ use crate::column::{map_text, Layout, Text};
 /// The public suffix of each row's host by `list` (see
 /// [`peguri::PublicSuffixList`]): lowercase, as the library gives it. NULL
 /// where the row is NULL or not a URI reference, has no authority, or its
-/// host is an IP address or literal, or has an empty label. As views, a
+/// host is an IP address or literal, a reg-name that reads as an IPv4
+/// address (`0x7f.1`, `127.1`: RFC 3986 section 7.4), or has an empty
+/// label. As views, a
 /// suffix that is a piece of the row (already lowercase) points into the
 /// input.
 ///
@@ -66,6 +68,36 @@ pub fn registrable_domain(
     let previous = RefCell::new(Previous::default());
     map_text(array, layout, |text| {
         host_text(text, &previous, |host| list.registrable_domain(&host))
+    })
+}
+
+/// The subdomain of each row's host by `list` (see
+/// [`peguri::PublicSuffixList::subdomain`]): the labels before its
+/// registrable domain, lowercase, without the dot that joins them; `""`
+/// for a host that is its registrable domain. NULL where
+/// [`registrable_domain`] is. With [`registrable_domain`] and
+/// [`public_suffix`] it is tldextract's split of a host.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, Array, StringArray};
+/// use peguri::PublicSuffixList;
+/// use peguri_arrow::column::Layout;
+///
+/// let urls = StringArray::from(vec!["https://a.b.example.co.uk/", "https://example.co.uk/", "http://co.uk/", "http://0x7f.1/"]);
+/// let subs = peguri_arrow::subdomain(&urls, &PublicSuffixList::built_in(), Layout::Plain)?;
+/// let subs = subs.as_string::<i32>();
+/// assert_eq!((subs.value(0), subs.value(1)), ("a.b", ""));
+/// assert!(subs.is_null(2) && subs.is_null(3));
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn subdomain(
+    array: &dyn Array,
+    list: &PublicSuffixList,
+    layout: Layout,
+) -> Result<ArrayRef, ArrowError> {
+    let previous = RefCell::new(Previous::default());
+    map_text(array, layout, |text| {
+        host_text(text, &previous, |host| list.subdomain(&host))
     })
 }
 

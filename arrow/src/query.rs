@@ -22,7 +22,28 @@ use crate::column::{map_text, Layout, Text};
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub fn query_value<'a>(uri: &UriRef<'a>, key: &str) -> Option<Cow<'a, str>> {
+    query_value_with(uri, key, false)
+}
+
+/// [`query_value`], with `+` read as a space in keys and values when
+/// `plus_as_space` is set (HTML forms' `application/x-www-form-urlencoded`,
+/// as yarl, `urllib.parse.parse_qsl` and web frameworks read a query): the
+/// definition of [`query_param_with`].
+///
+/// ```
+/// let uri = peguri::UriRef::parse("http://h/?q=a+b%2Bc&first+name=Jo")?;
+/// assert_eq!(peguri_arrow::query_value_with(&uri, "q", false).as_deref(), Some("a+b+c"));
+/// assert_eq!(peguri_arrow::query_value_with(&uri, "q", true).as_deref(), Some("a b+c"));
+/// assert_eq!(peguri_arrow::query_value_with(&uri, "first name", true).as_deref(), Some("Jo"));
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub fn query_value_with<'a>(
+    uri: &UriRef<'a>,
+    key: &str,
+    plus_as_space: bool,
+) -> Option<Cow<'a, str>> {
     QueryPairs::new(uri.query()?)
+        .plus_as_space(plus_as_space)
         .raw()
         .find(|pair| pair.key() == key)
         .map(|pair| pair.value().unwrap_or(Cow::Borrowed("")))
@@ -49,10 +70,38 @@ pub fn query_value<'a>(uri: &UriRef<'a>, key: &str) -> Option<Cow<'a, str>> {
 /// # Ok::<_, arrow_schema::ArrowError>(())
 /// ```
 pub fn query_param(array: &dyn Array, key: &str, layout: Layout) -> Result<ArrayRef, ArrowError> {
+    query_param_with(array, key, false, layout)
+}
+
+/// [`query_param`], with `+` read as a space in keys and values when
+/// `plus_as_space` is set, as HTML forms write a query
+/// (`application/x-www-form-urlencoded`): what yarl's `URL.query`,
+/// Python's `urllib.parse.parse_qsl` and ClickHouse's
+/// `decodeURLFormComponent` give. Off, it is [`query_param`]: RFC 3986
+/// gives `+` no meaning.
+///
+/// ```
+/// use arrow_array::{cast::AsArray, StringArray};
+/// use peguri_arrow::column::Layout;
+///
+/// let urls = StringArray::from(vec!["http://h/?q=rust+arrow", "http://h/?q=a%2Bb"]);
+/// let form = peguri_arrow::query_param_with(&urls, "q", true, Layout::Plain)?;
+/// let form = form.as_string::<i32>();
+/// assert_eq!((form.value(0), form.value(1)), ("rust arrow", "a+b"));
+/// let rfc = peguri_arrow::query_param_with(&urls, "q", false, Layout::Plain)?;
+/// assert_eq!(rfc.as_string::<i32>().value(0), "rust+arrow");
+/// # Ok::<_, arrow_schema::ArrowError>(())
+/// ```
+pub fn query_param_with(
+    array: &dyn Array,
+    key: &str,
+    plus_as_space: bool,
+    layout: Layout,
+) -> Result<ArrayRef, ArrowError> {
     map_text(array, layout, |text| {
         match UriRef::parse(text)
             .ok()
-            .and_then(|uri| query_value(&uri, key))
+            .and_then(|uri| query_value_with(&uri, key, plus_as_space))
         {
             Some(Cow::Borrowed(value)) => Text::Piece(value),
             Some(Cow::Owned(value)) => Text::Owned(value),

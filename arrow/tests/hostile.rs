@@ -15,7 +15,7 @@ use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer};
 use arrow_data::{ArrayData, ByteView};
 use arrow_schema::{DataType, Field};
 use peguri_arrow::column::{map_text, validate, Layout, StringColumn, Text};
-use peguri_arrow::{Base, Component};
+use peguri_arrow::{Base, Component, KeyPatterns, Keys};
 
 const ROWS: &[Option<&str>] = &[
     Some("http://user:secret@www.example.com:8080/a/b/c/d;p?q=1&r=2#frag"),
@@ -101,6 +101,15 @@ fn both_layouts_give_the_same_rows() {
         ("resolve, bad base", |a, l| {
             peguri_arrow::resolve(Base::Scalar("a b"), a, l)
         }),
+        ("query_param_with", |a, l| {
+            peguri_arrow::query_param_with(a, "q", true, l)
+        }),
+        ("remove_query_params", |a, l| {
+            let keys = KeyPatterns::new(["q", "r*"]);
+            peguri_arrow::remove_query_params(a, Keys::Same(&keys), false, l)
+        }),
+        ("decode", |a, l| peguri_arrow::decode(a, true, l)),
+        ("path_extension", peguri_arrow::path_extension),
     ];
     for (name, input) in inputs() {
         for (kernel_name, kernel) in &kernels {
@@ -147,6 +156,25 @@ fn both_layouts_give_the_same_rows() {
         assert_eq!(views.nulls(), plain.nulls(), "{name}");
         assert_eq!(plain.values().data_type(), &plain_type(input.as_ref()));
         assert_eq!(texts(views.values()), texts(plain.values()), "{name}");
+        let views = peguri_arrow::query_param_names(input.as_ref(), false, Layout::View).unwrap();
+        let plain = peguri_arrow::query_param_names(input.as_ref(), false, Layout::Plain).unwrap();
+        assert_eq!(views.offsets(), plain.offsets(), "{name}");
+        assert_eq!(views.nulls(), plain.nulls(), "{name}");
+        assert_eq!(plain.values().data_type(), &plain_type(input.as_ref()));
+        assert_eq!(texts(views.values()), texts(plain.values()), "{name}");
+        let views = peguri_arrow::query_params(input.as_ref(), false, Layout::View).unwrap();
+        let plain = peguri_arrow::query_params(input.as_ref(), false, Layout::Plain).unwrap();
+        assert_eq!(views.offsets(), plain.offsets(), "{name}");
+        assert_eq!(views.nulls(), plain.nulls(), "{name}");
+        let (views, plain) = (views.values().as_struct(), plain.values().as_struct());
+        for field in ["key", "value"] {
+            let (view, plain) = (
+                views.column_by_name(field).unwrap(),
+                plain.column_by_name(field).unwrap(),
+            );
+            assert_eq!(plain.data_type(), &plain_type(input.as_ref()), "{name}");
+            assert_eq!(texts(view), texts(plain), "{name} {field}");
+        }
     }
 }
 
@@ -169,10 +197,22 @@ fn a_null_column_gives_nulls() {
         assert_eq!((lint.len(), lint.null_count()), (4, 4));
         let out = peguri_arrow::resolve(Base::Array(&nulls), &nulls, layout).unwrap();
         assert_eq!((out.len(), out.null_count()), (4, 4));
+        for list in [
+            peguri_arrow::query_params(&nulls, false, layout).unwrap(),
+            peguri_arrow::query_param_names(&nulls, false, layout).unwrap(),
+        ] {
+            assert_eq!((list.len(), list.null_count()), (4, 4));
+        }
+        let keys = KeyPatterns::new(["a"]);
         for out in [
             peguri_arrow::error(&nulls, layout).unwrap(),
             peguri_arrow::normalize(&nulls, layout).unwrap(),
             peguri_arrow::iri_to_uri(&nulls, layout).unwrap(),
+            peguri_arrow::query_param_with(&nulls, "a", true, layout).unwrap(),
+            peguri_arrow::remove_query_params(&nulls, Keys::Same(&keys), false, layout).unwrap(),
+            peguri_arrow::remove_query_params(&nulls, Keys::PerRow(&nulls), false, layout).unwrap(),
+            peguri_arrow::decode(&nulls, false, layout).unwrap(),
+            peguri_arrow::path_extension(&nulls, layout).unwrap(),
         ] {
             assert_eq!((out.len(), out.null_count()), (4, 4));
         }

@@ -34,3 +34,10 @@ pub(crate) const URI_ARGUMENT: (&str, &str) = (
     "uri",
     "A URI reference (RFC 3986 `URI-reference`): a string column or literal of any string type.",
 );
+
+/// The optional last argument of the query functions and `uri_decode`.
+pub(crate) const PLUS_AS_SPACE_ARGUMENT: (&str, &str) = (
+    "plus_as_space",
+    "Optional, false by default: whether '+' is a space, as HTML forms \
+     (application/x-www-form-urlencoded) write it. RFC 3986 gives '+' no meaning. A constant.",
+);

@@ -32,8 +32,13 @@
 //! | `uri_parse_strict(uri)` | the same struct | never: invalid input is an error quoting it and saying why |
 //! | `uri_scheme`, `uri_userinfo`, `uri_host`, `uri_port`, `uri_path`, `uri_query`, `uri_fragment` (`uri`) | the component's text, as written | invalid input, or the component is absent |
 //! | `uri_port_number(uri)` | the port, `UInt16` | invalid input, no port, an empty port, a port above 65535 |
-//! | `uri_query_param(uri, key)` | the decoded value of the first pair with that decoded key (a repeated key: its first value; a key without `=`: `''`) | invalid input, no query, no such key |
-//! | `uri_public_suffix(uri)`, `uri_registrable_domain(uri)` | the host's public suffix (`co.uk`) and registrable domain (`example.co.uk`) by the Public Suffix List built in (`peguri::PublicSuffixList`, both sections), lowercase | invalid input, no authority, an IP host, a host with a leading dot; for `uri_registrable_domain`, a host that is a public suffix |
+//! | `uri_query_param(uri, key[, plus_as_space])` | the decoded value of the first pair with that decoded key (a repeated key: its first value; a key without `=`: `''`); `+` is a space only with `plus_as_space` true | invalid input, no query, no such key |
+//! | `uri_query_params(uri[, plus_as_space])` | list of structs `{key, value}`: every pair, decoded, in order, repeats kept (`''` for a key without `=`; an empty list without a query) | invalid input |
+//! | `uri_query_param_names(uri[, plus_as_space])` | list of the decoded keys, in order, repeats kept | invalid input |
+//! | `uri_remove_query_params(uri, keys[, plus_as_space])` | the URI without the pairs whose decoded key is in `keys` (a list of strings or one string; a key ending in `*` is a prefix: `utm_*`), the rest byte for byte; no `?` when no pair is left | invalid input |
+//! | `uri_decode(text[, plus_as_space])` | `text` (any text) percent-decoded; a `%` that starts no triplet kept; octets that are not UTF-8 as U+FFFD | never |
+//! | `uri_path_extension(uri)` | the extension of the path's last segment, lowercase (netquack's `extract_extension`: after the last `.`, not a leading one, 1 to 10 ASCII letters and digits) | invalid input, no extension |
+//! | `uri_public_suffix(uri)`, `uri_registrable_domain(uri)`, `uri_subdomain(uri)` | the host's public suffix (`co.uk`), registrable domain (`example.co.uk`) and the labels before it (`a.b`; `''` for none) by the Public Suffix List built in (`peguri::PublicSuffixList`, both sections), lowercase | invalid input, no authority, an IP host or a reg-name that reads as one (`0x7f.1`, `127.1`: RFC 3986 section 7.4), a host with a leading dot; for `uri_registrable_domain` and `uri_subdomain`, a host that is a public suffix |
 //! | `uri_is_valid(uri)` | whether the input is a URI reference | never |
 //! | `uri_error(uri)` | why it is not: the message alone, one text per cause | the input is valid |
 //! | `uri_error_offset(uri)`, `uri_error_column(uri)` | where it stops being one: the byte offset, the column in characters from 1 (`UInt64`) | the input is valid |
@@ -55,6 +60,11 @@
 //! | `try_parse_url(url, part[, key])` | Spark's function, strictly | invalid input, absent part, unknown part |
 //! | `uri_template_match(template, uri)` | map from each defined variable of the URI Template (RFC 6570) to its decoded value (a list or associative array as JSON text) | the URI does not match; an invalid or ambiguous template is an error |
 //!
+//! `plus_as_space` is a constant boolean, `false` when left out: RFC 3986
+//! gives `+` no meaning, and HTML forms (`application/x-www-form-urlencoded`)
+//! write a space as `+`, which yarl, Python's `parse_qsl` and ClickHouse's
+//! `decodeURLFormComponent` read back as a space.
+//!
 //! "Invalid" means "not an RFC 3986 `URI-reference`" (for `iri_to_uri`,
 //! not an RFC 3987 `IRI-reference`). An absent component is NULL and an
 //! empty one is `''`: `http://h` has no query, `http://h?` an empty one.
@@ -73,10 +83,12 @@
 //! only the output's views (parsing a valid URI allocates nothing; an
 //! invalid one allocates its error). The functions that compute new text
 //! (`uri_resolve`, `uri_normalize`, `uri_equivalent`, `iri_to_uri`,
-//! `uri_lint`, `uri_whatwg_differs`) get it from peguri as an owned value per row, which is then
-//! copied into the output; an input that is already its own result
-//! (normal, ASCII, an absolute reference) is pointed at instead. The
-//! removals copy a row only where the part they remove lies between two
+//! `uri_lint`, `uri_whatwg_differs`, `uri_remove_query_params`, and the
+//! decoding ones where there is something to decode) get it from peguri
+//! as an owned value per row, which is then copied into the output; an
+//! input that is already its own result (normal, ASCII, an absolute
+//! reference, nothing to remove or decode) is pointed at instead. The
+//! removals of a part copy a row only where the part lies between two
 //! pieces that stay (`www.` of a host; a query before a fragment); a row
 //! without it, or cut at its end, is pointed at.
 //!
@@ -102,6 +114,9 @@
 //! | `topleveldomain` (`topLevelDomain`) | ClickHouse | `uri_top_level_domain` | ClickHouse returns `''` for a host without a dot (`localhost`, which peguri gives as its own last label) and for an IPv4 address (NULL here), and for a last label that starts with a digit (peguri: one that is all digits); both drop a trailing dot |
 //! | `firstsignificantsubdomain` (`firstSignificantSubdomain`) | ClickHouse | `uri_registrable_label` | the differences of `cutToFirstSignificantSubdomain` above, as ClickHouse finds the label the same way |
 //! | `cutwww` (`cutWWW`), `cutquerystring` (`cutQueryString`), `cutfragment` (`cutFragment`), `cutquerystringandfragment` (`cutQueryStringAndFragment`) | ClickHouse | `uri_remove_www`, `uri_remove_query`, `uri_remove_fragment`, `uri_remove_query_and_fragment` | ClickHouse cuts any string, returning it as it is where it finds no part; peguri returns NULL for what RFC 3986 rejects, and `uri_remove_www` compares `www.` ignoring case |
+//! | `extracturlparameternames` (`extractURLParameterNames`) | ClickHouse | `uri_query_param_names` | ClickHouse returns the names as written; peguri decodes them, and returns NULL for invalid input where ClickHouse reads what it can |
+//! | `cuturlparameter` (`cutURLParameter`) | ClickHouse | `uri_remove_query_params` | ClickHouse compares names as written and takes no prefix; peguri compares decoded keys, reads a key ending in `*` as a prefix, drops the `?` when no pair is left, and returns NULL for invalid input |
+//! | `decodeurlcomponent` (`decodeURLComponent`) | ClickHouse | `uri_decode` | ClickHouse keeps octets that are not UTF-8 as they are; peguri's strings are UTF-8, so they become U+FFFD. `decodeURLFormComponent` is `uri_decode(s, true)` |
 //! | `try_parse_url` | Spark | (its own function) | Spark uses `java.net.URI` (RFC 2396); part names and raw values as in Spark |
 //!
 //! ClickHouse's `topLevelDomain` is no alias of `uri_public_suffix`: it
@@ -146,6 +161,7 @@ mod signature;
 mod strings;
 
 use functions::component::{Component, ComponentFunction, PortNumberFunction};
+use functions::decode::{DecodeFunction, PathExtensionFunction};
 use functions::iri::IriToUriFunction;
 use functions::lint::LintFunction;
 use functions::normalize::{EquivalentFunction, NormalizeFunction};
@@ -153,6 +169,7 @@ use functions::parse::ParseFunction;
 use functions::pieces::PieceFunction;
 use functions::public_suffix::PublicSuffixFunction;
 use functions::query_param::QueryParamFunction;
+use functions::query_params::{QueryParamsFunction, RemoveQueryParamsFunction};
 use functions::registry::SchemeInfoFunction;
 use functions::resolve::ResolveFunction;
 use functions::scheme::{SchemeErrorFunction, SchemePartsFunction, SchemeValidFunction};
@@ -203,6 +220,12 @@ pub fn scalar_functions() -> Vec<Arc<ScalarUDF>> {
         udf(TemplateMatchFunction::new()),
         udf(PublicSuffixFunction::public_suffix()),
         udf(PublicSuffixFunction::registrable_domain()),
+        udf(PublicSuffixFunction::subdomain()),
+        udf(QueryParamsFunction::pairs()),
+        udf(QueryParamsFunction::names()),
+        udf(RemoveQueryParamsFunction::new()),
+        udf(DecodeFunction::new()),
+        udf(PathExtensionFunction::new()),
     ]);
     // Where an invalid input stops being a URI reference.
     functions.extend([

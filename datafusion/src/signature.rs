@@ -1,6 +1,7 @@
 //! The one signature every function has: string arguments, as many as it
 //! takes, checked by [`coerce`] so that a wrong call is a user error that
-//! shows the function's syntax.
+//! shows the function's syntax. A few functions take a boolean or a list
+//! of keys at a given place ([`Arg`]).
 
 use std::ops::RangeInclusive;
 
@@ -14,6 +15,17 @@ fn strings() -> Signature {
     Signature::user_defined(Volatility::Immutable)
 }
 
+/// What an argument is, where it is not a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Arg {
+    /// A string of any string type (the default).
+    Str,
+    /// A boolean (`true`, `false`), such as `plus_as_space`.
+    Bool,
+    /// Keys: a list of strings (`['utm_*', 'fbclid']`), or one string.
+    Keys,
+}
+
 /// What every function carries besides its behaviour: its name, aliases,
 /// how many arguments it takes, signature and documentation. Two functions
 /// are equal when their names and aliases are (DataFusion compares
@@ -24,6 +36,8 @@ pub(crate) struct Meta {
     pub(crate) name: &'static str,
     pub(crate) aliases: Vec<String>,
     pub(crate) arguments: RangeInclusive<usize>,
+    /// What each argument is, by position; `Str` past the end.
+    pub(crate) kinds: Vec<Arg>,
     pub(crate) signature: Signature,
     pub(crate) documentation: datafusion::logical_expr::Documentation,
 }
@@ -40,9 +54,18 @@ impl Meta {
             name,
             aliases: aliases.iter().map(|a| (*a).to_owned()).collect(),
             arguments: arguments..=arguments,
+            kinds: Vec::new(),
             signature: strings(),
             documentation,
         }
+    }
+
+    /// The same function with arguments of other kinds than strings, by
+    /// position, of which the last `optional` may be left out.
+    pub(crate) fn with_kinds(mut self, kinds: &[Arg], optional: usize) -> Self {
+        self.kinds = kinds.to_vec();
+        self.arguments = kinds.len() - optional..=kinds.len();
+        self
     }
 }
 
@@ -81,20 +104,71 @@ pub(crate) fn coerce(meta: &Meta, types: &[DataType]) -> Result<Vec<DataType>> {
     types
         .iter()
         .enumerate()
-        .map(|(i, data_type)| match data_type {
-            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Ok(data_type.clone()),
-            DataType::Dictionary(_, value)
-                if matches!(
-                    value.as_ref(),
-                    DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
-                ) =>
-            {
-                Ok(data_type.clone())
-            }
-            DataType::Null => Ok(DataType::Utf8),
-            other => plan_err!("{syntax}: argument {} is {other}, not a string", i + 1),
-        })
+        .map(
+            |(i, data_type)| match meta.kinds.get(i).copied().unwrap_or(Arg::Str) {
+                Arg::Str => coerce_string(syntax, i, data_type),
+                Arg::Bool => match data_type {
+                    DataType::Boolean | DataType::Null => Ok(DataType::Boolean),
+                    other => plan_err!("{syntax}: argument {} is {other}, not a boolean", i + 1),
+                },
+                Arg::Keys => coerce_keys(syntax, i, data_type),
+            },
+        )
         .collect()
+}
+
+/// A string argument: any string type, a dictionary of one (passed as it
+/// is), or NULL.
+fn coerce_string(syntax: &str, i: usize, data_type: &DataType) -> Result<DataType> {
+    match data_type {
+        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Ok(data_type.clone()),
+        DataType::Dictionary(_, value)
+            if matches!(
+                value.as_ref(),
+                DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+            ) =>
+        {
+            Ok(data_type.clone())
+        }
+        DataType::Null => Ok(DataType::Utf8),
+        other => plan_err!("{syntax}: argument {} is {other}, not a string", i + 1),
+    }
+}
+
+/// Keys: a list of strings of any list type, taken as `List(Utf8)`, or
+/// one string.
+fn coerce_keys(syntax: &str, i: usize, data_type: &DataType) -> Result<DataType> {
+    let strings = |item: &DataType| {
+        let string =
+            |t: &DataType| matches!(t, DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View);
+        string(item)
+            || item == &DataType::Null
+            || matches!(item, DataType::Dictionary(_, value) if string(value))
+    };
+    match data_type {
+        DataType::List(item)
+        | DataType::LargeList(item)
+        | DataType::ListView(item)
+        | DataType::LargeListView(item)
+        | DataType::FixedSizeList(item, _)
+            if strings(item.data_type()) =>
+        {
+            Ok(DataType::List(std::sync::Arc::new(
+                datafusion::arrow::datatypes::Field::new_list_field(DataType::Utf8, true),
+            )))
+        }
+        DataType::Null => Ok(DataType::List(std::sync::Arc::new(
+            datafusion::arrow::datatypes::Field::new_list_field(DataType::Utf8, true),
+        ))),
+        other if strings(other) || matches!(other, DataType::Dictionary(_, _)) => {
+            coerce_string(syntax, i, other)
+        }
+        other => plan_err!(
+            "{syntax}: argument {} is {other}, not a list of strings (['utm_*', 'fbclid']) or a \
+             string",
+            i + 1
+        ),
+    }
 }
 
 /// The methods of `ScalarUDFImpl` that read a function's [`Meta`] (in a

@@ -6,10 +6,10 @@
 
 use std::sync::Arc;
 
-use datafusion::arrow::array::{Array, ArrayRef, StringArray};
+use datafusion::arrow::array::{new_null_array, Array, ArrayRef, StringArray};
 use datafusion::arrow::error::ArrowError;
 use datafusion::common::{exec_err, Result, ScalarValue};
-use datafusion::logical_expr::ColumnarValue;
+use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs};
 use peguri_arrow::column::{unpack_dictionary, StringColumn};
 
 /// Applies a one-column kernel to the argument of a one-argument call.
@@ -137,5 +137,42 @@ pub(crate) fn finish_call(array: ArrayRef, all_scalar: bool) -> Result<ColumnarV
         )?))
     } else {
         Ok(ColumnarValue::Array(array))
+    }
+}
+
+/// The constant boolean argument at `index` (`plus_as_space`), `false`
+/// when the call leaves it out; `None` for NULL. A column is an error that
+/// shows the function's syntax: the reading of a whole column is chosen
+/// once.
+pub(crate) fn constant_flag(
+    args: &[ColumnarValue],
+    index: usize,
+    syntax: &str,
+) -> Result<Option<bool>> {
+    match args.get(index) {
+        None => Ok(Some(false)),
+        Some(ColumnarValue::Scalar(ScalarValue::Boolean(value))) => Ok(*value),
+        Some(ColumnarValue::Scalar(other)) if other.is_null() => Ok(None),
+        Some(_) => {
+            exec_err!("{syntax}: plus_as_space must be a constant (true or false), not a column")
+        }
+    }
+}
+
+/// The result of a call one of whose constant arguments is NULL: NULL for
+/// every row (the functions are strict).
+pub(crate) fn all_null(args: &ScalarFunctionArgs) -> Result<ColumnarValue> {
+    let data_type = args.return_type();
+    if args
+        .args
+        .iter()
+        .all(|a| matches!(a, ColumnarValue::Scalar(_)))
+    {
+        Ok(ColumnarValue::Scalar(ScalarValue::try_from(data_type)?))
+    } else {
+        Ok(ColumnarValue::Array(new_null_array(
+            data_type,
+            args.number_rows,
+        )))
     }
 }

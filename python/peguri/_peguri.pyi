@@ -41,6 +41,13 @@ __all__ = [
     "arrow_public_suffix",
     "arrow_registrable_domain",
     "arrow_query_param",
+    # Inside components.
+    "arrow_query_params",
+    "arrow_query_param_names",
+    "arrow_remove_query_params",
+    "arrow_decode",
+    "arrow_path_extension",
+    "arrow_subdomain",
 ]
 
 _HostKind = Literal["reg-name", "ipv4", "ipv6", "ipvfuture"]
@@ -164,7 +171,14 @@ class UriReference:
         """The host's public suffix and the label before it, lowercase;
         ``None`` where ``public_suffix`` is, and for a host that is itself a
         public suffix."""
-    def query_pairs(self) -> list[tuple[str, str | None]]: ...
+    @property
+    def subdomain(self) -> str | None:
+        """The host's labels before its registrable domain, lowercase;
+        ``""`` for a host that is its registrable domain; ``None`` where
+        ``registrable_domain`` is."""
+    def query_pairs(self, *, plus_as_space: bool = False) -> list[tuple[str, str | None]]:
+        """The query's pairs, percent-decoded; ``None`` as the value of a key
+        without ``=``. ``plus_as_space=True`` reads ``+`` as a space."""
     def resolve(self, reference: str | UriReference, strict: bool = True) -> UriReference: ...
     def relative_to(self, base: str | UriReference) -> UriReference: ...
     def normalize(self) -> UriReference: ...
@@ -291,7 +305,23 @@ def arrow_scheme_valid(urls: object) -> ArrowArray: ...
 def arrow_to_array(obj: object) -> ArrowArray: ...
 def arrow_public_suffix(urls: object, *, views: bool = False) -> ArrowArray: ...
 def arrow_registrable_domain(urls: object, *, views: bool = False) -> ArrowArray: ...
-def arrow_query_param(urls: object, key: object, *, views: bool = False) -> ArrowArray: ...
+def arrow_query_param(
+    urls: object, key: object, *, views: bool = False, plus_as_space: bool = False
+) -> ArrowArray: ...
+
+# Inside components: query pairs, decoding, extensions, subdomains.
+def arrow_query_params(
+    urls: object, *, plus_as_space: bool = False, views: bool = False
+) -> ArrowArray: ...
+def arrow_query_param_names(
+    urls: object, *, plus_as_space: bool = False, views: bool = False
+) -> ArrowArray: ...
+def arrow_remove_query_params(
+    urls: object, keys: object, *, plus_as_space: bool = False, views: bool = False
+) -> ArrowArray: ...
+def arrow_decode(texts: object, *, plus_as_space: bool = False, views: bool = False) -> ArrowArray: ...
+def arrow_path_extension(urls: object, *, views: bool = False) -> ArrowArray: ...
+def arrow_subdomain(urls: object, *, views: bool = False) -> ArrowArray: ...
 
 # Where an invalid row's error is; pieces that span or trim components;
 # each row without some of its parts.

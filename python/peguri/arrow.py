@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from typing import TYPE_CHECKING, Any, Protocol, Union
+from typing import TYPE_CHECKING, Any, Protocol, Sequence, Union
 
 from peguri import _peguri
 from peguri._peguri import ArrowArray, Component
@@ -64,6 +64,13 @@ __all__ = [
     "scheme",
     "scheme_valid",
     "userinfo",
+    # Inside components.
+    "decode",
+    "path_extension",
+    "query_param_names",
+    "query_params",
+    "remove_query_params",
+    "subdomain",
 ]
 
 
@@ -226,16 +233,31 @@ def port_number(urls: ArrowLike) -> ArrowArray:
     return _peguri.arrow_port_number(_column(urls, "urls"))
 
 
-def query_param(urls: ArrowLike, key: str | ArrowLike, *, views: bool = False) -> ArrowArray:
+def query_param(
+    urls: ArrowLike,
+    key: str | ArrowLike,
+    *,
+    views: bool = False,
+    plus_as_space: bool = False,
+) -> ArrowArray:
     """The value of ``key`` in each row's query, as SQL's ``uri_query_param``
     gives it: pairs are split at ``&``, then the key and the value are
-    percent-decoded (``+`` stays ``+``), and the value of the first pair
-    whose key is ``key`` is the answer. A repeated key gives its first value
-    (``?id=1&id=2`` gives ``"1"``); a key without ``=`` gives ``""``
-    (``?flag``). NULL where the row is NULL or not a URI reference, has no
-    query, or no pair has the key. ``key`` is one str for every row, or an
-    array of one key per row."""
-    return _peguri.arrow_query_param(_column(urls, "urls"), _scalar_or_column(key, "key"), views=views)
+    percent-decoded, and the value of the first pair whose key is ``key``
+    is the answer. A repeated key gives its first value (``?id=1&id=2``
+    gives ``"1"``); a key without ``=`` gives ``""`` (``?flag``). NULL where
+    the row is NULL or not a URI reference, has no query, or no pair has the
+    key. ``key`` is one str for every row, or an array of one key per row.
+
+    ``+`` stays ``+`` (RFC 3986 gives it no meaning) unless
+    ``plus_as_space=True``, which reads it as a space in keys and values, as
+    HTML forms write a query and as yarl, ``urllib.parse.parse_qsl`` and web
+    frameworks read one: ``?q=a+b`` gives ``"a+b"``, or ``"a b"``."""
+    return _peguri.arrow_query_param(
+        _column(urls, "urls"),
+        _scalar_or_column(key, "key"),
+        views=views,
+        plus_as_space=plus_as_space,
+    )
 
 
 def public_suffix(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
@@ -407,6 +429,101 @@ def remove_query_and_fragment(urls: ArrowLike, *, views: bool = False) -> ArrowA
     """Each row without its query and its fragment: ClickHouse's
     ``cutQueryStringAndFragment``."""
     return _peguri.arrow_remove_query_and_fragment(_column(urls, "urls"), views=views)
+
+
+# --- Inside components: query pairs, decoding, extensions, subdomains ---
+#
+# Each is the peguri-arrow kernel of the SQL function of the same name
+# (``uri_query_params``...). ``plus_as_space=True`` reads ``+`` as a space,
+# as HTML forms write it; RFC 3986 gives ``+`` no meaning, so it is off by
+# default.
+
+
+def query_params(
+    urls: ArrowLike, *, plus_as_space: bool = False, views: bool = False
+) -> ArrowArray:
+    """Every ``key=value`` pair of each row's query, in order, repeats kept,
+    as SQL's ``uri_query_params``: a ``list<struct<key: string, value:
+    string>>`` per row, keys and values percent-decoded (octets that are not
+    UTF-8 become U+FFFD), ``""`` as the value of a key without ``=``
+    (``?flag``), as yarl and ``parse_qsl(keep_blank_values=True)`` give it.
+    Pairs are split at ``&``; empty pieces are skipped. An empty list for a
+    row without a query; NULL for a NULL row or one that is not a URI
+    reference."""
+    return _peguri.arrow_query_params(
+        _column(urls, "urls"), plus_as_space=plus_as_space, views=views
+    )
+
+
+def query_param_names(
+    urls: ArrowLike, *, plus_as_space: bool = False, views: bool = False
+) -> ArrowArray:
+    """The key of every pair of each row's query, decoded, in order, repeats
+    kept (``list<string>``), as SQL's ``uri_query_param_names``: the keys of
+    :func:`query_params`."""
+    return _peguri.arrow_query_param_names(
+        _column(urls, "urls"), plus_as_space=plus_as_space, views=views
+    )
+
+
+def remove_query_params(
+    urls: ArrowLike,
+    keys: str | Sequence[str] | ArrowLike,
+    *,
+    plus_as_space: bool = False,
+    views: bool = False,
+) -> ArrowArray:
+    """Each row without the query pairs whose percent-decoded key is one of
+    ``keys``, as SQL's ``uri_remove_query_params``: a key that ends with
+    ``*`` stands for every key that begins with the text before it
+    (``"utm_*"`` removes ``utm_source`` and ``utm_medium``; ``"*"``, every
+    pair). The rest of the URL is kept byte for byte (the other pairs, their
+    order and separators); when no pair is left the query goes, ``?``
+    included. ``keys`` is one str, a list or tuple of str, or an Arrow array
+    of one list of keys per row. NULL for a NULL row or one that is not a
+    URI reference."""
+    given = keys if isinstance(keys, (str, list, tuple)) else _column(keys, "keys")
+    return _peguri.arrow_remove_query_params(
+        _column(urls, "urls"), given, plus_as_space=plus_as_space, views=views
+    )
+
+
+def decode(
+    texts: ArrowLike, *, plus_as_space: bool = False, views: bool = False
+) -> ArrowArray:
+    """Each row percent-decoded, as SQL's ``uri_decode``: every ``%`` and
+    two hexadecimal digits becomes the octet they encode, and a ``%`` that
+    starts none stays (``100%``). ``plus_as_space=True`` reads ``+`` as a
+    space too (``urllib.parse.unquote_plus``); ``%2B`` is always ``+``. The
+    rows are any text, not only URLs. Octets that are not UTF-8 become
+    U+FFFD, as ``urllib.parse.unquote`` gives them: a row is never NULL
+    unless it is NULL."""
+    return _peguri.arrow_decode(
+        _column(texts, "texts"), plus_as_space=plus_as_space, views=views
+    )
+
+
+def path_extension(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The extension of the last segment of each row's path, lowercase, as
+    SQL's ``uri_path_extension`` and DuckDB's netquack ``extract_extension``
+    read it: the text after the segment's last ``.``, when that ``.`` does
+    not start the segment (``.htaccess``) nor follow another ``.``, and the
+    text is 1 to 10 ASCII letters and digits (``archive.tar.gz`` gives
+    ``"gz"``, ``Report.PDF`` ``"pdf"``). A path without ``/`` is one
+    segment (``photo.jpg`` gives ``"jpg"``, where netquack, which looks for a
+    ``/``, gives ``""``). NULL where there is none (netquack gives ``""``),
+    and for a NULL row or one that is not a URI reference."""
+    return _peguri.arrow_path_extension(_column(urls, "urls"), views=views)
+
+
+def subdomain(urls: ArrowLike, *, views: bool = False) -> ArrowArray:
+    """The subdomain of each row's host, as SQL's ``uri_subdomain``: the
+    labels before its registrable domain, lowercase (``"a.b"`` for
+    ``https://a.b.example.co.uk/``), ``""`` for a host that is its
+    registrable domain. With :func:`registrable_domain` and
+    :func:`public_suffix`, tldextract's ``subdomain``, ``domain`` and
+    ``suffix`` split. NULL where :func:`registrable_domain` is."""
+    return _peguri.arrow_subdomain(_column(urls, "urls"), views=views)
 
 
 def _to_array(data: ArrowLike) -> ArrowArray:

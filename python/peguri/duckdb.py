@@ -67,6 +67,25 @@ FUNCTIONS: dict[str, tuple[Callable[..., ArrowArray], list[Any], Any]] = {
     "uri_scheme_valid": (_peguri.arrow_scheme_valid, [_VARCHAR], _BOOLEAN),
     "uri_public_suffix": (_peguri.arrow_public_suffix, [_VARCHAR], _VARCHAR),
     "uri_registrable_domain": (_peguri.arrow_registrable_domain, [_VARCHAR], _VARCHAR),
+    # Inside components: query pairs, decoding, extensions, subdomains.
+    "uri_subdomain": (_peguri.arrow_subdomain, [_VARCHAR], _VARCHAR),
+    "uri_query_params": (
+        _peguri.arrow_query_params,
+        [_VARCHAR],
+        duckdb.list_type(duckdb.struct_type({"key": _VARCHAR, "value": _VARCHAR})),
+    ),
+    "uri_query_param_names": (
+        _peguri.arrow_query_param_names,
+        [_VARCHAR],
+        duckdb.list_type(_VARCHAR),
+    ),
+    "uri_remove_query_params": (
+        _peguri.arrow_remove_query_params,
+        [_VARCHAR, duckdb.list_type(_VARCHAR)],
+        _VARCHAR,
+    ),
+    "uri_decode": (_peguri.arrow_decode, [_VARCHAR], _VARCHAR),
+    "uri_path_extension": (_peguri.arrow_path_extension, [_VARCHAR], _VARCHAR),
 }
 
 # Where an invalid URI's error is; pieces that span or trim components;
@@ -105,8 +124,9 @@ def _udf(kernel: Callable[..., ArrowArray], arguments: int) -> Callable[..., pa.
 def register(con: duckdb.DuckDBPyConnection) -> None:
     """Registers every function of peguri.arrow in ``con`` under the name
     peguri-sql gives it, typed (``VARCHAR`` arguments; results ``VARCHAR``,
-    ``BOOLEAN``, ``USMALLINT``, ``UBIGINT``, ``VARCHAR[]`` or the ``STRUCT`` of
-    ``uri_parse``), with peguri-sql's argument order:
+    ``BOOLEAN``, ``USMALLINT``, ``UBIGINT``, ``VARCHAR[]``, the ``STRUCT`` of
+    ``uri_parse`` or the list of structs of ``uri_query_params``), with
+    peguri-sql's argument order:
 
     - ``uri_parse(uri)``: the struct of ``valid``, ``rule``, the
       components, ``host_kind`` and the error's ``error_offset``,
@@ -125,11 +145,26 @@ def register(con: duckdb.DuckDBPyConnection) -> None:
     - ``uri_lint(uri)``: the finding codes, ``VARCHAR[]``;
     - ``uri_scheme_valid(uri)``;
     - ``uri_public_suffix(uri)``, ``uri_registrable_domain(uri)``,
-      ``uri_registrable_label(uri)``: by the Public Suffix List built in;
+      ``uri_registrable_label(uri)``, ``uri_subdomain(uri)``: by the Public
+      Suffix List built in;
     - ``uri_query_and_fragment``, ``uri_path_query_and_fragment``,
       ``uri_host_without_www``, ``uri_top_level_domain``, ``uri_remove_www``,
       ``uri_remove_query``, ``uri_remove_fragment``,
-      ``uri_remove_query_and_fragment`` (``uri``).
+      ``uri_remove_query_and_fragment`` (``uri``);
+    - ``uri_query_params(uri)``: every pair, ``STRUCT(key VARCHAR, value
+      VARCHAR)[]``; ``uri_query_param_names(uri)``: the keys,
+      ``VARCHAR[]``; ``uri_remove_query_params(uri, keys VARCHAR[])``: the
+      URI without the pairs of ``keys`` (``'utm_*'`` a prefix);
+    - ``uri_decode(text)``: percent-decoded; ``uri_path_extension(uri)``:
+      the extension of the path's last segment.
+
+    DuckDB keeps one signature per name for a Python function, so
+    peguri-sql's optional last argument ``plus_as_space`` (``+`` read as a
+    space, as HTML forms write it) is not registered: these read a query
+    as RFC 3986 does, ``+`` as ``+``. ``peguri.arrow``'s functions take it
+    as a keyword, and a DuckDB relation as their input
+    (``peguri.arrow.query_params(con.sql("SELECT url FROM t"),
+    plus_as_space=True)``).
 
     NULL is NULL where peguri-sql's functions give NULL (an invalid URI, an
     absent component...). A function of the same name already in ``con``

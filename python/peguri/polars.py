@@ -15,7 +15,7 @@ is how Polars holds them, so that nothing is copied on the way back either.
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Callable, Sequence
 
 import polars as pl
 
@@ -52,6 +52,10 @@ COMPONENTS_DTYPE = pl.Struct(
         if name == "valid" or name in {c.value for c in _COMPONENTS}
     }
 )
+
+
+# The pairs of `query_params`, as peguri-arrow's `query_params_item` types them.
+QUERY_PARAMS_DTYPE = pl.List(pl.Struct({"key": pl.String, "value": pl.String}))
 
 
 def _component(which: Component) -> Callable[[pl.Series], ArrowArray]:
@@ -111,11 +115,15 @@ class UriNamespace:
     def fragment(self) -> pl.Expr:
         return self._map(_component(Component.FRAGMENT), pl.String)
 
-    def query_param(self, key: str) -> pl.Expr:
+    def query_param(self, key: str, *, plus_as_space: bool = False) -> pl.Expr:
         """The value of ``key`` in each row's query, as SQL's
         ``uri_query_param``: the first value of a repeated key, ``""`` for a
-        key without ``=``, NULL when absent (see ``peguri.arrow.query_param``)."""
-        return self._map(partial(_peguri.arrow_query_param, key=key, views=True), pl.String)
+        key without ``=``, NULL when absent; ``+`` a space only with
+        ``plus_as_space=True`` (see ``peguri.arrow.query_param``)."""
+        return self._map(
+            partial(_peguri.arrow_query_param, key=key, views=True, plus_as_space=plus_as_space),
+            pl.String,
+        )
 
     def public_suffix(self) -> pl.Expr:
         """The public suffix of each row's host, by the Public Suffix List
@@ -195,6 +203,58 @@ class UriNamespace:
 
     def remove_query_and_fragment(self) -> pl.Expr:
         return self._map(partial(_peguri.arrow_remove_query_and_fragment, views=True), pl.String)
+
+
+    # --- Inside components: query pairs, decoding, extensions, subdomains ---
+
+    def query_params(self, *, plus_as_space: bool = False) -> pl.Expr:
+        """Every pair of each row's query, a list of structs ``{key, value}``
+        (see ``peguri.arrow.query_params``)."""
+        return self._map(
+            partial(_peguri.arrow_query_params, plus_as_space=plus_as_space, views=True),
+            QUERY_PARAMS_DTYPE,
+        )
+
+    def query_param_names(self, *, plus_as_space: bool = False) -> pl.Expr:
+        """The key of every pair of each row's query (see
+        ``peguri.arrow.query_param_names``)."""
+        return self._map(
+            partial(_peguri.arrow_query_param_names, plus_as_space=plus_as_space, views=True),
+            pl.List(pl.String),
+        )
+
+    def remove_query_params(
+        self, keys: str | Sequence[str], *, plus_as_space: bool = False
+    ) -> pl.Expr:
+        """Each row without the query pairs of ``keys`` (``"utm_*"`` a
+        prefix), the rest byte for byte (see
+        ``peguri.arrow.remove_query_params``)."""
+        keys = keys if isinstance(keys, str) else list(keys)
+        return self._map(
+            partial(
+                _peguri.arrow_remove_query_params,
+                keys=keys,
+                plus_as_space=plus_as_space,
+                views=True,
+            ),
+            pl.String,
+        )
+
+    def decode(self, *, plus_as_space: bool = False) -> pl.Expr:
+        """Each row percent-decoded (see ``peguri.arrow.decode``)."""
+        return self._map(
+            partial(_peguri.arrow_decode, plus_as_space=plus_as_space, views=True), pl.String
+        )
+
+    def path_extension(self) -> pl.Expr:
+        """The extension of the last segment of each row's path, lowercase
+        (see ``peguri.arrow.path_extension``)."""
+        return self._map(partial(_peguri.arrow_path_extension, views=True), pl.String)
+
+    def subdomain(self) -> pl.Expr:
+        """The labels of each row's host before its registrable domain
+        (see ``peguri.arrow.subdomain``)."""
+        return self._map(partial(_peguri.arrow_subdomain, views=True), pl.String)
 
 
 def uri(column: pl.Expr | str) -> UriNamespace:

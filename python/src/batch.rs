@@ -23,7 +23,7 @@ use crate::{cast, ffi};
 /// pyarrow.
 #[pyclass(frozen, module = "peguri.arrow", name = "ArrowArray")]
 pub struct ArrowArray {
-    array: ArrayRef,
+    pub(crate) array: ArrayRef,
 }
 
 #[pymethods]
@@ -98,7 +98,7 @@ impl ArrowArray {
     }
 }
 
-fn arrow_err(e: ArrowError) -> PyErr {
+pub(crate) fn arrow_err(e: ArrowError) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
@@ -143,7 +143,7 @@ fn concat_large(refs: &[&dyn Array]) -> Result<ArrayRef, ArrowError> {
 
 /// The chunks of `obj` as one array: kernels of two inputs need rows that
 /// line up, and one output array is what `__arrow_c_array__` offers.
-fn one_array(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
+pub(crate) fn one_array(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
     let chunks = ffi::import(obj)?;
     if chunks.is_empty() {
         // A stream without batches: no rows.
@@ -445,17 +445,18 @@ fn registrable_domain(
     })
 }
 
-/// The value of `key` in each row's query (`peguri_arrow::query_param`:
-/// the first value of a repeated key, `""` for a key without `=`): one key
-/// (a `str`) for every row, or one per row (an Arrow array as long as the
-/// URLs).
+/// The value of `key` in each row's query (`peguri_arrow::query_param_with`:
+/// the first value of a repeated key, `""` for a key without `=`, `+` a
+/// space only with `plus_as_space`): one key (a `str`) for every row, or
+/// one per row (an Arrow array as long as the URLs).
 #[pyfunction]
-#[pyo3(signature = (urls, key, *, views = false))]
+#[pyo3(signature = (urls, key, *, views = false, plus_as_space = false))]
 fn query_param(
     py: Python<'_>,
     urls: &Bound<'_, PyAny>,
     key: &Bound<'_, PyAny>,
     views: bool,
+    plus_as_space: bool,
 ) -> PyResult<ArrowArray> {
     let layout = layout(views);
     if let Ok(key) = key.cast::<PyString>() {
@@ -463,23 +464,24 @@ fn query_param(
         // which is always UTF-8: every row is NULL.
         let key = key.to_str().ok().map(str::to_owned);
         return map_chunks(py, urls, move |a| match &key {
-            Some(key) => peguri_arrow::query_param(a, key, layout),
+            Some(key) => peguri_arrow::query_param_with(a, key, plus_as_space, layout),
             None => Ok(Arc::new(StringArray::new_null(a.len()))),
         });
     }
     let urls = one_array(py, urls)?;
     let keys = one_array(py, key)?;
     let array = py
-        .detach(|| guard(|| query_param_rows(urls.as_ref(), keys.as_ref(), layout)))?
+        .detach(|| guard(|| query_param_rows(urls.as_ref(), keys.as_ref(), plus_as_space, layout)))?
         .map_err(arrow_err)?;
     Ok(ArrowArray { array })
 }
 
-/// `query_param` with a key per row: [`peguri_arrow::query_value`] of each
+/// `query_param` with a key per row: [`peguri_arrow::query_value_with`] of each
 /// row's URL and key, NULL where either is NULL.
 fn query_param_rows(
     urls: &dyn Array,
     keys: &dyn Array,
+    plus_as_space: bool,
     layout: Layout,
 ) -> Result<ArrayRef, ArrowError> {
     if urls.len() != keys.len() {
@@ -498,7 +500,7 @@ fn query_param_rows(
     for row in 0..urls.len() {
         let value = urls.get(row).zip(keys.get(row)).and_then(|(text, key)| {
             let uri = UriRef::parse(text).ok()?;
-            peguri_arrow::query_value(&uri, key)
+            peguri_arrow::query_value_with(&uri, key, plus_as_space)
         });
         match value {
             Some(Cow::Borrowed(piece)) => out.append(row, Some(piece))?,
@@ -570,6 +572,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(registrable_domain, m)?,
         wrap_pyfunction!(query_param, m)?,
     ];
+    let functions = functions.into_iter().chain(crate::derived::functions(m)?);
     for f in functions {
         let name: String = f.getattr("__name__")?.extract()?;
         m.add(format!("arrow_{name}"), f)?;

@@ -28,6 +28,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod batch;
 mod cast;
+mod derived;
 mod guard;
 mod pieces;
 mod registry;
@@ -461,8 +462,9 @@ impl UriReference {
 
     /// The public suffix of the host by the Public Suffix List built in
     /// (both its ICANN and its private section), lowercase; `None`
-    /// without an authority, for an IP host, and for a host with an empty
-    /// label (a leading dot). An IRI's U-labels are matched through their
+    /// without an authority, for an IP host or a reg-name that reads as
+    /// one (`0x7f.1`, `127.1`: RFC 3986 section 7.4), and for a host with
+    /// an empty label (a leading dot). An IRI's U-labels are matched through their
     /// IDNA mapping and come back as U-labels.
     #[getter]
     fn public_suffix(&self) -> Option<Cow<'_, str>> {
@@ -477,11 +479,23 @@ impl UriReference {
         self.view().registrable_domain()
     }
 
+    /// The subdomain of the host: the labels before its registrable
+    /// domain, lowercase (`"a.b"` for `a.b.example.co.uk`); `""` for a
+    /// host that is its registrable domain; `None` where
+    /// `registrable_domain` is.
+    #[getter]
+    fn subdomain(&self) -> Option<Cow<'_, str>> {
+        self.view().subdomain()
+    }
+
     /// The query's `key=value` pairs, percent-decoded; a key without `=`
-    /// has the value `None`.
-    fn query_pairs(&self) -> Vec<(String, Option<String>)> {
+    /// has the value `None`. `+` stays `+` unless `plus_as_space`, which
+    /// reads it as a space, as HTML forms write it.
+    #[pyo3(signature = (*, plus_as_space = false))]
+    fn query_pairs(&self, plus_as_space: bool) -> Vec<(String, Option<String>)> {
         self.view()
             .query_pairs()
+            .plus_as_space(plus_as_space)
             .raw()
             .map(|p| (p.key().into_owned(), p.value().map(|v| v.into_owned())))
             .collect()

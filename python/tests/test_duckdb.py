@@ -88,6 +88,16 @@ CALLS: dict[str, tuple[str, Any]] = {
     "uri_scheme_valid": ("uri_scheme_valid(url)", ua.scheme_valid),
     "uri_public_suffix": ("uri_public_suffix(url)", ua.public_suffix),
     "uri_registrable_domain": ("uri_registrable_domain(url)", ua.registrable_domain),
+    # Inside components.
+    "uri_subdomain": ("uri_subdomain(url)", ua.subdomain),
+    "uri_query_params": ("uri_query_params(url)", ua.query_params),
+    "uri_query_param_names": ("uri_query_param_names(url)", ua.query_param_names),
+    "uri_remove_query_params": (
+        "uri_remove_query_params(url, ['id', 'utm_*'])",
+        lambda a: ua.remove_query_params(a, ["id", "utm_*"]),
+    ),
+    "uri_decode": ("uri_decode(url)", ua.decode),
+    "uri_path_extension": ("uri_path_extension(url)", ua.path_extension),
 }
 # Where an invalid URI's error is, pieces of components, removals.
 CALLS.update({f"uri_{name}": (f"uri_{name}(url)", getattr(ua, name)) for name in [

@@ -218,6 +218,14 @@ FUNCTIONS: dict[str, Callable[[Any], Any]] = {
     "query_param": lambda a: ua.query_param(a, "q"),
     "query_param per row": lambda a: ua.query_param(a, a),
     "to_array": ua._to_array,
+    # Inside components.
+    "query_param, plus as space": lambda a: ua.query_param(a, "q", plus_as_space=True),
+    "query_params": ua.query_params,
+    "query_param_names": ua.query_param_names,
+    "remove_query_params": lambda a: ua.remove_query_params(a, ["q", "utm_*"]),
+    "decode": ua.decode,
+    "path_extension": ua.path_extension,
+    "subdomain": ua.subdomain,
 }
 # Where an invalid row's error is, pieces of components, removals.
 FUNCTIONS.update({name: getattr(ua, name) for name in [

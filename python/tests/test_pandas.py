@@ -64,6 +64,13 @@ FUNCTIONS: dict[str, Callable[[Any], ua.ArrowArray]] = {
     "equivalent:both": lambda s: ua.equivalent(s, s),
     "iri_to_uri": ua.iri_to_uri,
     "lint": ua.lint,
+    # Inside components.
+    "query_params": ua.query_params,
+    "query_param_names": ua.query_param_names,
+    "remove_query_params": lambda s: ua.remove_query_params(s, ["id", "utm_*"]),
+    "decode": ua.decode,
+    "path_extension": ua.path_extension,
+    "subdomain": ua.subdomain,
 }
 # Where an invalid row's error is, pieces of components, removals.
 FUNCTIONS.update({name: getattr(ua, name) for name in [

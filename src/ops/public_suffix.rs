@@ -20,6 +20,7 @@ use publicsuffix::Psl as _;
 use crate::syntax::excerpt::Quoted;
 use crate::syntax::pct;
 use crate::types::authority::Host;
+use crate::types::inet_aton::lenient_ipv4;
 
 /// A Public Suffix List (<https://publicsuffix.org>): the rules that say
 /// under which names the public registers names (`com`, `co.uk`, and
@@ -38,9 +39,14 @@ use crate::types::authority::Host;
 /// the most labels; a wildcard (`*.ck`) matches any one label; a name
 /// no rule matches has its last label as public suffix (the rule `*`).
 /// Labels compare without regard to case, and A-labels (`xn--`) match the
-/// list's U-labels. A result is `None` for an IP address or literal, an
-/// empty name, a name with an empty label (`.com`, `a..com`), and a name
-/// that is not UTF-8 once percent-decoded or that UTS 46 ToASCII rejects.
+/// list's U-labels. A result is `None` for an IP address or literal, a
+/// registered name that reads as an IPv4 address in the forms RFC 3986
+/// section 7.4 warns about (`0x7f.1`, `127.1`, `0177.0.0.1`,
+/// `2130706433`: what `inet_aton` and every browser read as
+/// `127.0.0.1`, and what [`lint`](crate::lint) flags as
+/// `ambiguous-ipv4`), an empty name, a name with an empty label (`.com`,
+/// `a..com`), and a name that is not UTF-8 once percent-decoded or that
+/// UTS 46 ToASCII rejects.
 ///
 /// ```
 /// use peguri::{Host, PublicSuffixList};
@@ -226,6 +232,37 @@ impl PublicSuffixList {
         name.cut(suffix, 1)
     }
 
+    /// The subdomain of `host`: the labels before its registrable domain,
+    /// lowercase, without the dot before the registrable domain; `""`
+    /// for a host that is its registrable domain; `None` where there is
+    /// no registrable domain ([`registrable_domain`](Self::registrable_domain)
+    /// is `None`). With the registrable domain it is tldextract's
+    /// `subdomain`, `domain` and `suffix` split.
+    ///
+    /// ```
+    /// use peguri::{Host, PublicSuffixList};
+    ///
+    /// let list = PublicSuffixList::built_in();
+    /// let sub = |name| list.subdomain(&Host::RegName(name)).map(|s| s.into_owned());
+    /// assert_eq!(sub("a.b.Example.CO.UK").as_deref(), Some("a.b"));
+    /// assert_eq!(sub("example.co.uk").as_deref(), Some(""));
+    /// assert_eq!(sub("co.uk"), None);
+    /// // A private-section suffix: `me.github.io` is the registrable domain.
+    /// assert_eq!(sub("www.me.github.io").as_deref(), Some("www"));
+    /// assert_eq!(sub("www.食狮.公司.cn").as_deref(), Some("www"));
+    /// // An address in a form inet_aton reads (127.0.0.1) is no domain.
+    /// assert_eq!(sub("0x7f.1"), None);
+    /// ```
+    #[must_use]
+    pub fn subdomain<'a>(&self, host: &Host<'a>) -> Option<Cow<'a, str>> {
+        let Host::RegName(raw) = *host else {
+            return None;
+        };
+        let name = Name::of(raw)?;
+        let suffix = self.suffix_len(&name.ascii)?;
+        name.head(suffix, 1)
+    }
+
     /// The length in bytes of the public suffix of `name` (lowercase
     /// ASCII, no empty label, no trailing dot), the private section left
     /// out when asked. A suffix is the end of `name`, so its length says
@@ -301,8 +338,15 @@ struct Name<'a> {
 
 impl<'a> Name<'a> {
     /// The name of a `reg-name`, as written (percent-encoded UTF-8 is
-    /// decoded); `None` when the list does not apply to it.
+    /// decoded); `None` when the list does not apply to it, and for a
+    /// name that reads as an IPv4 address (section 7.4), checked in the
+    /// form the list is looked up with, so that case, percent-encoding
+    /// and full-width digits do not hide it.
     fn of(raw: &'a str) -> Option<Self> {
+        Self::of_name(raw).filter(|name| lenient_ipv4(&name.ascii).is_none())
+    }
+
+    fn of_name(raw: &'a str) -> Option<Self> {
         // One pass over the name for what the common case, lowercase
         // ASCII without percent-encoding, needs to know.
         let (mut encoded, mut non_ascii, mut upper) = (false, false, false);
@@ -355,13 +399,8 @@ impl<'a> Name<'a> {
     /// `before` more labels, in the form results take; `None` when the
     /// name has fewer labels.
     fn cut(self, suffix: usize, before: usize) -> Option<Cow<'a, str>> {
+        let start = self.start(suffix, before)?;
         let ascii = &*self.ascii;
-        let mut start = ascii.len().checked_sub(suffix)?;
-        for _ in 0..before {
-            // The label before `start`, which follows a dot.
-            let head = ascii[..start].strip_suffix('.')?;
-            start = head.rfind('.').map_or(0, |dot| dot + 1);
-        }
         if let Some(unicode) = &self.unicode {
             // The same labels of the Unicode form.
             let labels = ascii[start..].bytes().filter(|&b| b == b'.').count() + 1;
@@ -371,6 +410,46 @@ impl<'a> Name<'a> {
         Some(match self.ascii {
             Cow::Borrowed(ascii) => Cow::Borrowed(&ascii[start..]),
             Cow::Owned(ascii) => Cow::Owned(ascii[start..].to_string()),
+        })
+    }
+}
+
+impl<'a> Name<'a> {
+    /// Where the public suffix (`suffix` bytes at the end of `ascii`) with
+    /// `before` more labels starts in `ascii`; `None` when the name has
+    /// fewer labels.
+    fn start(&self, suffix: usize, before: usize) -> Option<usize> {
+        let ascii = &*self.ascii;
+        let mut start = ascii.len().checked_sub(suffix)?;
+        for _ in 0..before {
+            // The label before `start`, which follows a dot.
+            let head = ascii[..start].strip_suffix('.')?;
+            start = head.rfind('.').map_or(0, |dot| dot + 1);
+        }
+        Some(start)
+    }
+
+    /// The labels before the public suffix and the `before` labels before
+    /// it, without the dot that joins them, in the form results take: `""`
+    /// when there are none; `None` when the name has fewer labels than
+    /// the suffix and `before`.
+    fn head(self, suffix: usize, before: usize) -> Option<Cow<'a, str>> {
+        let start = self.start(suffix, before)?;
+        if start == 0 {
+            return Some(Cow::Borrowed(""));
+        }
+        let ascii = &*self.ascii;
+        if let Some(unicode) = &self.unicode {
+            // The same labels of the Unicode form: it ends with as many.
+            let labels = ascii[start..].bytes().filter(|&b| b == b'.').count() + 1;
+            let tail = label_start(unicode, labels)?;
+            return Some(Cow::Owned(unicode[..tail.checked_sub(1)?].to_string()));
+        }
+        // `start` follows the dot that ends the head.
+        let end = start - 1;
+        Some(match self.ascii {
+            Cow::Borrowed(ascii) => Cow::Borrowed(&ascii[..end]),
+            Cow::Owned(ascii) => Cow::Owned(ascii[..end].to_string()),
         })
     }
 }
@@ -555,8 +634,9 @@ impl<'a> Host<'a> {
     /// The public suffix of a registered name by the built-in Public
     /// Suffix List, both its sections (see [`PublicSuffixList`] for the
     /// rules, the ICANN section alone and a newer list): lowercase, `None`
-    /// for an IP address or literal, an empty name or one with an empty
-    /// label (`.com`).
+    /// for an IP address or literal, a name that reads as an IPv4 address
+    /// in the forms RFC 3986 section 7.4 warns about (`0x7f.1`, `127.1`,
+    /// `0177.0.0.1`), an empty name or one with an empty label (`.com`).
     ///
     /// ```
     /// use peguri::Host;
@@ -565,6 +645,9 @@ impl<'a> Host<'a> {
     /// assert_eq!(Host::RegName("co.uk").public_suffix().as_deref(), Some("co.uk"));
     /// let ip = peguri::UriRef::parse("http://127.0.0.1/")?;
     /// assert_eq!(ip.authority().unwrap().host().public_suffix(), None);
+    /// // A reg-name to RFC 3986, but 127.0.0.1 to inet_aton and browsers.
+    /// let ambiguous = peguri::UriRef::parse("http://0x7f.1/")?;
+    /// assert_eq!(ambiguous.authority().unwrap().host().public_suffix(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[cfg_attr(docsrs, doc(cfg(feature = "psl")))]
@@ -576,8 +659,9 @@ impl<'a> Host<'a> {
     /// The registrable domain of a registered name by the built-in Public
     /// Suffix List, both its sections: its public suffix and the label
     /// before it, lowercase; `None` for a name that is itself a public
-    /// suffix, an IP address or literal, an empty name or one with an
-    /// empty label (`.example.com`).
+    /// suffix, an IP address or literal, a name that reads as an IPv4
+    /// address (`0x7f.1`, `127.1`: section 7.4), an empty name or one with
+    /// an empty label (`.example.com`).
     ///
     /// ```
     /// use peguri::Host;
@@ -590,5 +674,24 @@ impl<'a> Host<'a> {
     #[must_use]
     pub fn registrable_domain(&self) -> Option<Cow<'a, str>> {
         PublicSuffixList::built_in().registrable_domain(self)
+    }
+
+    /// The subdomain of a registered name by the built-in Public Suffix
+    /// List, both its sections: the labels before its registrable domain,
+    /// lowercase; `""` for a name that is its registrable domain; `None`
+    /// where [`registrable_domain`](Self::registrable_domain) is `None`.
+    ///
+    /// ```
+    /// use peguri::Host;
+    ///
+    /// assert_eq!(Host::RegName("WWW.Shop.Example.CO.UK").subdomain().as_deref(), Some("www.shop"));
+    /// assert_eq!(Host::RegName("example.com").subdomain().as_deref(), Some(""));
+    /// assert_eq!(Host::RegName("co.uk").subdomain(), None);
+    /// assert_eq!(Host::RegName("127.1").subdomain(), None);
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "psl")))]
+    #[must_use]
+    pub fn subdomain(&self) -> Option<Cow<'a, str>> {
+        PublicSuffixList::built_in().subdomain(self)
     }
 }

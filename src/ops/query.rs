@@ -11,6 +11,24 @@
 //! recommend `;`. [`QueryPairs`] reads either or both, and
 //! [`QueryBuilder`] writes pairs with `&` or `;`.
 //!
+//! `+` is read as RFC 3986 reads it, a `+`, unless
+//! [`QueryPairs::plus_as_space`] (or [`QueryEditor::plus_as_space`]) asks
+//! for the form reading, where it is a space ([`pct::decode_form`](crate::pct::decode_form)
+//! decodes one value so). Python's `urllib.parse.parse_qsl` and yarl's
+//! `URL.query` always read a space, as do web frameworks for form data;
+//! `parse_qsl` also drops pairs with an empty value (`flag`, `e=`) unless
+//! asked to keep them, where [`QueryPairs`] gives `""`, as yarl does.
+//!
+//! ```
+//! let uri = peguri::UriRef::parse("/s?q=a+b%2Bc&flag")?;
+//! let rfc: Vec<_> = uri.query_pairs().collect();
+//! assert_eq!(rfc, [("q".into(), "a+b+c".into()), ("flag".into(), "".into())]);
+//! // As yarl and parse_qsl(keep_blank_values=True) read it:
+//! let form: Vec<_> = uri.query_pairs().plus_as_space(true).collect();
+//! assert_eq!(form, [("q".into(), "a b+c".into()), ("flag".into(), "".into())]);
+//! # Ok::<_, peguri::ParseError>(())
+//! ```
+//!
 //! Splitting at the separators and at the first `=` is the convention
 //! itself, applied to a query the grammar has already delimited; every
 //! character that appears in the built query is checked against the

@@ -301,8 +301,9 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
     /// with both its sections ([`Host::public_suffix`](crate::Host::public_suffix);
     /// [`PublicSuffixList`](crate::PublicSuffixList) for the ICANN section
     /// alone or a newer list): lowercase; `None` without an authority, for
-    /// an IP address or literal, and for a host with an empty label. An
-    /// IRI's non-ASCII labels are matched through their IDNA mapping and
+    /// an IP address or literal or a reg-name that reads as one (`0x7f.1`,
+    /// `127.1`: RFC 3986 section 7.4), and for a host with an empty label.
+    /// An IRI's non-ASCII labels are matched through their IDNA mapping and
     /// come back as U-labels.
     ///
     /// ```
@@ -311,6 +312,7 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
     /// assert_eq!(UriRef::parse("https://shop.Example.CO.UK/")?.public_suffix().as_deref(), Some("co.uk"));
     /// assert_eq!(IriRef::parse("http://www.食狮.中国/")?.public_suffix().as_deref(), Some("中国"));
     /// assert_eq!(UriRef::parse("http://[::1]/")?.public_suffix(), None);
+    /// assert_eq!(UriRef::parse("http://0x7f.1/")?.public_suffix(), None);
     /// assert_eq!(UriRef::parse("/no/authority")?.public_suffix(), None);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -325,8 +327,9 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
     /// List with both its sections ([`Host::registrable_domain`](crate::Host::registrable_domain)):
     /// the public suffix and the label before it, lowercase; `None`
     /// without an authority, for a host that is itself a public suffix,
-    /// for an IP address or literal, and for a host with an empty label.
-    /// It is the "site" to group URLs by: `www.example.co.uk` and
+    /// for an IP address or literal or a reg-name that reads as one
+    /// (`0x7f.1`, `127.1`: RFC 3986 section 7.4), and for a host with an
+    /// empty label. It is the "site" to group URLs by: `www.example.co.uk` and
     /// `shop.example.co.uk` are both `example.co.uk`.
     ///
     /// ```
@@ -344,6 +347,33 @@ impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
     #[must_use]
     pub fn registrable_domain(&'i self) -> Option<Cow<'o, str>> {
         self.authority()?.host().registrable_domain()
+    }
+
+    /// The subdomain of the host, by the built-in Public Suffix List with
+    /// both its sections ([`Host::subdomain`](crate::Host::subdomain)):
+    /// the labels before the registrable domain, lowercase; `""` when the
+    /// host is its registrable domain; `None` where
+    /// [`registrable_domain`](Self::registrable_domain) is `None`.
+    /// tldextract's split of a host into `subdomain`, `domain` and
+    /// `suffix` is `subdomain()`, `registrable_domain()` and
+    /// `public_suffix()`.
+    ///
+    /// ```
+    /// use peguri::UriRef;
+    ///
+    /// let url = UriRef::parse("https://a.b.Example.co.uk/x")?;
+    /// assert_eq!(url.subdomain().as_deref(), Some("a.b"));
+    /// assert_eq!(url.registrable_domain().as_deref(), Some("example.co.uk"));
+    /// assert_eq!(UriRef::parse("https://example.co.uk/")?.subdomain().as_deref(), Some(""));
+    /// assert_eq!(UriRef::parse("http://co.uk/")?.subdomain(), None);
+    /// assert_eq!(UriRef::parse("http://[::1]/")?.subdomain(), None);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "psl")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "psl")))]
+    #[must_use]
+    pub fn subdomain(&'i self) -> Option<Cow<'o, str>> {
+        self.authority()?.host().subdomain()
     }
 }
 

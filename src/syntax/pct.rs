@@ -244,6 +244,47 @@ pub fn decode(input: &str) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// Decodes `input` as HTML forms write text
+/// (`application/x-www-form-urlencoded`): each `+` is a space, and every
+/// percent-encoded triplet is decoded into its octet as [`decode`] does
+/// (so `%2B` is a `+`). Borrows when there is neither. RFC 3986 gives `+`
+/// no meaning: use this only for text a form wrote, such as the pairs of
+/// a query that [`QueryPairs::plus_as_space`](crate::query::QueryPairs::plus_as_space)
+/// reads.
+///
+/// ```
+/// use peguri::pct::{decode, decode_form};
+///
+/// assert_eq!(decode_form("a+b%2Bc"), "a b+c".as_bytes());
+/// assert_eq!(decode("a+b%2Bc"), "a+b+c".as_bytes());
+/// assert_eq!(decode_form("%E2%82%AC+5"), "€ 5".as_bytes());
+/// ```
+pub fn decode_form(input: &str) -> Cow<'_, [u8]> {
+    let bytes = input.as_bytes();
+    if !bytes.contains(&b'+') {
+        return decode(input);
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match (b, triplet_at(bytes, i)) {
+            (_, Some(octet)) => {
+                out.push(octet);
+                i += 3;
+            }
+            (b'+', None) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (b, None) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// Where octet `decoded` of `input`'s percent-decoded octets ([`decode`])
 /// comes from in `input`: the `%` of the triplet that encodes it, or the
 /// byte itself; `input.len()` for the end.

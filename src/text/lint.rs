@@ -110,12 +110,12 @@ use crate::syntax::layout::offset_in;
 use crate::syntax::pct::{self, decode as percent_decode};
 use alloc::borrow::Cow;
 use core::fmt;
-use core::net::Ipv4Addr;
 use core::ops::Range;
 
 use crate::reference::{Family, Kind, Lend, Reference, Storage};
 use crate::text::registry::SchemeRegistry;
 use crate::types::authority::Host;
+use crate::types::inet_aton::lenient_ipv4;
 use crate::types::parsed::Parsed;
 use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 
@@ -795,58 +795,6 @@ fn lint_ambiguous_ipv4(name: &str, span: Range<usize>, findings: &mut Collector)
     }
 }
 
-/// The address `inet_aton` (and the WHATWG host parser) would read `s` as:
-/// one to four dot-separated parts, each decimal, octal (leading `0`) or
-/// hexadecimal (`0x`); all but the last at most 255, the last filling the
-/// remaining bytes. A trailing dot is ignored.
-fn lenient_ipv4(s: &str) -> Option<Ipv4Addr> {
-    let s = s.strip_suffix('.').unwrap_or(s);
-    let parts: Vec<&str> = s.split('.').collect();
-    if parts.len() > 4 {
-        return None;
-    }
-    let mut numbers = Vec::with_capacity(parts.len());
-    for part in &parts {
-        numbers.push(number_part(part)?);
-    }
-    let (last, init) = numbers.split_last()?;
-    if init.iter().any(|&n| n > 255) {
-        return None;
-    }
-    let last_bits = 8 * (4 - init.len() as u32);
-    if (last_bits < 32 && *last >= (1u64 << last_bits)) || *last > u64::from(u32::MAX) {
-        return None;
-    }
-    let mut value: u64 = 0;
-    for (i, &n) in init.iter().enumerate() {
-        value |= n << (24 - 8 * i as u32);
-    }
-    value |= last;
-    u32::try_from(value).ok().map(Ipv4Addr::from)
-}
-
-/// One part of a lenient IPv4 address, or `None` if it is not a number.
-fn number_part(part: &str) -> Option<u64> {
-    let (digits, radix) =
-        if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
-            (hex, 16)
-        } else if part.len() > 1 && part.starts_with('0') {
-            (&part[1..], 8)
-        } else {
-            (part, 10)
-        };
-    // A hex prefix alone is 0 for the WHATWG parser.
-    if digits.is_empty() {
-        return (radix == 16).then_some(0);
-    }
-    // Long runs are out of range anyway; this keeps the parse from
-    // overflowing.
-    if digits.len() > 12 || !digits.chars().all(|c| c.is_digit(radix)) {
-        return None;
-    }
-    u64::from_str_radix(digits, radix).ok()
-}
-
 fn lint_port(scheme: Option<&str>, port: &str, span: Range<usize>, findings: &mut Collector) {
     let significant = port.trim_start_matches('0');
     if significant.len() > 5 || significant.parse::<u32>().is_ok_and(|n| n > 65535) {
@@ -1098,30 +1046,6 @@ fn idna_label(_label: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::string::ToString;
-
-    #[test]
-    fn lenient_ipv4_forms() {
-        let ip = |s| lenient_ipv4(s).map(|a| a.to_string());
-        assert_eq!(ip("0177.0.0.1").as_deref(), Some("127.0.0.1"));
-        assert_eq!(ip("0x7f.1").as_deref(), Some("127.0.0.1"));
-        assert_eq!(ip("2130706433").as_deref(), Some("127.0.0.1"));
-        assert_eq!(ip("127.1").as_deref(), Some("127.0.0.1"));
-        assert_eq!(ip("1.2.3").as_deref(), Some("1.2.0.3"));
-        assert_eq!(ip("0x7F000001").as_deref(), Some("127.0.0.1"));
-        assert_eq!(ip("127.0.0.1.").as_deref(), Some("127.0.0.1"));
-        assert_eq!(ip("0x").as_deref(), Some("0.0.0.0"));
-        assert_eq!(ip("4294967295").as_deref(), Some("255.255.255.255"));
-        assert_eq!(ip("4294967296"), None);
-        assert_eq!(ip("256.1"), None);
-        assert_eq!(ip("1.16777216"), None);
-        assert_eq!(ip("1.2.3.4.5"), None);
-        assert_eq!(ip("08"), None);
-        assert_eq!(ip("example.com"), None);
-        assert_eq!(ip(""), None);
-        assert_eq!(ip("1..2"), None);
-        assert_eq!(ip("99999999999999999999999"), None);
-    }
 
     #[test]
     fn host_lookalikes() {

@@ -4,6 +4,7 @@
 //! options, and socket addresses.
 
 pub(crate) mod authority;
+pub(crate) mod inet_aton;
 pub(crate) mod options;
 pub(crate) mod parsed;
 pub(crate) mod path;

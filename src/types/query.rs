@@ -281,9 +281,8 @@ impl<'a> QueryPair<'a> {
     }
 
     fn decode_bytes(&self, raw: &'a str) -> Cow<'a, [u8]> {
-        if self.plus_as_space && raw.contains('+') {
-            let spaced = raw.replace('+', "%20");
-            Cow::Owned(pct::decode(&spaced).into_owned())
+        if self.plus_as_space {
+            pct::decode_form(raw)
         } else {
             pct::decode(raw)
         }

@@ -325,3 +325,122 @@ fn the_icann_section_alone_on_the_built_in_list() {
         Some("example.co.uk")
     );
 }
+
+fn subdomain(host: &str) -> Option<String> {
+    Host::RegName(host).subdomain().map(|s| s.into_owned())
+}
+
+/// The list's own cases, read for the subdomain: the labels of the input
+/// before the registrable domain the list's test expects (lowercase, as
+/// the results are), `""` when the input is that domain, `None` where the
+/// test expects none.
+#[test]
+fn the_subdomain_is_what_the_lists_own_cases_leave_before_the_registrable_domain() {
+    let mut checked = 0;
+    for (input, expected) in check_public_suffix_cases() {
+        let Some(input) = input.filter(|i| i.is_ascii()) else {
+            continue;
+        };
+        let lower = input.to_ascii_lowercase();
+        let host = lower.strip_suffix('.').unwrap_or(&lower);
+        let want = expected.map(|domain| match host.strip_suffix(domain.as_str()) {
+            Some("") => String::new(),
+            Some(head) => head.strip_suffix('.').expect("a label boundary").to_owned(),
+            None => panic!("{input}: {domain} does not end it"),
+        });
+        assert_eq!(subdomain(&input), want, "{input}");
+        let text = format!("//{input}/");
+        let uri = UriRef::parse(&text).expect("a URI reference");
+        assert_eq!(uri.subdomain().map(|s| s.into_owned()), want, "{text}");
+        checked += 1;
+    }
+    assert!(checked > 60, "{checked} cases");
+}
+
+#[test]
+fn the_subdomain_of_idn_and_private_names() {
+    let iri = IriRef::parse("http://A.www.食狮.公司.cn/").unwrap();
+    assert_eq!(iri.subdomain().as_deref(), Some("a.www"));
+    let uri = UriRef::parse("http://A.www.xn--85x722f.xn--55qx5d.cn/").unwrap();
+    assert_eq!(uri.subdomain().as_deref(), Some("a.www"));
+    let encoded =
+        UriRef::parse("http://%E9%A3%9F.%E9%A3%9F%E7%8B%AE.%E5%85%AC%E5%8F%B8.cn/").unwrap();
+    assert_eq!(encoded.subdomain().as_deref(), Some("食"));
+    assert_eq!(subdomain("www。食狮．中国").as_deref(), Some("www"));
+    assert_eq!(subdomain("b.me.github.io").as_deref(), Some("b"));
+    let icann = PublicSuffixList::built_in().icann_only();
+    assert_eq!(
+        icann.subdomain(&Host::RegName("b.me.github.io")).as_deref(),
+        Some("b.me")
+    );
+    // Borrowed from the host when it is lowercase ASCII.
+    assert!(matches!(
+        Host::RegName("a.b.example.com").subdomain(),
+        Some(std::borrow::Cow::Borrowed("a.b"))
+    ));
+    assert_eq!(subdomain("www.example.com.").as_deref(), Some("www"));
+    for host in ["co.uk", ".example.com", "a..example.com", "", "com"] {
+        assert_eq!(subdomain(host), None, "{host:?}");
+    }
+    // The default rule `*`: an unlisted top-level label is a suffix.
+    assert_eq!(subdomain("a.b.unlisted-tld").as_deref(), Some("a"));
+}
+
+/// RFC 3986 section 7.4: a reg-name that `inet_aton` and browsers read as
+/// an IPv4 address names that address, not a domain; the list is not
+/// applied to it, in whatever case, encoding or script it is written, and
+/// exactly the hosts the lint flags as `ambiguous-ipv4` are concerned.
+#[test]
+fn a_name_that_reads_as_an_ipv4_address_has_no_suffix_domain_or_subdomain() {
+    let ambiguous = [
+        "http://0x7f.1/",
+        "http://0X7F.1/",
+        "http://127.1/",
+        "http://0177.0.0.1/",
+        "http://2130706433/",
+        "http://0x7f000001/",
+        "http://127.0.0.1./",
+        "http://1.2.3/",
+        "http://%30x7f.1/",
+        "http://user@0x7f.1:80/p?q",
+    ];
+    for text in ambiguous {
+        let uri = UriRef::parse(text).unwrap();
+        let codes: Vec<String> = peguri::lint::lint(&uri)
+            .iter()
+            .map(|f| f.code.as_str().to_owned())
+            .collect();
+        assert!(
+            codes.contains(&"ambiguous-ipv4".to_owned()),
+            "{text}: {codes:?}"
+        );
+        assert_eq!(uri.public_suffix(), None, "{text}");
+        assert_eq!(uri.registrable_domain(), None, "{text}");
+        assert_eq!(uri.subdomain(), None, "{text}");
+        let list = PublicSuffixList::parse(&package_file("public_suffix_list.dat")).unwrap();
+        let host = uri.authority().unwrap().host();
+        assert_eq!(list.public_suffix(&host), None, "{text}, loaded list");
+    }
+    // Full-width digits map to ASCII ones (UTS 46), as a browser reads them.
+    let iri = IriRef::parse("http://１２７.１/").unwrap();
+    assert_eq!(iri.public_suffix(), None);
+    // Names with a label that is not a number are domains, whatever their
+    // other labels.
+    for (text, domain) in [
+        ("http://127.0.0.1.example/", "1.example"),
+        ("http://0x7f.example.com/", "example.com"),
+        ("http://1.2.3.4.5/", "4.5"),
+        ("http://256.1/", "256.1"),
+    ] {
+        let uri = UriRef::parse(text).unwrap();
+        let codes: Vec<String> = peguri::lint::lint(&uri)
+            .iter()
+            .map(|f| f.code.as_str().to_owned())
+            .collect();
+        assert!(
+            !codes.contains(&"ambiguous-ipv4".to_owned()),
+            "{text}: {codes:?}"
+        );
+        assert_eq!(uri.registrable_domain().as_deref(), Some(domain), "{text}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The functions, one module per concern.
 
 pub(crate) mod component;
+pub(crate) mod decode;
 pub(crate) mod iri;
 pub(crate) mod lint;
 pub(crate) mod normalize;
@@ -8,6 +9,7 @@ pub(crate) mod parse;
 pub(crate) mod pieces;
 pub(crate) mod public_suffix;
 pub(crate) mod query_param;
+pub(crate) mod query_params;
 pub(crate) mod registry;
 pub(crate) mod resolve;
 pub(crate) mod scheme;

@@ -1,6 +1,7 @@
-//! `uri_public_suffix(uri)` and `uri_registrable_domain(uri)`: the host's
-//! public suffix and registrable domain by the Public Suffix List built
-//! into peguri, both its sections.
+//! `uri_public_suffix(uri)`, `uri_registrable_domain(uri)` and
+//! `uri_subdomain(uri)`: the host's public suffix, registrable domain and
+//! the labels before it, by the Public Suffix List built into peguri, both
+//! its sections.
 
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::Result;
@@ -18,17 +19,20 @@ const RULES: &str = "By the Public Suffix List built into peguri (its ICANN and 
      sections): the longest matching rule, wildcards, exceptions, and the last label for a name \
      no rule matches; labels compare ignoring case, the result is lowercase, A-labels match \
      the list's U-labels and percent-encoded UTF-8 is decoded. NULL when the input is NULL, is \
-     not an RFC 3986 URI reference, has no authority, or its host is an IP address or literal \
-     or has an empty label (a leading dot).";
+     not an RFC 3986 URI reference, has no authority, or its host is an IP address or literal, \
+     a name that reads as an IPv4 address (0x7f.1, 127.1: RFC 3986 section 7.4), or has an \
+     empty label (a leading dot).";
 
-/// Which of the two.
+/// Which of the three.
 #[derive(Debug, PartialEq, Eq, Hash, Clone, Copy)]
 enum Part {
     PublicSuffix,
     RegistrableDomain,
+    Subdomain,
 }
 
-/// `uri_public_suffix(uri)` or `uri_registrable_domain(uri)`.
+/// `uri_public_suffix(uri)`, `uri_registrable_domain(uri)` or
+/// `uri_subdomain(uri)`.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub(crate) struct PublicSuffixFunction {
     meta: Meta,
@@ -81,6 +85,31 @@ impl PublicSuffixFunction {
             part: Part::RegistrableDomain,
         }
     }
+
+    /// `uri_subdomain(uri)`: the labels of the host before its
+    /// registrable domain.
+    pub(crate) fn subdomain() -> Self {
+        PublicSuffixFunction {
+            meta: Meta::new(
+                "uri_subdomain",
+                1,
+                &[],
+                document(
+                    &format!(
+                        "The subdomain of the host: the labels before its registrable domain, \
+                         lowercase ('a.b' for 'a.b.example.co.uk'), '' for a host that is its \
+                         registrable domain; with uri_registrable_domain and uri_public_suffix, \
+                         tldextract's split of a host. NULL where uri_registrable_domain is \
+                         NULL. {RULES}"
+                    ),
+                    "uri_subdomain(uri)",
+                    "SELECT uri_subdomain('https://a.b.example.co.uk/'); -- 'a.b'",
+                    &[URI_ARGUMENT],
+                ),
+            ),
+            part: Part::Subdomain,
+        }
+    }
 }
 
 impl ScalarUDFImpl for PublicSuffixFunction {
@@ -98,6 +127,9 @@ impl ScalarUDFImpl for PublicSuffixFunction {
             }),
             Part::RegistrableDomain => map_column(&args.args[0], |array| {
                 peguri_arrow::registrable_domain(array, &list, Layout::View)
+            }),
+            Part::Subdomain => map_column(&args.args[0], |array| {
+                peguri_arrow::subdomain(array, &list, Layout::View)
             }),
         }
     }

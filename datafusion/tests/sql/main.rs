@@ -3,6 +3,7 @@
 
 mod common;
 
+mod derived;
 mod differential;
 mod distributed;
 mod functions;
