@@ -1,5 +1,5 @@
 """peguri.arrow inside PySpark's mapInArrow on local[2]. Opt-in, as it needs
-PySpark and a JDK: PEGURI_PYSPARK=1 (see python/README.md)."""
+PySpark and a JDK: PEGURI_PYSPARK=1 (see docs/python.md)."""
 
 from __future__ import annotations
 
