@@ -383,7 +383,7 @@ impl<'a> Answer<'a> {
         self.set_error(error, &chain_at(trace, error));
         let chars = self.input.chars().count();
         if chars <= MAX_DIAGRAM_CHARS {
-            self.diagram = Some(peguri::Explainer::new().explain_error(self.input, error));
+            self.diagram = Some(peguri::explain::Explainer::new().explain_error(self.input, error));
         }
     }
 
