@@ -282,6 +282,77 @@ const SCHEME_GRAMMARS: &[SchemeGrammar] = &[
         quiet: &["parameter", "pname"],
         classes: &[],
     },
+    SchemeGrammar {
+        name: "ftp",
+        entries: &["ftp_entry"],
+        record: &[
+            "user", "password", "ftp_host", "ftp_port", "fpath", "ftptype",
+        ],
+        quiet: &["fsegment"],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "ldap",
+        entries: &["ldap_entry", "dn_entry", "filter_entry"],
+        record: &[
+            "host",
+            "port",
+            "dn",
+            "attributes",
+            "scope",
+            "filter_4516",
+            "extensions",
+        ],
+        quiet: &["selector", "extension", "critical", "extype"],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "ni",
+        entries: &["ni_entry", "nih_entry", "base64url_entry"],
+        record: &["authority", "alg", "val", "query", "hval", "checkdigit"],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "coap",
+        entries: &[
+            "coap_entry",
+            "coaps_entry",
+            "coap_tcp_entry",
+            "coaps_tcp_entry",
+            "coap_ws_entry",
+            "coaps_ws_entry",
+        ],
+        record: &[],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "rtsp",
+        entries: &["rtsp_entry", "rtsps_entry"],
+        record: &[],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "news",
+        entries: &[
+            "news_entry",
+            "nntp_entry",
+            "msg_id_entry",
+            "wildmat_entry",
+            "newsgroup_name_entry",
+        ],
+        record: &[
+            "authority",
+            "article",
+            "newsgroups",
+            "group",
+            "article_number",
+        ],
+        quiet: &[],
+        classes: &[],
+    },
 ];
 
 /// The sample grammar `tests/library/codegen.rs` checks the generator on.

@@ -83,6 +83,37 @@ pub(crate) mod scheme {
         geo,
         "scheme_geo.rs"
     );
+    compiled!(
+        /// `schemes/ftp.pest`: ftp, RFC 1738 section 3.2.
+        ftp,
+        "scheme_ftp.rs"
+    );
+    compiled!(
+        /// `schemes/ldap.pest`: ldap, RFC 4516 section 2.
+        ldap,
+        "scheme_ldap.rs"
+    );
+    compiled!(
+        /// `schemes/ni.pest`: ni and nih, RFC 6920 sections 3 and 7.
+        ni,
+        "scheme_ni.rs"
+    );
+    compiled!(
+        /// `schemes/coap.pest`: coap and coaps, RFC 7252 section 6, and
+        /// coap+tcp, coaps+tcp, coap+ws and coaps+ws, RFC 8323 section 8.
+        coap,
+        "scheme_coap.rs"
+    );
+    compiled!(
+        /// `schemes/rtsp.pest`: rtsp and rtsps, RFC 7826 section 4.2.
+        rtsp,
+        "scheme_rtsp.rs"
+    );
+    compiled!(
+        /// `schemes/news.pest`: news and nntp, RFC 5538 section 2.
+        news,
+        "scheme_news.rs"
+    );
 }
 
 /// The typed entries' recognizers and error passes by

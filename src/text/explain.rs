@@ -186,7 +186,11 @@ impl Explainer {
     /// Draw, under the reference, the parts its scheme's own syntax
     /// defines (feature `schemes`): a URN's NID and NSS (RFC 8141 section
     /// 2), a data URL's media type and data (RFC 2397 section 3), a tel
-    /// URI's number and parameters (RFC 3966 section 3). A reference whose
+    /// URI's number and parameters (RFC 3966 section 3), an ftp URL's
+    /// login, path and type (RFC 1738 section 3.2), an ldap URL's host, DN,
+    /// attributes, scope, filter and extensions (RFC 4516 section 2), an ni
+    /// or nih URI's algorithm and value (RFC 6920), a news or nntp URI's
+    /// server, article, newsgroups or group (RFC 5538). A reference whose
     /// scheme has no such parts, or that breaks its scheme's syntax, is
     /// drawn as without this.
     ///
@@ -233,6 +237,10 @@ impl Explainer {
                 media_type.into_iter().chain([("data", data)]).collect()
             }
             Some(Ok(Parts::Tel(tel))) => tel.spans().collect(),
+            Some(Ok(Parts::Ftp(ftp))) => ftp.spans(),
+            Some(Ok(Parts::Ldap(ldap))) => ldap.spans(),
+            Some(Ok(Parts::Ni(ni) | Parts::Nih(ni))) => ni.spans(),
+            Some(Ok(Parts::News(news) | Parts::Nntp(news))) => news.spans(),
             _ => Vec::new(),
         }
     }

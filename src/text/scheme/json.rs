@@ -22,7 +22,18 @@
 //! - `tel`: `number` (without the parameters), `global`;
 //! - `geo`: `coordinates` (numbers), `crs` (lowercase, `"wgs84"` when
 //!   absent), `uncertainty` (a number or `null`);
-//! - `http`, `https`, `ws`, `wss`, `file`: `{}`.
+//! - `ftp`: `user`, `password` (as written, `null` when absent), `host`,
+//!   `port` (a number or `null`), `path_segments` (as written), `type`
+//!   (`"a"`, `"i"`, `"d"` or `null`);
+//! - `ldap`: `host`, `port`, `dn` (decoded, `""` when absent),
+//!   `attributes`, `scope` (as written), `filter` (decoded), `extensions`
+//!   (`{"critical", "type", "value"}` objects, the value decoded);
+//! - `ni`, `nih`: `authority`, `algorithm`, `value` (as written), `digest`
+//!   (lowercase hex), `query`, `check_digit`;
+//! - `news`, `nntp`: `server` (the authority), `message_id`, `newsgroups`,
+//!   `group` (decoded), `article_number`;
+//! - `http`, `https`, `ws`, `wss`, `file`, `coap`, `coaps`, `coap+tcp`,
+//!   `coaps+tcp`, `coap+ws`, `coaps+ws`, `rtsp`, `rtsps`: `{}`.
 
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
@@ -157,7 +168,19 @@ impl Serialize for Parts<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         match self {
-            Parts::Http | Parts::Https | Parts::Ws | Parts::Wss | Parts::File => {}
+            Parts::Http
+            | Parts::Https
+            | Parts::Ws
+            | Parts::Wss
+            | Parts::File
+            | Parts::Coap
+            | Parts::Coaps
+            | Parts::CoapTcp
+            | Parts::CoapsTcp
+            | Parts::CoapWs
+            | Parts::CoapsWs
+            | Parts::Rtsp
+            | Parts::Rtsps => {}
             Parts::Mailto(mailto) => {
                 let to: alloc::vec::Vec<&str> = mailto.to().iter().map(|a| a.as_str()).collect();
                 map.serialize_entry("to", &to)?;
@@ -188,6 +211,10 @@ impl Serialize for Parts<'_> {
                 map.serialize_entry("crs", geo.crs())?;
                 map.serialize_entry("uncertainty", &geo.uncertainty())?;
             }
+            Parts::Ftp(ftp) => ftp.write_json(&mut map)?,
+            Parts::Ldap(ldap) => ldap.write_json(&mut map)?,
+            Parts::Ni(ni) | Parts::Nih(ni) => ni.write_json(&mut map)?,
+            Parts::News(news) | Parts::Nntp(news) => news.write_json(&mut map)?,
         }
         map.end()
     }

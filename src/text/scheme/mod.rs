@@ -40,6 +40,13 @@
 //! | `data` | RFC 2397 section 3 | [`DataUrl`] |
 //! | `tel` | RFC 3966 section 3 | [`Tel`] |
 //! | `geo` | RFC 5870 section 3 | [`Geo`] |
+//! | `ftp` | RFC 1738 section 3.2 (syntax: section 5) | [`Ftp`] |
+//! | `ldap` | RFC 4516 section 2 (DN: RFC 4514 section 3; filter: RFC 4515 section 3) | [`Ldap`] |
+//! | `ni`, `nih` | RFC 6920 sections 3 and 7 | [`Ni`] |
+//! | `coap`, `coaps` | RFC 7252 sections 6.1, 6.2 | |
+//! | `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws` | RFC 8323 sections 8.1 to 8.4 | |
+//! | `rtsp`, `rtsps` | RFC 7826 section 4.2 (syntax: section 20.2.1) | |
+//! | `news`, `nntp` | RFC 5538 sections 2.1, 2.2 | [`News`] |
 //!
 //! `docs/schemes.md` says, scheme by scheme, what is checked and what is
 //! not.
@@ -50,15 +57,18 @@
 //!   describes what precedes the fragment; RFC 3986 section 3.5 makes the
 //!   fragment the business of the representation, not of the scheme, so
 //!   a fragment is accepted after every scheme but `ws` and `wss`, whose
-//!   RFC forbids it (RFC 6455 section 3), and `urn`, whose ABNF includes
-//!   it (the f-component).
+//!   RFC forbids it (RFC 6455 section 3), and `urn`, `coap+tcp`,
+//!   `coaps+tcp`, `coap+ws`, `coaps+ws`, `rtsp` and `rtsps`, whose ABNF
+//!   includes it.
 //! - *Offsets are into the whole reference*, also for an error found in
 //!   percent-decoded text (a mailto address, base64 data): the offset is
 //!   that of the `%` of the triplet that encodes the character.
 //! - *Percent-decoded where the RFC reads decoded text.* RFC 6068 section
 //!   2 reads an address after percent-decoding (`%22not%40me%22@example.org`
-//!   is the address `"not@me"@example.org`), and RFC 2397 section 3 base64
-//!   data after URL decoding; nothing else is decoded before matching.
+//!   is the address `"not@me"@example.org`), RFC 2397 section 3 base64
+//!   data after URL decoding, RFC 4516 section 2.1 an ldap URL's DN, filter
+//!   and extension values, and RFC 5538 a message identifier, a wildmat
+//!   and a newsgroup name; nothing else is decoded before matching.
 //! - *An IRI is checked as its text.* The grammars are those of URIs (the
 //!   RFCs define ASCII syntax): a character beyond ASCII is an error where
 //!   the scheme's RFC does not allow it; map the IRI to a URI first
@@ -69,15 +79,21 @@
 //!   tel or geo parameter does not take the names of the parameters the
 //!   RFC names apart (`ext`, `isub`, `phone-context`; `crs`, `u`).
 
+mod coap;
 mod data;
 mod error;
 mod file;
+mod ftp;
 mod geo;
 mod grammar;
 mod http;
 #[cfg(feature = "serde")]
 mod json;
+mod ldap;
 mod mailto;
+mod news;
+mod ni;
+mod rtsp;
 mod tel;
 mod urn;
 mod ws;
@@ -90,10 +106,14 @@ use error::Cited;
 
 pub use data::DataUrl;
 pub use error::{Citation, SchemeError, SchemeErrorKind, SchemeMessage};
+pub use ftp::Ftp;
 pub use geo::Geo;
 #[cfg(feature = "serde")]
 pub use json::SyntaxReport;
+pub use ldap::{Ldap, LdapExtension};
 pub use mailto::{Address, Mailto};
+pub use news::News;
+pub use ni::Ni;
 pub use tel::Tel;
 pub use urn::Urn;
 
@@ -106,7 +126,8 @@ pub use urn::Urn;
 /// assert_eq!(urn, Scheme::Urn);
 /// assert_eq!((urn.name(), urn.spec(), urn.section()), ("urn", "RFC 8141", "2"));
 /// assert_eq!(Scheme::Https.default_port(), Some(443));
-/// assert!(Scheme::from_name("ftp").is_none());
+/// assert_eq!(Scheme::from_name("coap+tcp"), Some(Scheme::CoapTcp));
+/// assert!(Scheme::from_name("gopher").is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -131,6 +152,34 @@ pub enum Scheme {
     Tel,
     /// `geo`, RFC 5870 section 3.3.
     Geo,
+    /// `ftp`, RFC 1738 section 3.2.
+    Ftp,
+    /// `ldap`, RFC 4516 section 2.
+    Ldap,
+    /// `ni`, RFC 6920 section 3.
+    Ni,
+    /// `nih`, RFC 6920 section 7.
+    Nih,
+    /// `coap`, RFC 7252 section 6.1.
+    Coap,
+    /// `coaps`, RFC 7252 section 6.2.
+    Coaps,
+    /// `coap+tcp`, RFC 8323 section 8.1.
+    CoapTcp,
+    /// `coaps+tcp`, RFC 8323 section 8.2.
+    CoapsTcp,
+    /// `coap+ws`, RFC 8323 section 8.3.
+    CoapWs,
+    /// `coaps+ws`, RFC 8323 section 8.4.
+    CoapsWs,
+    /// `rtsp`, RFC 7826 section 4.2.
+    Rtsp,
+    /// `rtsps`, RFC 7826 section 4.2.
+    Rtsps,
+    /// `news`, RFC 5538 section 2.1.
+    News,
+    /// `nntp`, RFC 5538 section 2.2.
+    Nntp,
 }
 
 impl Scheme {
@@ -138,9 +187,9 @@ impl Scheme {
     /// module documentation.
     ///
     /// ```
-    /// assert_eq!(peguri::scheme::Scheme::ALL.len(), 10);
+    /// assert_eq!(peguri::scheme::Scheme::ALL.len(), 24);
     /// ```
-    pub const ALL: [Scheme; 10] = [
+    pub const ALL: [Scheme; 24] = [
         Scheme::Http,
         Scheme::Https,
         Scheme::Ws,
@@ -151,6 +200,20 @@ impl Scheme {
         Scheme::Data,
         Scheme::Tel,
         Scheme::Geo,
+        Scheme::Ftp,
+        Scheme::Ldap,
+        Scheme::Ni,
+        Scheme::Nih,
+        Scheme::Coap,
+        Scheme::Coaps,
+        Scheme::CoapTcp,
+        Scheme::CoapsTcp,
+        Scheme::CoapWs,
+        Scheme::CoapsWs,
+        Scheme::Rtsp,
+        Scheme::Rtsps,
+        Scheme::News,
+        Scheme::Nntp,
     ];
 
     /// The scheme of that name, in any case.
@@ -263,6 +326,10 @@ impl Scheme {
     ) {
         const HTTP: &str = include_str!("../../../schemes/http.pest");
         const WS: &str = include_str!("../../../schemes/ws.pest");
+        const NI: &str = include_str!("../../../schemes/ni.pest");
+        const COAP: &str = include_str!("../../../schemes/coap.pest");
+        const RTSP: &str = include_str!("../../../schemes/rtsp.pest");
+        const NEWS: &str = include_str!("../../../schemes/news.pest");
         match self {
             Scheme::Http => (
                 "http",
@@ -334,6 +401,104 @@ impl Scheme {
                 include_str!("../../../schemes/geo.pest"),
                 "geo_entry",
             ),
+            Scheme::Ftp => (
+                "ftp",
+                "RFC 1738 section 3.2",
+                "schemes/ftp.pest",
+                include_str!("../../../schemes/ftp.pest"),
+                "ftp_entry",
+            ),
+            Scheme::Ldap => (
+                "ldap",
+                "RFC 4516 section 2",
+                "schemes/ldap.pest",
+                include_str!("../../../schemes/ldap.pest"),
+                "ldap_entry",
+            ),
+            Scheme::Ni => (
+                "ni",
+                "RFC 6920 section 3",
+                "schemes/ni.pest",
+                NI,
+                "ni_entry",
+            ),
+            Scheme::Nih => (
+                "nih",
+                "RFC 6920 section 7",
+                "schemes/ni.pest",
+                NI,
+                "nih_entry",
+            ),
+            Scheme::Coap => (
+                "coap",
+                "RFC 7252 section 6.1",
+                "schemes/coap.pest",
+                COAP,
+                "coap_entry",
+            ),
+            Scheme::Coaps => (
+                "coaps",
+                "RFC 7252 section 6.2",
+                "schemes/coap.pest",
+                COAP,
+                "coaps_entry",
+            ),
+            Scheme::CoapTcp => (
+                "coap+tcp",
+                "RFC 8323 section 8.1",
+                "schemes/coap.pest",
+                COAP,
+                "coap_tcp_entry",
+            ),
+            Scheme::CoapsTcp => (
+                "coaps+tcp",
+                "RFC 8323 section 8.2",
+                "schemes/coap.pest",
+                COAP,
+                "coaps_tcp_entry",
+            ),
+            Scheme::CoapWs => (
+                "coap+ws",
+                "RFC 8323 section 8.3",
+                "schemes/coap.pest",
+                COAP,
+                "coap_ws_entry",
+            ),
+            Scheme::CoapsWs => (
+                "coaps+ws",
+                "RFC 8323 section 8.4",
+                "schemes/coap.pest",
+                COAP,
+                "coaps_ws_entry",
+            ),
+            Scheme::Rtsp => (
+                "rtsp",
+                "RFC 7826 section 4.2",
+                "schemes/rtsp.pest",
+                RTSP,
+                "rtsp_entry",
+            ),
+            Scheme::Rtsps => (
+                "rtsps",
+                "RFC 7826 section 4.2",
+                "schemes/rtsp.pest",
+                RTSP,
+                "rtsps_entry",
+            ),
+            Scheme::News => (
+                "news",
+                "RFC 5538 section 2.1",
+                "schemes/news.pest",
+                NEWS,
+                "news_entry",
+            ),
+            Scheme::Nntp => (
+                "nntp",
+                "RFC 5538 section 2.2",
+                "schemes/news.pest",
+                NEWS,
+                "nntp_entry",
+            ),
         }
     }
 
@@ -349,6 +514,19 @@ impl Scheme {
             Scheme::Data => &("RFC 2397", "3"),
             Scheme::Tel => &("RFC 3966", "3"),
             Scheme::Geo => &("RFC 5870", "3.3"),
+            Scheme::Ftp => &("RFC 1738", "3.2"),
+            Scheme::Ldap => &("RFC 4516", "2"),
+            Scheme::Ni => &("RFC 6920", "3"),
+            Scheme::Nih => &("RFC 6920", "7"),
+            Scheme::Coap => &("RFC 7252", "6.1"),
+            Scheme::Coaps => &("RFC 7252", "6.2"),
+            Scheme::CoapTcp => &("RFC 8323", "8.1"),
+            Scheme::CoapsTcp => &("RFC 8323", "8.2"),
+            Scheme::CoapWs => &("RFC 8323", "8.3"),
+            Scheme::CoapsWs => &("RFC 8323", "8.4"),
+            Scheme::Rtsp | Scheme::Rtsps => &("RFC 7826", "4.2"),
+            Scheme::News => &("RFC 5538", "2.1"),
+            Scheme::Nntp => &("RFC 5538", "2.2"),
         }
     }
 }
@@ -389,6 +567,34 @@ pub enum Parts<'a> {
     Tel(Tel<'a>),
     /// A geo URI's coordinates.
     Geo(Geo<'a>),
+    /// An ftp URL's login, path and transfer type.
+    Ftp(Ftp<'a>),
+    /// An ldap URL's server, DN, search and extensions.
+    Ldap(Ldap<'a>),
+    /// An ni URI's algorithm and digest.
+    Ni(Ni<'a>),
+    /// An nih URI's algorithm, digest and check digit.
+    Nih(Ni<'a>),
+    /// A coap URI.
+    Coap,
+    /// A coaps URI.
+    Coaps,
+    /// A coap+tcp URI.
+    CoapTcp,
+    /// A coaps+tcp URI.
+    CoapsTcp,
+    /// A coap+ws URI.
+    CoapWs,
+    /// A coaps+ws URI.
+    CoapsWs,
+    /// An rtsp URI.
+    Rtsp,
+    /// An rtsps URI.
+    Rtsps,
+    /// A news URI's server, article or newsgroups.
+    News(News<'a>),
+    /// An nntp URI's server, group and article number.
+    Nntp(News<'a>),
 }
 
 impl Parts<'_> {
@@ -412,6 +618,20 @@ impl Parts<'_> {
             Parts::Data(_) => Scheme::Data,
             Parts::Tel(_) => Scheme::Tel,
             Parts::Geo(_) => Scheme::Geo,
+            Parts::Ftp(_) => Scheme::Ftp,
+            Parts::Ldap(_) => Scheme::Ldap,
+            Parts::Ni(_) => Scheme::Ni,
+            Parts::Nih(_) => Scheme::Nih,
+            Parts::Coap => Scheme::Coap,
+            Parts::Coaps => Scheme::Coaps,
+            Parts::CoapTcp => Scheme::CoapTcp,
+            Parts::CoapsTcp => Scheme::CoapsTcp,
+            Parts::CoapWs => Scheme::CoapWs,
+            Parts::CoapsWs => Scheme::CoapsWs,
+            Parts::Rtsp => Scheme::Rtsp,
+            Parts::Rtsps => Scheme::Rtsps,
+            Parts::News(_) => Scheme::News,
+            Parts::Nntp(_) => Scheme::Nntp,
         }
     }
 }
@@ -433,7 +653,7 @@ fn scheme_of<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -> 
 /// assert_eq!(scheme::validate(&Uri::parse("mailto:chris@example.com")?), Some(Ok(Scheme::Mailto)));
 /// let err = scheme::validate(&UriRef::parse("http://")?).unwrap().unwrap_err();
 /// assert_eq!(err.citation(), "RFC 9110 section 4.2.1");
-/// assert_eq!(scheme::validate(&UriRef::parse("ftp://h/")?), None);
+/// assert_eq!(scheme::validate(&UriRef::parse("gopher://h/")?), None);
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub fn validate<S: Storage, F: Family, K: Kind>(
@@ -481,6 +701,32 @@ pub fn parts<S: Storage, F: Family, K: Kind>(
         Scheme::Data => DataUrl::read(uri).map(Parts::Data),
         Scheme::Tel => Tel::read(uri).map(Parts::Tel),
         Scheme::Geo => Geo::read(uri).map(Parts::Geo),
+        Scheme::Ftp => Ftp::read(uri).map(Parts::Ftp),
+        Scheme::Ldap => Ldap::read(uri).map(Parts::Ldap),
+        Scheme::Ni => Ni::read_ni(uri).map(Parts::Ni),
+        Scheme::Nih => Ni::read_nih(uri).map(Parts::Nih),
+        Scheme::Coap
+        | Scheme::Coaps
+        | Scheme::CoapTcp
+        | Scheme::CoapsTcp
+        | Scheme::CoapWs
+        | Scheme::CoapsWs => coap::check(scheme, uri).map(|()| match scheme {
+            Scheme::Coaps => Parts::Coaps,
+            Scheme::CoapTcp => Parts::CoapTcp,
+            Scheme::CoapsTcp => Parts::CoapsTcp,
+            Scheme::CoapWs => Parts::CoapWs,
+            Scheme::CoapsWs => Parts::CoapsWs,
+            _ => Parts::Coap,
+        }),
+        Scheme::Rtsp | Scheme::Rtsps => rtsp::check(scheme, uri).map(|()| {
+            if scheme == Scheme::Rtsp {
+                Parts::Rtsp
+            } else {
+                Parts::Rtsps
+            }
+        }),
+        Scheme::News => News::read(scheme, uri).map(Parts::News),
+        Scheme::Nntp => News::read(scheme, uri).map(Parts::Nntp),
     })
 }
 
@@ -527,7 +773,9 @@ pub fn finding<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -
 /// let urn = known.iter().find(|k| k.name == "urn").unwrap();
 /// assert_eq!((urn.document, urn.grammar, urn.default_port), ("RFC 8141 section 2", true, None));
 /// let ftp = known.iter().find(|k| k.name == "ftp").unwrap();
-/// assert_eq!((ftp.grammar, ftp.default_port), (false, Some(21)));
+/// assert_eq!((ftp.grammar, ftp.default_port), (true, Some(21)));
+/// let gopher = known.iter().find(|k| k.name == "gopher").unwrap();
+/// assert_eq!((gopher.grammar, gopher.default_port), (false, Some(70)));
 /// assert!(known.windows(2).all(|w| w[0].name < w[1].name));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -551,7 +799,7 @@ pub struct KnownScheme {
 /// let known = peguri::scheme::known();
 /// let with_grammar = known.iter().filter(|k| k.grammar).count();
 /// assert_eq!(with_grammar, peguri::scheme::Scheme::ALL.len());
-/// assert!(known.iter().any(|k| k.name == "ftp" && !k.grammar));
+/// assert!(known.iter().any(|k| k.name == "gopher" && !k.grammar));
 /// ```
 pub fn known() -> Vec<KnownScheme> {
     let mut out: Vec<KnownScheme> = known_schemes()

@@ -357,6 +357,35 @@ fn every_scheme_with_a_grammar_accepts_an_example() {
         (Scheme::Data, "data:,A%20brief%20note"),
         (Scheme::Tel, "tel:+1-201-555-0123"),
         (Scheme::Geo, "geo:13.4125,103.8667"),
+        (Scheme::Ftp, "ftp://ftp.example.com/pub/file.txt;type=i"),
+        (
+            Scheme::Ldap,
+            "ldap://ldap.example.net/o=example?cn?sub?(cn=*)",
+        ),
+        (
+            Scheme::Ni,
+            "ni:///sha-256;f4OxZX_x_FO5LcGBSKHWXfwtSx-j1ncoSt3SABJtkGk",
+        ),
+        (Scheme::Nih, "nih:sha-256-32;53269057;b"),
+        (Scheme::Coap, "coap://example.net/.well-known/core"),
+        (Scheme::Coaps, "coaps://[2001:db8::1]:5684/temp"),
+        (Scheme::CoapTcp, "coap+tcp://example.net/.well-known/core"),
+        (Scheme::CoapsTcp, "coaps+tcp://example.net/.well-known/core"),
+        (
+            Scheme::CoapWs,
+            "coap+ws://example.org/sensors/temperature?u=Cel",
+        ),
+        (
+            Scheme::CoapsWs,
+            "coaps+ws://example.org/sensors/temperature?u=Cel",
+        ),
+        (
+            Scheme::Rtsp,
+            "rtsp://media.example.com:554/twister/audiotrack",
+        ),
+        (Scheme::Rtsps, "rtsps://media.example.com/twister"),
+        (Scheme::News, "news:comp.infosystems.www.misc"),
+        (Scheme::Nntp, "nntp://news.example.com/comp.lang.c/42"),
     ];
     for (scheme, text) in examples {
         assert_eq!(scheme::validate(&uri(text)), Some(Ok(scheme)), "{text}");

@@ -162,7 +162,7 @@ fn the_bounds_themselves_are_in_range() {
 
 #[test]
 fn no_grammar_no_scheme_no_answer() {
-    for text in ["ftp://h/", "foo:bar", "/relative", "//h/p", "?q"] {
+    for text in ["gopher://h/", "foo:bar", "/relative", "//h/p", "?q"] {
         let uri = UriRef::parse(text).unwrap();
         assert!(scheme::validate(&uri).is_none(), "{text}");
     }
@@ -214,5 +214,155 @@ fn a_scheme_error_as_a_check_finding() {
             scheme::finding(&UriRef::parse(input).unwrap()).is_none(),
             "{input}"
         );
+    }
+}
+
+refused! {
+    // ftp.
+    ftp_without_a_host: "ftp://" => 6, "RFC 1738 section 5", Syntax,
+        "unexpected end of input; expected a host (it is not empty) (RFC 1738 section 5)";
+    ftp_with_a_query: "ftp://h/a?b" => 9, "RFC 1738 section 3.2", Syntax,
+        "unexpected character '?'; expected end of input (an ftp URL has no query, and a path segment holds ';' percent-encoded) (RFC 1738 section 3.2)";
+    ftp_semicolon_that_is_no_type: "ftp://h/a;b" => 9, "RFC 1738 section 3.2", Syntax,
+        "unexpected character ';'; expected end of input (an ftp URL has no query, and a path segment holds ';' percent-encoded) (RFC 1738 section 3.2)";
+    ftp_unknown_transfer_type: "ftp://ftp.example.com/file;type=x" => 32, "RFC 1738 section 5", Syntax,
+        "unexpected character 'x'; expected a transfer type ('a', 'i' or 'd') (RFC 1738 section 5)";
+    ftp_colon_without_a_port: "ftp://h:/x" => 8, "RFC 1738 section 5", Syntax,
+        "unexpected character '/'; expected a port (digits) (RFC 1738 section 5)";
+    ftp_port_beyond_16_bits: "ftp://h:70000/x" => 8, "RFC 9293 section 3.1", OutOfRange,
+        "port 70000 is outside 0 to 65535 (RFC 9293 section 3.1)";
+    ftp_without_an_authority: "ftp:/pub" => 0, "RFC 1738 section 5", Syntax,
+        "unexpected character 'f'; expected an ftp URL, \"ftp://\" login [ \"/\" fpath [ \";type=\" ftptype ] ] (RFC 1738 section 5)";
+
+    // ldap.
+    ldap_with_userinfo: "ldap://u@h/" => 8, "RFC 4516 section 2", Syntax,
+        "unexpected character '@'; expected end of input (RFC 4516 section 2)";
+    ldap_unknown_scope: "ldap://h/o?cn?subtree" => 17, "RFC 4516 section 2", Syntax,
+        "unexpected character 't'; expected end of input (RFC 4516 section 2)";
+    ldap_dn_with_an_empty_rdn: "ldap://h/cn=a,,b" => 14, "RFC 4514 section 3", Syntax,
+        "unexpected character ','; expected an attribute type (RFC 4514 section 3)";
+    ldap_dn_not_utf8: "ldap://h/cn=a%FF" => 13, "RFC 4514 section 3", NotUtf8,
+        "percent-encoded octets that are not UTF-8 in the DN; non-ASCII characters are percent-encoded UTF-8 (RFC 4514 section 3)";
+    ldap_filter_without_parentheses: "ldap://h/o=x?cn?sub?cn=x" => 20, "RFC 4512 section 1.4", Syntax,
+        "unexpected character 'c'; expected '(' (RFC 4512 section 1.4)";
+    ldap_filter_without_its_closing_parenthesis: "ldap://h/???(cn=*x" => 18, "RFC 4512 section 1.4", Syntax,
+        "unexpected end of input; expected ')' (RFC 4512 section 1.4)";
+    ldap_filter_item_without_a_comparison: "ldap://h/???(cn)" => 15, "RFC 4515 section 3", Syntax,
+        "unexpected character ')'; expected '=', '~=', '>=' or '<=', ':dn' or ':' and a matching rule (RFC 4515 section 3)";
+    ldap_two_filters: "ldap://h/???(cn=a)(cn=b)" => 18, "RFC 4515 section 3", Syntax,
+        "unexpected character '('; expected end of input (RFC 4515 section 3)";
+    ldap_parenthesis_unescaped_in_a_value: "ldap://h/???(cn=a(b)" => 17, "RFC 4512 section 1.4", Syntax,
+        "unexpected character '('; expected ')' or '*' (RFC 4512 section 1.4)";
+    ldap_extension_type_that_is_no_oid: "ldap://h/????1x" => 13, "RFC 4516 section 2", Syntax,
+        "unexpected character '1'; expected an extension (RFC 4516 section 2)";
+    ldap_extension_value_not_utf8: "ldap://h/????x-ext=%C3" => 19, "RFC 4511 section 4.1.2", NotUtf8,
+        "percent-encoded octets that are not UTF-8 in an extension value; non-ASCII characters are percent-encoded UTF-8 (RFC 4511 section 4.1.2)";
+    ldap_port_beyond_16_bits: "ldap://h:65536/" => 9, "RFC 9293 section 3.1", OutOfRange,
+        "port 65536 is outside 0 to 65535 (RFC 9293 section 3.1)";
+
+    // ni and nih.
+    ni_value_of_4n_plus_1_characters: "ni:///sha-256;f4OxZ" => 19, "RFC 4648 section 5", Syntax,
+        "unexpected end of input; expected a base64url character (A-Z, a-z, 0-9, '-', '_'; unpadded, the text never has 4n+1 characters) (RFC 4648 section 5)";
+    ni_value_with_a_character_outside_base64url: "ni:///sha-256;f4Ox.Q" => 18, "RFC 4648 section 5", Syntax,
+        "unexpected character '.'; expected end of input or a base64url character (A-Z, a-z, 0-9, '-', '_'; unpadded, the text never has 4n+1 characters) (RFC 4648 section 5)";
+    ni_value_with_padding: "ni:///sha-256-32;f4OxZQ%3D%3D" => 23, "RFC 6920 section 3", Syntax,
+        "unexpected character '%'; expected end of input (RFC 6920 section 3)";
+    ni_without_the_slashes: "ni:sha-256;x" => 3, "RFC 6920 section 3", Syntax,
+        "unexpected character 's'; expected \"//\" [ authority ] \"/\" alg \";\" val (RFC 6920 section 3)";
+    nih_wrong_check_digit: "nih:sha-256-32;53269057;c" => 24, "RFC 6920 section 7", CheckDigit,
+        "check digit 'c' does not match the hash value, whose check digit is 'b' (RFC 6920 section 7)";
+    nih_value_that_is_no_hex: "nih:sha-256-32;5326g" => 19, "RFC 6920 section 7", Syntax,
+        "unexpected character 'g'; expected end of input (RFC 6920 section 7)";
+
+    // coap and its variants.
+    coap_with_an_empty_host: "coap:///x" => 7, "RFC 7252 section 6.1", Syntax,
+        "unexpected character '/'; expected a host (it is not empty) (RFC 7252 section 6.1)";
+    coaps_without_a_host: "coaps://" => 8, "RFC 7252 section 6.1", Syntax,
+        "unexpected end of input; expected a host (it is not empty) (RFC 7252 section 6.1)";
+    coap_tcp_with_userinfo: "coap+tcp://u@h/x" => 12, "RFC 8323 section 8.1", Syntax,
+        "unexpected character '@'; expected end of input (a CoAP URI has no userinfo) (RFC 8323 section 8.1)";
+    coap_without_an_authority: "coap:/x" => 0, "RFC 7252 section 6.1", Syntax,
+        "unexpected character 'c'; expected a coap URI, \"coap://\" host [ \":\" port ] path [ \"?\" query ] (RFC 7252 section 6.1)";
+
+    // rtsp.
+    rtsp_without_an_authority: "rtsp:/twister" => 5, "RFC 7826 section 20.2.1", Syntax,
+        "unexpected character '/'; expected \"//\" authority path (RFC 7826 section 20.2.1)";
+
+    // news and nntp.
+    news_article_without_a_right_part: "news:a@" => 7, "RFC 5538 section 2.1", Syntax,
+        "unexpected end of input; expected a character of a message identifier (RFC 5538 section 2.1)";
+    news_unencoded_slash: "news:a/b" => 6, "RFC 5538 section 2.1", Syntax,
+        "unexpected character '/'; expected end of input or a character of a message identifier (RFC 5538 section 2.1)";
+    news_empty_wildmat_pattern: "news:a,,b" => 7, "RFC 3977 section 4.1", Syntax,
+        "unexpected character ','; expected a newsgroup name or pattern (RFC 3977 section 4.1)";
+    news_message_identifier_with_two_dots: "news:a@b..c" => 8, "RFC 5322 section 3.6.4", Syntax,
+        "unexpected character '.'; expected end of input (RFC 5322 section 3.6.4)";
+    nntp_article_number_zero: "nntp://h/example.group/0" => 23, "RFC 3977 section 6", OutOfRange,
+        "article number 0 is outside 1 to 2147483647 (RFC 3977 section 6)";
+    nntp_article_number_beyond_31_bits: "nntp://h/example.group/2147483648" => 23, "RFC 3977 section 6", OutOfRange,
+        "article number 2147483648 is outside 1 to 2147483647 (RFC 3977 section 6)";
+    nntp_article_number_of_17_digits: "nntp://h/g/12345678901234567" => 27, "RFC 5538 section 2.2", Syntax,
+        "unexpected character '7'; expected end of input (RFC 5538 section 2.2)";
+    nntp_without_a_group: "nntp://h/" => 9, "RFC 5538 section 2.2", Syntax,
+        "unexpected end of input; expected a newsgroup name (RFC 5538 section 2.2)";
+    nntp_group_with_a_comma: "nntp://h/a%2Cb" => 10, "RFC 3977 section 9.8", Syntax,
+        "unexpected character ',' (percent-encoded); expected end of input (RFC 3977 section 9.8)";
+}
+
+#[test]
+fn the_largest_nntp_article_number_is_accepted() {
+    let uri = UriRef::parse("nntp://h/example.group/2147483647").unwrap();
+    assert_eq!(scheme::validate(&uri), Some(Ok(scheme::Scheme::Nntp)));
+}
+
+#[test]
+fn the_largest_tcp_port_is_accepted() {
+    for text in ["ftp://h:65535/", "ldap://h:65535/"] {
+        let uri = UriRef::parse(text).unwrap();
+        assert!(matches!(scheme::validate(&uri), Some(Ok(_))), "{text}");
+    }
+}
+
+/// An nih check digit is verified for every hex digit it could be: only
+/// the one the Luhn mod 16 algorithm gives is accepted.
+#[test]
+fn exactly_one_nih_check_digit_is_accepted() {
+    for value in [
+        "53269057",
+        "5326-9057-e12f-e2b7-4ba0-7c89-2560-a2",
+        "0",
+        "f",
+    ] {
+        let accepted: Vec<char> = "0123456789abcdef"
+            .chars()
+            .filter(|c| {
+                let text = format!("nih:sha-256;{value};{c}");
+                matches!(
+                    scheme::validate(&UriRef::parse(&text).unwrap()),
+                    Some(Ok(_))
+                )
+            })
+            .collect();
+        assert_eq!(accepted.len(), 1, "{value}: {accepted:?}");
+    }
+}
+
+/// RFC 7252 section 6.1's rule that the host is not empty holds for coap,
+/// coaps, coap+tcp and coaps+tcp; RFC 8323 section 8.3 and 8.4 do not apply
+/// it to coap+ws and coaps+ws.
+#[test]
+fn only_the_websocket_coap_schemes_allow_an_empty_host() {
+    for (scheme, empty_host_allowed) in [
+        ("coap", false),
+        ("coaps", false),
+        ("coap+tcp", false),
+        ("coaps+tcp", false),
+        ("coap+ws", true),
+        ("coaps+ws", true),
+    ] {
+        let text = format!("{scheme}:///x");
+        let uri = UriRef::parse(&text).unwrap();
+        let valid = matches!(scheme::validate(&uri), Some(Ok(_)));
+        assert_eq!(valid, empty_host_allowed, "{text}");
     }
 }

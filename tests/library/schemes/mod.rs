@@ -6,3 +6,4 @@
 mod engines;
 mod examples;
 mod invalid;
+mod protocol_examples;
