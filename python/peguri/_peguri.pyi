@@ -181,9 +181,9 @@ class UriReference:
     def to_uri(self, *, idna: bool = False) -> UriReference: ...
     def to_iri(self) -> UriReference: ...
     def scheme_syntax(self) -> _SchemeSyntax | None:
-        """The reference checked against its scheme's own syntax (http,
-        https, ws, wss, file, mailto, urn, data, tel, geo): ``None``
-        without a scheme or for another scheme."""
+        """The reference checked against its scheme's own syntax (the
+        schemes docs/schemes.md lists): ``None`` without a scheme or for
+        another scheme."""
     def __eq__(self, other: object, /) -> bool:
         """Equal text; ``NotImplemented`` for an object that is not a
         ``UriReference``."""

@@ -288,7 +288,30 @@ fn schemes_lists_names_documents_grammars_and_ports() {
     assert!(names.windows(2).all(|w| w[0] < w[1]), "{names:?}");
     let find = |name: &str| lines.iter().find(|l| l["name"] == name).unwrap();
     for scheme in [
-        "http", "https", "ws", "wss", "file", "mailto", "urn", "data", "tel", "geo",
+        "http",
+        "https",
+        "ws",
+        "wss",
+        "file",
+        "mailto",
+        "urn",
+        "data",
+        "tel",
+        "geo",
+        "ftp",
+        "ldap",
+        "ni",
+        "nih",
+        "coap",
+        "coaps",
+        "coap+tcp",
+        "coaps+tcp",
+        "coap+ws",
+        "coaps+ws",
+        "rtsp",
+        "rtsps",
+        "news",
+        "nntp",
     ] {
         let line = find(scheme);
         assert_eq!(line["grammar"], true, "{line}");
@@ -299,8 +322,29 @@ fn schemes_lists_names_documents_grammars_and_ports() {
     }
     assert_eq!(find("https")["default_port"], 443);
     assert_eq!(find("mailto")["default_port"], Value::Null);
-    assert_eq!(find("ftp")["grammar"], false);
-    assert_eq!(find("ftp")["default_port"], 21);
+    assert_eq!(find("gopher")["grammar"], false);
+    assert_eq!(find("gopher")["default_port"], 70);
+    // The ports of the schemes' RFCs (RFC 7252 section 6, RFC 8323
+    // section 8, RFC 7826 section 4.2, RFC 1738 section 3.2, RFC 4516
+    // section 3, RFC 5538 section 2).
+    for (scheme, port) in [
+        ("ftp", Value::from(21)),
+        ("ldap", Value::from(389)),
+        ("coap", Value::from(5683)),
+        ("coaps", Value::from(5684)),
+        ("coap+tcp", Value::from(5683)),
+        ("coaps+tcp", Value::from(5684)),
+        ("coap+ws", Value::from(80)),
+        ("coaps+ws", Value::from(443)),
+        ("rtsp", Value::from(554)),
+        ("rtsps", Value::from(322)),
+        ("news", Value::from(119)),
+        ("nntp", Value::from(119)),
+        ("ni", Value::Null),
+        ("nih", Value::Null),
+    ] {
+        assert_eq!(find(scheme)["default_port"], port, "{scheme}");
+    }
     // The table: a header, then one line per scheme, columns aligned.
     let table = stdout(&run_peguri(&["schemes"], b""));
     let rows: Vec<&str> = table.lines().collect();
@@ -313,4 +357,153 @@ fn schemes_lists_names_documents_grammars_and_ports() {
         "{urn}"
     );
     assert_eq!(&urn[grammar_column..grammar_column + 3], "yes", "{urn}");
+}
+
+#[test]
+fn parse_scheme_syntax_parts_of_the_protocol_schemes() {
+    let cases = [
+        (
+            "ftp://anne@ftp.example.com:2121/pub/a.txt;type=i",
+            json!({"user": "anne", "password": null, "host": "ftp.example.com", "port": 2121,
+                   "path_segments": ["pub", "a.txt"], "type": "i"}),
+        ),
+        (
+            "ldap://ldap1.example.net:6666/o=University%20of%20Michigan,c=US??sub?(cn=Babs%20Jensen)",
+            json!({"host": "ldap1.example.net", "port": 6666, "dn": "o=University of Michigan,c=US",
+                   "attributes": [], "scope": "sub", "filter": "(cn=Babs Jensen)", "extensions": []}),
+        ),
+        (
+            "ldap:///??sub??!e-bindname=cn=Manager%2cdc=example%2cdc=com",
+            json!({"host": null, "port": null, "dn": "", "attributes": [], "scope": "sub",
+                   "filter": null, "extensions": [{"critical": true, "type": "e-bindname",
+                                                   "value": "cn=Manager,dc=example,dc=com"}]}),
+        ),
+        (
+            "ni:///sha-256-32;f4OxZQ?ct=text/plain",
+            json!({"authority": null, "algorithm": "sha-256-32", "value": "f4OxZQ",
+                   "digest": "7f83b165", "query": "ct=text/plain", "check_digit": null}),
+        ),
+        (
+            "nih:3;532690-57e12f-e2b74b-a07c89-2560a2;f",
+            json!({"authority": null, "algorithm": "3", "value": "532690-57e12f-e2b74b-a07c89-2560a2",
+                   "digest": "53269057e12fe2b74ba07c892560a2", "query": null, "check_digit": "f"}),
+        ),
+        (
+            "news:p0624081dc30b8699bf9b@%5B10.20.30.108%5D",
+            json!({"server": null, "message_id": "p0624081dc30b8699bf9b@[10.20.30.108]",
+                   "newsgroups": null, "group": null, "article_number": null}),
+        ),
+        (
+            "nntp://news.server.example/example.group.this/12345",
+            json!({"server": "news.server.example", "message_id": null, "newsgroups": null,
+                   "group": "example.group.this", "article_number": 12345}),
+        ),
+        ("coap+tcp://example.net/.well-known/core", json!({})),
+        ("RTSP://media.example.com:554/twister", json!({})),
+    ];
+    for (input, parts) in cases {
+        let out = run_peguri(&["parse", "--scheme-syntax", input], b"");
+        assert_eq!(out.status.code(), Some(0), "{input}");
+        let syntax = &json_lines(&out)[0]["scheme_syntax"];
+        assert_eq!(syntax["valid"], true, "{input}: {syntax}");
+        assert_eq!(syntax["parts"], parts, "{input}");
+        let scheme = input.split(':').next().unwrap().to_ascii_lowercase();
+        assert_eq!(syntax["scheme"], scheme.as_str(), "{input}");
+    }
+}
+
+/// The new schemes' refusals, as the CLI reports them: the offset into the
+/// whole input and the RFC of the rule broken (a check digit, a DN, a
+/// filter, an article number).
+#[test]
+fn parse_scheme_syntax_refuses_with_the_rule_of_the_rfc_broken() {
+    let cases = [
+        ("nih:sha-256-32;53269057;c", 24, "RFC 6920 section 7"),
+        ("ldap://h/cn=a,,b", 14, "RFC 4514 section 3"),
+        ("ldap://h/???(cn=*x", 18, "RFC 4512 section 1.4"),
+        ("nntp://h/example.group/0", 23, "RFC 3977 section 6"),
+        ("coap:///x", 7, "RFC 7252 section 6.1"),
+        ("ftp://h/a?b", 9, "RFC 1738 section 3.2"),
+    ];
+    for (input, offset, citation) in cases {
+        let out = run_peguri(&["parse", "--scheme-syntax", input], b"");
+        assert_eq!(out.status.code(), Some(0), "{input}");
+        let syntax = &json_lines(&out)[0]["scheme_syntax"];
+        assert_eq!(syntax["valid"], false, "{input}");
+        assert_eq!(syntax["error"]["offset"], offset, "{input}");
+        let message = syntax["error"]["message"].as_str().unwrap();
+        assert!(
+            message.ends_with(&format!("({citation})")),
+            "{input}: {message}"
+        );
+    }
+}
+
+#[test]
+fn check_scheme_syntax_warns_about_an_nih_check_digit() {
+    let out = run_peguri(
+        &["check", "--json", "--scheme-syntax"],
+        b"nih:sha-256-32;53269057;c\nnih:sha-256-32;53269057;b\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    let finding = &lines[0]["findings"][0];
+    assert_eq!(finding["code"], "scheme-syntax");
+    assert_eq!(finding["section"], "7");
+    assert_eq!(finding["start"], 24);
+    assert!(
+        finding["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("check digit 'c' does not match the hash value, whose check digit is 'b'"),
+        "{finding}"
+    );
+    assert_eq!(lines[1]["findings"], json!([]));
+}
+
+#[test]
+fn explain_scheme_parts_draws_ftp_ldap_ni_and_news_parts() {
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "ftp://anne@ftp.example.com:2121/pub;type=d",
+            &["user", "host", "port", "path", "type"],
+        ),
+        (
+            "ldap://h:389/o=x?cn,sn?sub?(cn=a)?!x-ext",
+            &[
+                "host",
+                "port",
+                "DN",
+                "attributes",
+                "scope",
+                "filter",
+                "extension",
+            ],
+        ),
+        (
+            "nih:sha-256-32;53269057;b",
+            &["algorithm", "value", "check digit"],
+        ),
+        (
+            "nntp://news.example/comp.lang.c/42",
+            &["server", "group", "article number"],
+        ),
+    ];
+    for (input, labels) in cases {
+        let drawn = stdout(&run_peguri(&["explain", "--scheme-parts", input], b""));
+        let plain = stdout(&run_peguri(&["explain", input], b""));
+        // Each part's label is drawn once more than without the flag
+        // (`host`, `port` and `path` label components too).
+        for label in labels {
+            assert_eq!(
+                drawn.matches(label).count(),
+                plain.matches(label).count() + 1,
+                "{input}: {label}\n{drawn}"
+            );
+        }
+    }
+    // An nih URI with a wrong check digit is drawn without its parts.
+    let input = "nih:sha-256-32;53269057;c";
+    let drawn = stdout(&run_peguri(&["explain", "--scheme-parts", input], b""));
+    assert_eq!(drawn, stdout(&run_peguri(&["explain", input], b"")));
 }

@@ -191,9 +191,9 @@ impl<'a> Ldap<'a> {
     /// port is beyond 65535.
     ///
     /// ```
-    /// let uri = peguri::UriRef::parse("ldap://h/o=x?cn?sub?cn=x")?;
+    /// let uri = peguri::UriRef::parse("ldap://h/cn=a,,b")?;
     /// let err = peguri::scheme::Ldap::parse(&uri).unwrap_err();
-    /// assert_eq!((err.offset(), err.citation().to_string().as_str()), (20, "RFC 4515 section 3"));
+    /// assert_eq!((err.offset(), err.citation().to_string().as_str()), (14, "RFC 4514 section 3"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn parse<S: Storage, F: Family, K: RefKind>(
