@@ -47,7 +47,9 @@ _TemplateVariable = (
     _TemplateScalar | Sequence[_TemplateScalar] | Mapping[str, _TemplateScalar] | None
 )
 
-_SchemePart = str | bool | int | float | list[str] | list[list[str]] | list[float] | None
+_SchemePart = (
+    str | bool | int | float | list[str] | list[list[str]] | list[float] | list[dict[str, str | bool | None]] | None
+)
 
 class _SchemeSyntaxError(TypedDict):
     offset: int
@@ -68,7 +70,13 @@ class _SchemeSyntax(TypedDict):
     mailto ``to`` and ``headers``; urn ``nid``, ``nss``, ``r_component``,
     ``q_component``; data ``media_type``, ``base64``, ``data_length``; tel
     ``number``, ``global``; geo ``coordinates``, ``crs``, ``uncertainty``;
-    ``{}`` for http, https, ws, wss and file."""
+    ftp ``user``, ``password``, ``host``, ``port``, ``path_segments``,
+    ``type``; ldap ``host``, ``port``, ``dn``, ``attributes``, ``scope``,
+    ``filter``, ``extensions`` (dicts ``critical``, ``type``, ``value``);
+    ni and nih ``authority``, ``algorithm``, ``value``, ``digest``,
+    ``query``, ``check_digit``; news and nntp ``server``, ``message_id``,
+    ``newsgroups``, ``group``, ``article_number``; ``{}`` for http, https,
+    ws, wss, file, the CoAP schemes, rtsp and rtsps (docs/schemes.md)."""
 
 class ParseError(ValueError):
     """Not a URI (or IRI) reference. ``str()`` is the caret display."""

@@ -1085,7 +1085,12 @@ async fn uri_scheme_valid() {
             (Some("file:etc/fstab"), Some("false")),
             (Some("HTTP://example.com/"), Some("true")),
             (Some("urn:example:animal:ferret:nose"), Some("true")),
-            (Some("ftp://h/"), None),
+            (Some("ftp://h/"), Some("true")),
+            (Some("ldap://h/cn=a,,b"), Some("false")),
+            (Some("nih:sha-256-32;53269057;c"), Some("false")),
+            (Some("coap:///x"), Some("false")),
+            (Some("rtsp://media.example.com:554/twister"), Some("true")),
+            (Some("gopher://h/"), None),
             (Some("/relative"), None),
             (Some("http://h/a b"), None),
             (None, None),
@@ -1111,7 +1116,21 @@ async fn uri_scheme_error() {
                 ),
             ),
             (Some("urn:example:a"), None),
-            (Some("ftp://h/"), None),
+            (
+                Some("nih:sha-256-32;53269057;c"),
+                Some(
+                    "check digit 'c' does not match the hash value, whose check digit is 'b' \
+                     (RFC 6920 section 7) at byte 24 (column 25)",
+                ),
+            ),
+            (
+                Some("nntp://h/example.group/0"),
+                Some(
+                    "article number 0 is outside 1 to 2147483647 (RFC 3977 section 6) at byte \
+                     23 (column 24)",
+                ),
+            ),
+            (Some("gopher://h/"), None),
             (Some("http://h/a b"), None),
             (None, None),
         ],
@@ -1145,8 +1164,31 @@ async fn uri_scheme_parts() {
                 Some("{coordinates: [48.2,16.37], crs: wgs84, uncertainty: 40.0}"),
             ),
             (Some("https://h/"), Some("{}")),
+            (
+                Some("ftp://ftp.example.com:2121/pub/a.txt;type=i"),
+                Some(
+                    r#"{host: ftp.example.com, path_segments: ["pub","a.txt"], port: 2121, type: i}"#,
+                ),
+            ),
+            (
+                Some("ldap://ldap2.example.com/o=Question%3f,c=US?mail"),
+                Some(
+                    r#"{attributes: ["mail"], dn: o=Question?,c=US, extensions: [], host: ldap2.example.com}"#,
+                ),
+            ),
+            (
+                Some("ni:///sha-256-32;f4OxZQ?ct=text/plain"),
+                Some(
+                    "{algorithm: sha-256-32, digest: 7f83b165, query: ct=text/plain, value: f4OxZQ}",
+                ),
+            ),
+            (
+                Some("nntp://news.server.example/example.group.this/12345"),
+                Some("{article_number: 12345, group: example.group.this, server: news.server.example}"),
+            ),
+            (Some("coap+ws://example.org/sensors/temperature?u=Cel"), Some("{}")),
             (Some("urn:a:b"), None),
-            (Some("ftp://h/"), None),
+            (Some("gopher://h/"), None),
             (Some("http://h/a b"), None),
             (None, None),
         ],
