@@ -366,3 +366,16 @@ fn only_the_websocket_coap_schemes_allow_an_empty_host() {
         assert_eq!(valid, empty_host_allowed, "{text}");
     }
 }
+
+/// An attribute selector or extension type is matched as written: its
+/// characters never need percent-encoding (docs/schemes.md says so).
+#[test]
+fn ldap_percent_encoded_attribute_selector_is_refused() {
+    refused(
+        "ldap://h/o=x?c%6E",
+        14,
+        "RFC 4516 section 2",
+        SchemeErrorKind::Syntax,
+        "unexpected character '%'; expected end of input (RFC 4516 section 2)",
+    );
+}
