@@ -336,12 +336,28 @@ pub mod schemes {
             data_entry => match_data_entry, fail_data_entry;
             base64_entry => match_base64_entry, fail_base64_entry;
         ]
-        tel: [tel_entry => match_tel_entry, fail_tel_entry;]
+        tel: [
+            tel_entry => match_tel_entry, fail_tel_entry;
+            sms_entry => match_sms_entry, fail_sms_entry;
+        ]
         geo: [
             geo_entry => match_geo_entry, fail_geo_entry;
             latitude_entry => match_latitude_entry, fail_latitude_entry;
             longitude_entry => match_longitude_entry, fail_longitude_entry;
             altitude_entry => match_altitude_entry, fail_altitude_entry;
+        ]
+        sip: [
+            sip_entry => match_sip_entry, fail_sip_entry;
+            sips_entry => match_sips_entry, fail_sips_entry;
+        ]
+        tag: [tag_entry => match_tag_entry, fail_tag_entry;]
+        acct: [acct_entry => match_acct_entry, fail_acct_entry;]
+        xmpp: [xmpp_entry => match_xmpp_entry, fail_xmpp_entry;]
+        about: [about_entry => match_about_entry, fail_about_entry;]
+        cid: [
+            cid_entry => match_cid_entry, fail_cid_entry;
+            mid_entry => match_mid_entry, fail_mid_entry;
+            addr_spec_entry => match_addr_spec_entry, fail_addr_spec_entry;
         ]
     }
 }

@@ -40,6 +40,13 @@
 //! | `data` | RFC 2397 section 3 | [`DataUrl`] |
 //! | `tel` | RFC 3966 section 3 | [`Tel`] |
 //! | `geo` | RFC 5870 section 3 | [`Geo`] |
+//! | `sip`, `sips` | RFC 3261 sections 19.1, 25.1 (IP addresses: RFC 5954 section 4.1) | [`Sip`] |
+//! | `tag` | RFC 4151 section 2.1 | [`Tag`] |
+//! | `acct` | RFC 7565 section 7 | [`Acct`] |
+//! | `xmpp` | RFC 5122 section 2.2 | [`Xmpp`] |
+//! | `sms` | RFC 5724 section 2.2 (recipients: RFC 3966 section 3) | [`Sms`] |
+//! | `about` | RFC 6694 section 2 | [`About`] |
+//! | `cid`, `mid` | RFC 2392 section 2 (addresses: RFC 822 section 6.1) | [`MessageUrl`] |
 //!
 //! `docs/schemes.md` says, scheme by scheme, what is checked and what is
 //! not.
@@ -69,6 +76,9 @@
 //!   tel or geo parameter does not take the names of the parameters the
 //!   RFC names apart (`ext`, `isub`, `phone-context`; `crs`, `u`).
 
+mod about;
+mod acct;
+mod cid;
 mod data;
 mod error;
 mod file;
@@ -78,9 +88,13 @@ mod http;
 #[cfg(feature = "serde")]
 mod json;
 mod mailto;
+mod sip;
+mod sms;
+mod tag;
 mod tel;
 mod urn;
 mod ws;
+mod xmpp;
 
 use crate::reference::{Family, Kind, Reference, Storage};
 use crate::text::lint::{Code, Finding, Severity};
@@ -88,14 +102,21 @@ use crate::types::scheme::{SchemeInfo, known_schemes, scheme_info};
 use alloc::vec::Vec;
 use error::Cited;
 
+pub use about::About;
+pub use acct::Acct;
+pub use cid::MessageUrl;
 pub use data::DataUrl;
 pub use error::{Citation, SchemeError, SchemeErrorKind, SchemeMessage};
 pub use geo::Geo;
 #[cfg(feature = "serde")]
 pub use json::SyntaxReport;
 pub use mailto::{Address, Mailto};
+pub use sip::Sip;
+pub use sms::Sms;
+pub use tag::Tag;
 pub use tel::Tel;
 pub use urn::Urn;
+pub use xmpp::Xmpp;
 
 /// A scheme peguri has a grammar for.
 ///
@@ -131,6 +152,24 @@ pub enum Scheme {
     Tel,
     /// `geo`, RFC 5870 section 3.3.
     Geo,
+    /// `sip`, RFC 3261 section 25.1.
+    Sip,
+    /// `sips`, RFC 3261 section 25.1.
+    Sips,
+    /// `tag`, RFC 4151 section 2.1.
+    Tag,
+    /// `acct`, RFC 7565 section 7.
+    Acct,
+    /// `xmpp`, RFC 5122 section 2.2.
+    Xmpp,
+    /// `sms`, RFC 5724 section 2.2.
+    Sms,
+    /// `about`, RFC 6694 section 2.
+    About,
+    /// `cid`, RFC 2392 section 2.
+    Cid,
+    /// `mid`, RFC 2392 section 2.
+    Mid,
 }
 
 impl Scheme {
@@ -138,9 +177,9 @@ impl Scheme {
     /// module documentation.
     ///
     /// ```
-    /// assert_eq!(peguri::scheme::Scheme::ALL.len(), 10);
+    /// assert_eq!(peguri::scheme::Scheme::ALL.len(), 19);
     /// ```
-    pub const ALL: [Scheme; 10] = [
+    pub const ALL: [Scheme; 19] = [
         Scheme::Http,
         Scheme::Https,
         Scheme::Ws,
@@ -151,6 +190,15 @@ impl Scheme {
         Scheme::Data,
         Scheme::Tel,
         Scheme::Geo,
+        Scheme::Sip,
+        Scheme::Sips,
+        Scheme::Tag,
+        Scheme::Acct,
+        Scheme::Xmpp,
+        Scheme::Sms,
+        Scheme::About,
+        Scheme::Cid,
+        Scheme::Mid,
     ];
 
     /// The scheme of that name, in any case.
@@ -263,6 +311,9 @@ impl Scheme {
     ) {
         const HTTP: &str = include_str!("../../../schemes/http.pest");
         const WS: &str = include_str!("../../../schemes/ws.pest");
+        const TEL: &str = include_str!("../../../schemes/tel.pest");
+        const SIP: &str = include_str!("../../../schemes/sip.pest");
+        const CID: &str = include_str!("../../../schemes/cid.pest");
         match self {
             Scheme::Http => (
                 "http",
@@ -324,7 +375,7 @@ impl Scheme {
                 "tel",
                 "RFC 3966 section 3",
                 "schemes/tel.pest",
-                include_str!("../../../schemes/tel.pest"),
+                TEL,
                 "tel_entry",
             ),
             Scheme::Geo => (
@@ -333,6 +384,69 @@ impl Scheme {
                 "schemes/geo.pest",
                 include_str!("../../../schemes/geo.pest"),
                 "geo_entry",
+            ),
+            Scheme::Sip => (
+                "sip",
+                "RFC 3261 section 25.1",
+                "schemes/sip.pest",
+                SIP,
+                "sip_entry",
+            ),
+            Scheme::Sips => (
+                "sips",
+                "RFC 3261 section 25.1",
+                "schemes/sip.pest",
+                SIP,
+                "sips_entry",
+            ),
+            Scheme::Tag => (
+                "tag",
+                "RFC 4151 section 2.1",
+                "schemes/tag.pest",
+                include_str!("../../../schemes/tag.pest"),
+                "tag_entry",
+            ),
+            Scheme::Acct => (
+                "acct",
+                "RFC 7565 section 7",
+                "schemes/acct.pest",
+                include_str!("../../../schemes/acct.pest"),
+                "acct_entry",
+            ),
+            Scheme::Xmpp => (
+                "xmpp",
+                "RFC 5122 section 2.2",
+                "schemes/xmpp.pest",
+                include_str!("../../../schemes/xmpp.pest"),
+                "xmpp_entry",
+            ),
+            Scheme::Sms => (
+                "sms",
+                "RFC 5724 section 2.2",
+                "schemes/tel.pest",
+                TEL,
+                "sms_entry",
+            ),
+            Scheme::About => (
+                "about",
+                "RFC 6694 section 2",
+                "schemes/about.pest",
+                include_str!("../../../schemes/about.pest"),
+                "about_entry",
+            ),
+            Scheme::Cid => (
+                "cid",
+                "RFC 2392 section 2",
+                "schemes/cid.pest",
+                CID,
+                "cid_entry",
+            ),
+            Scheme::Mid => (
+                "mid",
+                "RFC 2392 section 2",
+                "schemes/cid.pest",
+                CID,
+                "mid_entry",
             ),
         }
     }
@@ -349,6 +463,13 @@ impl Scheme {
             Scheme::Data => &("RFC 2397", "3"),
             Scheme::Tel => &("RFC 3966", "3"),
             Scheme::Geo => &("RFC 5870", "3.3"),
+            Scheme::Sip | Scheme::Sips => &("RFC 3261", "25.1"),
+            Scheme::Tag => &("RFC 4151", "2.1"),
+            Scheme::Acct => &("RFC 7565", "7"),
+            Scheme::Xmpp => &("RFC 5122", "2.2"),
+            Scheme::Sms => &("RFC 5724", "2.2"),
+            Scheme::About => &("RFC 6694", "2"),
+            Scheme::Cid | Scheme::Mid => &("RFC 2392", "2"),
         }
     }
 }
@@ -389,6 +510,24 @@ pub enum Parts<'a> {
     Tel(Tel<'a>),
     /// A geo URI's coordinates.
     Geo(Geo<'a>),
+    /// A sip URI's user, host, parameters and headers.
+    Sip(Sip<'a>),
+    /// A sips URI's user, host, parameters and headers.
+    Sips(Sip<'a>),
+    /// A tag's authority name, date and specific part.
+    Tag(Tag<'a>),
+    /// An acct URI's user part and host.
+    Acct(Acct<'a>),
+    /// An XMPP URI's address, account and query.
+    Xmpp(Xmpp<'a>),
+    /// An sms URI's recipients and body.
+    Sms(Sms<'a>),
+    /// An about URI's token.
+    About(About<'a>),
+    /// A cid URL's Content-ID.
+    Cid(MessageUrl),
+    /// A mid URL's Message-ID and Content-ID.
+    Mid(MessageUrl),
 }
 
 impl Parts<'_> {
@@ -412,6 +551,15 @@ impl Parts<'_> {
             Parts::Data(_) => Scheme::Data,
             Parts::Tel(_) => Scheme::Tel,
             Parts::Geo(_) => Scheme::Geo,
+            Parts::Sip(_) => Scheme::Sip,
+            Parts::Sips(_) => Scheme::Sips,
+            Parts::Tag(_) => Scheme::Tag,
+            Parts::Acct(_) => Scheme::Acct,
+            Parts::Xmpp(_) => Scheme::Xmpp,
+            Parts::Sms(_) => Scheme::Sms,
+            Parts::About(_) => Scheme::About,
+            Parts::Cid(_) => Scheme::Cid,
+            Parts::Mid(_) => Scheme::Mid,
         }
     }
 }
@@ -481,6 +629,15 @@ pub fn parts<S: Storage, F: Family, K: Kind>(
         Scheme::Data => DataUrl::read(uri).map(Parts::Data),
         Scheme::Tel => Tel::read(uri).map(Parts::Tel),
         Scheme::Geo => Geo::read(uri).map(Parts::Geo),
+        Scheme::Sip => Sip::read(scheme, uri).map(Parts::Sip),
+        Scheme::Sips => Sip::read(scheme, uri).map(Parts::Sips),
+        Scheme::Tag => Tag::read(uri).map(Parts::Tag),
+        Scheme::Acct => Acct::read(uri).map(Parts::Acct),
+        Scheme::Xmpp => Xmpp::read(uri).map(Parts::Xmpp),
+        Scheme::Sms => Sms::read(uri).map(Parts::Sms),
+        Scheme::About => About::read(uri).map(Parts::About),
+        Scheme::Cid => MessageUrl::read(scheme, uri).map(Parts::Cid),
+        Scheme::Mid => MessageUrl::read(scheme, uri).map(Parts::Mid),
     })
 }
 
