@@ -17,6 +17,8 @@ const RULES: Rules = Rules {
             "an about URI, \"about:\" about-token [ about-query ] [ about-fragment ]",
         ),
         ("about_token", "an about token (pchar)"),
+        ("about_query", "'?' and a query"),
+        ("about_fragment", "'#' and a fragment"),
     ],
     limits: &[],
 };

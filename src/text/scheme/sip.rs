@@ -38,6 +38,7 @@ const RULES: Rules = Rules {
         ("ttl", "a ttl (one to three digits)"),
         ("pname", "a parameter name"),
         ("pvalue", "a parameter value"),
+        ("headers", "'?' and header fields"),
         ("header", "a header field, hname \"=\" hvalue"),
         ("hname", "a header field name"),
         ("hvalue", "a header field value"),

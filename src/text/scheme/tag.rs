@@ -28,6 +28,7 @@ const RULES: Rules = Rules {
             "authorityName",
             "an authority name (a domain name or an email address)",
         ),
+        ("comma", "','"),
         ("DNSname", "a domain name"),
         ("DNScomp", "a domain name"),
         ("emailAddress", "an email address"),

@@ -59,6 +59,12 @@ reference_parsers! {
     data: "../schemes/data.pest",
     tel: "../schemes/tel.pest",
     geo: "../schemes/geo.pest",
+    sip: "../schemes/sip.pest",
+    tag: "../schemes/tag.pest",
+    acct: "../schemes/acct.pest",
+    xmpp: "../schemes/xmpp.pest",
+    about: "../schemes/about.pest",
+    cid: "../schemes/cid.pest",
 }
 
 /// The first run of each recorded rule's tokens: a later token that starts
@@ -248,6 +254,9 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "tel:863-1234;phone-context=+1-914-555",
             "tel:+1;ext=42;isub=1;tsp=a.b",
             "tel:7042",
+            "sms:+15105550101,+15105550102?body=hello%20there",
+            "sms:7042;phone-context=example.com?x=1&body=",
+            "sms:+1,",
         ],
         &[
             ";",
@@ -262,6 +271,11 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "#",
             "a",
             ".",
+            ",",
+            "?",
+            "&",
+            "body",
+            "%20",
         ],
     ),
     (
@@ -275,6 +289,73 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "123.45",
         ],
         &[",", ";", "=", ".", "-", "crs", "u", "1"],
+    ),
+    (
+        "sip",
+        &[
+            "sip:alice:secretword@atlanta.com;transport=tcp",
+            "sips:alice@atlanta.com?subject=project%20x&priority=urgent",
+            "sip:+1-212-555-1212:1234@gateway.com;user=phone",
+            "sip:atlanta.com;method=REGISTER?to=alice%40atlanta.com",
+            "sip:alice;day=tuesday@[2001:db8::1]:5060;lr;ttl=15;maddr=239.1.1.1",
+            "sip:a@b;lr=on",
+            "sip:a@192.0.2.4.5",
+        ],
+        &[
+            ";", "=", "@", ":", "?", "&", ".", "-", "[", "]", "lr", "ttl=", "1", "%41",
+        ],
+    ),
+    (
+        "tag",
+        &[
+            "tag:timothy@hpl.hp.com,2001:web/externalHome",
+            "tag:my-ids.com,2001-09-15:TimKindberg:presentations",
+            "tag:yaml.org,2002:int#frag",
+            "tag:a-.b,2001:x",
+            "tag:example.com,01:x",
+        ],
+        &[",", ":", "-", ".", "@", "_", "1", "a", "#", "?"],
+    ),
+    (
+        "acct",
+        &[
+            "acct:foobar@status.example.net",
+            "acct:juliet%40capulet.example@shoppingsite.example",
+            "acct:%41@h",
+            "acct:a@[::1]#f",
+        ],
+        &["@", "%40", "!", ":", "[", ".", "a"],
+    ),
+    (
+        "xmpp",
+        &[
+            "xmpp:node@example.com/resource?message;subject=Hi%20there",
+            "xmpp://guest@example.com/support@example.com?message",
+            "xmpp:example.com#f",
+            "xmpp://guest@example.com",
+            "xmpp:a@b/c/d",
+        ],
+        &["@", "/", "//", "?", ";", "=", "#", "%20", "&", ":"],
+    ),
+    (
+        "about",
+        &["about:blank", "about:", "about:a?b#c", "about:a/b"],
+        &["/", "?", "#", ":", "%41", "a"],
+    ),
+    (
+        "cid",
+        &[
+            "cid:foo4*foo1@bar.net",
+            "mid:960830.1639@XIson.com/partA.960830.1639@XIson.com",
+            "cid:foo4%25foo1@bar.net#x",
+            "foo4%foo1@bar.net",
+            "\"a b\"@[1.2.3.4]",
+            "a..b@c",
+            "cid:nobody",
+        ],
+        &[
+            "@", ".", "/", "%22", "%2F", "\"", "[", "]", "\\", " ", "(", "é",
+        ],
     ),
 ];
 

@@ -131,6 +131,120 @@ refused! {
         "unexpected character 'c': crs and u come once each, before the other parameters (RFC 5870 section 3.3)";
     geo_one_coordinate: "geo:1" => 4, "RFC 5870 section 3.3", Syntax,
         "unexpected character '1'; expected two or three coordinates (RFC 5870 section 3.3)";
+
+    // sip and sips.
+    sip_ttl_above_255: "sip:alice@atlanta.com;ttl=256" => 26, "RFC 3261 section 25.1", OutOfRange,
+        "ttl 256 is outside 0 to 255 (RFC 3261 section 25.1)";
+    sip_ttl_that_is_no_number: "sip:alice@atlanta.com;ttl=x" => 26, "RFC 3261 section 25.1", Syntax,
+        "unexpected character 'x'; expected a ttl (one to three digits) (RFC 3261 section 25.1)";
+    // `lr` is a name alone (section 25.1); the `lr=on` of drafts before
+    // RFC 3261 is no other-param, whose names are not the named ones'.
+    sip_lr_with_a_value: "sip:alice@atlanta.com;lr=on" => 22, "RFC 3261 section 25.1", Syntax,
+        "unexpected character 'l'; expected a parameter (RFC 3261 section 25.1)";
+    sip_empty_host: "sip:alice@:5060" => 10, "RFC 3261 section 25.1", Syntax,
+        "unexpected character ':'; expected a host (RFC 3261 section 25.1)";
+    sip_empty_port: "sip:alice@atlanta.com:" => 22, "RFC 3261 section 25.1", Syntax,
+        "unexpected end of input; expected a port (digits) (RFC 3261 section 25.1)";
+    sips_header_without_equals: "sips:a@b?subject" => 9, "RFC 3261 section 25.1", Syntax,
+        "unexpected character 's'; expected a header field, hname \"=\" hvalue (RFC 3261 section 25.1)";
+
+    // tag.
+    tag_month_13: "tag:example.com,2001-13:x" => 21, "RFC 4151 section 2.1", OutOfRange,
+        "month 13 is outside 01 to 12 (RFC 4151 section 2.1)";
+    tag_february_29_of_a_common_year: "tag:example.com,2001-02-29:x" => 24, "RFC 4151 section 2.1", OutOfRange,
+        "day 29 is outside 01 to 28 (RFC 4151 section 2.1)";
+    tag_year_of_two_digits: "tag:example.com,01:x" => 16, "RFC 4151 section 2.1", Syntax,
+        "unexpected character '0'; expected a year (four digits) (RFC 4151 section 2.1)";
+    tag_without_a_date: "tag:example.com:x" => 15, "RFC 4151 section 2.1", Syntax,
+        "unexpected character ':'; expected ',' (RFC 4151 section 2.1)";
+
+    // acct.
+    acct_without_a_host: "acct:foobar" => 11, "RFC 7565 section 7", Syntax,
+        "unexpected end of input; expected '@' (RFC 7565 section 7)";
+    acct_userpart_starting_percent_encoded: "acct:%41bc@example.com" => 5, "RFC 7565 section 7", Syntax,
+        "unexpected character '%'; expected a user part (its first character is not percent-encoded) (RFC 7565 section 7)";
+
+    // xmpp.
+    xmpp_resource_with_a_slash: "xmpp:node@example.com/a/b" => 23, "RFC 5122 section 2.2", Syntax,
+        "unexpected character '/'; expected end of input (RFC 5122 section 2.2)";
+    xmpp_authority_without_a_node: "xmpp://example.com" => 7, "RFC 5122 section 2.2", Syntax,
+        "unexpected character 'e'; expected an account, node \"@\" host (RFC 5122 section 2.2)";
+    xmpp_key_without_a_value: "xmpp:a@b?message;subject" => 16, "RFC 5122 section 2.2", Syntax,
+        "unexpected character ';'; expected end of input or a pair, \";\" key \"=\" value (RFC 5122 section 2.2)";
+
+    // sms.
+    sms_body_twice: "sms:+15105550101?body=a&body=b" => 24, "RFC 5724 section 2.2", Repeated,
+        "the field \"body\" appears twice (RFC 5724 section 2.2)";
+    sms_body_twice_in_another_case: "sms:+1?BODY=a&body=b" => 14, "RFC 5724 section 2.2", Repeated,
+        "the field \"body\" appears twice (RFC 5724 section 2.2)";
+    sms_body_not_utf8: "sms:+1?body=%FF" => 12, "RFC 5724 section 2.2", NotUtf8,
+        "percent-encoded octets that are not UTF-8 in the body; non-ASCII characters are percent-encoded UTF-8 (RFC 5724 section 2.2)";
+    sms_local_number_without_a_context: "sms:7042" => 8, "RFC 3966 section 3", Syntax,
+        "unexpected end of input; expected a parameter, ';phone-context=' (a local number needs one, RFC 3966 section 5.1.5) or a hex digit, '*', '#' or visual separator (RFC 3966 section 3)";
+    sms_field_without_equals: "sms:+1?x" => 7, "RFC 5724 section 2.2", Syntax,
+        "unexpected character 'x'; expected a field, sms-field-name \"=\" escaped-value (RFC 5724 section 2.2)";
+
+    // about.
+    about_token_with_a_slash: "about:a/b" => 7, "RFC 6694 section 2", Syntax,
+        "unexpected character '/'; expected end of input, '?' and a query or '#' and a fragment (RFC 6694 section 2)";
+
+    // cid and mid.
+    cid_without_a_domain: "cid:foo4%25foo1" => 15, "RFC 822 section 6.1", Syntax,
+        "unexpected end of input; expected '@' (RFC 822 section 6.1)";
+    cid_two_dots_in_a_local_part: "cid:a..b@c" => 6, "RFC 822 section 3.3", Syntax,
+        "unexpected character '.'; expected a word (an atom or a quoted string) (RFC 822 section 3.3)";
+    mid_content_id_without_a_domain: "mid:a@b/c" => 9, "RFC 822 section 6.1", Syntax,
+        "unexpected end of input; expected '@' (RFC 822 section 6.1)";
+}
+
+#[test]
+fn sip_ttl_bounds_and_leap_days_are_in_range() {
+    for text in [
+        "sip:h.example;ttl=0",
+        "sip:h.example;ttl=255",
+        "tag:example.com,2004-02-29:leap",
+        "tag:example.com,2000-02-29:x",
+        "tag:example.com,2001-12-31:x",
+    ] {
+        let uri = UriRef::parse(text).unwrap();
+        assert!(
+            matches!(scheme::validate(&uri), Some(Ok(_))),
+            "{text}: {:?}",
+            scheme::validate(&uri)
+        );
+    }
+    let uri = UriRef::parse("tag:example.com,1900-02-29:x").unwrap();
+    assert!(scheme::validate(&uri).unwrap().is_err());
+}
+
+/// PEG readings of ambiguous ABNF, pinned: a sip URI without `@` is a host
+/// with parameters (the user part gives way), an other-param may not take
+/// a named parameter's name, and an XMPP path's node gives way where no
+/// `@` follows.
+#[test]
+fn ambiguities_are_read_as_the_grammars_say() {
+    use peguri::scheme::{Parts, Sip, Xmpp};
+    let uri = UriRef::parse("sip:biloxi.com;transport=tcp;method=REGISTER?to=sip:bob%40biloxi.com")
+        .unwrap();
+    let sip = Sip::parse(&uri).unwrap();
+    assert_eq!((sip.user(), sip.host()), (None, "biloxi.com"));
+    assert_eq!(sip.parameters().count(), 2);
+    let uri = UriRef::parse("sip:h.example;transport").unwrap();
+    assert!(scheme::validate(&uri).unwrap().is_err());
+    let uri = UriRef::parse("sip:h.example;transports=x;lrx").unwrap();
+    assert_eq!(Sip::parse(&uri).unwrap().parameters().count(), 2);
+    let uri = UriRef::parse("xmpp:example.com/res").unwrap();
+    let xmpp = Xmpp::parse(&uri).unwrap();
+    assert_eq!(
+        (xmpp.node(), xmpp.domain(), xmpp.resource()),
+        (None, "example.com", Some("res"))
+    );
+    // A tag's authority name is an email address only with its `@`.
+    let uri = UriRef::parse("tag:a.b_c@example.com,2001:x").unwrap();
+    let Some(Ok(Parts::Tag(tag))) = scheme::parts(&uri) else {
+        panic!()
+    };
+    assert_eq!(tag.authority_name(), "a.b_c@example.com");
 }
 
 #[test]
