@@ -42,7 +42,7 @@
 //! | `iri_to_uri(iri)` | the URI an IRI maps to (RFC 3987 section 3.1) | not an IRI reference |
 //! | `uri_lint(uri)` | list of section 7 finding codes (`peguri check`) | invalid input |
 //! | `uri_whatwg_differs(s)` | list of the components whose meaning differs between RFC 3986 and the WHATWG URL Standard (`peguri whatwg`): `scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`, `validity` | never |
-//! | `uri_scheme_valid(uri)` | whether the URI is valid under its scheme's own syntax (`peguri::scheme`: http, https, ws, wss, file, mailto, urn, data, tel, geo) | invalid input, no scheme, a scheme without a grammar |
+//! | `uri_scheme_valid(uri)` | whether the URI is valid under its scheme's own syntax (`peguri::scheme`: http, https, ws, wss, file, mailto, urn, data, tel, geo, sip, sips, tag, acct, xmpp, sms, about, cid, mid) | invalid input, no scheme, a scheme without a grammar |
 //! | `uri_scheme_error(uri)` | why it is not, in one line, with the RFC and section | as `uri_scheme_valid`, and a URI valid under its scheme's syntax |
 //! | `uri_scheme_parts(uri)` | map from the name of each part of the scheme-specific syntax (`nid`, `nss`, `to`, `media_type`, `number`, `coordinates`...) to its text (a list as JSON text, a number as its text); an absent part is not in the map | as `uri_scheme_error`, and a URI that breaks its scheme's syntax |
 //! | `try_parse_url(url, part[, key])` | Spark's function, strictly | invalid input, absent part, unknown part |

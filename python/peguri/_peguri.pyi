@@ -47,7 +47,7 @@ _TemplateVariable = (
     _TemplateScalar | Sequence[_TemplateScalar] | Mapping[str, _TemplateScalar] | None
 )
 
-_SchemePart = str | bool | int | float | list[str] | list[list[str]] | list[float] | None
+_SchemePart = str | bool | int | float | list[str] | list[list[str | None]] | list[float] | None
 
 class _SchemeSyntaxError(TypedDict):
     offset: int
@@ -68,7 +68,12 @@ class _SchemeSyntax(TypedDict):
     mailto ``to`` and ``headers``; urn ``nid``, ``nss``, ``r_component``,
     ``q_component``; data ``media_type``, ``base64``, ``data_length``; tel
     ``number``, ``global``; geo ``coordinates``, ``crs``, ``uncertainty``;
-    ``{}`` for http, https, ws, wss and file."""
+    sip and sips ``user``, ``password``, ``host``, ``port``, ``parameters``,
+    ``headers``; tag ``authority_name``, ``date``, ``specific``; acct
+    ``userpart``, ``host``; xmpp ``account``, ``node``, ``domain``,
+    ``resource``, ``query_type``, ``pairs``; sms ``recipients``, ``body``;
+    about ``token``; cid and mid ``message_id``, ``content_id``; ``{}`` for
+    http, https, ws, wss and file."""
 
 class ParseError(ValueError):
     """Not a URI (or IRI) reference. ``str()`` is the caret display."""
@@ -182,8 +187,9 @@ class UriReference:
     def to_iri(self) -> UriReference: ...
     def scheme_syntax(self) -> _SchemeSyntax | None:
         """The reference checked against its scheme's own syntax (http,
-        https, ws, wss, file, mailto, urn, data, tel, geo): ``None``
-        without a scheme or for another scheme."""
+        https, ws, wss, file, mailto, urn, data, tel, geo, sip, sips, tag,
+        acct, xmpp, sms, about, cid, mid): ``None`` without a scheme or for
+        another scheme."""
     def __eq__(self, other: object, /) -> bool:
         """Equal text; ``NotImplemented`` for an object that is not a
         ``UriReference``."""

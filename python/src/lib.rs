@@ -541,7 +541,7 @@ impl UriReference {
 
     /// The reference checked against its scheme's own syntax (the schemes
     /// with a grammar: http, https, ws, wss, file, mailto, urn, data, tel,
-    /// geo): `None` without a scheme or for another scheme; otherwise a
+    /// geo, sip, sips, tag, acct, xmpp, sms, about, cid, mid): `None` without a scheme or for another scheme; otherwise a
     /// dict `{"scheme", "spec", "valid", "error", "parts"}`, `error` being
     /// `{"offset", "message"}` (the offset in bytes into the whole text)
     /// or `None`, `parts` what the scheme's syntax holds or `None`.

@@ -86,7 +86,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "FILE")]
     abnf: Vec<String>,
     /// Work on the grammar of a scheme's own syntax (http, https, ws,
-    /// wss, file, mailto, urn, data, tel, geo): the built-in uri.pest, then
+    /// wss, file, mailto, urn, data, tel, geo, sip, sips, tag, acct, xmpp,
+    /// sms, about, cid, mid): the built-in uri.pest, then
     /// the scheme grammar.
     #[arg(long, value_name = "NAME", value_parser = parse_scheme, conflicts_with = "abnf")]
     scheme: Option<Scheme>,

@@ -49,7 +49,8 @@ pub(crate) struct LabArgs {
     rule: Option<String>,
     /// Work on the grammar of a scheme's own syntax (`peguri schemes`
     /// lists those with a grammar: http, https, ws, wss, file, mailto,
-    /// urn, data, tel, geo): each grammar is the built-in uri.pest, whose
+    /// urn, data, tel, geo, sip, sips, tag, acct, xmpp, sms, about, cid,
+    /// mid): each grammar is the built-in uri.pest, whose
     /// rules a scheme grammar calls, then the scheme grammar's files.
     #[arg(long, value_name = "NAME", value_parser = parse_scheme)]
     scheme: Option<Scheme>,
