@@ -215,6 +215,15 @@ struct SchemeGrammar {
     classes: &'static [(&'static str, &'static str)],
 }
 
+/// Scheme grammars compiled as one module, read after `uri.pest` in this
+/// order: the rules of `uri.pest` they call (`host`, `IPv6address`,
+/// `pchar`...) are then compiled once, and the module's tables of rule
+/// names once, which keeps the binary small. Each file stays a grammar of
+/// its own with `uri.pest` (the tests and `grammar coverage` read it so),
+/// and no two of them define a rule of the same name.
+const SCHEME_GROUPS: &[(&str, &[&str])] =
+    &[("group", &["sip", "tag", "acct", "xmpp", "about", "cid"])];
+
 /// The scheme grammars, by module name.
 const SCHEME_GRAMMARS: &[SchemeGrammar] = &[
     SchemeGrammar {
@@ -293,9 +302,21 @@ const SCHEME_GRAMMARS: &[SchemeGrammar] = &[
         quiet: &["parameter", "pname"],
         classes: &[],
     },
+    // sip.pest, tag.pest, acct.pest, xmpp.pest, about.pest and cid.pest,
+    // one module (see `SCHEME_GROUPS`).
     SchemeGrammar {
-        name: "sip",
-        entries: &["sip_entry", "sips_entry"],
+        name: "group",
+        entries: &[
+            "sip_entry",
+            "sips_entry",
+            "tag_entry",
+            "acct_entry",
+            "xmpp_entry",
+            "about_entry",
+            "cid_entry",
+            "mid_entry",
+            "addr_spec_entry",
+        ],
         record: &[
             "user",
             "password",
@@ -303,43 +324,31 @@ const SCHEME_GRAMMARS: &[SchemeGrammar] = &[
             "port_3261",
             "uri_parameters",
             "headers",
+            "authorityName",
+            "year",
+            "month",
+            "day",
+            "specific",
+            "userpart",
+            "host",
+            "authxmpp",
+            "pathxmpp",
+            "querycomp",
+            "about_token",
+            "message_id",
+            "content_id",
         ],
-        quiet: &["uri_parameter", "pname", "hname", "hvalue"],
-        classes: &[],
-    },
-    SchemeGrammar {
-        name: "tag",
-        entries: &["tag_entry"],
-        record: &["authorityName", "year", "month", "day", "specific"],
-        quiet: &[],
-        classes: &[],
-    },
-    SchemeGrammar {
-        name: "acct",
-        entries: &["acct_entry"],
-        record: &["userpart", "host"],
-        quiet: &[],
-        classes: &[],
-    },
-    SchemeGrammar {
-        name: "xmpp",
-        entries: &["xmpp_entry"],
-        record: &["authxmpp", "pathxmpp", "querycomp"],
-        quiet: &["nodeid", "host", "querytype", "pair", "key"],
-        classes: &[],
-    },
-    SchemeGrammar {
-        name: "about",
-        entries: &["about_entry"],
-        record: &["about_token"],
-        quiet: &[],
-        classes: &[],
-    },
-    SchemeGrammar {
-        name: "cid",
-        entries: &["cid_entry", "mid_entry", "addr_spec_entry"],
-        record: &["message_id", "content_id"],
-        quiet: &[],
+        quiet: &[
+            "uri_parameter",
+            "pname",
+            "hname",
+            "hvalue",
+            "nodeid",
+            "host",
+            "querytype",
+            "pair",
+            "key",
+        ],
         classes: &[],
     },
 ];
@@ -567,8 +576,18 @@ fn main() {
 /// Compiles a scheme's grammar with `uri.pest`, and adds the citations of
 /// its rules.
 fn compile_scheme(scheme: &SchemeGrammar) {
-    let file = format!("schemes/{}.pest", scheme.name);
-    let files = ["uri.pest", file.as_str()];
+    let names = SCHEME_GROUPS
+        .iter()
+        .find(|(group, _)| *group == scheme.name)
+        .map_or(std::slice::from_ref(&scheme.name), |(_, names)| *names);
+    let paths: Vec<String> = names
+        .iter()
+        .map(|name| format!("schemes/{name}.pest"))
+        .collect();
+    let files: Vec<&str> = std::iter::once("uri.pest")
+        .chain(paths.iter().map(String::as_str))
+        .collect();
+    let file = paths.join(" + ");
     let (text, lines) = read(&files);
     let grammar = parse(&files, &text);
     let record: Vec<(&str, &[&str])> = scheme
