@@ -189,9 +189,9 @@ impl Explainer {
     /// URI's number and parameters (RFC 3966 section 3), a sip URI's user,
     /// host and port, a tag's authority name, date and specific part, an
     /// acct URI's user part and host, an XMPP URI's node, domain and
-    /// resource, an sms URI's recipients, an about URI's token. A reference whose
-    /// scheme has no such parts, or that breaks its scheme's syntax, is
-    /// drawn as without this.
+    /// resource, an sms URI's recipients, an about URI's token. A
+    /// reference whose scheme has no such parts, or that breaks its
+    /// scheme's syntax, is drawn as without this.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("urn:example:animal:ferret:nose")?;

@@ -72,9 +72,9 @@ impl MessageUrl {
     pub fn parse<S: Storage, F: Family, K: Kind>(
         reference: &Reference<S, F, K>,
     ) -> Result<Self, SchemeError> {
-        let text = reference.view().as_str();
-        let mid = text.get(..3).is_some_and(|s| s.eq_ignore_ascii_case("mid"));
-        MessageUrl::read(if mid { Scheme::Mid } else { Scheme::Cid }, text)
+        // Another scheme is read as cid, whose grammar refuses it.
+        let scheme = super::scheme_of(reference).filter(|&s| s == Scheme::Mid);
+        MessageUrl::read(scheme.unwrap_or(Scheme::Cid), reference.view().as_str())
     }
 
     /// Reads the text of a reference of `scheme` ([`Scheme::Cid`] or

@@ -57,15 +57,17 @@
 //!   describes what precedes the fragment; RFC 3986 section 3.5 makes the
 //!   fragment the business of the representation, not of the scheme, so
 //!   a fragment is accepted after every scheme but `ws` and `wss`, whose
-//!   RFC forbids it (RFC 6455 section 3), and `urn`, whose ABNF includes
-//!   it (the f-component).
+//!   RFC forbids it (RFC 6455 section 3), and `urn`, `tag`, `xmpp` and
+//!   `about`, whose ABNF includes it (a URN's f-component).
 //! - *Offsets are into the whole reference*, also for an error found in
 //!   percent-decoded text (a mailto address, base64 data): the offset is
 //!   that of the `%` of the triplet that encodes the character.
 //! - *Percent-decoded where the RFC reads decoded text.* RFC 6068 section
 //!   2 reads an address after percent-decoding (`%22not%40me%22@example.org`
-//!   is the address `"not@me"@example.org`), and RFC 2397 section 3 base64
-//!   data after URL decoding; nothing else is decoded before matching.
+//!   is the address `"not@me"@example.org`), RFC 2397 section 3 base64
+//!   data after URL decoding, and RFC 2392 section 2 a cid or mid URL's
+//!   address; nothing else is decoded before matching (an sms body is
+//!   decoded after, to be read).
 //! - *An IRI is checked as its text.* The grammars are those of URIs (the
 //!   RFCs define ASCII syntax): a character beyond ASCII is an error where
 //!   the scheme's RFC does not allow it; map the IRI to a URI first

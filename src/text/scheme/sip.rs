@@ -95,11 +95,9 @@ impl<'a> Sip<'a> {
     pub fn parse<S: Storage, F: Family, K: RefKind>(
         reference: &'a Reference<S, F, K>,
     ) -> Result<Self, SchemeError> {
-        let text = reference.view().as_str();
-        let secure = text
-            .get(..4)
-            .is_some_and(|s| s.eq_ignore_ascii_case("sips"));
-        Sip::read(if secure { Scheme::Sips } else { Scheme::Sip }, text)
+        // Another scheme is read as sip, whose grammar refuses it.
+        let scheme = super::scheme_of(reference).filter(|&s| s == Scheme::Sips);
+        Sip::read(scheme.unwrap_or(Scheme::Sip), reference.view().as_str())
     }
 
     /// Reads the text of a reference of `scheme` ([`Scheme::Sip`] or

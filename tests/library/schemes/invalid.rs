@@ -330,3 +330,19 @@ fn a_scheme_error_as_a_check_finding() {
         );
     }
 }
+
+/// A view parses a reference of its own scheme, in any case, and refuses
+/// another scheme's.
+#[test]
+fn a_view_reads_its_own_scheme_and_refuses_another() {
+    use peguri::scheme::{MessageUrl, Sip};
+    let uri = UriRef::parse("SIPS:bob@biloxi.com").unwrap();
+    assert!(Sip::parse(&uri).unwrap().is_secure());
+    let uri = UriRef::parse("MID:a@b/c@d").unwrap();
+    assert!(MessageUrl::parse(&uri).unwrap().is_mid());
+    for text in ["http://h/", "tel:+1"] {
+        let uri = UriRef::parse(text).unwrap();
+        assert_eq!(Sip::parse(&uri).unwrap_err().offset(), 0, "{text}");
+        assert_eq!(MessageUrl::parse(&uri).unwrap_err().offset(), 0, "{text}");
+    }
+}
