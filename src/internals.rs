@@ -293,14 +293,15 @@ pub mod schemes {
                                 .filter_map(|id| {
                                     let id = u16::try_from(id).ok()?;
                                     let slot = rec.slot(id)?;
-                                    Some((g::RULE_NAMES[usize::from(id)].to_owned(), slot.get()))
+                                    Some((g::RULE_NAMES.get(usize::from(id))?.to_owned(), slot.get()))
                                 })
                                 .collect()
                         });
                         let failure = g::$fail(s).filter(|f| !f.overflowed).map(|f| {
                             let names = |set: crate::syntax::runtime::RuleSet<{ g::RULE_WORDS }>| {
                                 set.iter()
-                                    .map(|id| g::RULE_NAMES[usize::from(id)].to_owned())
+                                    .filter_map(|id| g::RULE_NAMES.get(usize::from(id)))
+                                    .map(str::to_owned)
                                     .collect()
                             };
                             Failure {
@@ -329,7 +330,9 @@ pub mod schemes {
         file: [file_entry => match_file_entry, fail_file_entry;]
         mailto: [
             mailto_entry => match_mailto_entry, fail_mailto_entry;
-            to_entry => match_to_entry, fail_to_entry;
+            addr_spec_entry => match_addr_spec_entry, fail_addr_spec_entry;
+            address_field_entry => match_address_field_entry, fail_address_field_entry;
+            address_list_entry => match_address_list_entry, fail_address_list_entry;
         ]
         urn: [urn_entry => match_urn_entry, fail_urn_entry;]
         data: [

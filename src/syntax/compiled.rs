@@ -85,23 +85,35 @@ pub(crate) mod scheme {
         "scheme_geo.rs"
     );
     compiled!(
-        /// `schemes/sip.pest` (sip and sips, RFC 3261 section 25.1),
-        /// `tag.pest` (tag, RFC 4151 section 2.1), `acct.pest` (acct,
-        /// RFC 7565 section 7), `xmpp.pest` (xmpp, RFC 5122 section 2.2),
-        /// `about.pest` (about, RFC 6694 section 2) and `cid.pest` (cid and
-        /// mid, RFC 2392 section 2), compiled as one module: the `uri.pest`
-        /// rules they call are compiled once.
-        group,
-        "scheme_group.rs"
+        /// `schemes/sip.pest`: sip and sips, RFC 3261 section 25.1.
+        sip,
+        "scheme_sip.rs"
     );
-    // Each grammar of the group by its file's name, as the views and the
-    // engines' tests name it.
-    pub(crate) use group as about;
-    pub(crate) use group as acct;
-    pub(crate) use group as cid;
-    pub(crate) use group as sip;
-    pub(crate) use group as tag;
-    pub(crate) use group as xmpp;
+    compiled!(
+        /// `schemes/tag.pest`: tag, RFC 4151 section 2.1.
+        tag,
+        "scheme_tag.rs"
+    );
+    compiled!(
+        /// `schemes/acct.pest`: acct, RFC 7565 section 7.
+        acct,
+        "scheme_acct.rs"
+    );
+    compiled!(
+        /// `schemes/xmpp.pest`: xmpp, RFC 5122 section 2.2.
+        xmpp,
+        "scheme_xmpp.rs"
+    );
+    compiled!(
+        /// `schemes/about.pest`: about, RFC 6694 section 2.
+        about,
+        "scheme_about.rs"
+    );
+    compiled!(
+        /// `schemes/cid.pest`: cid and mid, RFC 2392 section 2.
+        cid,
+        "scheme_cid.rs"
+    );
 }
 
 /// The typed entries' recognizers and error passes by

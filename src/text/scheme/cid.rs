@@ -25,7 +25,7 @@ const RULES: Rules = Rules {
         ("url_addr_spec", "an address, percent-encoded"),
         ("addr_spec", "an address, local-part \"@\" domain"),
         ("addr_spec_entry", "an address, local-part \"@\" domain"),
-        ("at_sign_822", "'@'"),
+        ("at_sign", "'@'"),
         ("local_part", "a local part"),
         ("word", "a word (an atom or a quoted string)"),
         ("atom", "an atom"),

@@ -64,19 +64,23 @@
 //!   that of the `%` of the triplet that encodes the character.
 //! - *Percent-decoded where the RFC reads decoded text.* RFC 6068 section
 //!   2 reads an address after percent-decoding (`%22not%40me%22@example.org`
-//!   is the address `"not@me"@example.org`), RFC 2397 section 3 base64
-//!   data after URL decoding, and RFC 2392 section 2 a cid or mid URL's
-//!   address; nothing else is decoded before matching (an sms body is
-//!   decoded after, to be read).
+//!   is the address `"not@me"@example.org`), and the value of a `to`, `cc`
+//!   or `bcc` header field as an RFC 5322 address list; RFC 2397 section 3
+//!   reads base64 data after URL decoding, and RFC 2392 section 2 a cid or
+//!   mid URL's address. Nothing else is decoded before matching (an sms
+//!   body is decoded after, to be read).
 //! - *An IRI is checked as its text.* The grammars are those of URIs (the
 //!   RFCs define ASCII syntax): a character beyond ASCII is an error where
 //!   the scheme's RFC does not allow it; map the IRI to a URI first
 //!   ([`IriRef::to_uri`](crate::IriRef::to_uri)) to check its encoded
 //!   form.
 //! - *Where an ABNF is ambiguous*, the grammar says how it is read beside
-//!   the rule ("PEG:" notes): an RFC 8141 r-component ends before `?=`; a
-//!   tel or geo parameter does not take the names of the parameters the
-//!   RFC names apart (`ext`, `isub`, `phone-context`; `crs`, `u`).
+//!   the rule ("PEG:" notes): an RFC 8141 r-component ends before a `?=`
+//!   that a q-component follows; a tel or geo parameter does not take the
+//!   names of the parameters the RFC names apart (`ext`, `isub`,
+//!   `phone-context`; `crs`, `u`); a sip other-param does not take the
+//!   names of the named parameters (`transport`, `ttl`...).
+//!   `docs/schemes.md` gives each reading with the RFC's words.
 
 mod about;
 mod acct;

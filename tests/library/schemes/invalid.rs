@@ -50,7 +50,7 @@ refused! {
     data_without_the_comma_before_the_data: "data:text/plain" => 15, "RFC 2397 section 3", Syntax,
         "unexpected end of input; expected ';base64' or ',' (RFC 2397 section 3)";
     tel_local_number_without_a_context: "tel:7042" => 8, "RFC 3966 section 3", Syntax,
-        "unexpected end of input; expected a parameter, ';phone-context=' (a local number needs one, section 5.1.5) or a hex digit, '*', '#' or visual separator (RFC 3966 section 3)";
+        "unexpected end of input; expected a parameter, ';phone-context=' (a local number needs one, section 5.1.5) or a hex digit, '*', '%23' ('#') or visual separator (RFC 3966 section 3)";
     geo_latitude_above_90: "geo:91,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
         "latitude 91 is outside -90 to 90 (RFC 5870 section 3.4.2)";
     ws_with_a_fragment: "ws://h/chat#x" => 11, "RFC 6455 section 3", Syntax,
@@ -81,10 +81,29 @@ refused! {
         "unexpected character 's'; expected a header field, hfname \"=\" hfvalue (RFC 6068 section 2)";
     mailto_local_part_not_utf8: "mailto:%FF@example.com" => 7, "RFC 6068 section 2", NotUtf8,
         "percent-encoded octets that are not UTF-8 in an address; non-ASCII characters are percent-encoded UTF-8 (RFC 6068 section 2)";
-    mailto_to_header_field_that_is_no_address: "mailto:?to=joe" => 14, "RFC 6068 section 2", Syntax,
-        "unexpected end of input; expected '@' or an atom character (atext) (RFC 6068 section 2)";
+    // A `to` header field's value is an RFC 5322 address-list: `joe` could
+    // go on as a display name's word or as an address's local part.
+    mailto_to_header_field_that_is_no_address: "mailto:?to=joe" => 14, "RFC 5322 section 3.2.5", Syntax,
+        "unexpected end of input; expected a word, whitespace or a comment, '@' or an atom character (atext) (RFC 5322 section 3.2.5)";
     mailto_two_dots_in_a_domain: "mailto:a@example..com" => 17, "RFC 5322 section 3.2.3", Syntax,
         "unexpected character '.'; expected an atom character (atext) (RFC 5322 section 3.2.3)";
+
+    // RFC 6068 section 2, item 1: ';' within an address MUST be
+    // percent-encoded, in the path and in a header field that holds
+    // addresses.
+    mailto_raw_semicolon_in_a_quoted_local_part: "mailto:%22a;b%22@example.org" => 11, "RFC 6068 section 2", Syntax,
+        "unexpected character ';': ';' is percent-encoded (%3B) in an address, as item 1 requires (RFC 6068 section 2)";
+    mailto_raw_semicolon_between_addresses: "mailto:a@example.org;b@example.org" => 20, "RFC 6068 section 2", Syntax,
+        "unexpected character ';': ';' is percent-encoded (%3B) in an address, as item 1 requires (RFC 6068 section 2)";
+    mailto_raw_semicolon_in_a_cc_header_field: "mailto:?cc=a;b@example.org" => 12, "RFC 6068 section 2", Syntax,
+        "unexpected character ';': ';' is percent-encoded (%3B) in an address, as item 1 requires (RFC 6068 section 2)";
+    // Only a literal ',' separates the path's addresses (RFC 3986 section
+    // 2.2): `%2C` is a comma within the domain, which no domain holds.
+    mailto_encoded_comma_is_no_separator: "mailto:a@example.org%2Cb@example.org" => 20, "RFC 5322 section 3.2.3", Syntax,
+        "unexpected character ',' (percent-encoded); expected end of input or an atom character (atext) (RFC 5322 section 3.2.3)";
+    // A `cc` header field holds addresses as `to` does.
+    mailto_cc_header_field_that_is_no_address: "mailto:?cc=joe" => 14, "RFC 5322 section 3.2.5", Syntax,
+        "unexpected end of input; expected a word, whitespace or a comment, '@' or an atom character (atext) (RFC 5322 section 3.2.5)";
 
     // urn.
     urn_nid_of_33_characters: "urn:abcdefghijabcdefghijabcdefghijabc:x" => 36, "RFC 8141 section 2", Syntax,
@@ -105,16 +124,26 @@ refused! {
         "unexpected character 'S'; expected base 64 text (groups of four characters, the last one padded with '=') (RFC 4648 section 4)";
     data_base64_octet_beyond_ascii: "data:;base64,SGk%FF" => 16, "RFC 4648 section 4", Syntax,
         "unexpected octet 0xFF (percent-encoded); expected a base 64 character (RFC 4648 section 4)";
-    // The type fails as a whole at its `/`, so the error is where a media
-    // type, `;base64` or the comma could have started.
-    data_media_type_without_subtype: "data:text,x" => 5, "RFC 2397 section 3", Syntax,
-        "unexpected character 't'; expected ';base64' or ',' (RFC 2397 section 3)";
+    // A type, subtype or parameter name decodes to RFC 2045 token
+    // characters: no space, control or tspecial, escaped or not.
+    data_escaped_space_in_a_type: "data:te%20xt/plain,x" => 7, "RFC 2397 section 3", Syntax,
+        "unexpected character '%'; expected '/' (RFC 2397 section 3)";
+    data_escaped_tspecial_in_a_parameter_name: "data:text/plain;a%3Db=c,x" => 17, "RFC 2397 section 3", Syntax,
+        "unexpected character '%'; expected '=' (RFC 2397 section 3)";
+    data_escaped_octet_beyond_ascii_in_a_subtype: "data:text/pl%C3%A9in,x" => 12, "RFC 2397 section 3", Syntax,
+        "unexpected character '%'; expected ';base64' or ',' (RFC 2397 section 3)";
+    data_media_type_without_subtype: "data:text,x" => 9, "RFC 2397 section 3", Syntax,
+        "unexpected character ','; expected '/' (RFC 2397 section 3)";
 
     // tel.
     tel_global_number_with_a_context: "tel:+1;phone-context=+1" => 7, "RFC 3966 section 3", Syntax,
         "unexpected character 'p': isub, ext and phone-context are not other parameters; each comes once, before them (RFC 3966 section 3)";
     tel_extension_that_is_no_number: "tel:+1;ext=x" => 11, "RFC 3966 section 3", Syntax,
         "unexpected character 'x'; expected a digit or visual separator (RFC 3966 section 3)";
+    // In a URI, '#' begins the fragment (RFC 3986 section 3.5): a local
+    // number's '#' is written `%23`.
+    tel_raw_number_sign_begins_the_fragment: "tel:7042#;phone-context=example.com" => 8, "RFC 3966 section 3", Syntax,
+        "unexpected character '#'; expected a parameter, ';phone-context=' (a local number needs one, section 5.1.5) or a hex digit, '*', '%23' ('#') or visual separator (RFC 3966 section 3)";
     tel_parameter_given_twice: "tel:+1;a=1;a=2" => 11, "RFC 3966 section 3", Repeated,
         "the parameter \"a\" appears twice (RFC 3966 section 3)";
     tel_parameters_out_of_order: "tel:+1;b=1;a=2" => 11, "RFC 3966 section 3", Order,
@@ -131,6 +160,17 @@ refused! {
         "unexpected character 'c': crs and u come once each, before the other parameters (RFC 5870 section 3.3)";
     geo_one_coordinate: "geo:1" => 4, "RFC 5870 section 3.3", Syntax,
         "unexpected character '1'; expected two or three coordinates (RFC 5870 section 3.3)";
+    // Section 3.4.2's ranges are exact and `num` takes any number of
+    // decimals: past the bound by less than a binary number can hold is
+    // past it.
+    geo_latitude_just_above_90: "geo:90.00000000000000001,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
+        "latitude 90.00000000000000001 is outside -90 to 90 (RFC 5870 section 3.4.2)";
+    geo_latitude_just_below_minus_90: "geo:-90.00000000000000001,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
+        "latitude -90.00000000000000001 is outside -90 to 90 (RFC 5870 section 3.4.2)";
+    geo_longitude_just_above_180: "geo:0,180.000000000000000001" => 6, "RFC 5870 section 3.4.2", OutOfRange,
+        "longitude 180.000000000000000001 is outside -180 to 180 (RFC 5870 section 3.4.2)";
+    geo_latitude_above_90_by_less_than_a_double_holds: "geo:90.000000000000001,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
+        "latitude 90.000000000000001 is outside -90 to 90 (RFC 5870 section 3.4.2)";
 
     // sip and sips.
     sip_ttl_above_255: "sip:alice@atlanta.com;ttl=256" => 26, "RFC 3261 section 25.1", OutOfRange,
@@ -264,6 +304,9 @@ fn the_bounds_themselves_are_in_range() {
         "geo:-90,-180",
         "geo:-0,0",
         "geo:90.000,-180.0",
+        "geo:90.000000000000000000000,180.00000000000000000000",
+        "geo:-90.0000000000000000000000,-180.000000000000000000000",
+        "geo:89.99999999999999999999999,179.999999999999999999999999",
     ] {
         let uri = UriRef::parse(text).unwrap();
         assert_eq!(
