@@ -24,7 +24,9 @@
 //! - with the feature `schemes`, each scheme's grammar in `schemes/`
 //!   (`schemes/urn.pest`...) read with `uri.pest` as one grammar, into
 //!   `$OUT_DIR/scheme_<name>.rs`, with the RFC and section each rule cites
-//!   above it (`citation`);
+//!   above it (`citation`). The rules a scheme takes unchanged from
+//!   `uri.pest` are compiled once, in the URI grammar's code, which the
+//!   scheme's code calls (`peguri_codegen::Import`);
 //! - with the feature `expose-internals`, `tests/codegen/sample.pest`, a
 //!   grammar that uses every construct the generator supports, for the
 //!   generator's tests against pest_derive (`tests/library/codegen.rs`).
@@ -33,7 +35,7 @@ use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::Path;
 
-use peguri_codegen::{Config, Grammar, invariants};
+use peguri_codegen::{Config, Grammar, Import, invariants};
 
 /// The URI grammar files, in the order pest_derive reads them.
 const URI_GRAMMARS: &[&str] = &["uri.pest", "iri.pest", "rfc6874.pest"];
@@ -178,6 +180,11 @@ const TEMPLATE_CLASSES: &[(&str, &str, &str)] = &[("RESERVED", "reserved", "")];
 /// The runtime the generated code imports from.
 const RUNTIME: &str = "crate::syntax::runtime";
 
+/// The module the URI grammar's code is in (`syntax::compiled`), whose
+/// functions the scheme grammars' code calls for the rules they take
+/// unchanged from `uri.pest`.
+const URI_MODULE: &str = "crate::syntax::compiled::uri";
+
 const SPLIT_RECORD: &[(&str, &[&str])] = &[
     ("scheme", &["split_scheme"]),
     ("authority", &["split_authority"]),
@@ -240,9 +247,25 @@ const SCHEME_GRAMMARS: &[SchemeGrammar] = &[
     },
     SchemeGrammar {
         name: "mailto",
-        entries: &["mailto_entry", "to_entry"],
+        entries: &[
+            "mailto_entry",
+            "addr_spec_entry",
+            "address_field_entry",
+            "address_list_entry",
+        ],
         record: &["to_text", "hfields"],
-        quiet: &["hfname", "hfvalue", "addr_spec", "local_part"],
+        quiet: &[
+            "hfname",
+            "hfvalue",
+            "addr_text",
+            "addr_spec",
+            "local_part",
+            "address",
+            "mailbox",
+            "name_addr",
+            "display_name",
+            "CFWS",
+        ],
         classes: &[],
     },
     SchemeGrammar {
@@ -259,15 +282,26 @@ const SCHEME_GRAMMARS: &[SchemeGrammar] = &[
         quiet: &["parameter", "attribute"],
         classes: &[],
     },
+    // tel.pest holds RFC 5724's sms URIs too, whose recipients are
+    // RFC 3966's telephone-subscriber.
     SchemeGrammar {
         name: "tel",
-        entries: &["tel_entry"],
+        entries: &["tel_entry", "sms_entry"],
         record: &[
             "global_number",
             "global_number_digits",
             "local_number_digits",
+            "sms_hier_part",
+            "sms_fields",
         ],
-        quiet: &["par", "context", "pname"],
+        quiet: &[
+            "par",
+            "context",
+            "pname",
+            "sms_recipient",
+            "sms_field_name",
+            "escaped_value",
+        ],
         classes: &[("VISUAL_SEPARATOR", "visual_separator")],
     },
     SchemeGrammar {
@@ -350,6 +384,55 @@ const SCHEME_GRAMMARS: &[SchemeGrammar] = &[
             "group",
             "article_number",
         ],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "sip",
+        entries: &["sip_entry", "sips_entry"],
+        record: &[
+            "user",
+            "password",
+            "host_3261",
+            "port_3261",
+            "uri_parameters",
+            "headers",
+        ],
+        quiet: &["uri_parameter", "pname", "hname", "hvalue"],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "tag",
+        entries: &["tag_entry"],
+        record: &["authorityName", "year", "month", "day", "specific"],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "acct",
+        entries: &["acct_entry"],
+        record: &["userpart", "host"],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "xmpp",
+        entries: &["xmpp_entry"],
+        record: &["authxmpp", "pathxmpp", "querycomp"],
+        quiet: &["nodeid", "host", "querytype", "pair", "key"],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "about",
+        entries: &["about_entry"],
+        record: &["about_token"],
+        quiet: &[],
+        classes: &[],
+    },
+    SchemeGrammar {
+        name: "cid",
+        entries: &["cid_entry", "mid_entry", "addr_spec_entry"],
+        record: &["message_id", "content_id"],
         quiet: &[],
         classes: &[],
     },
@@ -512,6 +595,17 @@ fn main() {
         );
         std::process::exit(1);
     }
+    // The scheme grammars call the URI grammar's code for the rules they
+    // take unchanged from `uri.pest`, so it is generated after them, with
+    // those functions exported.
+    let mut exports = Vec::new();
+    if std::env::var_os("CARGO_FEATURE_SCHEMES").is_some() {
+        for scheme in SCHEME_GRAMMARS {
+            exports.extend(compile_scheme(scheme, &uri));
+        }
+        exports.sort();
+        exports.dedup();
+    }
     generate(
         URI_GRAMMARS,
         &uri,
@@ -526,6 +620,8 @@ fn main() {
             // reads pest's tree into the same record.
             rule_slots: expose_internals,
             runtime: RUNTIME,
+            exports: &exports,
+            ..Config::default()
         },
     );
     write("syntax_names.rs", &syntax_names(&syntaxes));
@@ -553,11 +649,6 @@ fn main() {
             },
         );
     }
-    if std::env::var_os("CARGO_FEATURE_SCHEMES").is_some() {
-        for scheme in SCHEME_GRAMMARS {
-            compile_scheme(scheme);
-        }
-    }
     // Only the generator's tests read it, and they enable the feature.
     if expose_internals {
         compile(
@@ -576,8 +667,11 @@ fn main() {
 }
 
 /// Compiles a scheme's grammar with `uri.pest`, and adds the citations of
-/// its rules.
-fn compile_scheme(scheme: &SchemeGrammar) {
+/// its rules. The rules it takes unchanged from `uri.pest` are the URI
+/// grammar's (`uri`, compiled into [`URI_MODULE`]): the code calls that
+/// module's functions for them; the functions it calls are returned, for
+/// the URI grammar's code to export.
+fn compile_scheme(scheme: &SchemeGrammar, uri: &Grammar) -> Vec<peguri_codegen::Export> {
     let file = format!("schemes/{}.pest", scheme.name);
     let files = ["uri.pest", file.as_str()];
     let (text, lines) = read(&files);
@@ -601,10 +695,16 @@ fn compile_scheme(scheme: &SchemeGrammar) {
         // The engine tests read the records by rule (`__engines`).
         rule_slots: std::env::var_os("CARGO_FEATURE_EXPOSE_INTERNALS").is_some(),
         runtime: RUNTIME,
+        import: Some(Import {
+            grammar: uri,
+            module: URI_MODULE,
+        }),
+        exports: &[],
     };
-    let mut code = grammar
-        .generate(&config)
+    let generated = grammar
+        .compile(&config)
         .unwrap_or_else(|message| fail(&files, &message));
+    let mut code = generated.code;
     let own = text
         .lines()
         .skip(lines[1].start - 1)
@@ -612,6 +712,7 @@ fn compile_scheme(scheme: &SchemeGrammar) {
         .join("\n");
     code.push_str(&citations(&file, &own));
     write(&format!("scheme_{}.rs", scheme.name), &code);
+    generated.imports
 }
 
 /// `citation(rule)`: the RFC and section each rule of a scheme's grammar

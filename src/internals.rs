@@ -293,14 +293,15 @@ pub mod schemes {
                                 .filter_map(|id| {
                                     let id = u16::try_from(id).ok()?;
                                     let slot = rec.slot(id)?;
-                                    Some((g::RULE_NAMES[usize::from(id)].to_owned(), slot.get()))
+                                    Some((g::RULE_NAMES.get(usize::from(id))?.to_owned(), slot.get()))
                                 })
                                 .collect()
                         });
                         let failure = g::$fail(s).filter(|f| !f.overflowed).map(|f| {
                             let names = |set: crate::syntax::runtime::RuleSet<{ g::RULE_WORDS }>| {
                                 set.iter()
-                                    .map(|id| g::RULE_NAMES[usize::from(id)].to_owned())
+                                    .filter_map(|id| g::RULE_NAMES.get(usize::from(id)))
+                                    .map(str::to_owned)
                                     .collect()
                             };
                             Failure {
@@ -329,14 +330,19 @@ pub mod schemes {
         file: [file_entry => match_file_entry, fail_file_entry;]
         mailto: [
             mailto_entry => match_mailto_entry, fail_mailto_entry;
-            to_entry => match_to_entry, fail_to_entry;
+            addr_spec_entry => match_addr_spec_entry, fail_addr_spec_entry;
+            address_field_entry => match_address_field_entry, fail_address_field_entry;
+            address_list_entry => match_address_list_entry, fail_address_list_entry;
         ]
         urn: [urn_entry => match_urn_entry, fail_urn_entry;]
         data: [
             data_entry => match_data_entry, fail_data_entry;
             base64_entry => match_base64_entry, fail_base64_entry;
         ]
-        tel: [tel_entry => match_tel_entry, fail_tel_entry;]
+        tel: [
+            tel_entry => match_tel_entry, fail_tel_entry;
+            sms_entry => match_sms_entry, fail_sms_entry;
+        ]
         geo: [
             geo_entry => match_geo_entry, fail_geo_entry;
             latitude_entry => match_latitude_entry, fail_latitude_entry;
@@ -372,6 +378,19 @@ pub mod schemes {
             msg_id_entry => match_msg_id_entry, fail_msg_id_entry;
             wildmat_entry => match_wildmat_entry, fail_wildmat_entry;
             newsgroup_name_entry => match_newsgroup_name_entry, fail_newsgroup_name_entry;
+        ]
+        sip: [
+            sip_entry => match_sip_entry, fail_sip_entry;
+            sips_entry => match_sips_entry, fail_sips_entry;
+        ]
+        tag: [tag_entry => match_tag_entry, fail_tag_entry;]
+        acct: [acct_entry => match_acct_entry, fail_acct_entry;]
+        xmpp: [xmpp_entry => match_xmpp_entry, fail_xmpp_entry;]
+        about: [about_entry => match_about_entry, fail_about_entry;]
+        cid: [
+            cid_entry => match_cid_entry, fail_cid_entry;
+            mid_entry => match_mid_entry, fail_mid_entry;
+            addr_spec_entry => match_addr_spec_entry, fail_addr_spec_entry;
         ]
     }
 }

@@ -66,6 +66,15 @@
 //! `non_snake_case` objects to) and clippy's, which the including module
 //! allows.
 //!
+//! Grammars compiled into different modules of one crate can share
+//! rules: a grammar read after another's text, taking its rules unchanged
+//! (peguri's scheme grammars after `uri.pest`), calls the other module's
+//! functions for them instead of compiling its own copies
+//! ([`Config::import`]), and the other module's code exports what it
+//! calls ([`Config::exports`]). A rule is shared only if it, and every rule
+//! it calls, is the same in both grammars and has the same index in
+//! pest's `Rule` enum, so the error pass reports the same rules.
+//!
 //! Anything else (the stack: `PUSH`, `POP`, `PEEK`...; Unicode property
 //! classes such as `LETTER`; implicit `WHITESPACE`/`COMMENT`) is an error
 //! naming the rule, the construct and how a generated function reaches the
@@ -100,6 +109,7 @@
 mod abnf;
 mod analysis;
 mod class;
+mod import;
 mod interp;
 pub mod invariants;
 mod recognizer;
@@ -109,13 +119,15 @@ mod support;
 mod tracker;
 mod utf8;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use pest_meta::ast::{Expr, Rule as AstRule};
 use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 
 use class::{Class, Set};
+use import::Imported;
+pub use import::{Export, Generated, Import};
 use shared_scan::Within;
 use snippets::{params, ranges_literal, reachable};
 
@@ -145,12 +157,22 @@ pub struct Config<'a> {
     /// comment at its top names what must be in scope where it is
     /// included.
     pub runtime: &'a str,
+    /// A grammar whose code is in another module of the crate and that
+    /// this one takes rules from unchanged: the code calls that module's
+    /// functions for them instead of compiling its own copies
+    /// ([`Generated::imports`] lists which).
+    pub import: Option<Import<'a>>,
+    /// Functions other grammars' code calls (their [`Generated::imports`]):
+    /// generated `pub(crate)`, whether or not this code's own functions
+    /// reach them.
+    pub exports: &'a [Export],
 }
 
 /// The runtime's names that generated code may use.
 const RUNTIME: &[&str] = &[
     "Failure",
     "Look",
+    "Names",
     "Runs",
     "Slot",
     "Tracker",
@@ -265,6 +287,17 @@ impl Grammar {
     /// something the generator does not support, or when the
     /// configuration names a rule the grammar lacks.
     pub fn generate(&self, config: &Config<'_>) -> Result<String, String> {
+        self.compile(config).map(|generated| generated.code)
+    }
+
+    /// Generates the code for `config`, and says which functions of the
+    /// imported grammar ([`Config::import`]) it calls.
+    ///
+    /// # Errors
+    ///
+    /// As [`generate`](Self::generate); also when `config.exports` names
+    /// a rule the grammar lacks.
+    pub fn compile(&self, config: &Config<'_>) -> Result<Generated, String> {
         Generator::new(&self.rules, &self.optimized, config)?.run(config)
     }
 
@@ -337,6 +370,12 @@ pub(crate) struct Generator<'g> {
     /// The shared runs of the choices being emitted, innermost last: a
     /// bounded repetition's body, and the name of its run.
     runs: Vec<(Expr, String)>,
+    /// The rules taken from another grammar's module, if any.
+    import: Option<Imported>,
+    /// The functions of that module the code calls.
+    imports: BTreeSet<Export>,
+    /// The functions other grammars' code calls: `pub(crate)`.
+    exported: BTreeSet<String>,
 }
 
 impl<'g> Generator<'g> {
@@ -379,18 +418,12 @@ impl<'g> Generator<'g> {
                 field_of.insert((*rule).to_owned(), (*field).to_owned());
             }
         }
-        // pest_derive's `Rule` enum: `EOI` first if the grammar uses it,
-        // then every rule in grammar order.
-        let uses_eoi = rules.iter().any(|r| mentions(&r.expr, "EOI"));
-        let mut names = Vec::new();
-        if uses_eoi {
-            names.push("EOI".to_owned());
-        }
-        let mut ids = BTreeMap::new();
-        for rule in rules {
-            ids.insert(rule.name.as_str(), names.len() as u16);
-            names.push(rule.name.clone());
-        }
+        import::check_exports(&map, config)?;
+        let (names, ids) = import::rule_ids(rules);
+        let import = config
+            .import
+            .as_ref()
+            .map(|import| import::imported(rules, optimized, &ids, import));
         let mut generator = Generator {
             rules: map,
             optimized: optimized.iter().map(|r| (r.name.as_str(), r)).collect(),
@@ -408,13 +441,16 @@ impl<'g> Generator<'g> {
             track_queue: Vec::new(),
             labels: 0,
             runs: Vec::new(),
+            import,
+            imports: BTreeSet::new(),
+            exported: config.exports.iter().map(Export::function).collect(),
         };
         generator.compute_first();
         generator.compute_tracking();
         Ok(generator)
     }
 
-    fn run(mut self, config: &Config<'_>) -> Result<String, String> {
+    fn run(mut self, config: &Config<'_>) -> Result<Generated, String> {
         let mut public = String::new();
         for entry in config.entries {
             let call = self.call(entry, Mode::Tokens, "0");
@@ -452,6 +488,18 @@ impl<'g> Generator<'g> {
                  match {call} {{\n        Some(_) => None,\n        None => Some(tr.failure()),\n    }}\n}}\n"
             );
         }
+        // What other grammars' code calls: roots as the public functions
+        // are.
+        let mut roots = String::new();
+        for export in config.exports {
+            let name = export.function();
+            let rule = self.rules[export.rule()].name.as_str();
+            match export.context() {
+                None => self.queue.push((name.clone(), rule, Mode::Quiet)),
+                Some(context) => self.track_queue.push((name.clone(), rule, context)),
+            }
+            let _ = writeln!(roots, "{name}");
+        }
         self.drain_queues();
 
         let mut items = String::new();
@@ -459,7 +507,7 @@ impl<'g> Generator<'g> {
             self.emit_records(&mut items, config);
         }
         if !config.tracked.is_empty() {
-            self.emit_rule_names(&mut items);
+            self.emit_rule_names(&mut items)?;
         }
         self.emit_classes(&mut items, config);
         items.push_str(&public);
@@ -487,7 +535,7 @@ impl<'g> Generator<'g> {
         for (name, code) in &self.funcs {
             defined.insert(name, code.clone());
         }
-        let used = reachable(&items, &defined);
+        let used = reachable(&format!("{items}\n{roots}"), &defined);
 
         let mut out =
             String::from("// @generated by peguri-codegen from a pest grammar. Do not edit.\n");
@@ -530,7 +578,27 @@ impl<'g> Generator<'g> {
                 out.push_str(&defined[name.as_str()]);
             }
         }
-        Ok(out)
+        Ok(Generated {
+            code: out,
+            imports: self.imports.into_iter().collect(),
+        })
+    }
+
+    /// The module holding rule `name`'s code, if it is taken from another
+    /// grammar's (see [`Import`]).
+    pub(crate) fn imported_from(&self, name: &str) -> Option<String> {
+        let import = self.import.as_ref()?;
+        import.shared.contains(name).then(|| import.module.clone())
+    }
+
+    /// How function `fname` is declared: `pub(crate) fn` when other
+    /// grammars' code calls it.
+    pub(crate) fn declare(&self, fname: &str) -> &'static str {
+        if self.exported.contains(fname) {
+            "pub(crate) fn"
+        } else {
+            "fn"
+        }
     }
 
     fn drain_queues(&mut self) {
@@ -603,13 +671,48 @@ impl<'g> Generator<'g> {
         }
     }
 
-    fn emit_rule_names(&self, out: &mut String) {
+    fn emit_rule_names(&self, out: &mut String) -> Result<(), String> {
         let words = self.names.len().div_ceil(64).max(1);
         let _ = write!(
             out,
             "\n/// Words in a rule set: one bit per rule of the grammar.\n\
-             pub(crate) const RULE_WORDS: usize = {words};\n\n\
-             /// The grammar's rules by their index in pest's `Rule` enum.\n\
+             pub(crate) const RULE_WORDS: usize = {words};\n"
+        );
+        if let Some(import) = &self.import {
+            // The names the imported grammar's table already holds, at the
+            // same indices, are read from it.
+            let shared = import.shared_names;
+            let module = &import.module;
+            for (table, what) in [("RULE_NAMES", "names"), ("RULE_LABELS", "labels")] {
+                let mut own = String::new();
+                let mut ends = Vec::new();
+                for name in &self.names[shared..] {
+                    if what == "labels" {
+                        own.push_str(&name.replace('_', "-"));
+                    } else {
+                        own.push_str(name);
+                    }
+                    ends.push(own.len().to_string());
+                }
+                if u16::try_from(own.len()).is_err() {
+                    return Err(format!(
+                        "the grammar's own rule {what} take {} bytes; the table holds at most 65535",
+                        own.len()
+                    ));
+                }
+                let _ = write!(
+                    out,
+                    "\n/// The grammar's rule {what} by their index in pest's `Rule` enum: the first\n\
+                     /// {shared} are those of `{module}`, read from its table.\n\
+                     pub(crate) static {table}: Names = Names {{ imported: &{module}::{table}, shared: {shared}, own: {own:?}, ends: &[{}] }};\n",
+                    ends.join(", ")
+                );
+            }
+            return Ok(());
+        }
+        let _ = write!(
+            out,
+            "\n/// The grammar's rules by their index in pest's `Rule` enum.\n\
              pub(crate) static RULE_NAMES: [&str; {}] = [",
             self.names.len()
         );
@@ -626,6 +729,7 @@ impl<'g> Generator<'g> {
             let _ = write!(out, "\"{}\", ", name.replace('_', "-"));
         }
         out.push_str("];\n");
+        Ok(())
     }
 
     fn emit_classes(&self, out: &mut String, config: &Config<'_>) {

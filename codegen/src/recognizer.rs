@@ -10,7 +10,7 @@ use super::class::Class;
 use super::snippets::{
     at_least, byte_literal, bytes_literal, lookahead_code, params, postfix, save_restore, seq_code,
 };
-use super::{Generator, Group, Mode, describe, flatten_seq, intersects};
+use super::{Export, Generator, Group, Mode, describe, flatten_seq, intersects};
 
 impl<'g> Generator<'g> {
     /// A call of rule `name` in `mode` at position `p`.
@@ -19,6 +19,10 @@ impl<'g> Generator<'g> {
         let touched = self.rule_touched(rule, mode);
         if touched.is_empty() {
             let fname = format!("r_{name}");
+            if let Some(module) = self.imported_from(name) {
+                self.imports.insert(Export::recognizer(name));
+                return format!("{module}::{fname}(s, {p})");
+            }
             self.queue.push((fname.clone(), &rule.name, Mode::Quiet));
             format!("{fname}(s, {p})")
         } else {
@@ -50,9 +54,10 @@ impl<'g> Generator<'g> {
         };
         if mode == Mode::Quiet {
             let params = params(&body, &["s: &[u8]", "p: usize"]);
+            let declare = self.declare(fname);
             format!(
                 "\n{doc}\n#[inline]\n\
-                 fn {fname}({params}) -> Option<usize> {{\n    {body}\n}}\n"
+                 {declare} {fname}({params}) -> Option<usize> {{\n    {body}\n}}\n"
             )
         } else if self.own_token(rule, mode) {
             let field = &self.field_of[name];

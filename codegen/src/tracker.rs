@@ -16,7 +16,7 @@ use pest_meta::ast::RuleType;
 use pest_meta::optimizer::OptimizedExpr;
 
 use super::snippets::{lookahead_code, params, seq_code};
-use super::{Generator, Mode, unoptimize};
+use super::{Export, Generator, Mode, unoptimize};
 
 /// Where a rule call happens, as far as tracking goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -34,7 +34,7 @@ impl Context {
         look: 0,
     };
 
-    fn suffix(self) -> String {
+    pub(crate) fn suffix(self) -> String {
         format!(
             "{}{}",
             if self.atomic { "a" } else { "n" },
@@ -154,6 +154,10 @@ impl<'g> Generator<'g> {
         }
         let rule = self.optimized[name];
         let fname = format!("t_{name}__{}", context.suffix());
+        if let Some(module) = self.imported_from(name) {
+            self.imports.insert(Export::error_pass(name, context));
+            return format!("{module}::{fname}(s, {p}, tr)");
+        }
         self.track_queue
             .push((fname.clone(), rule.name.as_str(), context));
         format!("{fname}(s, {p}, tr)")
@@ -183,9 +187,10 @@ impl<'g> Generator<'g> {
             body
         };
         let params = params(&code, &["s: &[u8]", "p: usize", "tr: &mut Tracker"]);
+        let declare = self.declare(fname);
         format!(
             "\n/// `{name}` ({:?} rule) in the error pass, called {}.\n\
-             fn {fname}({params}) -> Option<usize> {{\n    {code}\n}}\n",
+             {declare} {fname}({params}) -> Option<usize> {{\n    {code}\n}}\n",
             rule.ty,
             match (context.atomic, context.look) {
                 (false, 0) => "where pest tracks".to_owned(),

@@ -3,7 +3,7 @@
 //! tested in peguri, which compiles a sample grammar with it against its
 //! runtime: `tests/library/codegen.rs`.)
 
-use peguri_codegen::{Config, Grammar, generate, invariants};
+use peguri_codegen::{Config, Grammar, Import, generate, invariants};
 
 fn generate_with(grammar: &str, record: &[&str], entries: &[&str]) -> Result<String, String> {
     let fields: Vec<(&str, [&str; 1])> = record.iter().map(|r| (*r, [*r])).collect();
@@ -690,4 +690,314 @@ fn an_edit_that_breaks_an_invariant_is_named_with_the_rule_and_the_fix() {
         err.contains("the grammar has no rule `segment_nz_nc`"),
         "{err}"
     );
+}
+
+/// The functions `code` defines, by name.
+fn defined_functions(code: &str) -> Vec<&str> {
+    code.lines()
+        .filter_map(|line| {
+            let rest = line
+                .strip_prefix("pub(crate) fn ")
+                .or_else(|| line.strip_prefix("fn "))?;
+            rest.split_once('(').map(|(name, _)| name)
+        })
+        .collect()
+}
+
+/// The rule a generated rule function is for: `r_host__t` and
+/// `t_host__nn` are `host`'s.
+fn rule_of(function: &str) -> Option<&str> {
+    let rest = function
+        .strip_prefix("r_")
+        .or_else(|| function.strip_prefix("t_"))?;
+    Some(rest.split_once("__").map_or(rest, |(rule, _)| rule))
+}
+
+const PROVIDER: &str = r#"
+    digit = @{ ASCII_DIGIT }
+    number = @{ digit+ ~ ("." ~ digit+)? }
+    pair = { number ~ "," ~ number }
+    list = { pair ~ (";" ~ pair)* }
+    top = { SOI ~ list ~ EOI }
+"#;
+
+#[test]
+fn imported_rules_are_called_in_the_other_module_not_compiled_again() {
+    let provider = Grammar::parse(PROVIDER).unwrap();
+    // The importer takes `digit`, `number`, `pair` and `list` unchanged
+    // and adds its own rules after them.
+    let importer = Grammar::parse(&format!(
+        "{PROVIDER}\nentry = {{ SOI ~ \"geo:\" ~ list ~ (\"#\" ~ number)? ~ EOI }}"
+    ))
+    .unwrap();
+    let generated = importer
+        .compile(&Config {
+            entries: &["entry"],
+            tracked: &["entry"],
+            import: Some(Import {
+                grammar: &provider,
+                module: "crate::base",
+            }),
+            runtime: "crate::runtime",
+            ..Config::default()
+        })
+        .unwrap();
+    let code = &generated.code;
+    assert!(code.contains("crate::base::r_list(s, "), "{code}");
+    assert!(code.contains("crate::base::t_list__nn(s, "), "{code}");
+    for function in defined_functions(code) {
+        assert!(
+            !matches!(
+                rule_of(function),
+                Some("digit" | "number" | "pair" | "list")
+            ),
+            "{function} is compiled again:\n{code}"
+        );
+    }
+    // The names of the rules at the same indices (`EOI` and the five
+    // rules) are read from the provider's tables.
+    assert!(
+        code.contains(
+            "pub(crate) static RULE_NAMES: Names = Names { imported: &crate::base::RULE_NAMES, shared: 6, own: \"entry\", ends: &[5] };"
+        ),
+        "{code}"
+    );
+    let imports: Vec<String> = generated.imports.iter().map(|e| e.function()).collect();
+    assert!(imports.contains(&"r_list".to_owned()), "{imports:?}");
+    assert!(imports.contains(&"t_number__nn".to_owned()), "{imports:?}");
+    // The provider's code defines each of them, for the importer to call.
+    let provided = provider
+        .compile(&Config {
+            entries: &["top"],
+            exports: &generated.imports,
+            runtime: "crate::runtime",
+            ..Config::default()
+        })
+        .unwrap()
+        .code;
+    for function in &imports {
+        let declaration = format!("\npub(crate) fn {function}(");
+        assert_eq!(
+            provided.matches(&declaration).count(),
+            1,
+            "{function}:\n{provided}"
+        );
+    }
+    // Without an import, the same grammar compiles the rules itself.
+    let alone = importer
+        .generate(&Config {
+            entries: &["entry"],
+            tracked: &["entry"],
+            runtime: "crate::runtime",
+            ..Config::default()
+        })
+        .unwrap();
+    assert!(alone.contains("\nfn r_list("), "{alone}");
+}
+
+#[test]
+fn a_rule_is_shared_only_if_it_and_what_it_calls_are_the_same_in_both() {
+    let provider = Grammar::parse(PROVIDER).unwrap();
+    // `number` differs, so `pair` and `list`, which call it, are the
+    // importer's own; `digit` is still shared.
+    let importer = Grammar::parse(&PROVIDER.replace(
+        r#"number = @{ digit+ ~ ("." ~ digit+)? }"#,
+        r#"number = @{ "-"? ~ digit+ ~ ("." ~ digit+)? }"#,
+    ))
+    .unwrap();
+    let generated = importer
+        .compile(&Config {
+            entries: &["top"],
+            tracked: &["top"],
+            import: Some(Import {
+                grammar: &provider,
+                module: "crate::base",
+            }),
+            runtime: "crate::runtime",
+            ..Config::default()
+        })
+        .unwrap();
+    let rules: Vec<&str> = generated.imports.iter().map(|e| e.rule()).collect();
+    assert!(
+        rules.iter().all(|rule| *rule == "digit"),
+        "{rules:?}:\n{}",
+        generated.code
+    );
+    assert!(
+        generated.code.contains("\nfn r_list("),
+        "{}",
+        generated.code
+    );
+    // The same rules at other indices in pest's `Rule` enum are not
+    // shared: the error pass would track other rules.
+    let shifted = Grammar::parse(&format!("first = {{ \"x\" }}\n{PROVIDER}")).unwrap();
+    let generated = shifted
+        .compile(&Config {
+            entries: &["top"],
+            tracked: &["top"],
+            import: Some(Import {
+                grammar: &provider,
+                module: "crate::base",
+            }),
+            runtime: "crate::runtime",
+            ..Config::default()
+        })
+        .unwrap();
+    assert!(generated.imports.is_empty(), "{:?}", generated.imports);
+}
+
+#[test]
+fn a_rule_recorded_by_the_importer_is_compiled_where_it_records() {
+    let provider = Grammar::parse(PROVIDER).unwrap();
+    let importer = Grammar::parse(PROVIDER).unwrap();
+    let generated = importer
+        .compile(&Config {
+            record: &[("pair", &["pair"])],
+            entries: &["top"],
+            import: Some(Import {
+                grammar: &provider,
+                module: "crate::base",
+            }),
+            runtime: "crate::runtime",
+            ..Config::default()
+        })
+        .unwrap();
+    let code = &generated.code;
+    // `list` and `pair` write the importer's record; `number` does not.
+    assert!(code.contains("fn r_list__t("), "{code}");
+    assert!(code.contains("fn r_pair__t("), "{code}");
+    assert!(code.contains("crate::base::r_number(s, "), "{code}");
+}
+
+#[test]
+fn exports_name_rules_of_the_grammar() {
+    let provider = Grammar::parse(PROVIDER).unwrap();
+    let other = Grammar::parse("x = { \"x\" } entry = { SOI ~ x ~ EOI }").unwrap();
+    let imports = Grammar::parse("x = { \"x\" } entry = { SOI ~ x ~ EOI } y = { x }")
+        .unwrap()
+        .compile(&Config {
+            entries: &["entry"],
+            import: Some(Import {
+                grammar: &other,
+                module: "crate::other",
+            }),
+            ..Config::default()
+        })
+        .unwrap()
+        .imports;
+    assert!(!imports.is_empty());
+    let err = provider
+        .compile(&Config {
+            exports: &imports,
+            ..Config::default()
+        })
+        .unwrap_err();
+    assert!(
+        err.contains("is exported in the generator configuration but the grammar has no such rule"),
+        "{err}"
+    );
+}
+
+/// The scheme grammars of `schemes/`, each read after `uri.pest` as
+/// peguri's build script reads them, compile no rule of `uri.pest` again:
+/// each is compiled once, in the URI grammar's code, which exports what
+/// the schemes call.
+#[test]
+fn the_scheme_grammars_compile_no_rule_of_the_uri_grammar_again() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let uri = uri_grammar(&[]);
+    let uri_pest = std::fs::read_to_string(format!("{root}/uri.pest")).unwrap();
+    let uri_rules: Vec<&str> = uri_pest
+        .lines()
+        .filter_map(|line| line.split_once(" = ").map(|(name, _)| name.trim()))
+        .filter(|name| !name.is_empty() && !name.contains(char::is_whitespace))
+        .collect();
+    assert!(uri_rules.contains(&"IPv6address"), "{uri_rules:?}");
+    let mut schemes: Vec<String> = std::fs::read_dir(format!("{root}/schemes"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path().display().to_string())
+        .filter(|path| path.ends_with(".pest"))
+        .collect();
+    schemes.sort();
+    assert!(schemes.len() >= 8, "{schemes:?}");
+    let mut exports = Vec::new();
+    let mut codes = Vec::new();
+    for path in &schemes {
+        let own = std::fs::read_to_string(path).unwrap();
+        let grammar = Grammar::parse(&format!("{uri_pest}\n{own}")).unwrap();
+        let entries: Vec<&str> = own
+            .lines()
+            .filter_map(|line| line.split_once(" = ").map(|(name, _)| name.trim()))
+            .filter(|name| name.ends_with("_entry"))
+            .collect();
+        let generated = grammar
+            .compile(&Config {
+                entries: &entries,
+                tracked: &entries,
+                import: Some(Import {
+                    grammar: &uri,
+                    module: "crate::syntax::compiled::uri",
+                }),
+                runtime: "crate::syntax::runtime",
+                ..Config::default()
+            })
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        // `EOI` and uri.pest's rules come first in both grammars: their
+        // names are the URI grammar's table's.
+        let names = format!(
+            "static RULE_NAMES: Names = Names {{ imported: &crate::syntax::compiled::uri::RULE_NAMES, shared: {}, own: \"",
+            uri_rules.len() + 1
+        );
+        assert!(generated.code.contains(&names), "{path}: no {names}");
+        for function in defined_functions(&generated.code) {
+            if let Some(rule) = rule_of(function) {
+                assert!(
+                    !uri_rules.contains(&rule),
+                    "{path} compiles `{function}` of uri.pest's `{rule}` again"
+                );
+            }
+        }
+        exports.extend(generated.imports);
+        codes.push(generated.code);
+    }
+    // The schemes with hosts (http, ws, file) call the URI grammar's
+    // `host`, or its alternatives where the call is inlined.
+    let with_hosts = codes
+        .iter()
+        .filter(|code| {
+            code.contains("crate::syntax::compiled::uri::r_host(s, ")
+                || code.contains("crate::syntax::compiled::uri::r_IP_literal(s, ")
+        })
+        .count();
+    assert!(with_hosts >= 3, "{with_hosts}");
+    exports.sort();
+    exports.dedup();
+    let provided = uri
+        .compile(&Config {
+            entries: &["URI_reference"],
+            exports: &exports,
+            runtime: "crate::syntax::runtime",
+            ..Config::default()
+        })
+        .unwrap()
+        .code;
+    let all: Vec<&str> = codes
+        .iter()
+        .chain(std::iter::once(&provided))
+        .flat_map(|code| defined_functions(code))
+        .collect();
+    for export in &exports {
+        let function = export.function();
+        assert_eq!(
+            all.iter().filter(|f| **f == function).count(),
+            1,
+            "{function} is not defined exactly once"
+        );
+    }
+    for function in ["r_host", "r_IPv6address", "t_host__nn"] {
+        assert!(
+            all.iter().filter(|f| **f == function).count() <= 1,
+            "{function} is defined more than once"
+        );
+    }
 }

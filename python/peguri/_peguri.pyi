@@ -48,7 +48,15 @@ _TemplateVariable = (
 )
 
 _SchemePart = (
-    str | bool | int | float | list[str] | list[list[str]] | list[float] | list[dict[str, str | bool | None]] | None
+    str
+    | bool
+    | int
+    | float
+    | list[str]
+    | list[list[str | None]]
+    | list[float]
+    | list[dict[str, str | bool | None]]
+    | None
 )
 
 class _SchemeSyntaxError(TypedDict):
@@ -70,7 +78,12 @@ class _SchemeSyntax(TypedDict):
     mailto ``to`` and ``headers``; urn ``nid``, ``nss``, ``r_component``,
     ``q_component``; data ``media_type``, ``base64``, ``data_length``; tel
     ``number``, ``global``; geo ``coordinates``, ``crs``, ``uncertainty``;
-    ftp ``user``, ``password``, ``host``, ``port``, ``path_segments``,
+    sip and sips ``user``, ``password``, ``host``, ``port``, ``parameters``,
+    ``headers``; tag ``authority_name``, ``date``, ``specific``; acct
+    ``userpart``, ``host``; xmpp ``account``, ``node``, ``domain``,
+    ``resource``, ``query_type``, ``pairs``; sms ``recipients``, ``body``;
+    about ``token``; cid and mid ``message_id``, ``content_id``; ftp
+    ``user``, ``password``, ``host``, ``port``, ``path_segments``,
     ``type``; ldap ``host``, ``port``, ``dn``, ``attributes``, ``scope``,
     ``filter``, ``extensions`` (dicts ``critical``, ``type``, ``value``);
     ni and nih ``authority``, ``algorithm``, ``value``, ``digest``,

@@ -549,6 +549,41 @@ def test_scheme_syntax_parts() -> None:
     }
 
 
+def test_scheme_syntax_of_sip_tag_and_xmpp() -> None:
+    sip = peguri.parse("sips:alice:pw@atlanta.com:5061;transport=tls?subject=hi").scheme_syntax()
+    assert sip is not None
+    assert (sip["scheme"], sip["spec"], sip["valid"]) == ("sips", "RFC 3261", True)
+    assert sip["parts"] == {
+        "user": "alice",
+        "password": "pw",
+        "host": "atlanta.com",
+        "port": "5061",
+        "parameters": [["transport", "tls"]],
+        "headers": [["subject", "hi"]],
+    }
+    tag = peguri.parse("tag:timothy@hpl.hp.com,2001:web/externalHome").scheme_syntax()
+    assert tag is not None and tag["parts"] == {
+        "authority_name": "timothy@hpl.hp.com",
+        "date": "2001",
+        "specific": "web/externalHome",
+    }
+    xmpp = peguri.parse("xmpp:node@example.com/res?message;body=hi").scheme_syntax()
+    assert xmpp is not None and xmpp["parts"] == {
+        "account": None,
+        "node": "node",
+        "domain": "example.com",
+        "resource": "res",
+        "query_type": "message",
+        "pairs": [["body", "hi"]],
+    }
+    refused = peguri.parse("tag:example.com,2001-02-29:x").scheme_syntax()
+    assert refused is not None and refused["valid"] is False
+    assert refused["error"] == {
+        "offset": 24,
+        "message": "day 29 is outside 01 to 28 (RFC 4151 section 2.1)",
+    }
+
+
 def test_scheme_syntax_parts_of_ftp_ldap_ni_and_news() -> None:
     ftp = peguri.parse("ftp://anne@ftp.example.com:2121/pub/a.txt;type=i").scheme_syntax()
     assert ftp is not None and ftp["spec"] == "RFC 1738" and ftp["parts"] == {

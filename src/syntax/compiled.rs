@@ -74,7 +74,8 @@ pub(crate) mod scheme {
         "scheme_data.rs"
     );
     compiled!(
-        /// `schemes/tel.pest`: tel, RFC 3966 section 3.
+        /// `schemes/tel.pest`: tel, RFC 3966 section 3, and sms, RFC 5724
+        /// section 2.2.
         tel,
         "scheme_tel.rs"
     );
@@ -113,6 +114,36 @@ pub(crate) mod scheme {
         /// `schemes/news.pest`: news and nntp, RFC 5538 section 2.
         news,
         "scheme_news.rs"
+    );
+    compiled!(
+        /// `schemes/sip.pest`: sip and sips, RFC 3261 section 25.1.
+        sip,
+        "scheme_sip.rs"
+    );
+    compiled!(
+        /// `schemes/tag.pest`: tag, RFC 4151 section 2.1.
+        tag,
+        "scheme_tag.rs"
+    );
+    compiled!(
+        /// `schemes/acct.pest`: acct, RFC 7565 section 7.
+        acct,
+        "scheme_acct.rs"
+    );
+    compiled!(
+        /// `schemes/xmpp.pest`: xmpp, RFC 5122 section 2.2.
+        xmpp,
+        "scheme_xmpp.rs"
+    );
+    compiled!(
+        /// `schemes/about.pest`: about, RFC 6694 section 2.
+        about,
+        "scheme_about.rs"
+    );
+    compiled!(
+        /// `schemes/cid.pest`: cid and mid, RFC 2392 section 2.
+        cid,
+        "scheme_cid.rs"
     );
 }
 

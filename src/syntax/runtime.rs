@@ -290,6 +290,59 @@ impl<const W: usize> RuleSet<W> {
     }
 }
 
+/// A grammar's rule names (or their labels) by index in pest's `Rule`
+/// enum, when the grammar is read after another's text (a scheme's after
+/// `uri.pest`): the first `shared` are the other grammar's own table's,
+/// which is not copied, and the rest are the grammar's own, one after the
+/// other in one string (a table of `&str` would cost a pointer and a
+/// relocation per name).
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(
+    not(any(feature = "schemes", feature = "expose-internals")),
+    allow(dead_code)
+)]
+pub struct Names {
+    /// The other grammar's table.
+    pub imported: &'static [&'static str],
+    /// How many of its first names this grammar's are.
+    pub shared: usize,
+    /// The names after them, one after the other.
+    pub own: &'static str,
+    /// Where each of those ends in `own`.
+    pub ends: &'static [u16],
+}
+
+#[cfg_attr(
+    not(any(feature = "schemes", feature = "expose-internals")),
+    allow(dead_code)
+)]
+impl Names {
+    /// How many rules the grammar has.
+    #[cfg_attr(not(feature = "expose-internals"), allow(dead_code))]
+    pub const fn len(&self) -> usize {
+        self.shared + self.ends.len()
+    }
+
+    /// Whether the grammar has no rules.
+    #[cfg_attr(not(feature = "expose-internals"), allow(dead_code))]
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The name of rule `id`.
+    pub fn get(&self, id: usize) -> Option<&'static str> {
+        let Some(own) = id.checked_sub(self.shared) else {
+            return self.imported.get(id).copied();
+        };
+        let end = usize::from(*self.ends.get(own)?);
+        let start = match own.checked_sub(1) {
+            Some(before) => usize::from(*self.ends.get(before)?),
+            None => 0,
+        };
+        self.own.get(start..end)
+    }
+}
+
 /// How many attempted rules the tracker keeps per list. pest keeps a
 /// vector; the grammars here never hold more than a dozen at one position
 /// (`tests/library/engines.rs` checks that none overflows on its inputs).
@@ -464,6 +517,21 @@ impl Tracker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_read_the_imported_table_then_their_own() {
+        static IMPORTED: [&str; 3] = ["EOI", "a", "b"];
+        let names = Names {
+            imported: &IMPORTED,
+            shared: 2,
+            own: "cdd",
+            ends: &[1, 3],
+        };
+        assert_eq!(names.len(), 4);
+        assert!(!names.is_empty());
+        let all = [0, 1, 2, 3, 4].map(|id| names.get(id));
+        assert_eq!(all, [Some("EOI"), Some("a"), Some("c"), Some("dd"), None]);
+    }
 
     #[test]
     fn slots_record_the_first_match_and_its_continuations() {

@@ -507,3 +507,189 @@ fn explain_scheme_parts_draws_ftp_ldap_ni_and_news_parts() {
     let drawn = stdout(&run_peguri(&["explain", "--scheme-parts", input], b""));
     assert_eq!(drawn, stdout(&run_peguri(&["explain", input], b"")));
 }
+
+/// The schemes with grammars from RFC 3261, RFC 4151, RFC 7565, RFC 5122,
+/// RFC 5724, RFC 6694 and RFC 2392: their parts, as the JSON contract
+/// names them.
+#[test]
+fn parse_scheme_syntax_parts_of_sip_tag_acct_xmpp_sms_about_cid() {
+    let cases = [
+        (
+            "sip:alice:secretword@atlanta.com:5060;transport=tcp;lr?subject=project%20x",
+            json!({"user": "alice", "password": "secretword", "host": "atlanta.com",
+                   "port": "5060", "parameters": [["transport", "tcp"], ["lr", null]],
+                   "headers": [["subject", "project%20x"]]}),
+        ),
+        (
+            "sips:atlanta.com",
+            json!({"user": null, "password": null, "host": "atlanta.com", "port": null,
+                   "parameters": [], "headers": []}),
+        ),
+        (
+            "tag:sandro@w3.org,2004-05:Sandro",
+            json!({"authority_name": "sandro@w3.org", "date": "2004-05", "specific": "Sandro"}),
+        ),
+        (
+            "acct:juliet%40capulet.example@shoppingsite.example",
+            json!({"userpart": "juliet%40capulet.example", "host": "shoppingsite.example"}),
+        ),
+        (
+            "xmpp://guest@example.com/support@example.com/desk?message;subject=Hi",
+            json!({"account": "guest@example.com", "node": "support", "domain": "example.com",
+                   "resource": "desk", "query_type": "message", "pairs": [["subject", "Hi"]]}),
+        ),
+        (
+            "sms:+15105550101,+15105550102?body=hello%20there",
+            json!({"recipients": ["+15105550101", "+15105550102"], "body": "hello there"}),
+        ),
+        ("about:blank", json!({"token": "blank"})),
+        (
+            "mid:960830.1639@XIson.com/partA.960830.1639@XIson.com",
+            json!({"message_id": "960830.1639@XIson.com",
+                   "content_id": "partA.960830.1639@XIson.com"}),
+        ),
+    ];
+    for (input, parts) in cases {
+        let out = run_peguri(&["parse", "--scheme-syntax", input], b"");
+        assert_eq!(out.status.code(), Some(0), "{input}");
+        let syntax = &json_lines(&out)[0]["scheme_syntax"];
+        assert_eq!(syntax["valid"], true, "{input}: {syntax}");
+        assert_eq!(syntax["parts"], parts, "{input}");
+    }
+}
+
+#[test]
+fn parse_and_check_scheme_syntax_refuse_a_sip_ttl_and_a_tag_date() {
+    let out = run_peguri(
+        &[
+            "parse",
+            "--scheme-syntax",
+            "sip:alice@atlanta.com;ttl=256",
+            "tag:example.com,2001-02-29:x",
+        ],
+        b"",
+    );
+    let lines = json_lines(&out);
+    for (line, (scheme, spec, offset, message)) in lines.iter().zip([
+        (
+            "sip",
+            "RFC 3261",
+            26,
+            "ttl 256 is outside 0 to 255 (RFC 3261 section 25.1)",
+        ),
+        (
+            "tag",
+            "RFC 4151",
+            24,
+            "day 29 is outside 01 to 28 (RFC 4151 section 2.1)",
+        ),
+    ]) {
+        let syntax = &line["scheme_syntax"];
+        assert_eq!(
+            (&syntax["scheme"], &syntax["spec"], &syntax["valid"]),
+            (&json!(scheme), &json!(spec), &json!(false)),
+            "{line}"
+        );
+        assert_eq!(syntax["error"]["offset"], offset, "{line}");
+        assert_eq!(syntax["error"]["message"], message, "{line}");
+    }
+    let out = run_peguri(&["check", "--scheme-syntax", "sms:+1?body=a&body=b"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "warning[scheme-syntax]: the field \"body\" appears twice (RFC 5724 section 2.2)"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn explain_scheme_parts_draws_sip_and_tag_parts() {
+    let sip = "sip:alice@atlanta.com:5060";
+    let drawn = stdout(&run_peguri(&["explain", "--scheme-parts", sip], b""));
+    let last = drawn.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("user") && last.contains("host") && last.ends_with("port"),
+        "{drawn}"
+    );
+    let tag = "tag:yaml.org,2002:int";
+    let drawn = stdout(&run_peguri(&["explain", "--scheme-parts", tag], b""));
+    assert!(
+        drawn.contains("authority name") && drawn.contains("date") && drawn.contains("specific"),
+        "{drawn}"
+    );
+    let plain = stdout(&run_peguri(&["explain", tag], b""));
+    assert!(!plain.contains("authority name"), "{plain}");
+}
+
+#[test]
+fn schemes_lists_the_new_grammars() {
+    let out = run_peguri(&["schemes", "--json"], b"");
+    let lines = json_lines(&out);
+    let find = |name: &str| lines.iter().find(|l| l["name"] == name).unwrap();
+    for (scheme, document) in [
+        ("sip", "RFC 3261 section 25.1"),
+        ("sips", "RFC 3261 section 25.1"),
+        ("tag", "RFC 4151 section 2.1"),
+        ("acct", "RFC 7565 section 7"),
+        ("xmpp", "RFC 5122 section 2.2"),
+        ("sms", "RFC 5724 section 2.2"),
+        ("about", "RFC 6694 section 2"),
+        ("cid", "RFC 2392 section 2"),
+        ("mid", "RFC 2392 section 2"),
+    ] {
+        let line = find(scheme);
+        assert_eq!(
+            (&line["grammar"], &line["document"]),
+            (&json!(true), &json!(document)),
+            "{line}"
+        );
+    }
+    assert_eq!(find("sip")["default_port"], 5060);
+    assert_eq!(find("tag")["default_port"], Value::Null);
+}
+
+/// `grammar coverage --scheme sip`: the built-in uri.pest and sip grammar,
+/// from `sip_entry`, over RFC 3261's examples and a refused one.
+#[test]
+fn coverage_of_the_sip_grammar() {
+    let inputs = "sip:alice@atlanta.com\n\
+                  sip:alice:secretword@atlanta.com;transport=tcp\n\
+                  sip:atlanta.com;method=REGISTER?to=alice%40atlanta.com\n\
+                  sip:alice@atlanta.com;lr=on\n";
+    let out = run_peguri(
+        &["grammar", "coverage", "--json", "--scheme", "sip"],
+        inputs.as_bytes(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(report["rule"], "sip_entry");
+    assert_eq!(
+        report["grammar"],
+        json!(["uri.pest (built in)", "schemes/sip.pest (built in)"])
+    );
+    assert_eq!(
+        (report["valid"].as_u64(), report["invalid"].as_u64()),
+        (Some(3), Some(1))
+    );
+    // How many inputs each rule matched in.
+    let inputs_of = |rule: &str| {
+        report["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["rule"] == rule)
+            .and_then(|r| r["inputs"].as_u64())
+            .unwrap_or_else(|| panic!("no rule {rule}"))
+    };
+    assert_eq!(inputs_of("transport_param"), 1);
+    assert_eq!(inputs_of("method_param"), 1);
+    assert_eq!(inputs_of("password"), 1);
+    assert_eq!(inputs_of("headers"), 1);
+}

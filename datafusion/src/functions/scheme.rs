@@ -131,13 +131,18 @@ impl SchemePartsFunction {
                          to (the decoded recipients) and headers (decoded [name, value] \
                          pairs), both as JSON text; urn nid, nss, r_component, q_component; \
                          data media_type, base64, data_length; tel number, global; geo \
-                         coordinates (JSON text), crs, uncertainty; ftp user, password, host, \
-                         port, path_segments (JSON text), type; ldap host, port, dn, \
-                         attributes and extensions (JSON text), scope, filter; ni and nih \
-                         authority, algorithm, value, digest (hex), query, check_digit; news \
-                         and nntp server, message_id, newsgroups, group, article_number; an \
-                         empty map for http, https, ws, wss, file, the CoAP schemes, rtsp and \
-                         rtsps. A number or boolean is its text; an absent \
+                         coordinates (JSON text), crs, uncertainty; sip and sips user, \
+                         password, host, port, parameters and headers (JSON text); tag \
+                         authority_name, date, specific; acct userpart, host; xmpp account, \
+                         node, domain, resource, query_type, pairs (JSON text); sms \
+                         recipients (JSON text), body; about token; cid and mid message_id, \
+                         content_id; ftp user, password, host, port, path_segments (JSON \
+                         text), type; ldap host, port, dn, attributes and extensions (JSON \
+                         text), scope, filter; ni and nih authority, algorithm, value, digest \
+                         (hex), query, check_digit; news and nntp server, message_id, \
+                         newsgroups, group, article_number; an empty map for http, https, ws, \
+                         wss, file, the CoAP schemes, rtsp and rtsps. A number or boolean is \
+                         its text; an absent \
                          part is not in the map. NULL when the URI breaks its scheme's \
                          syntax, and {}",
                         NULL_WHEN.replacen("NULL for", "for", 1)

@@ -1201,3 +1201,66 @@ async fn uri_scheme_parts() {
         vec![Some("Example".to_owned())]
     );
 }
+
+/// The grammars of RFC 3261 (sip), RFC 4151 (tag) and RFC 5724 (sms)
+/// through the three functions: validity, the error with its RFC, the
+/// parts (lists as JSON text).
+#[tokio::test]
+async fn uri_scheme_functions_on_sip_tag_and_sms() {
+    check_unary(
+        "uri_scheme_valid",
+        &[
+            (Some("sip:alice@atlanta.com;transport=tcp"), Some("true")),
+            (Some("sip:alice@atlanta.com;ttl=256"), Some("false")),
+            (Some("tag:yaml.org,2002:int"), Some("true")),
+            (Some("tag:example.com,2001-13:x"), Some("false")),
+            (Some("sms:+15105550101?body=a&body=b"), Some("false")),
+        ],
+    )
+    .await;
+    check_unary(
+        "uri_scheme_error",
+        &[
+            (
+                Some("sip:alice@atlanta.com;ttl=256"),
+                Some("ttl 256 is outside 0 to 255 (RFC 3261 section 25.1) at byte 26 (column 27)"),
+            ),
+            (
+                Some("tag:example.com,2001-13:x"),
+                Some("month 13 is outside 01 to 12 (RFC 4151 section 2.1) at byte 21 (column 22)"),
+            ),
+            (Some("sip:alice@atlanta.com"), None),
+        ],
+    )
+    .await;
+    check_unary(
+        "uri_scheme_parts",
+        &[
+            (
+                Some("sip:alice@atlanta.com;transport=tcp"),
+                Some(
+                    r#"{headers: [], host: atlanta.com, parameters: [["transport","tcp"]], user: alice}"#,
+                ),
+            ),
+            (
+                Some("tag:sandro@w3.org,2004-05:Sandro"),
+                Some("{authority_name: sandro@w3.org, date: 2004-05, specific: Sandro}"),
+            ),
+            (
+                Some("sms:+15105550101,+15105550102?body=hello%20there"),
+                Some(r#"{body: hello there, recipients: ["+15105550101","+15105550102"]}"#),
+            ),
+            (Some("sip:alice@atlanta.com;lr=on"), None),
+        ],
+    )
+    .await;
+    let ctx = context();
+    assert_eq!(
+        column(
+            &ctx,
+            "SELECT uri_scheme_parts('sips:bob@biloxi.com:5061')['port']"
+        )
+        .await,
+        vec![Some("5061".to_owned())]
+    );
+}

@@ -64,11 +64,12 @@ pub struct Geo<'a> {
     parameters: Vec<(&'a str, Option<&'a str>)>,
 }
 
-/// A WGS-84 coordinate (section 3.4.2): its name, its range, its rule's
-/// recognizer and error pass, and the rule in words.
+/// A WGS-84 coordinate (section 3.4.2): its name, its range (the bound of
+/// its absolute value, in words), its rule's recognizer and error pass,
+/// and the rule in words.
 struct Wgs84 {
     what: &'static str,
-    range: Option<(f64, f64, &'static str)>,
+    range: Option<(u32, &'static str)>,
     matcher: fn(&[u8], &mut compiled::Rec) -> Option<usize>,
     fail: fn(&[u8]) -> Option<Failure<{ compiled::RULE_WORDS }>>,
     form: &'static str,
@@ -77,14 +78,14 @@ struct Wgs84 {
 const WGS84: [Wgs84; 3] = [
     Wgs84 {
         what: "latitude",
-        range: Some((-90.0, 90.0, "-90 to 90")),
+        range: Some((90, "-90 to 90")),
         matcher: compiled::match_latitude_entry,
         fail: compiled::fail_latitude_entry,
         form: "a latitude, [ \"-\" ] 1*2DIGIT [ \".\" 1*DIGIT ]",
     },
     Wgs84 {
         what: "longitude",
-        range: Some((-180.0, 180.0, "-180 to 180")),
+        range: Some((180, "-180 to 180")),
         matcher: compiled::match_longitude_entry,
         fail: compiled::fail_longitude_entry,
         form: "a longitude, [ \"-\" ] 1*3DIGIT [ \".\" 1*DIGIT ]",
@@ -224,13 +225,37 @@ fn number(text: &str) -> f64 {
     text.parse().unwrap_or(f64::NAN)
 }
 
+/// Whether `text`, a number the grammar's `num` matched (`[ "-" ] 1*DIGIT
+/// [ "." 1*DIGIT ]`), lies within `-bound` to `bound`. Section 3.4.2's
+/// ranges are exact and the ABNF allows any number of decimals, so the
+/// decimal text is compared, not a rounded binary number: at the bound,
+/// every further digit must be 0 (`90.000` is in range,
+/// `90.00000000000000001` is not).
+fn within(text: &str, bound: u32) -> bool {
+    let magnitude = text.strip_prefix('-').unwrap_or(text);
+    let (integer, fraction) = magnitude.split_once('.').unwrap_or((magnitude, ""));
+    let integer = integer.trim_start_matches('0');
+    // More significant digits than any bound has: beyond it.
+    if integer.len() > 9 {
+        return false;
+    }
+    let mut value = 0u32;
+    for digit in integer.chars() {
+        let Some(digit) = digit.to_digit(10) else {
+            return false;
+        };
+        value = value * 10 + digit;
+    }
+    value < bound || (value == bound && fraction.bytes().all(|digit| digit == b'0'))
+}
+
 /// Section 3.4.2: a WGS-84 coordinate (at `at` of `uri`) lies in its
 /// range and matches its rule.
 fn wgs84_coordinate(uri: &str, at: Range<usize>, check: &Wgs84) -> Result<(), SchemeError> {
     let cited = &("RFC 5870", "3.4.2");
     let text = &uri[at.clone()];
-    if let Some((min, max, range)) = check.range {
-        if !(min..=max).contains(&number(text)) {
+    if let Some((bound, range)) = check.range {
+        if !within(text, bound) {
             let kind = Kind::OutOfRange {
                 what: check.what,
                 value: Box::from(text),

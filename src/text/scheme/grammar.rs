@@ -8,15 +8,15 @@ use alloc::vec::Vec;
 use super::Scheme;
 use super::error::{Cited, Kind, SchemeError};
 use crate::syntax::pct;
-use crate::syntax::runtime::Failure;
+use crate::syntax::runtime::{Failure, Names};
 
 /// One compiled scheme grammar, as the library reads its failures: the
 /// rule names of pest's `Rule` enum, the RFC spellings, the citation of
 /// each rule (from the comment above it in its `.pest` file), and words
 /// for the rules whose RFC names say little on their own.
 pub(super) struct Rules {
-    pub(super) names: &'static [&'static str],
-    pub(super) labels: &'static [&'static str],
+    pub(super) names: &'static Names,
+    pub(super) labels: &'static Names,
     pub(super) citation: fn(&str) -> Option<Cited>,
     /// Rule name to the words for it in "expected ...".
     pub(super) words: &'static [(&'static str, &'static str)],
@@ -27,7 +27,7 @@ pub(super) struct Rules {
 
 impl Rules {
     fn name(&self, id: u16) -> &'static str {
-        self.names.get(usize::from(id)).copied().unwrap_or("")
+        self.names.get(usize::from(id)).unwrap_or("")
     }
 
     fn word(&self, id: u16) -> &'static str {
@@ -36,7 +36,7 @@ impl Rules {
         match word {
             Some((_, word)) => word,
             None if name == "EOI" => "end of input",
-            None => self.labels.get(usize::from(id)).copied().unwrap_or(name),
+            None => self.labels.get(usize::from(id)).unwrap_or(name),
         }
     }
 }
@@ -121,23 +121,28 @@ pub(super) fn failure_error<const W: usize>(
             expected.push(word);
         }
     }
-    let limit = if expected.is_empty() {
-        failure.negatives.iter().find_map(|id| {
-            let name = rules.name(id);
-            rules
-                .limits
-                .iter()
-                .find(|(rule, _)| *rule == name)
-                .map(|(_, limit)| *limit)
-        })
-    } else {
-        None
+    // A rule that must not match, and did, says why the character cannot
+    // be there: that, rather than what else the grammar tried.
+    let limited = failure.negatives.iter().find_map(|id| {
+        let name = rules.name(id);
+        rules
+            .limits
+            .iter()
+            .find(|(rule, _)| *rule == name)
+            .map(|(_, limit)| (name, *limit))
+    });
+    let (limit, citation) = match limited {
+        Some((name, limit)) => (Some(limit), (rules.citation)(name)),
+        None => (None, None),
     };
-    let citation = failure
-        .positives
-        .iter()
-        .chain(failure.negatives.iter())
-        .find_map(|id| (rules.citation)(rules.name(id)))
+    let citation = citation
+        .or_else(|| {
+            failure
+                .positives
+                .iter()
+                .chain(failure.negatives.iter())
+                .find_map(|id| (rules.citation)(rules.name(id)))
+        })
         .unwrap_or(fallback);
     let pos = failure.pos.min(source.text.len());
     let found = source.text.get(pos..).and_then(|rest| rest.chars().next());

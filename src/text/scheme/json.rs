@@ -22,6 +22,18 @@
 //! - `tel`: `number` (without the parameters), `global`;
 //! - `geo`: `coordinates` (numbers), `crs` (lowercase, `"wgs84"` when
 //!   absent), `uncertainty` (a number or `null`);
+//! - `sip`, `sips`: `user`, `password`, `host`, `port` (as written,
+//!   `null` when absent), `parameters` (`[name, value]` pairs, the value
+//!   `null` for a name alone), `headers` (`[name, value]` pairs);
+//! - `tag`: `authority_name`, `date`, `specific` (as written);
+//! - `acct`: `userpart`, `host` (as written);
+//! - `xmpp`: `account`, `node`, `domain`, `resource`, `query_type` (as
+//!   written, `null` when absent), `pairs` (`[key, value]` pairs);
+//! - `sms`: `recipients` (as written), `body` (decoded, `null` when
+//!   absent);
+//! - `about`: `token`;
+//! - `cid`, `mid`: `message_id` (a mid URL's), `content_id` (decoded,
+//!   `null` when absent);
 //! - `ftp`: `user`, `password` (as written, `null` when absent), `host`,
 //!   `port` (a number or `null`), `path_segments` (as written), `type`
 //!   (`"a"`, `"i"`, `"d"` or `null`);
@@ -166,6 +178,17 @@ impl Serialize for SchemeError {
 /// ```
 impl Serialize for Parts<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // The views of these schemes serialize as their parts.
+        match self {
+            Parts::Sip(sip) | Parts::Sips(sip) => return sip.serialize(serializer),
+            Parts::Tag(tag) => return tag.serialize(serializer),
+            Parts::Acct(acct) => return acct.serialize(serializer),
+            Parts::Xmpp(xmpp) => return xmpp.serialize(serializer),
+            Parts::Sms(sms) => return sms.serialize(serializer),
+            Parts::About(about) => return about.serialize(serializer),
+            Parts::Cid(url) | Parts::Mid(url) => return url.serialize(serializer),
+            _ => {}
+        }
         let mut map = serializer.serialize_map(None)?;
         match self {
             Parts::Http
@@ -173,6 +196,15 @@ impl Serialize for Parts<'_> {
             | Parts::Ws
             | Parts::Wss
             | Parts::File
+            | Parts::Sip(_)
+            | Parts::Sips(_)
+            | Parts::Tag(_)
+            | Parts::Acct(_)
+            | Parts::Xmpp(_)
+            | Parts::Sms(_)
+            | Parts::About(_)
+            | Parts::Cid(_)
+            | Parts::Mid(_)
             | Parts::Coap
             | Parts::Coaps
             | Parts::CoapTcp

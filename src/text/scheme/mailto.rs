@@ -17,19 +17,41 @@ const RULES: Rules = Rules {
     citation: compiled::citation,
     words: &[
         ("mailtoURI", "a mailto URI, \"mailto:\" [ to ] [ hfields ]"),
-        ("to", "an address, local-part \"@\" domain"),
+        ("to_text", "an address, local-part \"@\" domain"),
+        ("addr_text", "an address, local-part \"@\" domain"),
         ("addr_spec", "an address, local-part \"@\" domain"),
-        ("to_entry", "an address, local-part \"@\" domain"),
+        ("addr_spec_entry", "an address, local-part \"@\" domain"),
         ("at_sign", "'@'"),
         ("atext", "an atom character (atext)"),
         ("dot_atom_text", "an atom (dot-atom-text)"),
         ("local_part", "a local part"),
         ("domain", "a domain"),
+        ("hfields", "header fields, \"?\" hfield *( \"&\" hfield )"),
         ("hfield", "a header field, hfname \"=\" hfvalue"),
         ("hfname", "a header field name"),
         ("hfvalue", "a header field value"),
+        ("address_list", "an address"),
+        ("address_list_entry", "an address"),
+        ("address", "an address"),
+        ("mailbox", "an address"),
+        ("name_addr", "a display name and an address in '<' '>'"),
+        ("angle_addr", "'<'"),
+        ("group", "a group, display-name \":\" [ group-list ] \";\""),
+        ("display_name", "a display name"),
+        ("phrase", "a word"),
+        ("word", "a word"),
+        ("atom", "an atom"),
+        ("phrase_quoted", "a quoted string"),
+        ("CFWS", "whitespace or a comment"),
+        ("FWS", "whitespace"),
+        ("comment", "a comment"),
+        ("ccontent", "a comment character"),
+        ("qchar", "a character of a header field (qchar)"),
     ],
-    limits: &[],
+    limits: &[(
+        "semicolon",
+        "';' is percent-encoded (%3B) in an address, as item 1 requires",
+    )],
 };
 
 /// A mailto URI (RFC 6068): its recipients and header fields,
@@ -37,8 +59,10 @@ const RULES: Rules = Rules {
 ///
 /// The recipients are those of the path, then those of every `to` header
 /// field, as section 2 makes `mailto:a@x?to=b@y` and `mailto:a@x,b@y` the
-/// same. Every header field, `to` included, is in
-/// [`headers`](Self::headers), in order.
+/// same. A `to`, `cc` or `bcc` field's value is an RFC 5322 address list
+/// (section 3.4: display names and groups too); the recipients of a `to`
+/// field are its mailboxes' addresses. Every header field, `to` included,
+/// is in [`headers`](Self::headers), in order, decoded.
 ///
 /// ```
 /// use peguri::scheme::Mailto;
@@ -48,6 +72,11 @@ const RULES: Rules = Rules {
 /// assert_eq!(mailto.to()[0].as_str(), "joe@example.com");
 /// assert_eq!(mailto.header("CC"), Some("bob@example.com"));
 /// assert_eq!(mailto.header("body"), Some("hello there"));
+///
+/// let uri = peguri::UriRef::parse("mailto:?to=Ann%20%3Cann@example.com%3E")?;
+/// let mailto = Mailto::parse(&uri)?;
+/// assert_eq!(mailto.to()[0].as_str(), "ann@example.com");
+/// assert_eq!(mailto.header("to"), Some("Ann <ann@example.com>"));
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -137,8 +166,9 @@ impl Mailto {
     /// # Errors
     ///
     /// A [`SchemeError`] if it is not one (RFC 6068 section 2): an address
-    /// that is not an `addr-spec`, a header field without `=`,
-    /// percent-encoded octets that are not UTF-8.
+    /// that is not an `addr-spec` or holds `;` unencoded, a `to`, `cc` or
+    /// `bcc` field that is not an RFC 5322 address list, a header field
+    /// without `=`, percent-encoded octets that are not UTF-8.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("mailto:joe")?;
@@ -185,10 +215,17 @@ impl Mailto {
             let value =
                 value_start..compiled::quiet_hfvalue(bytes, value_start).unwrap_or(value_start);
             let decoded_name = decode(uri, name.clone(), "a header field name")?;
-            let decoded_value = decode(uri, value.clone(), "a header field value")?;
-            if decoded_name.eq_ignore_ascii_case("to") && !value.is_empty() {
-                mailto.read_addresses(uri, value.clone())?;
+            if ADDRESS_FIELDS
+                .iter()
+                .any(|field| decoded_name.eq_ignore_ascii_case(field))
+                && !value.is_empty()
+            {
+                let addresses = address_field(uri, value.clone())?;
+                if decoded_name.eq_ignore_ascii_case("to") {
+                    mailto.to.extend(addresses);
+                }
             }
+            let decoded_value = decode(uri, value.clone(), "a header field value")?;
             mailto.headers.push((decoded_name, decoded_value));
             if value.end < fields.end {
                 at = value.end + 1;
@@ -199,34 +236,24 @@ impl Mailto {
         Ok(mailto)
     }
 
-    /// Reads the address list at `span` of `uri`, percent-decoded, with
-    /// `to`, and adds its addresses.
+    /// Reads the addresses of `to` at `span` of `uri`: each, between the
+    /// literal commas, percent-decoded and matched with `addr_spec`.
     fn read_addresses(&mut self, uri: &str, span: Range<usize>) -> Result<(), SchemeError> {
         let cited = Scheme::Mailto.cited();
-        let source = Source::decoded(
-            Scheme::Mailto,
-            uri,
-            &uri[span.clone()],
-            span.start,
-            "an address",
-            cited,
-        )?;
-        let entry = Entry {
-            matcher: compiled::match_to_entry,
-            fail: compiled::fail_to_entry,
-        };
-        entry.check(Scheme::Mailto, &RULES, uri, &source, cited)?;
-        // to = addr-spec *( "," addr-spec )
-        let text = source.text.as_ref();
-        let bytes = text.as_bytes();
-        let mut at = 0;
-        while let Some(end) = compiled::quiet_addr_spec(bytes, at) {
-            let local = compiled::quiet_local_part(bytes, at).unwrap_or(at);
-            self.to.push(Address {
-                text: String::from(&text[at..end]),
-                at: local - at,
-            });
-            if end >= bytes.len() {
+        let bytes = uri.as_bytes();
+        let mut at = span.start;
+        // to = addr-spec *( "," addr-spec ), in the URI's text.
+        while let Some(end) = compiled::quiet_addr_text(bytes, at) {
+            let source =
+                Source::decoded(Scheme::Mailto, uri, &uri[at..end], at, "an address", cited)?;
+            let entry = Entry {
+                matcher: compiled::match_addr_spec_entry,
+                fail: compiled::fail_addr_spec_entry,
+            };
+            entry.check(Scheme::Mailto, &RULES, uri, &source, cited)?;
+            let text = source.text.as_ref();
+            self.to.push(address(text, 0..text.len()));
+            if end >= span.end {
                 break;
             }
             at = end + 1;
@@ -317,6 +344,87 @@ impl Mailto {
 
 fn span(slot: Slot) -> Option<Range<usize>> {
     slot.get().map(|(a, b)| a..b)
+}
+
+/// The header fields whose values are addresses (RFC 5322 section 3.6.3:
+/// an `address-list` each).
+const ADDRESS_FIELDS: [&str; 3] = ["to", "cc", "bcc"];
+
+/// The address `text[span]`, which `addr_spec` matches.
+fn address(text: &str, span: Range<usize>) -> Address {
+    let bytes = text.as_bytes();
+    let local = compiled::quiet_local_part(bytes, span.start).unwrap_or(span.start);
+    Address {
+        text: String::from(&text[span.clone()]),
+        at: local - span.start,
+    }
+}
+
+/// Checks the value of a `to`, `cc` or `bcc` header field at `span` of
+/// `uri`: in the URI's text, no `;` (section 2, item 1); percent-decoded,
+/// an RFC 5322 `address-list`. Its mailboxes' addresses, in order (a
+/// group's included).
+fn address_field(uri: &str, span: Range<usize>) -> Result<Vec<Address>, SchemeError> {
+    let cited = Scheme::Mailto.cited();
+    let raw = &uri[span.clone()];
+    let entry = Entry {
+        matcher: compiled::match_address_field_entry,
+        fail: compiled::fail_address_field_entry,
+    };
+    entry.check(
+        Scheme::Mailto,
+        &RULES,
+        uri,
+        &Source::part(raw, span.start),
+        cited,
+    )?;
+    let source = Source::decoded(Scheme::Mailto, uri, raw, span.start, "an address", cited)?;
+    let entry = Entry {
+        matcher: compiled::match_address_list_entry,
+        fail: compiled::fail_address_list_entry,
+    };
+    entry.check(Scheme::Mailto, &RULES, uri, &source, cited)?;
+    let text = source.text.as_ref();
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    // address-list = address *( "," address ); an address is a mailbox or
+    // a group, display-name ":" [ mailbox *( "," mailbox ) ] ";" [CFWS].
+    let mut at = 0;
+    while let Some(end) = compiled::quiet_address(bytes, at) {
+        if compiled::quiet_mailbox(bytes, at) == Some(end) {
+            out.extend(mailbox_address(text, at));
+        } else if let Some(colon) = compiled::quiet_display_name(bytes, at) {
+            let mut member = colon + 1;
+            while let Some(next) = compiled::quiet_mailbox(bytes, member) {
+                out.extend(mailbox_address(text, member));
+                if bytes.get(next) != Some(&b',') {
+                    break;
+                }
+                member = next + 1;
+            }
+        }
+        if end >= bytes.len() {
+            break;
+        }
+        at = end + 1;
+    }
+    Ok(out)
+}
+
+/// The address of the mailbox at `at` of `text`: the addr-spec in angle
+/// brackets after a display name, or the addr-spec alone between
+/// whitespace and comments.
+fn mailbox_address(text: &str, at: usize) -> Option<Address> {
+    let bytes = text.as_bytes();
+    let start = if compiled::quiet_name_addr(bytes, at).is_some() {
+        // name-addr = [display-name] [CFWS] "<" addr-spec ">" [CFWS]
+        let p = compiled::quiet_display_name(bytes, at).unwrap_or(at);
+        compiled::quiet_CFWS(bytes, p).unwrap_or(p) + 1
+    } else {
+        compiled::quiet_CFWS(bytes, at).unwrap_or(at)
+    };
+    let end = compiled::quiet_addr_spec(bytes, start)?;
+    Some(address(text, start..end))
 }
 
 /// `uri[span]` percent-decoded, as UTF-8.

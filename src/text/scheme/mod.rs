@@ -40,6 +40,13 @@
 //! | `data` | RFC 2397 section 3 | [`DataUrl`] |
 //! | `tel` | RFC 3966 section 3 | [`Tel`] |
 //! | `geo` | RFC 5870 section 3 | [`Geo`] |
+//! | `sip`, `sips` | RFC 3261 sections 19.1, 25.1 (IP addresses: RFC 5954 section 4.1) | [`Sip`] |
+//! | `tag` | RFC 4151 section 2.1 | [`Tag`] |
+//! | `acct` | RFC 7565 section 7 | [`Acct`] |
+//! | `xmpp` | RFC 5122 section 2.2 | [`Xmpp`] |
+//! | `sms` | RFC 5724 section 2.2 (recipients: RFC 3966 section 3) | [`Sms`] |
+//! | `about` | RFC 6694 section 2 | [`About`] |
+//! | `cid`, `mid` | RFC 2392 section 2 (addresses: RFC 822 section 6.1) | [`MessageUrl`] |
 //! | `ftp` | RFC 1738 section 3.2 (syntax: section 5) | [`Ftp`] |
 //! | `ldap` | RFC 4516 section 2 (DN: RFC 4514 section 3; filter: RFC 4515 section 3) | [`Ldap`] |
 //! | `ni`, `nih` | RFC 6920 sections 3 and 7 | [`Ni`] |
@@ -57,28 +64,37 @@
 //!   describes what precedes the fragment; RFC 3986 section 3.5 makes the
 //!   fragment the business of the representation, not of the scheme, so
 //!   a fragment is accepted after every scheme but `ws` and `wss`, whose
-//!   RFC forbids it (RFC 6455 section 3), and `urn`, `coap+tcp`,
-//!   `coaps+tcp`, `coap+ws`, `coaps+ws`, `rtsp` and `rtsps`, whose ABNF
-//!   includes it.
+//!   RFC forbids it (RFC 6455 section 3), and `urn`, `tag`, `xmpp`,
+//!   `about`, `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws`, `rtsp` and
+//!   `rtsps`, whose ABNF includes it (a URN's f-component).
 //! - *Offsets are into the whole reference*, also for an error found in
 //!   percent-decoded text (a mailto address, base64 data): the offset is
 //!   that of the `%` of the triplet that encodes the character.
 //! - *Percent-decoded where the RFC reads decoded text.* RFC 6068 section
 //!   2 reads an address after percent-decoding (`%22not%40me%22@example.org`
-//!   is the address `"not@me"@example.org`), RFC 2397 section 3 base64
-//!   data after URL decoding, RFC 4516 section 2.1 an ldap URL's DN, filter
-//!   and extension values, and RFC 5538 a message identifier, a wildmat
-//!   and a newsgroup name; nothing else is decoded before matching.
+//!   is the address `"not@me"@example.org`), and the value of a `to`, `cc`
+//!   or `bcc` header field as an RFC 5322 address list; RFC 2397 section 3
+//!   reads base64 data after URL decoding, RFC 2392 section 2 a cid or mid
+//!   URL's address, RFC 4516 section 2.1 an ldap URL's DN, filter and
+//!   extension values, and RFC 5538 a message identifier, a wildmat and a
+//!   newsgroup name. Nothing else is decoded before matching (an sms body
+//!   is decoded after, to be read).
 //! - *An IRI is checked as its text.* The grammars are those of URIs (the
 //!   RFCs define ASCII syntax): a character beyond ASCII is an error where
 //!   the scheme's RFC does not allow it; map the IRI to a URI first
 //!   ([`IriRef::to_uri`](crate::IriRef::to_uri)) to check its encoded
 //!   form.
 //! - *Where an ABNF is ambiguous*, the grammar says how it is read beside
-//!   the rule ("PEG:" notes): an RFC 8141 r-component ends before `?=`; a
-//!   tel or geo parameter does not take the names of the parameters the
-//!   RFC names apart (`ext`, `isub`, `phone-context`; `crs`, `u`).
+//!   the rule ("PEG:" notes): an RFC 8141 r-component ends before a `?=`
+//!   that a q-component follows; a tel or geo parameter does not take the
+//!   names of the parameters the RFC names apart (`ext`, `isub`,
+//!   `phone-context`; `crs`, `u`); a sip other-param does not take the
+//!   names of the named parameters (`transport`, `ttl`...).
+//!   `docs/schemes.md` gives each reading with the RFC's words.
 
+mod about;
+mod acct;
+mod cid;
 mod coap;
 mod data;
 mod error;
@@ -94,9 +110,13 @@ mod mailto;
 mod news;
 mod ni;
 mod rtsp;
+mod sip;
+mod sms;
+mod tag;
 mod tel;
 mod urn;
 mod ws;
+mod xmpp;
 
 use crate::reference::{Family, Kind, Reference, Storage};
 use crate::text::lint::{Code, Finding, Severity};
@@ -104,6 +124,9 @@ use crate::types::scheme::{SchemeInfo, known_schemes, scheme_info};
 use alloc::vec::Vec;
 use error::Cited;
 
+pub use about::About;
+pub use acct::Acct;
+pub use cid::MessageUrl;
 pub use data::DataUrl;
 pub use error::{Citation, SchemeError, SchemeErrorKind, SchemeMessage};
 pub use ftp::Ftp;
@@ -114,8 +137,12 @@ pub use ldap::{Ldap, LdapExtension};
 pub use mailto::{Address, Mailto};
 pub use news::News;
 pub use ni::Ni;
+pub use sip::Sip;
+pub use sms::Sms;
+pub use tag::Tag;
 pub use tel::Tel;
 pub use urn::Urn;
+pub use xmpp::Xmpp;
 
 /// A scheme peguri has a grammar for.
 ///
@@ -152,6 +179,24 @@ pub enum Scheme {
     Tel,
     /// `geo`, RFC 5870 section 3.3.
     Geo,
+    /// `sip`, RFC 3261 section 25.1.
+    Sip,
+    /// `sips`, RFC 3261 section 25.1.
+    Sips,
+    /// `tag`, RFC 4151 section 2.1.
+    Tag,
+    /// `acct`, RFC 7565 section 7.
+    Acct,
+    /// `xmpp`, RFC 5122 section 2.2.
+    Xmpp,
+    /// `sms`, RFC 5724 section 2.2.
+    Sms,
+    /// `about`, RFC 6694 section 2.
+    About,
+    /// `cid`, RFC 2392 section 2.
+    Cid,
+    /// `mid`, RFC 2392 section 2.
+    Mid,
     /// `ftp`, RFC 1738 section 3.2.
     Ftp,
     /// `ldap`, RFC 4516 section 2.
@@ -187,9 +232,9 @@ impl Scheme {
     /// module documentation.
     ///
     /// ```
-    /// assert_eq!(peguri::scheme::Scheme::ALL.len(), 24);
+    /// assert_eq!(peguri::scheme::Scheme::ALL.len(), 33);
     /// ```
-    pub const ALL: [Scheme; 24] = [
+    pub const ALL: [Scheme; 33] = [
         Scheme::Http,
         Scheme::Https,
         Scheme::Ws,
@@ -200,6 +245,15 @@ impl Scheme {
         Scheme::Data,
         Scheme::Tel,
         Scheme::Geo,
+        Scheme::Sip,
+        Scheme::Sips,
+        Scheme::Tag,
+        Scheme::Acct,
+        Scheme::Xmpp,
+        Scheme::Sms,
+        Scheme::About,
+        Scheme::Cid,
+        Scheme::Mid,
         Scheme::Ftp,
         Scheme::Ldap,
         Scheme::Ni,
@@ -326,6 +380,9 @@ impl Scheme {
     ) {
         const HTTP: &str = include_str!("../../../schemes/http.pest");
         const WS: &str = include_str!("../../../schemes/ws.pest");
+        const TEL: &str = include_str!("../../../schemes/tel.pest");
+        const SIP: &str = include_str!("../../../schemes/sip.pest");
+        const CID: &str = include_str!("../../../schemes/cid.pest");
         const NI: &str = include_str!("../../../schemes/ni.pest");
         const COAP: &str = include_str!("../../../schemes/coap.pest");
         const RTSP: &str = include_str!("../../../schemes/rtsp.pest");
@@ -391,7 +448,7 @@ impl Scheme {
                 "tel",
                 "RFC 3966 section 3",
                 "schemes/tel.pest",
-                include_str!("../../../schemes/tel.pest"),
+                TEL,
                 "tel_entry",
             ),
             Scheme::Geo => (
@@ -400,6 +457,69 @@ impl Scheme {
                 "schemes/geo.pest",
                 include_str!("../../../schemes/geo.pest"),
                 "geo_entry",
+            ),
+            Scheme::Sip => (
+                "sip",
+                "RFC 3261 section 25.1",
+                "schemes/sip.pest",
+                SIP,
+                "sip_entry",
+            ),
+            Scheme::Sips => (
+                "sips",
+                "RFC 3261 section 25.1",
+                "schemes/sip.pest",
+                SIP,
+                "sips_entry",
+            ),
+            Scheme::Tag => (
+                "tag",
+                "RFC 4151 section 2.1",
+                "schemes/tag.pest",
+                include_str!("../../../schemes/tag.pest"),
+                "tag_entry",
+            ),
+            Scheme::Acct => (
+                "acct",
+                "RFC 7565 section 7",
+                "schemes/acct.pest",
+                include_str!("../../../schemes/acct.pest"),
+                "acct_entry",
+            ),
+            Scheme::Xmpp => (
+                "xmpp",
+                "RFC 5122 section 2.2",
+                "schemes/xmpp.pest",
+                include_str!("../../../schemes/xmpp.pest"),
+                "xmpp_entry",
+            ),
+            Scheme::Sms => (
+                "sms",
+                "RFC 5724 section 2.2",
+                "schemes/tel.pest",
+                TEL,
+                "sms_entry",
+            ),
+            Scheme::About => (
+                "about",
+                "RFC 6694 section 2",
+                "schemes/about.pest",
+                include_str!("../../../schemes/about.pest"),
+                "about_entry",
+            ),
+            Scheme::Cid => (
+                "cid",
+                "RFC 2392 section 2",
+                "schemes/cid.pest",
+                CID,
+                "cid_entry",
+            ),
+            Scheme::Mid => (
+                "mid",
+                "RFC 2392 section 2",
+                "schemes/cid.pest",
+                CID,
+                "mid_entry",
             ),
             Scheme::Ftp => (
                 "ftp",
@@ -514,6 +634,13 @@ impl Scheme {
             Scheme::Data => &("RFC 2397", "3"),
             Scheme::Tel => &("RFC 3966", "3"),
             Scheme::Geo => &("RFC 5870", "3.3"),
+            Scheme::Sip | Scheme::Sips => &("RFC 3261", "25.1"),
+            Scheme::Tag => &("RFC 4151", "2.1"),
+            Scheme::Acct => &("RFC 7565", "7"),
+            Scheme::Xmpp => &("RFC 5122", "2.2"),
+            Scheme::Sms => &("RFC 5724", "2.2"),
+            Scheme::About => &("RFC 6694", "2"),
+            Scheme::Cid | Scheme::Mid => &("RFC 2392", "2"),
             Scheme::Ftp => &("RFC 1738", "3.2"),
             Scheme::Ldap => &("RFC 4516", "2"),
             Scheme::Ni => &("RFC 6920", "3"),
@@ -567,6 +694,24 @@ pub enum Parts<'a> {
     Tel(Tel<'a>),
     /// A geo URI's coordinates.
     Geo(Geo<'a>),
+    /// A sip URI's user, host, parameters and headers.
+    Sip(Sip<'a>),
+    /// A sips URI's user, host, parameters and headers.
+    Sips(Sip<'a>),
+    /// A tag's authority name, date and specific part.
+    Tag(Tag<'a>),
+    /// An acct URI's user part and host.
+    Acct(Acct<'a>),
+    /// An XMPP URI's address, account and query.
+    Xmpp(Xmpp<'a>),
+    /// An sms URI's recipients and body.
+    Sms(Sms<'a>),
+    /// An about URI's token.
+    About(About<'a>),
+    /// A cid URL's Content-ID.
+    Cid(MessageUrl),
+    /// A mid URL's Message-ID and Content-ID.
+    Mid(MessageUrl),
     /// An ftp URL's login, path and transfer type.
     Ftp(Ftp<'a>),
     /// An ldap URL's server, DN, search and extensions.
@@ -618,6 +763,15 @@ impl Parts<'_> {
             Parts::Data(_) => Scheme::Data,
             Parts::Tel(_) => Scheme::Tel,
             Parts::Geo(_) => Scheme::Geo,
+            Parts::Sip(_) => Scheme::Sip,
+            Parts::Sips(_) => Scheme::Sips,
+            Parts::Tag(_) => Scheme::Tag,
+            Parts::Acct(_) => Scheme::Acct,
+            Parts::Xmpp(_) => Scheme::Xmpp,
+            Parts::Sms(_) => Scheme::Sms,
+            Parts::About(_) => Scheme::About,
+            Parts::Cid(_) => Scheme::Cid,
+            Parts::Mid(_) => Scheme::Mid,
             Parts::Ftp(_) => Scheme::Ftp,
             Parts::Ldap(_) => Scheme::Ldap,
             Parts::Ni(_) => Scheme::Ni,
@@ -701,6 +855,15 @@ pub fn parts<S: Storage, F: Family, K: Kind>(
         Scheme::Data => DataUrl::read(uri).map(Parts::Data),
         Scheme::Tel => Tel::read(uri).map(Parts::Tel),
         Scheme::Geo => Geo::read(uri).map(Parts::Geo),
+        Scheme::Sip => Sip::read(scheme, uri).map(Parts::Sip),
+        Scheme::Sips => Sip::read(scheme, uri).map(Parts::Sips),
+        Scheme::Tag => Tag::read(uri).map(Parts::Tag),
+        Scheme::Acct => Acct::read(uri).map(Parts::Acct),
+        Scheme::Xmpp => Xmpp::read(uri).map(Parts::Xmpp),
+        Scheme::Sms => Sms::read(uri).map(Parts::Sms),
+        Scheme::About => About::read(uri).map(Parts::About),
+        Scheme::Cid => MessageUrl::read(scheme, uri).map(Parts::Cid),
+        Scheme::Mid => MessageUrl::read(scheme, uri).map(Parts::Mid),
         Scheme::Ftp => Ftp::read(uri).map(Parts::Ftp),
         Scheme::Ldap => Ldap::read(uri).map(Parts::Ldap),
         Scheme::Ni => Ni::read_ni(uri).map(Parts::Ni),

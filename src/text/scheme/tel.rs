@@ -36,8 +36,9 @@ const RULES: Rules = Rules {
         ("phonedigit", "a digit or visual separator"),
         (
             "phonedigit_hex",
-            "a hex digit, '*', '#' or visual separator",
+            "a hex digit, '*', '%23' ('#') or visual separator",
         ),
+        ("number_sign", "'%23' ('#')"),
         ("descriptor", "a domain name or a global number"),
         ("pname", "a parameter name"),
         ("pvalue", "a parameter value"),
@@ -209,16 +210,19 @@ impl<'a> Tel<'a> {
     }
 
     /// The number without its visual separators (`-`, `.`, `(`, `)`,
-    /// section 5.1.1): `+12015550123`.
+    /// section 5.1.1): `+12015550123`. A local number's `#`, which the URI
+    /// writes `%23` (`#` begins a fragment), is `#` here.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("tel:+1-(201)-555.0123")?;
     /// assert_eq!(peguri::scheme::Tel::parse(&uri)?.digits(), "+12015550123");
+    /// let uri = peguri::UriRef::parse("tel:*21%23;phone-context=example.com")?;
+    /// assert_eq!(peguri::scheme::Tel::parse(&uri)?.digits(), "*21#");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn digits(&self) -> String {
-        without_separators(self.number())
+        without_separators(&self.number().replace("%23", "#"))
     }
 
     /// Every parameter, in order, as its name and its value (`None` for a

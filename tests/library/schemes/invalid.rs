@@ -50,7 +50,7 @@ refused! {
     data_without_the_comma_before_the_data: "data:text/plain" => 15, "RFC 2397 section 3", Syntax,
         "unexpected end of input; expected ';base64' or ',' (RFC 2397 section 3)";
     tel_local_number_without_a_context: "tel:7042" => 8, "RFC 3966 section 3", Syntax,
-        "unexpected end of input; expected a parameter, ';phone-context=' (a local number needs one, section 5.1.5) or a hex digit, '*', '#' or visual separator (RFC 3966 section 3)";
+        "unexpected end of input; expected a parameter, ';phone-context=' (a local number needs one, section 5.1.5) or a hex digit, '*', '%23' ('#') or visual separator (RFC 3966 section 3)";
     geo_latitude_above_90: "geo:91,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
         "latitude 91 is outside -90 to 90 (RFC 5870 section 3.4.2)";
     ws_with_a_fragment: "ws://h/chat#x" => 11, "RFC 6455 section 3", Syntax,
@@ -81,10 +81,29 @@ refused! {
         "unexpected character 's'; expected a header field, hfname \"=\" hfvalue (RFC 6068 section 2)";
     mailto_local_part_not_utf8: "mailto:%FF@example.com" => 7, "RFC 6068 section 2", NotUtf8,
         "percent-encoded octets that are not UTF-8 in an address; non-ASCII characters are percent-encoded UTF-8 (RFC 6068 section 2)";
-    mailto_to_header_field_that_is_no_address: "mailto:?to=joe" => 14, "RFC 6068 section 2", Syntax,
-        "unexpected end of input; expected '@' or an atom character (atext) (RFC 6068 section 2)";
+    // A `to` header field's value is an RFC 5322 address-list: `joe` could
+    // go on as a display name's word or as an address's local part.
+    mailto_to_header_field_that_is_no_address: "mailto:?to=joe" => 14, "RFC 5322 section 3.2.5", Syntax,
+        "unexpected end of input; expected a word, whitespace or a comment, '@' or an atom character (atext) (RFC 5322 section 3.2.5)";
     mailto_two_dots_in_a_domain: "mailto:a@example..com" => 17, "RFC 5322 section 3.2.3", Syntax,
         "unexpected character '.'; expected an atom character (atext) (RFC 5322 section 3.2.3)";
+
+    // RFC 6068 section 2, item 1: ';' within an address MUST be
+    // percent-encoded, in the path and in a header field that holds
+    // addresses.
+    mailto_raw_semicolon_in_a_quoted_local_part: "mailto:%22a;b%22@example.org" => 11, "RFC 6068 section 2", Syntax,
+        "unexpected character ';': ';' is percent-encoded (%3B) in an address, as item 1 requires (RFC 6068 section 2)";
+    mailto_raw_semicolon_between_addresses: "mailto:a@example.org;b@example.org" => 20, "RFC 6068 section 2", Syntax,
+        "unexpected character ';': ';' is percent-encoded (%3B) in an address, as item 1 requires (RFC 6068 section 2)";
+    mailto_raw_semicolon_in_a_cc_header_field: "mailto:?cc=a;b@example.org" => 12, "RFC 6068 section 2", Syntax,
+        "unexpected character ';': ';' is percent-encoded (%3B) in an address, as item 1 requires (RFC 6068 section 2)";
+    // Only a literal ',' separates the path's addresses (RFC 3986 section
+    // 2.2): `%2C` is a comma within the domain, which no domain holds.
+    mailto_encoded_comma_is_no_separator: "mailto:a@example.org%2Cb@example.org" => 20, "RFC 5322 section 3.2.3", Syntax,
+        "unexpected character ',' (percent-encoded); expected end of input or an atom character (atext) (RFC 5322 section 3.2.3)";
+    // A `cc` header field holds addresses as `to` does.
+    mailto_cc_header_field_that_is_no_address: "mailto:?cc=joe" => 14, "RFC 5322 section 3.2.5", Syntax,
+        "unexpected end of input; expected a word, whitespace or a comment, '@' or an atom character (atext) (RFC 5322 section 3.2.5)";
 
     // urn.
     urn_nid_of_33_characters: "urn:abcdefghijabcdefghijabcdefghijabc:x" => 36, "RFC 8141 section 2", Syntax,
@@ -105,16 +124,26 @@ refused! {
         "unexpected character 'S'; expected base 64 text (groups of four characters, the last one padded with '=') (RFC 4648 section 4)";
     data_base64_octet_beyond_ascii: "data:;base64,SGk%FF" => 16, "RFC 4648 section 4", Syntax,
         "unexpected octet 0xFF (percent-encoded); expected a base 64 character (RFC 4648 section 4)";
-    // The type fails as a whole at its `/`, so the error is where a media
-    // type, `;base64` or the comma could have started.
-    data_media_type_without_subtype: "data:text,x" => 5, "RFC 2397 section 3", Syntax,
-        "unexpected character 't'; expected ';base64' or ',' (RFC 2397 section 3)";
+    // A type, subtype or parameter name decodes to RFC 2045 token
+    // characters: no space, control or tspecial, escaped or not.
+    data_escaped_space_in_a_type: "data:te%20xt/plain,x" => 7, "RFC 2397 section 3", Syntax,
+        "unexpected character '%'; expected '/' (RFC 2397 section 3)";
+    data_escaped_tspecial_in_a_parameter_name: "data:text/plain;a%3Db=c,x" => 17, "RFC 2397 section 3", Syntax,
+        "unexpected character '%'; expected '=' (RFC 2397 section 3)";
+    data_escaped_octet_beyond_ascii_in_a_subtype: "data:text/pl%C3%A9in,x" => 12, "RFC 2397 section 3", Syntax,
+        "unexpected character '%'; expected ';base64' or ',' (RFC 2397 section 3)";
+    data_media_type_without_subtype: "data:text,x" => 9, "RFC 2397 section 3", Syntax,
+        "unexpected character ','; expected '/' (RFC 2397 section 3)";
 
     // tel.
     tel_global_number_with_a_context: "tel:+1;phone-context=+1" => 7, "RFC 3966 section 3", Syntax,
         "unexpected character 'p': isub, ext and phone-context are not other parameters; each comes once, before them (RFC 3966 section 3)";
     tel_extension_that_is_no_number: "tel:+1;ext=x" => 11, "RFC 3966 section 3", Syntax,
         "unexpected character 'x'; expected a digit or visual separator (RFC 3966 section 3)";
+    // In a URI, '#' begins the fragment (RFC 3986 section 3.5): a local
+    // number's '#' is written `%23`.
+    tel_raw_number_sign_begins_the_fragment: "tel:7042#;phone-context=example.com" => 8, "RFC 3966 section 3", Syntax,
+        "unexpected character '#'; expected a parameter, ';phone-context=' (a local number needs one, section 5.1.5) or a hex digit, '*', '%23' ('#') or visual separator (RFC 3966 section 3)";
     tel_parameter_given_twice: "tel:+1;a=1;a=2" => 11, "RFC 3966 section 3", Repeated,
         "the parameter \"a\" appears twice (RFC 3966 section 3)";
     tel_parameters_out_of_order: "tel:+1;b=1;a=2" => 11, "RFC 3966 section 3", Order,
@@ -131,6 +160,131 @@ refused! {
         "unexpected character 'c': crs and u come once each, before the other parameters (RFC 5870 section 3.3)";
     geo_one_coordinate: "geo:1" => 4, "RFC 5870 section 3.3", Syntax,
         "unexpected character '1'; expected two or three coordinates (RFC 5870 section 3.3)";
+    // Section 3.4.2's ranges are exact and `num` takes any number of
+    // decimals: past the bound by less than a binary number can hold is
+    // past it.
+    geo_latitude_just_above_90: "geo:90.00000000000000001,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
+        "latitude 90.00000000000000001 is outside -90 to 90 (RFC 5870 section 3.4.2)";
+    geo_latitude_just_below_minus_90: "geo:-90.00000000000000001,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
+        "latitude -90.00000000000000001 is outside -90 to 90 (RFC 5870 section 3.4.2)";
+    geo_longitude_just_above_180: "geo:0,180.000000000000000001" => 6, "RFC 5870 section 3.4.2", OutOfRange,
+        "longitude 180.000000000000000001 is outside -180 to 180 (RFC 5870 section 3.4.2)";
+    geo_latitude_above_90_by_less_than_a_double_holds: "geo:90.000000000000001,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
+        "latitude 90.000000000000001 is outside -90 to 90 (RFC 5870 section 3.4.2)";
+
+    // sip and sips.
+    sip_ttl_above_255: "sip:alice@atlanta.com;ttl=256" => 26, "RFC 3261 section 25.1", OutOfRange,
+        "ttl 256 is outside 0 to 255 (RFC 3261 section 25.1)";
+    sip_ttl_that_is_no_number: "sip:alice@atlanta.com;ttl=x" => 26, "RFC 3261 section 25.1", Syntax,
+        "unexpected character 'x'; expected a ttl (one to three digits) (RFC 3261 section 25.1)";
+    // `lr` is a name alone (section 25.1); the `lr=on` of drafts before
+    // RFC 3261 is no other-param, whose names are not the named ones'.
+    sip_lr_with_a_value: "sip:alice@atlanta.com;lr=on" => 22, "RFC 3261 section 25.1", Syntax,
+        "unexpected character 'l'; expected a parameter (RFC 3261 section 25.1)";
+    sip_empty_host: "sip:alice@:5060" => 10, "RFC 3261 section 25.1", Syntax,
+        "unexpected character ':'; expected a host (RFC 3261 section 25.1)";
+    sip_empty_port: "sip:alice@atlanta.com:" => 22, "RFC 3261 section 25.1", Syntax,
+        "unexpected end of input; expected a port (digits) (RFC 3261 section 25.1)";
+    sips_header_without_equals: "sips:a@b?subject" => 9, "RFC 3261 section 25.1", Syntax,
+        "unexpected character 's'; expected a header field, hname \"=\" hvalue (RFC 3261 section 25.1)";
+
+    // tag.
+    tag_month_13: "tag:example.com,2001-13:x" => 21, "RFC 4151 section 2.1", OutOfRange,
+        "month 13 is outside 01 to 12 (RFC 4151 section 2.1)";
+    tag_february_29_of_a_common_year: "tag:example.com,2001-02-29:x" => 24, "RFC 4151 section 2.1", OutOfRange,
+        "day 29 is outside 01 to 28 (RFC 4151 section 2.1)";
+    tag_year_of_two_digits: "tag:example.com,01:x" => 16, "RFC 4151 section 2.1", Syntax,
+        "unexpected character '0'; expected a year (four digits) (RFC 4151 section 2.1)";
+    tag_without_a_date: "tag:example.com:x" => 15, "RFC 4151 section 2.1", Syntax,
+        "unexpected character ':'; expected ',' (RFC 4151 section 2.1)";
+
+    // acct.
+    acct_without_a_host: "acct:foobar" => 11, "RFC 7565 section 7", Syntax,
+        "unexpected end of input; expected '@' (RFC 7565 section 7)";
+    acct_userpart_starting_percent_encoded: "acct:%41bc@example.com" => 5, "RFC 7565 section 7", Syntax,
+        "unexpected character '%'; expected a user part (its first character is not percent-encoded) (RFC 7565 section 7)";
+
+    // xmpp.
+    xmpp_resource_with_a_slash: "xmpp:node@example.com/a/b" => 23, "RFC 5122 section 2.2", Syntax,
+        "unexpected character '/'; expected end of input (RFC 5122 section 2.2)";
+    xmpp_authority_without_a_node: "xmpp://example.com" => 7, "RFC 5122 section 2.2", Syntax,
+        "unexpected character 'e'; expected an account, node \"@\" host (RFC 5122 section 2.2)";
+    xmpp_key_without_a_value: "xmpp:a@b?message;subject" => 16, "RFC 5122 section 2.2", Syntax,
+        "unexpected character ';'; expected end of input or a pair, \";\" key \"=\" value (RFC 5122 section 2.2)";
+
+    // sms.
+    sms_body_twice: "sms:+15105550101?body=a&body=b" => 24, "RFC 5724 section 2.2", Repeated,
+        "the field \"body\" appears twice (RFC 5724 section 2.2)";
+    sms_body_twice_in_another_case: "sms:+1?BODY=a&body=b" => 14, "RFC 5724 section 2.2", Repeated,
+        "the field \"body\" appears twice (RFC 5724 section 2.2)";
+    sms_body_not_utf8: "sms:+1?body=%FF" => 12, "RFC 5724 section 2.2", NotUtf8,
+        "percent-encoded octets that are not UTF-8 in the body; non-ASCII characters are percent-encoded UTF-8 (RFC 5724 section 2.2)";
+    sms_local_number_without_a_context: "sms:7042" => 8, "RFC 3966 section 3", Syntax,
+        "unexpected end of input; expected a parameter, ';phone-context=' (a local number needs one, RFC 3966 section 5.1.5) or a hex digit, '*', '#' or visual separator (RFC 3966 section 3)";
+    sms_field_without_equals: "sms:+1?x" => 7, "RFC 5724 section 2.2", Syntax,
+        "unexpected character 'x'; expected a field, sms-field-name \"=\" escaped-value (RFC 5724 section 2.2)";
+
+    // about.
+    about_token_with_a_slash: "about:a/b" => 7, "RFC 6694 section 2", Syntax,
+        "unexpected character '/'; expected end of input, '?' and a query or '#' and a fragment (RFC 6694 section 2)";
+
+    // cid and mid.
+    cid_without_a_domain: "cid:foo4%25foo1" => 15, "RFC 822 section 6.1", Syntax,
+        "unexpected end of input; expected '@' (RFC 822 section 6.1)";
+    cid_two_dots_in_a_local_part: "cid:a..b@c" => 6, "RFC 822 section 3.3", Syntax,
+        "unexpected character '.'; expected a word (an atom or a quoted string) (RFC 822 section 3.3)";
+    mid_content_id_without_a_domain: "mid:a@b/c" => 9, "RFC 822 section 6.1", Syntax,
+        "unexpected end of input; expected '@' (RFC 822 section 6.1)";
+}
+
+#[test]
+fn sip_ttl_bounds_and_leap_days_are_in_range() {
+    for text in [
+        "sip:h.example;ttl=0",
+        "sip:h.example;ttl=255",
+        "tag:example.com,2004-02-29:leap",
+        "tag:example.com,2000-02-29:x",
+        "tag:example.com,2001-12-31:x",
+    ] {
+        let uri = UriRef::parse(text).unwrap();
+        assert!(
+            matches!(scheme::validate(&uri), Some(Ok(_))),
+            "{text}: {:?}",
+            scheme::validate(&uri)
+        );
+    }
+    let uri = UriRef::parse("tag:example.com,1900-02-29:x").unwrap();
+    assert!(scheme::validate(&uri).unwrap().is_err());
+}
+
+/// PEG readings of ambiguous ABNF, pinned: a sip URI without `@` is a host
+/// with parameters (the user part gives way), an other-param may not take
+/// a named parameter's name, and an XMPP path's node gives way where no
+/// `@` follows.
+#[test]
+fn ambiguities_are_read_as_the_grammars_say() {
+    use peguri::scheme::{Parts, Sip, Xmpp};
+    let uri = UriRef::parse("sip:biloxi.com;transport=tcp;method=REGISTER?to=sip:bob%40biloxi.com")
+        .unwrap();
+    let sip = Sip::parse(&uri).unwrap();
+    assert_eq!((sip.user(), sip.host()), (None, "biloxi.com"));
+    assert_eq!(sip.parameters().count(), 2);
+    let uri = UriRef::parse("sip:h.example;transport").unwrap();
+    assert!(scheme::validate(&uri).unwrap().is_err());
+    let uri = UriRef::parse("sip:h.example;transports=x;lrx").unwrap();
+    assert_eq!(Sip::parse(&uri).unwrap().parameters().count(), 2);
+    let uri = UriRef::parse("xmpp:example.com/res").unwrap();
+    let xmpp = Xmpp::parse(&uri).unwrap();
+    assert_eq!(
+        (xmpp.node(), xmpp.domain(), xmpp.resource()),
+        (None, "example.com", Some("res"))
+    );
+    // A tag's authority name is an email address only with its `@`.
+    let uri = UriRef::parse("tag:a.b_c@example.com,2001:x").unwrap();
+    let Some(Ok(Parts::Tag(tag))) = scheme::parts(&uri) else {
+        panic!()
+    };
+    assert_eq!(tag.authority_name(), "a.b_c@example.com");
 }
 
 #[test]
@@ -150,6 +304,9 @@ fn the_bounds_themselves_are_in_range() {
         "geo:-90,-180",
         "geo:-0,0",
         "geo:90.000,-180.0",
+        "geo:90.000000000000000000000,180.00000000000000000000",
+        "geo:-90.0000000000000000000000,-180.000000000000000000000",
+        "geo:89.99999999999999999999999,179.999999999999999999999999",
     ] {
         let uri = UriRef::parse(text).unwrap();
         assert_eq!(
@@ -378,4 +535,20 @@ fn ldap_percent_encoded_attribute_selector_is_refused() {
         SchemeErrorKind::Syntax,
         "unexpected character '%'; expected end of input (RFC 4516 section 2)",
     );
+}
+
+/// A view parses a reference of its own scheme, in any case, and refuses
+/// another scheme's.
+#[test]
+fn a_view_reads_its_own_scheme_and_refuses_another() {
+    use peguri::scheme::{MessageUrl, Sip};
+    let uri = UriRef::parse("SIPS:bob@biloxi.com").unwrap();
+    assert!(Sip::parse(&uri).unwrap().is_secure());
+    let uri = UriRef::parse("MID:a@b/c@d").unwrap();
+    assert!(MessageUrl::parse(&uri).unwrap().is_mid());
+    for text in ["http://h/", "tel:+1"] {
+        let uri = UriRef::parse(text).unwrap();
+        assert_eq!(Sip::parse(&uri).unwrap_err().offset(), 0, "{text}");
+        assert_eq!(MessageUrl::parse(&uri).unwrap_err().offset(), 0, "{text}");
+    }
 }
