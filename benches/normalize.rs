@@ -98,7 +98,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for url in &urls {
                 if let Ok(uri) = peguri::UriRef::parse(url) {
-                    black_box(peguri::normalize(&uri));
+                    black_box(uri.normalize());
                 }
             }
         })

@@ -229,7 +229,7 @@ pub fn pest_calls() -> usize {
     grammar::pest_calls()
 }
 
-/// [`split_lenient`](crate::split_lenient) with pest_derive's parser.
+/// [`split_lenient`](crate::split::split_lenient) with pest_derive's parser.
 ///
 /// ```
 /// assert_eq!(peguri::__engines::split_with_pest("a:b").scheme(), Some("a"));

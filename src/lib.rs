@@ -5,99 +5,125 @@
 //! the single source of truth for syntax: every component boundary comes
 //! from a grammar rule, never from scanning the string by hand.
 //!
-//! # Parsing
+//! # One type, eight names
+//!
+//! Every URI and IRI reference is a [`Reference`]: its text and where each
+//! component lies in it. Programs use it through eight aliases, one for
+//! each rule of the RFCs and each way of holding the text:
+//!
+//! | rule | borrowed (allocates nothing) | owned (as `String` owns a `str`) |
+//! |---|---|---|
+//! | `URI-reference` (RFC 3986 section 4.1): a URI or a relative reference | [`UriRef`] | [`UriRefBuf`] |
+//! | `URI` (section 3): a reference with a scheme | [`Uri`] | [`UriBuf`] |
+//! | `IRI-reference` (RFC 3987 section 2.2) | [`IriRef`] | [`IriRefBuf`] |
+//! | `IRI` | [`Iri`] | [`IriBuf`] |
+//!
+//! A method is written once on [`Reference`] and every alias it applies to
+//! has it; [`Reference`]'s page groups them by what they do, with a table
+//! of which alias has which. The owned form of a borrowed reference is
+//! [`to_owned`](Reference::to_owned), the borrowed form of an owned one
+//! [`borrow`](Reference::borrow), and `From`/`TryFrom` follow the rules'
+//! inclusions: a `Uri` is a `UriRef` (`From`), a `UriRef` with a scheme is
+//! a `Uri` (`TryFrom`), a URI is an IRI. The type parameters and their
+//! traits are in [`reference`](mod@reference).
 //!
 //! ```
-//! use peguri::{Host, UriRef};
+//! use peguri::{Host, Uri, UriBuf, UriRef};
 //!
 //! let uri = UriRef::parse("http://user@example.com:8080/over/there?name=ferret#nose")?;
 //! assert_eq!(uri.scheme(), Some("http"));
 //! let authority = uri.authority().unwrap();
 //! assert_eq!(authority.userinfo(), Some("user"));
 //! assert_eq!(authority.host(), Host::RegName("example.com"));
-//! assert_eq!(authority.port_u16(), Some(8080));
+//! assert_eq!(uri.host_str(), Some("example.com"));
+//! assert_eq!(uri.port_u16(), Some(8080));
 //! assert_eq!(uri.path(), "/over/there");
 //! assert_eq!(uri.segments().collect::<Vec<_>>(), ["over", "there"]);
 //! assert_eq!(uri.query(), Some("name=ferret"));
 //! assert_eq!(uri.fragment(), Some("nose"));
-//! assert_eq!(uri.to_string(), "http://user@example.com:8080/over/there?name=ferret#nose");
+//!
+//! // Owned text, and its borrowed form for a function that takes one.
+//! fn scheme_of<'a>(uri: &Uri<'a>) -> &'a str {
+//!     uri.scheme()
+//! }
+//! let owned: UriBuf = "https://example.com/".parse()?;
+//! assert_eq!(scheme_of(&owned.borrow()), "https");
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
-//! # The types
+//! Each alias parses with `parse` (its rule) and `parse_bytes`; the
+//! references also with `parse_relative` (`relative-ref`,
+//! `irelative-ref`) and the URIs with `parse_absolute` (`absolute-URI`,
+//! `absolute-IRI`). The borrowed aliases' `parse_with` takes
+//! [`ParseOptions`], named leniencies (RFC 6874's zone identifiers). With
+//! the feature `pest`, `grammar::parse_rule` parses with any rule of
+//! Appendix A and returns pest's parse tree.
 //!
-//! There is one type for each rule of the RFCs and each owner:
-//!
-//! | rule | borrowed | owned |
-//! |---|---|---|
-//! | `URI-reference` (RFC 3986 section 4.1) | [`UriRef`] | [`UriRefBuf`] |
-//! | `URI` (section 3) | [`Uri`] | [`UriBuf`] |
-//! | `IRI-reference` (RFC 3987 section 2.2) | [`IriRef`] | [`IriRefBuf`] |
-//! | `IRI` | [`Iri`] | [`IriBuf`] |
-//!
-//! Each parses with `parse` (its rule); the reference types also with
-//! `parse_relative` (`relative-ref`, `irelative-ref`) and the others with
-//! `parse_absolute` (`absolute-URI`, `absolute-IRI`). [`ParseOptions`] has
-//! the same entry points with named leniencies. With the feature `pest`,
-//! `grammar::parse_rule` parses with any rule of Appendix A and returns
-//! pest's parse tree.
-//!
-//! The borrowed types allocate nothing; the owned ones own their text, as
-//! `String` owns a `str`, and going from one to the other reuses the
-//! component positions. Every type has the same accessors and operations
-//! (`normalize`, `resolve_against`, `make_relative`, `query_pairs`...),
-//! documented on each, and `From`/`TryFrom` follow the rules' inclusions: a
-//! URI is a URI reference, a URI reference is an IRI reference.
+//! Coming from the `url` crate? `docs/coming-from-url.md`
+//! ([on GitHub](https://github.com/peguri/peguri/blob/main/docs/coming-from-url.md))
+//! maps its calls to peguri's: `host_str`, `port_u16`,
+//! `port_or_known_default`, `query_pairs` as `(key, value)` tuples, and
+//! `resolve_against` for `join` are here under their names.
 //!
 //! # Resolving references
 //!
-//! [`resolve`] turns a reference into the URI it stands for against a base
-//! (RFC 3986 section 5.2), and [`make_relative`] goes the other way. The
-//! choices made where the RFC leaves room are listed on [`Resolver`].
+//! [`resolve_against`](Reference::resolve_against) turns a reference into
+//! the URI it stands for against a base (RFC 3986 section 5.2), and
+//! [`make_relative`](Reference::make_relative) goes the other way. A base
+//! has a scheme: it is a [`Uri`] (or an [`Iri`]), so resolution cannot
+//! fail. The choices made where the RFC leaves room, and the non-strict
+//! rule, are on [`Resolver`].
 //!
 //! ```
-//! use peguri::UriRef;
+//! use peguri::{Uri, UriRef};
 //!
-//! let base = UriRef::parse("http://a/b/c/d;p?q")?;
+//! let base = Uri::parse("http://a/b/c/d;p?q")?;
 //! let link = UriRef::parse("../g?y#s")?;
-//! let resolved = peguri::resolve(&base, &link).unwrap();
+//! let resolved = link.resolve_against(&base);
 //! assert_eq!(resolved, "http://a/b/g?y#s");
-//! assert_eq!(peguri::make_relative(&base, &resolved.as_uri_ref()).unwrap(), "../g?y#s");
+//! assert_eq!(base.make_relative(&resolved).unwrap(), "../g?y#s");
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
 //! # Errors
 //!
 //! A [`ParseError`] names the spot (byte offset and column), what was
-//! expected, the kind of problem ([`ParseErrorKind`]) and the component,
-//! and displays the input with a caret:
+//! expected, the kind of problem ([`ParseErrorKind`]), the component, and
+//! what to do about it when its message suggests something
+//! ([`hint`](ParseError::hint)); it displays the input with a caret. The
+//! errors of the other operations are in [`error`], each a struct whose
+//! `kind()` is a `#[non_exhaustive]` enum, as `ParseError`'s is:
 //!
 //! ```
-//! use peguri::{ParseErrorKind, Component};
+//! use peguri::{Component, ParseErrorKind, Uri};
+//! use peguri::error::Hint;
 //!
 //! let err = peguri::UriRef::parse("http://example.com/%zz").unwrap_err();
 //! assert_eq!(err.message(), "expected a hex digit after '%'");
 //! assert_eq!(err.offset(), 20);
 //! assert_eq!(err.kind(), ParseErrorKind::InvalidPercentEncoding);
 //! assert_eq!(err.component(), Some(Component::Path));
+//! let err = Uri::parse("/docs/").unwrap_err();
+//! assert_eq!(err.hint(), Some(Hint::ReadAsReference { iri: false }));
 //! ```
 //!
 //! # Normalizing and comparing
 //!
 //! RFC 3986 section 6 ladders comparison: `==` on any URI type is simple
-//! string comparison (6.2.1); [`normalize`](fn@normalize) applies 6.2.2 and
-//! scheme-based normalization (6.2.3, with the facts of [`scheme_info`]),
-//! [`Normalizer`] chooses the steps; [`equivalent`] compares normal forms, and
-//! [`Normalized`] is a map key with that equality. [`pct`] encodes,
-//! decodes and validates percent-encoding, and [`query`] reads and builds
-//! `key=value` pairs.
+//! string comparison (6.2.1); [`normalize`](Reference::normalize) applies
+//! 6.2.2 and scheme-based normalization (6.2.3, with the facts of
+//! [`scheme_info`](scheme::scheme_info)), [`Normalizer`] chooses the steps;
+//! [`equivalent`](Reference::equivalent) compares normal forms, and a
+//! normal form, which hashes as its text, is the map key with that
+//! equality. [`pct`] encodes, decodes and validates percent-encoding, and
+//! [`query`] reads and builds `key=value` pairs.
 //!
 //! ```
-//! use peguri::{equivalent, normalize, UriRef};
+//! use peguri::UriRef;
 //!
 //! let uri = UriRef::parse("HTTP://www.Example.com:80/%7Euser/./x")?;
-//! assert_eq!(normalize(&uri), "http://www.example.com/~user/x");
-//! assert!(equivalent(&uri, &UriRef::parse("http://www.example.com/~user/x")?));
+//! assert_eq!(uri.normalize(), "http://www.example.com/~user/x");
+//! assert!(uri.equivalent(&UriRef::parse("http://www.example.com/~user/x")?));
 //! # Ok::<_, peguri::ParseError>(())
 //! ```
 //!
@@ -107,19 +133,19 @@
 //! only the rules RFC 3987 changes and reuses the rest of `uri.pest`, and
 //! reject the bidirectional formatting characters section 4.1 forbids.
 //! `to_uri` maps an IRI to a URI (section 3.1, percent-encoding), and
-//! [`uri_to_iri`] shows a URI as an IRI (section 3.2); with the feature
-//! `idna`, `to_uri_idna` and `uri_to_iri_idna` do the same with UTS 46
+//! `to_iri` shows a URI as an IRI (section 3.2); with the feature
+//! `idna`, `to_uri_idna` and `to_iri_idna` do the same with UTS 46
 //! ToASCII and ToUnicode for a registered name. IRIs resolve (section 6.5)
 //! and normalize (section 5.3.2, NFC included with the feature `nfc`)
 //! through the same code as URIs:
 //!
 //! ```
-//! use peguri::{uri_to_iri, Iri, IriRef};
+//! use peguri::{Iri, IriRef};
 //!
 //! let iri = Iri::parse("http://example.com/Dürst?q=α")?;
 //! let uri = iri.to_uri();
 //! assert_eq!(uri, "http://example.com/D%C3%BCrst?q=%CE%B1");
-//! assert_eq!(uri_to_iri(&uri.as_uri_ref()), iri.as_str());
+//! assert_eq!(uri.to_iri(), iri);
 //! let link = IriRef::parse("../Bücher/%C3%BCber")?.resolve_against(&iri);
 //! assert_eq!(link, "http://example.com/Bücher/%C3%BCber");
 //! assert_eq!(link.normalize(), "http://example.com/Bücher/über");
@@ -130,10 +156,10 @@
 //!
 //! [`UriBuilder`] assembles a reference from components, and the owned
 //! types have setters ([`UriBuf::set_host`], [`UriRefBuf::set_path`]...)
-//! and [`QueryEditor`] for `key=value` pairs. Raw text must match the
+//! and [`QueryEditor`](query::QueryEditor) for `key=value` pairs. Raw text must match the
 //! component's grammar rule; `_unencoded` text is percent-encoded with
 //! [`pct`]'s classes; the combinations RFC 3986 forbids are refused with a
-//! [`BuildError`] that names the component and the spot:
+//! [`BuildError`](error::BuildError) that names the component and the spot:
 //!
 //! ```
 //! use peguri::{UriBuf, UriBuilder};
@@ -169,17 +195,35 @@
 //!
 //! let t = UriTemplate::parse("/users/{id}{?fields*}")?;
 //! assert_eq!(t.expand(&[("id", Value::from("7")), ("fields", Value::list(["a", "b"]))])?, "/users/7?fields=a&fields=b");
-//! # Ok::<_, peguri::TemplateError>(())
+//! # Ok::<_, peguri::template::TemplateError>(())
 //! ```
+//!
+//! # The modules
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`reference`](mod@reference) | the type parameters of [`Reference`] and their traits, and the types its methods return ([`Segments`](reference::Segments), [`ZoneId`](reference::ZoneId)) |
+//! | [`error`] | the errors of every operation but parsing, and the parts of a parse error's report |
+//! | [`report`] | the JSON contract the CLI, Arrow, SQL and Python share |
+//! | [`scheme`] | the facts of known schemes, and (feature `schemes`) each scheme's own syntax |
+//! | [`query`] | `key=value` pairs: reading, building, editing |
+//! | [`pct`] | percent-encoding by the grammar's character classes |
+//! | [`explain`] | the component diagram |
+//! | [`split`] | RFC 3986 Appendix B's lenient split |
+//! | [`extract`] | URIs found in text (Appendix C), HTML and Markdown |
+//! | [`lint`] | the security considerations of section 7, as findings |
+//! | [`grammar`] | the grammar as text and rule names; with `pest`, parse trees from any rule |
+//! | `template` | URI Templates, RFC 6570 (feature `template`) |
+//! | `whatwg` | the WHATWG URL Standard's reading beside RFC 3986's (feature `whatwg`) |
 //!
 //! # Cargo features
 //!
 //! | feature | default | what it adds | crates it brings |
 //! |---|---|---|---|
-//! | `std` | yes | file paths (`UriBuf::from_file_path`, `to_file_path`), `Components::write_json`; without it the crate is `no_std` with `alloc` | |
-//! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON components view (`Components`, `Report`) | serde |
+//! | `std` | yes | file paths (`UriBuf::from_file_path`, `to_file_path`), `report::Components::write_json`; without it the crate is `no_std` with `alloc` | |
+//! | `serde` | yes | `Serialize` and `Deserialize` for the URI types (a URI deserializes only if it is valid), the JSON contract's objects (`report::Report`, `report::Components`), `Serialize` for the error kinds and the scheme views | serde |
 //! | `pest` | | (needs `std`) pest_derive's parser of the grammar: `grammar::UriParser`, `grammar::Rule`, `grammar::parse_rule` (parse trees, any rule), `ParseError::from_pest`; traces of a parse, `grammar::trace` and `grammar::RuntimeGrammar` (a grammar compiled at run time) | pest, pest_derive (a proc macro), pest_meta |
-//! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `to_uri_idna`, `uri_to_iri_idna` | idna (ICU4X data) |
+//! | `idna` | | UTS 46 ToASCII and ToUnicode for IRIs: `to_uri_idna`, `to_iri_idna` | idna (ICU4X data) |
 //! | `nfc` | | NFC in IRI normalization: `Normalizer::nfc` | icu_normalizer (ICU4X) |
 //! | `http` | | (needs `std`) conversions to and from `http::Uri` | http |
 //! | `url` | | (needs `std`) conversions to and from `url::Url` | url |
@@ -217,60 +261,204 @@ extern crate std;
 // values a reference is made of, operations on the parsed view, the
 // reference types with all their methods, and text tools. Each folder
 // imports only from the layers below it; the public paths are the
-// re-exports below.
+// re-exports and the modules below, one path for each item.
 mod ops;
 pub mod reference;
 mod syntax;
 mod text;
 mod types;
 
+pub use ops::query;
 pub use syntax::{grammar, pct};
-#[cfg(feature = "schemes")]
-pub use text::scheme;
 #[cfg(feature = "template")]
 pub use text::template;
 #[cfg(feature = "whatwg")]
 pub use text::whatwg;
-pub use text::{extract, lint, split};
-pub use types::query;
+pub use text::{explain, extract, lint, split};
 
-pub use ops::build::{BuildError, BuildErrorKind};
-pub use ops::edit::QueryEditor;
-pub use ops::file_path::{FilePathError, FilePathErrorKind};
-#[cfg(feature = "idna")]
-pub use ops::idna::IdnaError;
 pub use ops::normalize::Normalizer;
 #[cfg(feature = "psl")]
-pub use ops::public_suffix::{PublicSuffixList, PublicSuffixListError};
-pub use ops::resolve::{ResolveError, ResolveErrorKind, Resolver, remove_dot_segments};
-#[cfg(feature = "http")]
-pub use reference::HttpConversionError;
-#[cfg(feature = "url")]
-pub use reference::UrlConversionError;
-#[cfg(feature = "serde")]
-pub use reference::serde_zone_id;
-#[cfg(feature = "idna")]
-pub use reference::uri_to_iri_idna;
-#[cfg(feature = "serde")]
-pub use reference::{Components, Report};
-pub use reference::{
-    Iri, IriBuf, IriRef, IriRefBuf, Normalized, Reference, Uri, UriBuf, UriBuilder, UriRef,
-    UriRefBuf, equivalent, make_relative, normalize, resolve, uri_to_iri,
+pub use ops::public_suffix::PublicSuffixList;
+pub use ops::resolve::{Resolver, remove_dot_segments};
+pub use reference::builder::UriBuilder;
+pub use reference::value::{
+    Iri, IriBuf, IriRef, IriRefBuf, Reference, Uri, UriBuf, UriRef, UriRefBuf,
 };
-pub use syntax::component::{Component, RECORD_FIELDS, RecordField, RecordValue};
-pub use syntax::error::{Caller, Expected, Message, ParseError, ParseErrorKind};
-pub use syntax::excerpt::{Excerpt, Quoted};
-#[cfg(feature = "pest")]
-pub use syntax::grammar::parse_rule;
-pub use text::explain::{Explainer, explain};
-pub use text::split::{SplitComponents, split_lenient};
-#[cfg(feature = "template")]
-pub use text::template::{TemplateError, UriTemplate};
-pub use types::authority::{Authority, Host, ZoneId};
+pub use syntax::component::Component;
+pub use syntax::error::{ParseError, ParseErrorKind};
+pub use types::authority::{Authority, Host};
 pub use types::options::ParseOptions;
-pub use types::path::Segments;
-pub use types::scheme::{SchemeInfo, known_schemes, scheme_info};
-pub use types::socket_addr::SocketAddrError;
+
+/// The errors of every operation but parsing (whose [`ParseError`] and
+/// [`ParseErrorKind`] are at the crate root), and the parts of a parse
+/// error's report: what it expected ([`Expected`](error::Expected)), its
+/// message ([`Message`](error::Message)) and [`Hint`](error::Hint), and
+/// the excerpt of the input it shows ([`Excerpt`](error::Excerpt),
+/// [`Quoted`](error::Quoted) for a one-line quote).
+///
+/// Every error has one shape, as in `semver` and `regex`: a struct whose
+/// `kind()` returns a `#[non_exhaustive]` enum (`Copy`, `Eq`, with a
+/// stable snake_case name from `as_str()`, which is what it serializes
+/// to with the feature `serde`), a `Display` of one sentence without
+/// final punctuation, and a [`source`](core::error::Error::source) when
+/// another error caused it.
+///
+/// ```
+/// use peguri::UriBuf;
+/// use peguri::error::{BuildError, BuildErrorKind};
+///
+/// let mut uri = UriBuf::parse("http://h/")?;
+/// let err: BuildError = uri.set_port_str(Some("80a")).unwrap_err();
+/// assert_eq!(err.kind(), BuildErrorKind::InvalidChar { ch: 'a', offset: 2 });
+/// assert_eq!(err.kind().as_str(), "invalid_char");
+/// assert_eq!(err.to_string(), "invalid character 'a' in port at byte 2");
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+pub mod error {
+    pub use crate::ops::build::{BuildError, BuildErrorKind};
+    pub use crate::ops::file_path::{FilePathError, FilePathErrorKind};
+    #[cfg(feature = "idna")]
+    pub use crate::ops::idna::{IdnaError, IdnaErrorKind};
+    #[cfg(feature = "psl")]
+    pub use crate::ops::public_suffix::{PublicSuffixListError, PublicSuffixListErrorKind};
+    pub use crate::ops::resolve::{ResolveError, ResolveErrorKind};
+    #[cfg(any(feature = "http", feature = "url"))]
+    pub use crate::reference::interop::{ConversionError, ConversionErrorKind};
+    pub use crate::syntax::error::{DecodeError, DecodeErrorKind, Expected, Hint, Message};
+    pub use crate::syntax::excerpt::{Excerpt, Quoted};
+    pub use crate::types::socket_addr::{SocketAddrError, SocketAddrErrorKind};
+}
+
+/// The JSON contract the command line, Arrow, SQL and Python share: the
+/// object of one parsed input (`Report`, `Components`; feature `serde`)
+/// and the fields of the flat parse record
+/// ([`RECORD_FIELDS`](report::RECORD_FIELDS)).
+/// Its field names and kinds are extended, never renamed.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use peguri::report::Report;
+///
+/// let json = serde_json::to_string(&Report::parse("http://h?")).unwrap();
+/// assert!(json.starts_with(r#"{"input":"http://h?","valid":true,"rule":"URI","scheme":"http""#));
+/// # }
+/// let fields: Vec<&str> = peguri::report::RECORD_FIELDS.iter().map(|f| f.name).collect();
+/// assert_eq!(&fields[..3], ["valid", "rule", "scheme"]);
+/// ```
+pub mod report {
+    #[cfg(feature = "serde")]
+    pub use crate::reference::report::{Components, Report};
+    pub use crate::syntax::component::{RECORD_FIELDS, RecordField, RecordValue};
+}
+
+/// What peguri knows about particular schemes: the facts scheme-based
+/// normalization uses (default port, whether an empty path means `/`;
+/// [`scheme_info`](scheme::scheme_info), [`known_schemes`](scheme::known_schemes)),
+/// and, with the feature `schemes`, each scheme's own syntax: what follows
+/// the scheme, as the scheme's RFC defines it.
+///
+/// ```
+/// let https = peguri::scheme::scheme_info("HTTPS").unwrap();
+/// assert_eq!((https.name, https.default_port), ("https", Some(443)));
+/// ```
+///
+/// RFC 3986 "does not define a generative grammar for URIs; that task is
+/// performed by the individual specifications of each URI scheme". A URI
+/// that RFC 3986 accepts can still break its scheme's rules: `http://`
+/// has no host, `mailto:joe` no address, `urn:a:b` an NID of one
+/// character. For the schemes of `Scheme`, peguri has a grammar
+/// transcribed from the scheme's RFC (the files of `schemes/`, each rule
+/// under its ABNF with the RFC and section cited), compiled at build time
+/// with the same generator as `uri.pest`, and checks what the ABNF cannot
+/// say (ranges, base64, the order of parameters) after it.
+///
+/// ```
+/// # #[cfg(feature = "schemes")] {
+/// use peguri::scheme::{self, Parts, Scheme};
+/// use peguri::UriRef;
+///
+/// let uri = UriRef::parse("urn:example:animal:ferret:nose")?;
+/// let Some(Ok(Parts::Urn(urn))) = scheme::parts(&uri) else { panic!() };
+/// assert_eq!((urn.nid(), urn.nss()), ("example", "animal:ferret:nose"));
+///
+/// // Valid for RFC 3986, not for RFC 8141.
+/// let err = scheme::validate(&UriRef::parse("urn:a:b")?).unwrap().unwrap_err();
+/// assert_eq!(err.citation(), "RFC 8141 section 2");
+/// assert_eq!(err.offset(), 5);
+///
+/// // No grammar for this scheme, and none for a relative reference.
+/// assert!(scheme::validate(&UriRef::parse("foo:bar")?).is_none());
+/// assert!(scheme::validate(&UriRef::parse("/a")?).is_none());
+/// # }
+/// # Ok::<_, peguri::ParseError>(())
+/// ```
+///
+/// | scheme | RFC | typed view |
+/// |---|---|---|
+/// | `http`, `https` | RFC 9110 sections 4.2.1, 4.2.2 | |
+/// | `ws`, `wss` | RFC 6455 section 3 | |
+/// | `file` | RFC 8089 section 2 | |
+/// | `mailto` | RFC 6068 section 2 (addresses: RFC 5322 section 3.4.1) | `Mailto` |
+/// | `urn` | RFC 8141 section 2 | `Urn` |
+/// | `data` | RFC 2397 section 3 | `DataUrl` |
+/// | `tel` | RFC 3966 section 3 | `Tel` |
+/// | `geo` | RFC 5870 section 3 | `Geo` |
+/// | `sip`, `sips` | RFC 3261 sections 19.1, 25.1 (IP addresses: RFC 5954 section 4.1) | `Sip` |
+/// | `tag` | RFC 4151 section 2.1 | `Tag` |
+/// | `acct` | RFC 7565 section 7 | `Acct` |
+/// | `xmpp` | RFC 5122 section 2.2 | `Xmpp` |
+/// | `sms` | RFC 5724 section 2.2 (recipients: RFC 3966 section 3) | `Sms` |
+/// | `about` | RFC 6694 section 2 | `About` |
+/// | `cid`, `mid` | RFC 2392 section 2 (addresses: RFC 822 section 6.1) | `MessageUrl` |
+/// | `ftp` | RFC 1738 section 3.2 (syntax: section 5) | `Ftp` |
+/// | `ldap` | RFC 4516 section 2 (DN: RFC 4514 section 3; filter: RFC 4515 section 3) | `Ldap` |
+/// | `ni`, `nih` | RFC 6920 sections 3 and 7 | `Ni` |
+/// | `coap`, `coaps` | RFC 7252 sections 6.1, 6.2 | |
+/// | `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws` | RFC 8323 sections 8.1 to 8.4 | |
+/// | `rtsp`, `rtsps` | RFC 7826 section 4.2 (syntax: section 20.2.1) | |
+/// | `news`, `nntp` | RFC 5538 sections 2.1, 2.2 | `News` |
+///
+/// `docs/schemes.md` says, scheme by scheme, what is checked and what is
+/// not.
+///
+/// # Rationale
+///
+/// - *The whole reference is checked, fragment included.* A scheme's ABNF
+///   describes what precedes the fragment; RFC 3986 section 3.5 makes the
+///   fragment the business of the representation, not of the scheme, so
+///   a fragment is accepted after every scheme but `ws` and `wss`, whose
+///   RFC forbids it (RFC 6455 section 3), and `urn`, `tag`, `xmpp`,
+///   `about`, `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws`, `rtsp` and
+///   `rtsps`, whose ABNF includes it (a URN's f-component).
+/// - *Offsets are into the whole reference*, also for an error found in
+///   percent-decoded text (a mailto address, base64 data): the offset is
+///   that of the `%` of the triplet that encodes the character.
+/// - *Percent-decoded where the RFC reads decoded text.* RFC 6068 section
+///   2 reads an address after percent-decoding (`%22not%40me%22@example.org`
+///   is the address `"not@me"@example.org`), and the value of a `to`, `cc`
+///   or `bcc` header field as an RFC 5322 address list; RFC 2397 section 3
+///   reads base64 data after URL decoding, RFC 2392 section 2 a cid or mid
+///   URL's address, RFC 4516 section 2.1 an ldap URL's DN, filter and
+///   extension values, and RFC 5538 a message identifier, a wildmat and a
+///   newsgroup name. Nothing else is decoded before matching (an sms body
+///   is decoded after, to be read).
+/// - *An IRI is checked as its text.* The grammars are those of URIs (the
+///   RFCs define ASCII syntax): a character beyond ASCII is an error where
+///   the scheme's RFC does not allow it; map the IRI to a URI first
+///   ([`IriRef::to_uri`](crate::IriRef::to_uri)) to check its encoded
+///   form.
+/// - *Where an ABNF is ambiguous*, the grammar says how it is read beside
+///   the rule ("PEG:" notes): an RFC 8141 r-component ends before a `?=`
+///   that a q-component follows; a tel or geo parameter does not take the
+///   names of the parameters the RFC names apart (`ext`, `isub`,
+///   `phone-context`; `crs`, `u`); a sip other-param does not take the
+///   names of the named parameters (`transport`, `ttl`...).
+///   `docs/schemes.md` gives each reading with the RFC's words.
+pub mod scheme {
+    #[cfg(feature = "schemes")]
+    pub use crate::text::scheme::*;
+    pub use crate::types::scheme::{SchemeInfo, known_schemes, scheme_info};
+}
 
 /// The README's examples run as doctests.
 #[cfg(doctest)]

@@ -28,7 +28,7 @@ use crate::column::{map_text, unpack_dictionary, Layout, StringColumn, Text};
 /// ```
 pub fn normalize(array: &dyn Array, layout: Layout) -> Result<ArrayRef, ArrowError> {
     map_text(array, layout, |text| match UriRef::parse(text) {
-        Ok(uri) => match peguri::normalize(&uri) {
+        Ok(uri) => match uri.normalize() {
             normal if normal.as_str() == text => Text::Piece(text),
             normal => Text::Owned(normal.into_string()),
         },
@@ -93,7 +93,7 @@ impl<'a> NormalForms<'a> {
         }
         let normal = UriRef::parse(text)
             .ok()
-            .map(|uri| Arc::new(peguri::normalize(&uri)));
+            .map(|uri| Arc::new(uri.normalize()));
         self.last = Some((text, normal.clone()));
         normal
     }

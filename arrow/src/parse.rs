@@ -13,7 +13,8 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use peguri::{ParseError, UriRef};
 
 use crate::column::{map_strings, Layout, StringColumn, Substrings};
-use peguri::{Component, RecordValue};
+use peguri::report::RecordValue;
+use peguri::Component;
 
 /// The components of the structs, in order: every one but the authority,
 /// whose parts are fields of their own.
@@ -27,7 +28,7 @@ const COMPONENTS: [Component; 7] = [
     Component::Fragment,
 ];
 
-/// The fields of [`parse`]'s struct, in order: `peguri::RECORD_FIELDS`,
+/// The fields of [`parse`]'s struct, in order: `peguri::report::RECORD_FIELDS`,
 /// those of the CLI's JSON object (`authority`'s members lifted to the
 /// top, `error`'s prefixed with `error_`), without `input` (the argument)
 /// and `error.expected`. Every field is nullable; `valid` is `Boolean`,
@@ -42,7 +43,7 @@ const COMPONENTS: [Component; 7] = [
 /// assert_eq!(fields[4].name(), "host");
 /// ```
 pub fn parse_fields() -> Fields {
-    peguri::RECORD_FIELDS
+    peguri::report::RECORD_FIELDS
         .iter()
         .map(|field| {
             let data_type = match field.value {

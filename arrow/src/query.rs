@@ -23,6 +23,7 @@ use crate::column::{map_text, Layout, Text};
 /// ```
 pub fn query_value<'a>(uri: &UriRef<'a>, key: &str) -> Option<Cow<'a, str>> {
     QueryPairs::new(uri.query()?)
+        .raw()
         .find(|pair| pair.key() == key)
         .map(|pair| pair.value().unwrap_or(Cow::Borrowed("")))
 }

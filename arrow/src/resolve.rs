@@ -3,7 +3,7 @@
 
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::ArrowError;
-use peguri::{ResolveErrorKind, UriBuf, UriRef};
+use peguri::{Uri, UriRef};
 
 use crate::column::{map_strings, unpack_dictionary, Layout, StringColumn, Substrings};
 
@@ -56,7 +56,7 @@ pub fn resolve(
     layout: Layout,
 ) -> Result<ArrayRef, ArrowError> {
     match base {
-        Base::Scalar(base) => match UriRef::parse(base) {
+        Base::Scalar(base) => match Uri::parse(base) {
             // A constant base (the usual case) is parsed once, and a
             // dictionary of references resolved once per distinct value.
             Ok(base) => map_strings(references, |references| {
@@ -88,7 +88,7 @@ pub fn resolve(
             );
             let mut out = Substrings::new(references, layout);
             for row in 0..references.len() {
-                let base = bases.get(row).and_then(|b| UriRef::parse(b).ok());
+                let base = bases.get(row).and_then(|b| Uri::parse(b).ok());
                 append_resolved(&mut out, row, base.as_ref(), references.get(row))?;
             }
             out.finish()
@@ -99,12 +99,12 @@ pub fn resolve(
 fn append_resolved(
     out: &mut Substrings<'_>,
     row: usize,
-    base: Option<&UriRef<'_>>,
+    base: Option<&Uri<'_>>,
     reference: Option<&str>,
 ) -> Result<(), ArrowError> {
     let parsed = reference.and_then(|r| UriRef::parse(r).ok());
     let resolved = match (base, parsed) {
-        (Some(base), Some(reference)) => resolve_one(base, &reference)?,
+        (Some(base), Some(reference)) => Some(reference.resolve_against(base)),
         _ => None,
     };
     match resolved {
@@ -116,15 +116,5 @@ fn append_resolved(
             out.append_null();
             Ok(())
         }
-    }
-}
-
-/// Resolves, `None` for a base without a scheme; any other failure is a
-/// bug in peguri and reported as an error rather than hidden as NULL.
-fn resolve_one(base: &UriRef<'_>, reference: &UriRef<'_>) -> Result<Option<UriBuf>, ArrowError> {
-    match peguri::resolve(base, reference) {
-        Ok(uri) => Ok(Some(uri)),
-        Err(error) if error.kind() == ResolveErrorKind::RelativeBase => Ok(None),
-        Err(error) => Err(ArrowError::ComputeError(format!("resolve: {error}"))),
     }
 }

@@ -643,7 +643,7 @@ fn normalize_gives_the_normal_form() {
             .iter()
             .map(|row| {
                 let uri = UriRef::parse((*row)?).ok()?;
-                Some(peguri::normalize(&uri).into_string())
+                Some(uri.normalize().into_string())
             })
             .collect();
         assert_eq!(got, want, "{name}");

@@ -5,8 +5,9 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use clap::Args;
+use peguri::error::Excerpt;
 use peguri::lint::{Code, Finding, MAX_FINDINGS_PER_CODE, Severity, lint};
-use peguri::{Excerpt, ParseError, UriRef};
+use peguri::{ParseError, Uri, UriRef};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::common::{Reference, SyntaxArgs};
@@ -277,12 +278,12 @@ impl Counted {
 /// finding is about the whole reference, whose resolved form the message
 /// names.
 fn against_base(base: &UriRef<'_>, reference: &UriRef<'_>) -> Option<Finding> {
-    let resolved = peguri::resolve(base, reference).ok()?;
+    let resolved = reference.resolve_against(&Uri::try_from(*base).ok()?);
     let mut finding = peguri::whatwg::compare(resolved.as_str()).finding()?;
     finding.span = 0..reference.as_str().len();
     finding.message = format!(
         "against the base, this reference is \"{}\", and {}",
-        peguri::Quoted::new(resolved.as_str()),
+        peguri::error::Quoted::new(resolved.as_str()),
         finding.message
     );
     Some(finding)

@@ -7,7 +7,8 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 
 use clap::Args;
-use peguri::{IriRef, ParseError, Quoted, UriRef};
+use peguri::error::Quoted;
+use peguri::{IriRef, ParseError, UriRef};
 use serde::Serialize;
 
 use crate::stream::{Diagnostics, Records, Say, StreamArgs};
@@ -77,10 +78,9 @@ impl SyntaxArgs {
 }
 
 /// `error` with the options and ways in it suggests named as this
-/// command's flags, not the library's methods.
-pub fn for_the_command_line(error: ParseError) -> ParseError {
-    error.for_caller(peguri::Caller::CommandLine)
-}
+/// command's flags (the parse command's records, which its benchmark
+/// builds alone, hold the wording).
+pub use crate::parse::records::for_the_command_line;
 
 /// Writes why an input was refused to stderr, as every command does: the
 /// program's name, then the message with its excerpt.

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::Explainer;
+use peguri::explain::Explainer;
 
 use crate::common::{Reference, SyntaxArgs};
 use crate::outcome::Outcome;
@@ -74,7 +74,7 @@ pub fn run(args: &ExplainArgs) -> io::Result<Outcome> {
         };
         match parsed {
             Ok(Reference::Uri(uri)) => out.write_all(explainer.explain(&uri).as_bytes())?,
-            Ok(Reference::IriRef(iri)) => out.write_all(explainer.explain_iri(&iri).as_bytes())?,
+            Ok(Reference::IriRef(iri)) => out.write_all(explainer.explain(&iri).as_bytes())?,
             Err(error) => {
                 out.write_all(explainer.explain_error(&input, &error).as_bytes())?;
                 out.end_record()?;

@@ -4,7 +4,7 @@
 use std::io::{self, Read, Write};
 
 use clap::{Args, ValueEnum};
-use peguri::Quoted;
+use peguri::error::Quoted;
 use peguri::extract::{Extracted, Extractor, Markup};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 

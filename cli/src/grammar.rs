@@ -14,8 +14,9 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use clap::Args;
+use peguri::ParseError;
+use peguri::error::{Excerpt, Quoted};
 use peguri::grammar::{RuleLookup, RuntimeGrammar, Trace, TraceOptions};
-use peguri::{Excerpt, ParseError, Quoted};
 use pest::error::{Error as PestError, InputLocation};
 use pest::iterators::{Pair, Pairs};
 use pest::{Position, RuleType};

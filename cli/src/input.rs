@@ -75,7 +75,7 @@ pub fn note_file_arguments(command: &str, args: &[String]) {
         std::fs::metadata(arg).is_ok_and(|m| m.is_file()) && std::fs::File::open(arg).is_ok()
     };
     if let Some(file) = args.iter().find(|arg| is_readable_file(arg)) {
-        let name = format!("\"{}\"", peguri::Quoted::new(file));
+        let name = format!("\"{}\"", peguri::error::Quoted::new(file));
         let shell = shell_word(file);
         eprintln!(
             "peguri: note: {name} is read as a URI reference, and it also names a file; \
@@ -96,6 +96,6 @@ fn shell_word(word: &str) -> String {
     if plain {
         return word.to_owned();
     }
-    let quoted = peguri::Quoted::new(word).to_string();
+    let quoted = peguri::error::Quoted::new(word).to_string();
     format!("'{}'", quoted.replace('\'', "'\\''"))
 }

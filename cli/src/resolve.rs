@@ -5,7 +5,7 @@ use std::fmt::Display;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::{ResolveErrorKind, Resolver};
+use peguri::{Iri, Resolver, Uri};
 use serde::Serialize;
 
 use crate::common::{IriHint, Lines, Reference, SyntaxArgs};
@@ -80,6 +80,61 @@ pub struct RelativeArgs {
     targets: Vec<String>,
 }
 
+/// A base parsed with the command's grammar, which has a scheme.
+#[derive(Clone, Copy)]
+enum Base<'a> {
+    Uri(Uri<'a>),
+    Iri(Iri<'a>),
+}
+
+/// Why a base or a target without a scheme cannot be used, in the words of
+/// the command's operation: `{"offset", "column", "expected", "message"}`
+/// as a parse error's object, and the message with the text and a caret.
+struct NoScheme<'a> {
+    text: &'a str,
+    message: &'static str,
+}
+
+impl<'a> NoScheme<'a> {
+    fn base(text: &'a str, making_relative: bool) -> Self {
+        let message = if making_relative {
+            "cannot make a reference relative to a relative reference: a base URI must start \
+             with a scheme (RFC 3986 section 5.2.1)"
+        } else {
+            "cannot resolve against a relative reference: a base URI must start with a scheme \
+             (RFC 3986 section 5.2.1)"
+        };
+        NoScheme { text, message }
+    }
+
+    fn target(text: &'a str) -> Self {
+        NoScheme {
+            text,
+            message: "cannot make a reference to a relative reference: the target must start \
+                      with a scheme",
+        }
+    }
+}
+
+impl Display for NoScheme<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let excerpt = peguri::error::Excerpt::around(self.text, 0..0);
+        write!(f, "{}\n{excerpt}", self.message)
+    }
+}
+
+impl Serialize for NoScheme<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("NoScheme", 4)?;
+        st.serialize_field("offset", &0)?;
+        st.serialize_field("column", &1)?;
+        st.serialize_field("expected", &[] as &[&str])?;
+        st.serialize_field("message", self.message)?;
+        st.end()
+    }
+}
+
 /// Parses the base; on failure reports it on stderr (with `--json`, also
 /// as `{"base", "valid": false, "error"}` on stdout) and gives `None`.
 fn parse_base<'a>(
@@ -87,7 +142,7 @@ fn parse_base<'a>(
     json: bool,
     base: &'a str,
     making_relative: bool,
-) -> io::Result<Option<Reference<'a>>> {
+) -> io::Result<Option<Base<'a>>> {
     let parsed = match syntax.parse(base) {
         Ok(parsed) => parsed,
         Err(err) => {
@@ -96,22 +151,16 @@ fn parse_base<'a>(
             return Ok(None);
         }
     };
-    // Let the library say why a relative base cannot be used, in the
-    // words of the command's operation.
-    let relative = match (parsed, making_relative) {
-        (Reference::Uri(b), false) => peguri::resolve(&b, &b).err(),
-        (Reference::IriRef(b), false) => Resolver::new().resolve(&b, &b).err(),
-        (Reference::Uri(b), true) => b.make_relative(&b).err(),
-        (Reference::IriRef(b), true) => b.make_relative(&b).err(),
+    // A base has a scheme; a relative one is refused in the words of the
+    // command's operation.
+    let with_scheme = match parsed {
+        Reference::Uri(b) => Uri::try_from(b).ok().map(Base::Uri),
+        Reference::IriRef(b) => Iri::try_from(b).ok().map(Base::Iri),
+    };
+    if with_scheme.is_none() {
+        refuse_base(json, base, &NoScheme::base(base, making_relative))?;
     }
-    .filter(|e| e.kind() == ResolveErrorKind::RelativeBase);
-    match relative {
-        Some(err) => {
-            refuse_base(json, base, &err)?;
-            Ok(None)
-        }
-        None => Ok(Some(parsed)),
-    }
+    Ok(with_scheme)
 }
 
 /// Why the base cannot be used: on stderr, and with `--json` as one object
@@ -158,27 +207,22 @@ pub fn resolve(args: &ResolveArgs) -> io::Result<Outcome> {
         };
         // The resolved text, and whether it is the base's document
         // (section 4.4): the same text, fragments aside.
-        let resolved = match (base, reference) {
-            (Reference::Uri(base), Reference::Uri(r)) => resolver.resolve(&base, &r).map(|u| {
+        let (resolved, same) = match (base, reference) {
+            (Base::Uri(base), Reference::Uri(r)) => {
+                let u = resolver.resolve(&base, &r);
                 let same = without_fragment(u.as_str(), u.fragment())
                     == without_fragment(base.as_str(), base.fragment());
                 (u.into_string(), same)
-            }),
-            (Reference::IriRef(base), Reference::IriRef(r)) => {
-                resolver.resolve(&base, &r).map(|i| {
-                    let same = without_fragment(i.as_str(), i.fragment())
-                        == without_fragment(base.as_str(), base.fragment());
-                    (i.into_string(), same)
-                })
+            }
+            (Base::Iri(base), Reference::IriRef(r)) => {
+                let i = resolver.resolve(&base, &r);
+                let same = without_fragment(i.as_str(), i.fragment())
+                    == without_fragment(base.as_str(), base.fragment());
+                (i.into_string(), same)
             }
             _ => unreachable!("the base and the references follow the same grammar"),
         };
-        match resolved {
-            Ok((resolved, same)) => {
-                lines.valid_with(input, "resolved", &resolved, ("same_document", same))
-            }
-            Err(error) => lines.invalid(input, &error),
-        }
+        lines.valid_with(input, "resolved", &resolved, ("same_document", same))
     })?;
     Ok(Outcome::from_validity(lines.finish()?))
 }
@@ -206,12 +250,14 @@ pub fn relative(args: &RelativeArgs) -> io::Result<Outcome> {
             Err(error) => return lines.invalid(input, &error),
         };
         let relative = match (base, target) {
-            (Reference::Uri(base), Reference::Uri(t)) => {
-                base.make_relative(&t).map(|r| r.into_string())
-            }
-            (Reference::IriRef(base), Reference::IriRef(t)) => {
-                base.make_relative(&t).map(|r| r.into_string())
-            }
+            (Base::Uri(base), Reference::Uri(t)) => match Uri::try_from(t) {
+                Ok(t) => base.make_relative(&t).map(|r| r.into_string()),
+                Err(_) => return lines.invalid(input, &NoScheme::target(input)),
+            },
+            (Base::Iri(base), Reference::IriRef(t)) => match Iri::try_from(t) {
+                Ok(t) => base.make_relative(&t).map(|r| r.into_string()),
+                Err(_) => return lines.invalid(input, &NoScheme::target(input)),
+            },
             _ => unreachable!("the base and the targets follow the same grammar"),
         };
         match relative {

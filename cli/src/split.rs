@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::split_lenient;
+use peguri::split::split_lenient;
 
 use crate::outcome::Outcome;
 use crate::stream::{Records, StreamArgs};

@@ -7,8 +7,8 @@ use std::fmt;
 use std::io::{self, Write};
 
 use clap::Args;
+use peguri::error::{Excerpt, Quoted};
 use peguri::template::{UriTemplate, Value};
-use peguri::{Excerpt, Quoted};
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 

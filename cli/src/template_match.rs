@@ -4,8 +4,9 @@
 use std::io::{self, Write};
 
 use clap::Args;
+use peguri::error::Excerpt;
 use peguri::template::{Captures, TemplateSet, UriTemplate};
-use peguri::{Excerpt, ParseError, UriRef};
+use peguri::{ParseError, UriRef};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::common::for_the_command_line;

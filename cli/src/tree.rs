@@ -126,7 +126,7 @@ pub fn run(args: TreeArgs) -> io::Result<Outcome> {
             });
         }
         return each_tree(&args.inputs, |out, input| {
-            let outcome = peguri::parse_rule(rule, input).into();
+            let outcome = peguri::grammar::parse_rule(rule, input).into();
             write_tree(out, input, rule, outcome, format)
         });
     }

@@ -181,11 +181,14 @@ fn a_valid_uri_gets_components_diagram_and_tree() {
     assert_eq!(answer["valid"], true);
     assert_eq!(answer["grammar"], "built-in");
     // The components are what `peguri parse` prints.
-    let report = serde_json::to_value(peguri::Report::parse(input)).unwrap();
+    let report = serde_json::to_value(peguri::report::Report::parse(input)).unwrap();
     assert_eq!(answer["report"], report);
     assert_eq!(answer["report"]["authority"]["host"], "example.com");
     let uri = peguri::UriRef::parse(input).unwrap();
-    assert_eq!(answer["diagram"], peguri::explain(&uri));
+    assert_eq!(
+        answer["diagram"],
+        peguri::explain::Explainer::new().explain(&uri)
+    );
     let tree = answer["tree"].as_array().unwrap();
     assert_eq!(tree[0]["rule"], "URI_reference");
     assert!(

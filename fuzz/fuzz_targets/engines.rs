@@ -63,14 +63,14 @@ fuzz_target!(|data: &[u8]| {
         parse_prefix(input, rule, false).map(|u| format!("{:?}", parts(&u))),
     );
     assert_eq!(prefixes.0, prefixes.1, "prefix of {rule} {input:?}");
-    let split = |p: peguri::SplitComponents<'_>| {
+    let split = |p: peguri::split::SplitComponents<'_>| {
         format!(
             "{:?}",
             (p.scheme(), p.authority(), p.path(), p.query(), p.fragment())
         )
     };
     assert_eq!(
-        split(peguri::split_lenient(input)),
+        split(peguri::split::split_lenient(input)),
         split(split_with_pest(input)),
         "split {input:?}"
     );

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use peguri::{equivalent, normalize, IriRef, Normalizer, UriRef};
+use peguri::{IriRef, Normalizer, UriRef};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(input) = std::str::from_utf8(data) else {
@@ -17,12 +17,12 @@ fuzz_target!(|data: &[u8]| {
     let Ok(uri) = UriRef::parse(input) else {
         return;
     };
-    let once = normalize(&uri);
-    let twice = normalize(&once);
+    let once = uri.normalize();
+    let twice = once.normalize();
     assert_eq!(once, twice, "normalize is idempotent on {input:?}");
     let syntax = Normalizer::syntax().normalize(&uri);
     assert_eq!(syntax, Normalizer::syntax().normalize(&syntax), "syntax normalization on {input:?}");
-    assert!(equivalent(&uri, &once), "{input:?} ~ {once}");
+    assert!(uri.equivalent(&once), "{input:?} ~ {once}");
 });
 
 fn check_iri(iri: &IriRef<'_>, input: &str) {

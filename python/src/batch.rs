@@ -288,7 +288,7 @@ impl<'py> FromPyObject<'_, 'py> for WhichComponent {
                 let names: Vec<&str> = Component::ALL.iter().map(|c| c.as_str()).collect();
                 PyValueError::new_err(format!(
                     "no component named {:?}; the components are {}",
-                    peguri::Quoted::new(name).to_string(),
+                    peguri::error::Quoted::new(name).to_string(),
                     names.join(", ")
                 ))
             })
@@ -535,12 +535,12 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyComponent>()?;
     // The fields of the flat parse record, as (name, kind) pairs: what
     // `peguri.polars` builds its struct type from.
-    let fields: Vec<(&str, &str)> = peguri::RECORD_FIELDS
+    let fields: Vec<(&str, &str)> = peguri::report::RECORD_FIELDS
         .iter()
         .map(|f| {
             let kind = match f.value {
-                peguri::RecordValue::Bool => "bool",
-                peguri::RecordValue::Count => "uint64",
+                peguri::report::RecordValue::Bool => "bool",
+                peguri::report::RecordValue::Count => "uint64",
                 _ => "string",
             };
             (f.name, kind)

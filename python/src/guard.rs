@@ -18,7 +18,7 @@ pub fn guard<T>(f: impl FnOnce() -> T) -> PyResult<T> {
             .unwrap_or_default();
         PyRuntimeError::new_err(format!(
             "internal error in peguri (a bug: please report it): {}",
-            peguri::Quoted::new(&what)
+            peguri::error::Quoted::new(&what)
         ))
     })
 }

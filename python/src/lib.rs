@@ -12,7 +12,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use peguri::template::{UriTemplate, Value};
-use peguri::{IriRef, IriRefBuf, Resolver, UriRef, UriRefBuf};
+use peguri::{Iri, IriRef, IriRefBuf, Resolver, Uri, UriRef, UriRefBuf};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
@@ -115,10 +115,24 @@ impl UriReference {
     }
 }
 
+/// `error` with the option or function its message suggests named as
+/// Python's keyword argument or function, not the library's.
+fn for_python(error: peguri::ParseError) -> peguri::ParseError {
+    use peguri::error::Hint;
+    let words = match error.hint() {
+        Some(Hint::AllowZoneId) => "allow it with allow_zone_id=True",
+        Some(Hint::ReadAsReference { iri: false }) => "peguri.parse reads it",
+        Some(Hint::ReadAsReference { iri: true }) => "peguri.parse_iri_ref reads it",
+        // The others name no option of the library.
+        _ => return error,
+    };
+    error.with_hint_words(words)
+}
+
 /// A Python `ParseError` carrying the library's error as attributes.
 fn parse_error(py: Python<'_>, e: &peguri::ParseError) -> PyErr {
     // Messages name Python's keywords and functions, not Rust's.
-    let e = &e.clone().for_caller(peguri::Caller::Python);
+    let e = &for_python(e.clone());
     let err = ParseError::new_err(e.to_string());
     let value = err.value(py);
     // Setting attributes on a fresh exception instance cannot fail short of
@@ -133,7 +147,7 @@ fn parse_error(py: Python<'_>, e: &peguri::ParseError) -> PyErr {
     err
 }
 
-fn build_error(py: Python<'_>, e: &peguri::BuildError) -> PyErr {
+fn build_error(py: Python<'_>, e: &peguri::error::BuildError) -> PyErr {
     let err = BuildError::new_err(e.to_string());
     let value = err.value(py);
     let _ = value.setattr("component", e.component().as_str());
@@ -141,8 +155,51 @@ fn build_error(py: Python<'_>, e: &peguri::BuildError) -> PyErr {
     err
 }
 
-fn resolve_error(e: &peguri::ResolveError) -> PyErr {
+fn resolve_error(e: &peguri::error::ResolveError) -> PyErr {
     ResolveError::new_err(e.to_string())
+}
+
+/// Why a base or a target without a scheme cannot be used: the base of a
+/// resolution must be a URI (the library's types refuse another), and so
+/// must the base and the target of `relative_to`.
+#[derive(Clone, Copy)]
+enum NoScheme {
+    Resolving,
+    RelativeBase,
+    RelativeTarget,
+}
+
+impl NoScheme {
+    /// The `ResolveError` for `text`: the message, then `text` with a caret
+    /// under its start.
+    fn error(self, text: &str) -> PyErr {
+        let message = match self {
+            NoScheme::Resolving => {
+                "cannot resolve against a relative reference: a base URI must start with a \
+                 scheme (RFC 3986 section 5.2.1)"
+            }
+            NoScheme::RelativeBase => {
+                "cannot make a reference relative to a relative reference: a base URI must \
+                 start with a scheme (RFC 3986 section 5.2.1)"
+            }
+            NoScheme::RelativeTarget => {
+                "cannot make a reference to a relative reference: the target must start with a \
+                 scheme"
+            }
+        };
+        let excerpt = peguri::error::Excerpt::around(text, 0..0);
+        ResolveError::new_err(format!("{message}\n{excerpt}"))
+    }
+}
+
+/// `reference` as a URI, or the error that says it has no scheme.
+fn uri_of<'a>(reference: &'a UriRefBuf, why: NoScheme) -> PyResult<Uri<'a>> {
+    Uri::try_from(UriRef::from(reference)).map_err(|r| why.error(r.as_str()))
+}
+
+/// `reference` as an IRI, or the error that says it has no scheme.
+fn iri_of(reference: IriRef<'_>, why: NoScheme) -> PyResult<Iri<'_>> {
+    Iri::try_from(reference).map_err(|r| why.error(r.as_str()))
 }
 
 /// A scheme as a Python `str`: the schemes of most URLs as one shared
@@ -231,10 +288,6 @@ fn parse_text_with(
             })
         }
     }
-}
-
-fn parse_with(py: Python<'_>, text: &str, rule: Rule) -> PyResult<UriReference> {
-    parse_zoned(py, text, rule, false)
 }
 
 /// `text` parsed as `rule`, with RFC 6874 zone identifiers allowed when
@@ -426,6 +479,7 @@ impl UriReference {
     fn query_pairs(&self) -> Vec<(String, Option<String>)> {
         self.view()
             .query_pairs()
+            .raw()
             .map(|p| (p.key().into_owned(), p.value().map(|v| v.into_owned())))
             .collect()
     }
@@ -442,30 +496,36 @@ impl UriReference {
     ) -> PyResult<UriReference> {
         let reference = coerce(py, reference, self.iri())?;
         let resolver = Resolver::new().non_strict(!strict);
-        match (&self.inner, &reference.inner) {
-            (Inner::Uri(b), Inner::Uri(r)) => resolver
-                .resolve(&b.into(), &r.into())
-                .map(|u| UriReference::from_uri(u.into(), true))
-                .map_err(|e| resolve_error(&e)),
-            _ => resolver
-                .resolve(&self.view(), &reference.view())
-                .map(|i| UriReference::from_iri(i.into(), true))
-                .map_err(|e| resolve_error(&e)),
-        }
+        Ok(match (&self.inner, &reference.inner) {
+            (Inner::Uri(b), Inner::Uri(r)) => {
+                let base = uri_of(b, NoScheme::Resolving)?;
+                UriReference::from_uri(resolver.resolve(&base, r).into(), true)
+            }
+            _ => {
+                let base = iri_of(self.view(), NoScheme::Resolving)?;
+                UriReference::from_iri(resolver.resolve(&base, &reference.view()).into(), true)
+            }
+        })
     }
 
     /// The shortest reference that resolves against `base` to this one.
     fn relative_to(&self, py: Python<'_>, base: &Bound<'_, PyAny>) -> PyResult<UriReference> {
         let base = coerce(py, base, self.iri())?;
         match (&base.inner, &self.inner) {
-            (Inner::Uri(b), Inner::Uri(t)) => peguri::make_relative(b, t)
-                .map(|u| UriReference::from_uri(u, false))
-                .map_err(|e| resolve_error(&e)),
-            _ => base
-                .view()
-                .make_relative(&self.view())
-                .map(|i| UriReference::from_iri(i, false))
-                .map_err(|e| resolve_error(&e)),
+            (Inner::Uri(b), Inner::Uri(t)) => {
+                let base = uri_of(b, NoScheme::RelativeBase)?;
+                let target = uri_of(t, NoScheme::RelativeTarget)?;
+                base.make_relative(&target)
+                    .map(|u| UriReference::from_uri(u, false))
+                    .map_err(|e| resolve_error(&e))
+            }
+            _ => {
+                let base = iri_of(base.view(), NoScheme::RelativeBase)?;
+                let target = iri_of(self.view(), NoScheme::RelativeTarget)?;
+                base.make_relative(&target)
+                    .map(|i| UriReference::from_iri(i, false))
+                    .map_err(|e| resolve_error(&e))
+            }
         }
     }
 
@@ -482,7 +542,7 @@ impl UriReference {
     fn equivalent(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         let other = coerce(py, other, self.iri())?;
         Ok(match (&self.inner, &other.inner) {
-            (Inner::Uri(a), Inner::Uri(b)) => peguri::equivalent(&a.into(), &b.into()),
+            (Inner::Uri(a), Inner::Uri(b)) => a.equivalent(b),
             _ => self.view().normalize().as_str() == other.view().normalize().as_str(),
         })
     }
@@ -561,18 +621,10 @@ impl UriReference {
 
     /// The IRI a URI shows as (RFC 3987 section 3.2): percent-encoded UTF-8
     /// decoded where the IRI grammar allows the characters.
-    fn to_iri(&self, py: Python<'_>) -> PyResult<UriReference> {
+    fn to_iri(&self) -> UriReference {
         match &self.inner {
-            Inner::Uri(u) => parse_with(
-                py,
-                &peguri::uri_to_iri(&u.into()),
-                if self.absolute {
-                    Rule::Iri
-                } else {
-                    Rule::IriRef
-                },
-            ),
-            Inner::Iri(i) => Ok(UriReference::from_iri(i.clone(), self.absolute)),
+            Inner::Uri(u) => UriReference::from_iri(u.to_iri(), self.absolute),
+            Inner::Iri(i) => UriReference::from_iri(i.clone(), self.absolute),
         }
     }
 
@@ -690,7 +742,7 @@ macro_rules! apply_edits {
             query,
             fragment,
         ] = &$edits;
-        (|| -> Result<(), peguri::BuildError> {
+        (|| -> Result<(), peguri::error::BuildError> {
             if let Some(v) = scheme {
                 r.set_scheme(v.as_deref())?;
             }
@@ -823,7 +875,7 @@ fn template_scalar(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
             Text::Utf8(text) => Ok(text.to_owned()),
             Text::NotUtf8(_) => Err(TemplateError::new_err(format!(
                 "UriTemplate.expand: variable {} holds a lone surrogate, which is not UTF-8 text",
-                peguri::Quoted::new(name)
+                peguri::error::Quoted::new(name)
             ))),
         };
     }
@@ -834,7 +886,7 @@ fn template_scalar(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
     }
     Err(PyTypeError::new_err(format!(
         "UriTemplate.expand: variable {} is {}; a value is {TEMPLATE_VALUES}",
-        peguri::Quoted::new(name),
+        peguri::error::Quoted::new(name),
         type_name(value)
     )))
 }
@@ -850,7 +902,7 @@ fn template_value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<Value
             if k.cast::<PyString>().is_err() {
                 return Err(PyTypeError::new_err(format!(
                     "UriTemplate.expand: variable {} has a key of type {}; a value is {TEMPLATE_VALUES}",
-                    peguri::Quoted::new(name),
+                    peguri::error::Quoted::new(name),
                     type_name(&k)
                 )));
             }

@@ -66,7 +66,8 @@ fn rule_of(component: Component, grammar: Grammar) -> &'static str {
 /// the structural kinds, into the path).
 ///
 /// ```
-/// use peguri::{BuildErrorKind, UriBuilder};
+/// use peguri::UriBuilder;
+/// use peguri::error::BuildErrorKind;
 ///
 /// let err = UriBuilder::new().path("/a b").build().unwrap_err();
 /// assert_eq!(err.kind(), BuildErrorKind::InvalidChar { ch: ' ', offset: 2 });
@@ -126,7 +127,8 @@ pub enum BuildErrorKind {
     /// and the rule to look at.
     ///
     /// ```
-    /// use peguri::{BuildErrorKind, UriBuilder};
+    /// use peguri::UriBuilder;
+    /// use peguri::error::BuildErrorKind;
     ///
     /// // With the grammar as shipped, a component refused is refused for
     /// // its own text.
@@ -138,6 +140,37 @@ pub enum BuildErrorKind {
         /// path, each segment's), as `uri.pest` names it.
         rule: &'static str,
     },
+}
+
+impl BuildErrorKind {
+    /// The kind's stable name, in snake_case, as it serializes.
+    ///
+    /// ```
+    /// assert_eq!(peguri::error::BuildErrorKind::NoScheme.as_str(), "no_scheme");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            BuildErrorKind::InvalidChar { .. } => "invalid_char",
+            BuildErrorKind::InvalidPercentEncoding { .. } => "invalid_percent_encoding",
+            BuildErrorKind::UnexpectedEnd { .. } => "unexpected_end",
+            BuildErrorKind::Empty => "empty",
+            BuildErrorKind::PathStartsWithDoubleSlash => "path_starts_with_double_slash",
+            BuildErrorKind::ColonInFirstSegment { .. } => "colon_in_first_segment",
+            BuildErrorKind::RelativePathAfterAuthority => "relative_path_after_authority",
+            BuildErrorKind::NoHost => "no_host",
+            BuildErrorKind::NoScheme => "no_scheme",
+            BuildErrorKind::DotSegment => "dot_segment",
+            BuildErrorKind::GrammarDisagreement { .. } => "grammar_disagreement",
+        }
+    }
+}
+
+/// The kind's name, as [`as_str`](BuildErrorKind::as_str) gives it.
+#[cfg(feature = "serde")]
+impl serde::Serialize for BuildErrorKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
 }
 
 /// A component that is not valid text for its place, or components that
@@ -178,7 +211,8 @@ impl BuildError {
     /// What is wrong, and where.
     ///
     /// ```
-    /// use peguri::{BuildErrorKind, UriBuilder};
+    /// use peguri::UriBuilder;
+    /// use peguri::error::BuildErrorKind;
     /// let err = UriBuilder::new().query("%4").build().unwrap_err();
     /// assert_eq!(err.kind(), BuildErrorKind::InvalidPercentEncoding { offset: 0 });
     /// ```

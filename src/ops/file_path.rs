@@ -55,7 +55,8 @@ pub(crate) type FileUri = (String, Layout);
 /// Why a path could not become a `file` URI, or a URI a path.
 ///
 /// ```
-/// use peguri::{FilePathErrorKind, Uri};
+/// use peguri::Uri;
+/// use peguri::error::FilePathErrorKind;
 ///
 /// let err = Uri::parse("http://example.com/")?.to_file_path().unwrap_err();
 /// assert_eq!(err.kind(), FilePathErrorKind::NotFileScheme);
@@ -114,8 +115,41 @@ pub enum FilePathErrorKind {
     /// The grammar does not read the `file` URI made from the path as the
     /// host and the path it was made of: the grammar compiled into peguri
     /// always does, a `uri.pest` edited so that its rules no longer fit
-    /// together may not (see [`BuildErrorKind::GrammarDisagreement`](crate::BuildErrorKind::GrammarDisagreement)).
-    GrammarDisagreement(BuildError),
+    /// together may not (see
+    /// [`BuildErrorKind::GrammarDisagreement`](crate::error::BuildErrorKind::GrammarDisagreement),
+    /// the error's [`source`](core::error::Error::source)).
+    GrammarDisagreement,
+}
+
+impl FilePathErrorKind {
+    /// The kind's stable name, in snake_case, as it serializes.
+    ///
+    /// ```
+    /// assert_eq!(peguri::error::FilePathErrorKind::NotFileScheme.as_str(), "not_file_scheme");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            FilePathErrorKind::NotAbsolute => "not_absolute",
+            FilePathErrorKind::NotFileScheme => "not_file_scheme",
+            FilePathErrorKind::RemoteHost => "remote_host",
+            FilePathErrorKind::EncodedSeparator { .. } => "encoded_separator",
+            FilePathErrorKind::NulByte { .. } => "nul_byte",
+            FilePathErrorKind::NulInPath { .. } => "nul_in_path",
+            FilePathErrorKind::ParentSegment { .. } => "parent_segment",
+            FilePathErrorKind::NotUnicode { .. } => "not_unicode",
+            FilePathErrorKind::UnsupportedWindowsPath => "unsupported_windows_path",
+            FilePathErrorKind::UnsupportedPlatform => "unsupported_platform",
+            FilePathErrorKind::GrammarDisagreement => "grammar_disagreement",
+        }
+    }
+}
+
+/// The kind's name, as [`as_str`](FilePathErrorKind::as_str) gives it.
+#[cfg(feature = "serde")]
+impl serde::Serialize for FilePathErrorKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
 }
 
 /// A path that could not become a `file` URI, or a URI that could not
@@ -132,13 +166,16 @@ pub struct FilePathError {
     /// The path or the URI that was refused (a path that is not Unicode
     /// with U+FFFD for what is not).
     input: Box<str>,
+    /// The builder's error, for [`FilePathErrorKind::GrammarDisagreement`].
+    source: Option<BuildError>,
 }
 
 impl FilePathError {
     /// What is wrong.
     ///
     /// ```
-    /// use peguri::{FilePathErrorKind, UriBuf};
+    /// use peguri::UriBuf;
+    /// use peguri::error::FilePathErrorKind;
     /// let uri = UriBuf::parse("file:///C:/a%2Fb")?;
     /// assert_eq!(uri.to_windows_path().unwrap_err().kind(), FilePathErrorKind::EncodedSeparator { offset: 12 });
     /// # Ok::<_, peguri::ParseError>(())
@@ -171,6 +208,7 @@ impl From<FilePathErrorKind> for FilePathError {
         FilePathError {
             kind,
             input: Box::default(),
+            source: None,
         }
     }
 }
@@ -219,14 +257,21 @@ impl FilePathError {
             FilePathErrorKind::UnsupportedPlatform => {
                 f.write_str("this platform has neither Unix nor Windows paths")
             }
-            FilePathErrorKind::GrammarDisagreement(error) => {
-                write!(f, "cannot make a file URI: {error}")
-            }
+            FilePathErrorKind::GrammarDisagreement => f.write_str(
+                "cannot make a file URI: the grammar does not read the URI made from the path \
+                 back as the host and path it was made of",
+            ),
         }
     }
 }
 
-impl core::error::Error for FilePathError {}
+impl core::error::Error for FilePathError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        self.source
+            .as_ref()
+            .map(|e| e as &(dyn core::error::Error + 'static))
+    }
+}
 
 /// The path's segments, each percent-encoded for `segment`, joined by `/`.
 fn encoded_segments<'a>(segments: impl Iterator<Item = &'a [u8]>) -> String {
@@ -253,9 +298,11 @@ fn file_uri(host: &str, path: &str) -> Result<FileUri, FilePathError> {
     };
     // The host is encoded, the path absolute with encoded segments: only
     // a grammar whose rules were edited apart refuses them.
-    parts
-        .assemble(Grammar::Rfc3986)
-        .map_err(|e| FilePathErrorKind::GrammarDisagreement(e).into())
+    parts.assemble(Grammar::Rfc3986).map_err(|e| FilePathError {
+        kind: FilePathErrorKind::GrammarDisagreement,
+        input: Box::default(),
+        source: Some(e),
+    })
 }
 
 /// A Unix path (bytes) as a `file` URI.

@@ -4,7 +4,7 @@
 //!
 //! Only the registered name changes: IP literals and IPv4 addresses have
 //! nothing to map, and every other component is mapped as
-//! [`IriRef::to_uri`] and [`uri_to_iri`](crate::uri_to_iri) map it.
+//! [`IriRef::to_uri`] and [`UriRef::to_iri`](crate::UriRef::to_iri) map it.
 
 use alloc::borrow::Cow;
 use core::fmt;
@@ -41,12 +41,95 @@ use alloc::{borrow::ToOwned, format, string::String, vec::Vec};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IdnaError {
+    kind: IdnaErrorKind,
     host: String,
     offset: usize,
     rule: String,
 }
 
+/// Which rule of UTS 46 ToASCII an [`IdnaError`]'s host breaks.
+///
+/// ```
+/// use peguri::error::IdnaErrorKind;
+///
+/// let kind = |s| peguri::IriRef::parse(s).unwrap().to_uri_idna().unwrap_err().kind();
+/// assert_eq!(kind("//a_b.ü"), IdnaErrorKind::Std3Character);
+/// assert_eq!(kind("//-x.ü"), IdnaErrorKind::Hyphen);
+/// assert_eq!(kind("//a..ü"), IdnaErrorKind::EmptyLabel);
+/// assert_eq!(IdnaErrorKind::LabelTooLong.as_str(), "label_too_long");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IdnaErrorKind {
+    /// An empty label (VerifyDnsLength), other than the root's after a
+    /// final dot.
+    EmptyLabel,
+    /// An ASCII character other than a letter, a digit or `-`
+    /// (UseSTD3ASCIIRules).
+    Std3Character,
+    /// A label that starts or ends with `-` (CheckHyphens).
+    Hyphen,
+    /// A character IDNA does not allow, or a label that breaks the Bidi or
+    /// ContextJ rules (UTS 46 section 4.1).
+    Disallowed,
+    /// A label longer than 63 bytes in ASCII (VerifyDnsLength).
+    LabelTooLong,
+    /// A name longer than 253 bytes in ASCII (VerifyDnsLength).
+    NameTooLong,
+    /// Labels that are each valid but together break the Bidi rule.
+    Bidi,
+    /// An ASCII form that the grammar does not read back as the host (the
+    /// grammar compiled into peguri always does).
+    GrammarDisagreement,
+}
+
+impl IdnaErrorKind {
+    /// The kind's stable name, in snake_case, as it serializes.
+    ///
+    /// ```
+    /// assert_eq!(peguri::error::IdnaErrorKind::Std3Character.as_str(), "std3_character");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            IdnaErrorKind::EmptyLabel => "empty_label",
+            IdnaErrorKind::Std3Character => "std3_character",
+            IdnaErrorKind::Hyphen => "hyphen",
+            IdnaErrorKind::Disallowed => "disallowed",
+            IdnaErrorKind::LabelTooLong => "label_too_long",
+            IdnaErrorKind::NameTooLong => "name_too_long",
+            IdnaErrorKind::Bidi => "bidi",
+            IdnaErrorKind::GrammarDisagreement => "grammar_disagreement",
+        }
+    }
+}
+
+/// The kind's name, as [`as_str`](IdnaErrorKind::as_str) gives it.
+///
+/// ```
+/// let kind = peguri::error::IdnaErrorKind::Hyphen;
+/// assert_eq!(serde_json::to_string(&kind).unwrap(), r#""hyphen""#);
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for IdnaErrorKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 impl IdnaError {
+    /// Which rule the host breaks.
+    ///
+    /// ```
+    /// use peguri::error::IdnaErrorKind;
+    ///
+    /// let err = peguri::IriRef::parse("//-x.ü")?.to_uri_idna().unwrap_err();
+    /// assert_eq!(err.kind(), IdnaErrorKind::Hyphen);
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    pub fn kind(&self) -> IdnaErrorKind {
+        self.kind
+    }
+
     /// The registered name as written in the IRI.
     ///
     /// ```
@@ -108,7 +191,7 @@ impl fmt::Display for IdnaError {
 /// Which rule of ToASCII (with UseSTD3ASCIIRules, CheckHyphens and
 /// VerifyDnsLength, as [`to_ascii`] applies it) the host `text` (decoded)
 /// breaks: the first label that breaks one, checked as ToASCII does.
-fn broken_rule(text: &str) -> String {
+fn broken_rule(text: &str) -> (IdnaErrorKind, String) {
     // The full stops UTS 46 maps to `.`.
     let labels: Vec<&str> = text
         .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
@@ -121,26 +204,36 @@ fn broken_rule(text: &str) -> String {
                 // A trailing dot: the root, allowed.
                 continue;
             }
-            return "VerifyDnsLength: an empty label".to_owned();
+            return (
+                IdnaErrorKind::EmptyLabel,
+                "VerifyDnsLength: an empty label".to_owned(),
+            );
         }
         if let Some(c) = label
             .chars()
             .find(|c| c.is_ascii() && !c.is_ascii_alphanumeric() && *c != '-')
         {
-            return format!(
-                "UseSTD3ASCIIRules allows letters, digits and '-' in a label, not {c:?}"
+            return (
+                IdnaErrorKind::Std3Character,
+                format!("UseSTD3ASCIIRules allows letters, digits and '-' in a label, not {c:?}"),
             );
         }
         if label.starts_with('-') {
-            return format!(
-                "CheckHyphens: the label \"{}\" starts with '-'",
-                Quoted::new(label)
+            return (
+                IdnaErrorKind::Hyphen,
+                format!(
+                    "CheckHyphens: the label \"{}\" starts with '-'",
+                    Quoted::new(label)
+                ),
             );
         }
         if label.ends_with('-') {
-            return format!(
-                "CheckHyphens: the label \"{}\" ends with '-'",
-                Quoted::new(label)
+            return (
+                IdnaErrorKind::Hyphen,
+                format!(
+                    "CheckHyphens: the label \"{}\" ends with '-'",
+                    Quoted::new(label)
+                ),
             );
         }
         let one = Uts46::new().to_ascii(
@@ -150,28 +243,40 @@ fn broken_rule(text: &str) -> String {
             DnsLength::Ignore,
         );
         let Ok(ascii) = one else {
-            return format!(
-                "the label \"{}\" holds a character IDNA does not allow, or breaks the Bidi \
-                 or ContextJ rules (UTS 46 section 4.1)",
-                Quoted::new(label)
+            return (
+                IdnaErrorKind::Disallowed,
+                format!(
+                    "the label \"{}\" holds a character IDNA does not allow, or breaks the \
+                     Bidi or ContextJ rules (UTS 46 section 4.1)",
+                    Quoted::new(label)
+                ),
             );
         };
         if ascii.len() > 63 {
-            return format!(
-                "VerifyDnsLength: the label \"{}\" is {} bytes long in ASCII, more than 63",
-                Quoted::new(label),
-                ascii.len()
+            return (
+                IdnaErrorKind::LabelTooLong,
+                format!(
+                    "VerifyDnsLength: the label \"{}\" is {} bytes long in ASCII, more than 63",
+                    Quoted::new(label),
+                    ascii.len()
+                ),
             );
         }
         ascii_len += ascii.len() + 1;
     }
     if ascii_len > 254 {
-        return format!(
-            "VerifyDnsLength: the name is {} bytes long in ASCII, more than 253",
-            ascii_len - 1
+        return (
+            IdnaErrorKind::NameTooLong,
+            format!(
+                "VerifyDnsLength: the name is {} bytes long in ASCII, more than 253",
+                ascii_len - 1
+            ),
         );
     }
-    "the labels together break the Bidi rule (UTS 46 section 4.1)".to_owned()
+    (
+        IdnaErrorKind::Bidi,
+        "the labels together break the Bidi rule (UTS 46 section 4.1)".to_owned(),
+    )
 }
 
 impl core::error::Error for IdnaError {}
@@ -179,7 +284,7 @@ impl core::error::Error for IdnaError {}
 /// The ASCII form of a registered name that holds non-ASCII characters
 /// (written or percent-encoded UTF-8): `Ok(None)` when it has none, so
 /// that IDNA has nothing to do.
-fn to_ascii(name: &str) -> Result<Option<String>, String> {
+fn to_ascii(name: &str) -> Result<Option<String>, (IdnaErrorKind, String)> {
     let decoded = pct::decode(name);
     let Ok(text) = core::str::from_utf8(&decoded) else {
         // Percent-encoded octets that are not UTF-8 name no characters.
@@ -211,7 +316,8 @@ pub(crate) fn iri_to_uri_idna(iri: Parsed<'_>) -> Result<(String, Layout, Gramma
         return Ok(iri_to_uri(iri));
     };
     let start = authority.layout().host.start();
-    let error = |rule| IdnaError {
+    let error = |(kind, rule)| IdnaError {
+        kind,
         host: name.to_owned(),
         offset: start,
         rule,
@@ -224,13 +330,17 @@ pub(crate) fn iri_to_uri_idna(iri: Parsed<'_>) -> Result<(String, Layout, Gramma
     let mapped = format!("{}{ascii}{}", &text[..start], &text[end..]);
     // The ASCII form is letters, digits, `-` and `.`: a reg-name, so the
     // text is an IRI reference with the same other components.
-    let layout = reparse(&mapped, iri.grammar)
-        .map_err(|e| error(format!("its ASCII form does not parse: {}", e.message())))?;
+    let layout = reparse(&mapped, iri.grammar).map_err(|e| {
+        error((
+            IdnaErrorKind::GrammarDisagreement,
+            format!("its ASCII form does not parse: {}", e.message()),
+        ))
+    })?;
     Ok(iri_to_uri(Parsed::new(&mapped, layout, iri.grammar)))
 }
 
 /// RFC 3987 section 3.2 with IDNA for the registered name (see
-/// `uri_to_iri_idna`): the IRI text to show for `uri`.
+/// `to_iri_idna`): the IRI text to show for `uri`.
 pub(crate) fn displayable_idna(uri: Parsed<'_>) -> Cow<'_, str> {
     let shown = decode_displayable(uri.as_str());
     let Some(host) = uri.authority().and_then(|a| match a.host() {

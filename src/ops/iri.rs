@@ -58,7 +58,7 @@ pub(crate) fn iri_to_uri(iri: Parsed<'_>) -> (String, Layout, Grammar) {
     (out, layout, iri.grammar.as_uri())
 }
 
-/// RFC 3987 section 3.2 on any text (see `uri_to_iri`): decodes the percent-encoded runs that are
+/// RFC 3987 section 3.2 on any text (see `to_iri`): decodes the percent-encoded runs that are
 /// the UTF-8 of a displayable `ucschar` character.
 pub(crate) fn decode_displayable(input: &str) -> Cow<'_, str> {
     let mut out = String::new();

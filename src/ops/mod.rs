@@ -15,5 +15,6 @@ pub(crate) mod iri;
 pub(crate) mod normalize;
 #[cfg(feature = "psl")]
 pub(crate) mod public_suffix;
+pub mod query;
 pub(crate) mod relative;
 pub(crate) mod resolve;

@@ -1,11 +1,10 @@
 //! Normalization and comparison (RFC 3986 section 6): the comparison
 //! ladder's syntax-based (6.2.2) and scheme-based (6.2.3) rungs.
 //!
-//! Simple string comparison (6.2.1) is the `==` of every URI type.
-//! [`normalize_syntax`] applies 6.2.2, [`normalize`] adds 6.2.3,
-//! [`equivalent`] compares normal forms, and [`Normalized`] is a normal
-//! form whose `Eq` and `Hash` are that comparison, for use as a map key.
-//! [`Normalizer`] switches each step on or off by name.
+//! Simple string comparison (6.2.1) is the `==` of every URI type, and
+//! two references are equivalent when their normal forms are equal.
+//! [`Normalizer`] switches each step of 6.2.2 and 6.2.3 on or off by
+//! name.
 //!
 //! Protocol-based normalization (6.2.4) is out of scope: it needs the
 //! network (following redirects, asking a server whether `/data` and
@@ -36,7 +35,7 @@ use alloc::{borrow::ToOwned, string::String, vec::Vec};
 /// |---|---|---|
 /// | [`case`](Self::case) | 6.2.2.1 | lowercase scheme and host, uppercase triplet hex digits |
 /// | [`percent_encoding`](Self::percent_encoding) | 6.2.2.2 | decode triplets of unreserved characters |
-/// | [`path_segments`](Self::path_segments) | 6.2.2.3 | remove dot-segments (see [`normalize`](fn@crate::normalize)) |
+/// | [`path_segments`](Self::path_segments) | 6.2.2.3 | remove dot-segments (see [`Reference::normalize`](crate::Reference::normalize)) |
 /// | [`empty_port`](Self::empty_port) | 3.2.3 | drop an empty port and its `:` |
 /// | [`scheme_based`](Self::scheme_based) | 6.2.3 | drop a default port, empty path to `/` (see [`scheme_info`]) |
 /// | [`ipv6_canonical`](Self::ipv6_canonical) | RFC 5952 | IPv6 addresses in their canonical text (off in every preset) |
@@ -71,7 +70,7 @@ impl Default for Normalizer {
 
 impl Normalizer {
     /// Every step: syntax-based and scheme-based normalization, as
-    /// [`normalize`](fn@crate::normalize) does.
+    /// [`Reference::normalize`](crate::Reference::normalize) does.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("https://h:443")?;
@@ -151,7 +150,7 @@ impl Normalizer {
     }
 
     /// Path segment normalization (6.2.2.3): remove dot-segments, counting
-    /// `%2E` as `.`. See [`normalize`](fn@crate::normalize) for relative
+    /// `%2E` as `.`. See [`Reference::normalize`](crate::Reference::normalize) for relative
     /// references.
     ///
     /// ```
@@ -179,7 +178,7 @@ impl Normalizer {
     }
 
     /// Scheme-based normalization (6.2.3) from the
-    /// [scheme table](crate::scheme_info): drop a port equal to the
+    /// [scheme table](crate::scheme::scheme_info): drop a port equal to the
     /// scheme's default, and write an empty path after an authority as `/`
     /// where the scheme says they mean the same.
     ///
@@ -202,8 +201,8 @@ impl Normalizer {
     /// It is off in every preset ([`new`](Self::new), [`syntax`](Self::syntax)):
     /// RFC 3986 section 6.2.2 only makes the literal case-insensitive, so
     /// `[0::1]` and `[::1]` are different URIs to it, although they name the
-    /// same address. Turn it on to compare addresses by value, as
-    /// [`equivalent`](Self::equivalent) then does.
+    /// same address. Turn it on to compare addresses by value: the normal
+    /// forms are then equal.
     ///
     /// ```
     /// use peguri::{Normalizer, UriRef};
@@ -214,8 +213,8 @@ impl Normalizer {
     /// assert_eq!(Normalizer::new().normalize(&uri), "http://[2001:0db8:0:0:0:0:0:1]/");
     /// let a = UriRef::parse("http://[::1]")?;
     /// let b = UriRef::parse("http://[0::1]")?;
-    /// assert!(BY_ADDRESS.equivalent(&a, &b));
-    /// assert!(!Normalizer::new().equivalent(&a, &b));
+    /// assert_eq!(BY_ADDRESS.normalize(&a), BY_ADDRESS.normalize(&b));
+    /// assert!(!a.equivalent(&b));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub const fn ipv6_canonical(mut self, on: bool) -> Self {
@@ -583,7 +582,7 @@ fn has_byte(text: &str, byte: u8) -> bool {
 }
 
 /// Removes dot-segments from a path whose triplets have been normalized,
-/// choosing the algorithm by the kind of reference (see [`normalize`](fn@crate::normalize)), and
+/// choosing the algorithm by the kind of reference (see [`Reference::normalize`](crate::Reference::normalize)), and
 /// keeps the result from being read as something else.
 fn normalize_path<'t>(
     path: &Cow<'t, str>,

@@ -151,7 +151,7 @@ impl PublicSuffixList {
     /// assert_eq!(list.registrable_domain(&host).as_deref(), Some("www.example"));
     /// let err = PublicSuffixList::parse("// ===BEGIN ICANN DOMAINS===\ncom\na..com\n").unwrap_err();
     /// assert_eq!(err.to_string(), "line 3 of the list: the rule \"a..com\" has an empty label");
-    /// # Ok::<_, peguri::PublicSuffixListError>(())
+    /// # Ok::<_, peguri::error::PublicSuffixListError>(())
     /// ```
     pub fn parse(text: &str) -> Result<Self, PublicSuffixListError> {
         let list: publicsuffix::List = text.parse().map_err(|e| list_error(text, e))?;
@@ -405,11 +405,79 @@ fn without_root(name: Cow<'_, str>) -> Option<Cow<'_, str>> {
 #[cfg_attr(docsrs, doc(cfg(feature = "psl")))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicSuffixListError {
+    kind: PublicSuffixListErrorKind,
     line: Option<usize>,
     message: String,
 }
 
+/// What is wrong with a list file given to
+/// [`PublicSuffixList::parse`](crate::PublicSuffixList::parse).
+///
+/// ```
+/// use peguri::error::PublicSuffixListErrorKind;
+///
+/// let err = peguri::PublicSuffixList::parse("// ===BEGIN ICANN DOMAINS===\n!uk\n").unwrap_err();
+/// assert_eq!(err.kind(), PublicSuffixListErrorKind::ExceptionAtFirstLabel);
+/// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "psl")))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PublicSuffixListErrorKind {
+    /// A rule with an empty label (`a..b`).
+    EmptyLabel,
+    /// An exception rule (`!name`) of a single label: an exception names
+    /// a name under a wildcard rule.
+    ExceptionAtFirstLabel,
+    /// A rule that has no A-label form (UTS 46 ToASCII rejects it).
+    InvalidRule,
+    /// No rule in a section: the file has no `===BEGIN ICANN DOMAINS===`
+    /// or `===BEGIN PRIVATE DOMAINS===` line before its rules.
+    NoSection,
+}
+
+impl PublicSuffixListErrorKind {
+    /// The kind's stable name, in snake_case, as it serializes.
+    ///
+    /// ```
+    /// assert_eq!(peguri::error::PublicSuffixListErrorKind::NoSection.as_str(), "no_section");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PublicSuffixListErrorKind::EmptyLabel => "empty_label",
+            PublicSuffixListErrorKind::ExceptionAtFirstLabel => "exception_at_first_label",
+            PublicSuffixListErrorKind::InvalidRule => "invalid_rule",
+            PublicSuffixListErrorKind::NoSection => "no_section",
+        }
+    }
+}
+
+/// The kind's name, as [`as_str`](PublicSuffixListErrorKind::as_str) gives it.
+///
+/// ```
+/// let kind = peguri::error::PublicSuffixListErrorKind::EmptyLabel;
+/// assert_eq!(serde_json::to_string(&kind).unwrap(), r#""empty_label""#);
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for PublicSuffixListErrorKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 impl PublicSuffixListError {
+    /// What is wrong.
+    ///
+    /// ```
+    /// use peguri::error::PublicSuffixListErrorKind;
+    ///
+    /// let err = peguri::PublicSuffixList::parse("com\nuk\n").unwrap_err();
+    /// assert_eq!(err.kind(), PublicSuffixListErrorKind::NoSection);
+    /// ```
+    #[must_use]
+    pub fn kind(&self) -> PublicSuffixListErrorKind {
+        self.kind
+    }
+
     /// The line (1-based) of the rule at fault, when one is.
     ///
     /// ```
@@ -445,12 +513,14 @@ fn list_error(text: &str, error: publicsuffix::Error) -> PublicSuffixListError {
             })
             .map(|i| i + 1)
     };
-    let (line, message) = match error {
+    let (kind, line, message) = match error {
         publicsuffix::Error::EmptyLabel(rule) => (
+            PublicSuffixListErrorKind::EmptyLabel,
             at(&rule),
             alloc::format!("the rule \"{}\" has an empty label", Quoted::new(&rule)),
         ),
         publicsuffix::Error::ExceptionAtFirstLabel(rule) => (
+            PublicSuffixListErrorKind::ExceptionAtFirstLabel,
             at(&rule),
             alloc::format!(
                 "the exception rule \"{}\" has one label; an exception names a name under a \
@@ -459,6 +529,7 @@ fn list_error(text: &str, error: publicsuffix::Error) -> PublicSuffixListError {
             ),
         ),
         publicsuffix::Error::InvalidRule(rule) => (
+            PublicSuffixListErrorKind::InvalidRule,
             at(&rule),
             alloc::format!(
                 "the rule \"{}\" has no A-label form (UTS 46 ToASCII rejects it)",
@@ -466,13 +537,18 @@ fn list_error(text: &str, error: publicsuffix::Error) -> PublicSuffixListError {
             ),
         ),
         _ => (
+            PublicSuffixListErrorKind::NoSection,
             None,
             "the list has no rule in a section: a list file puts its rules after \
              \"// ===BEGIN ICANN DOMAINS===\" and \"// ===BEGIN PRIVATE DOMAINS===\""
                 .to_string(),
         ),
     };
-    PublicSuffixListError { line, message }
+    PublicSuffixListError {
+        kind,
+        line,
+        message,
+    }
 }
 
 impl<'a> Host<'a> {

@@ -1,4 +1,4 @@
-//! Making relative references: the inverse of [`resolve`](crate::ops::resolve).
+//! Making relative references: the inverse of [resolution](crate::ops::resolve).
 
 use crate::ops::resolve::{ResolveError, ResolveErrorKind, Resolver, dot_segment_start};
 use crate::syntax::entry::Grammar;
@@ -8,25 +8,16 @@ use crate::types::parsed::Parsed;
 use alloc::{borrow::ToOwned, format, string::String, vec, vec::Vec};
 
 /// The shortest reference that resolves against `base` to `target` (see
-/// `make_relative` for the candidates), for references of any grammar:
-/// its text, layout and grammar (an IRI's if either is an IRI).
-pub(crate) fn relative_parsed(
-    base: &Parsed<'_>,
-    target: &Parsed<'_>,
+/// `make_relative` for the candidates), for references of any grammar
+/// with a scheme (of a type that always has one): its text, layout and
+/// grammar (an IRI's if either is an IRI).
+pub(crate) fn relative_parsed<'a>(
+    base: &Parsed<'a>,
+    target: &Parsed<'a>,
 ) -> Result<(String, Layout, Grammar), ResolveError> {
     let grammar = base.grammar.union(target.grammar);
-    let Some(base_scheme) = base.scheme() else {
-        return Err(
-            ResolveError::new(ResolveErrorKind::RelativeBase, base.as_str(), 0).making_relative(),
-        );
-    };
-    let Some(target_scheme) = target.scheme() else {
-        return Err(ResolveError::new(
-            ResolveErrorKind::RelativeTarget,
-            target.as_str(),
-            0,
-        ));
-    };
+    let base_scheme = base.scheme().unwrap_or_default();
+    let target_scheme = target.scheme().unwrap_or_default();
     let mut candidates = if base_scheme == target_scheme {
         relative_candidates(base, target)
     } else {
@@ -42,9 +33,8 @@ pub(crate) fn relative_parsed(
             continue;
         };
         let reference = Parsed::new(&candidate, layout, grammar);
-        let resolves_to_target = Resolver::new()
-            .resolve_parsed(base, &reference)
-            .is_ok_and(|(text, _, _)| text == target.as_str());
+        let (text, _, _) = Resolver::new().resolve_with_scheme(base, base_scheme, &reference);
+        let resolves_to_target = text == target.as_str();
         if resolves_to_target {
             return Ok((candidate, layout, grammar));
         }

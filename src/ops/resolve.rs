@@ -1,7 +1,7 @@
 //! Reference resolution (RFC 3986 section 5): turning a URI reference into
 //! the URI it stands for, given a base URI.
 //!
-//! [`resolve`] and [`Resolver`] implement section 5.2 as written: 5.2.1
+//! [`Resolver`] implements section 5.2 as written: 5.2.1
 //! (the base), 5.2.2 (transforming references), 5.2.3 (merging paths),
 //! 5.2.4 ([`remove_dot_segments`]) and 5.3 (recomposition). The components
 //! of the base and of the reference come from the parser; the algorithm
@@ -14,7 +14,6 @@ use core::fmt;
 
 use crate::syntax::entry::Grammar;
 use crate::syntax::layout::{Layout, Span};
-use crate::syntax::parse::reparse;
 use crate::types::authority::Authority;
 use crate::types::parsed::Parsed;
 use alloc::{borrow::ToOwned, string::String};
@@ -31,9 +30,10 @@ use alloc::{borrow::ToOwned, string::String};
 ///   5.2.1 says a base URI "must be ... stripped of any fragment component
 ///   prior to its use as a base URI"; peguri does the stripping (fluent-uri
 ///   rejects such a base instead).
-/// - *A relative base is an error* ([`ResolveErrorKind::RelativeBase`]):
-///   section 5.2.1 requires a scheme, and without one 5.2.2 has no scheme
-///   to give the result.
+/// - *A base has a scheme*: section 5.2.1 requires one, and without it
+///   5.2.2 has no scheme to give the result. The base's type says so (a
+///   [`Uri`](crate::Uri) or an [`Iri`](crate::Iri)), so a relative base is
+///   refused when the program is compiled, and resolution cannot fail.
 /// - *Extra `..` segments are dropped* (`http://a/b/c/d;p?q` + `../../../g`
 ///   gives `http://a/g`), as the examples of section 5.4.2 show and the
 ///   algorithm of 5.2.4 does. RFC 3986 Errata 4547 (followed by Boost.URL)
@@ -61,19 +61,17 @@ use alloc::{borrow::ToOwned, string::String};
 ///   spelling.
 ///
 /// The result always parses again as a URI whose components equal the ones
-/// the algorithm computed; this is checked on every call (a mismatch would
-/// be a bug, reported as [`ResolveErrorKind::Recomposition`] rather than a
-/// wrong answer).
+/// the algorithm computed (property tests and a fuzz target check it).
 ///
 /// ```
-/// use peguri::{Resolver, UriRef};
+/// use peguri::{Resolver, Uri, UriRef};
 ///
 /// const LENIENT: Resolver = Resolver::new().non_strict(true);
 ///
-/// let base = UriRef::parse("http://a/b/c/d;p?q")?;
+/// let base = Uri::parse("http://a/b/c/d;p?q")?;
 /// let reference = UriRef::parse("http:g")?;
-/// assert_eq!(Resolver::new().resolve(&base, &reference).unwrap(), "http:g");
-/// assert_eq!(LENIENT.resolve(&base, &reference).unwrap(), "http://a/b/c/g");
+/// assert_eq!(Resolver::new().resolve(&base, &reference), "http:g");
+/// assert_eq!(LENIENT.resolve(&base, &reference), "http://a/b/c/g");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -98,11 +96,11 @@ impl Resolver {
     /// no scheme. The RFC says its use "should be avoided".
     ///
     /// ```
-    /// use peguri::{Resolver, UriRef};
+    /// use peguri::{Resolver, Uri, UriRef};
     ///
-    /// let base = UriRef::parse("http://a/b/c/d;p?q")?;
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
     /// let reference = UriRef::parse("HTTP:g?y")?;
-    /// let resolved = Resolver::new().non_strict(true).resolve(&base, &reference).unwrap();
+    /// let resolved = Resolver::new().non_strict(true).resolve(&base, &reference);
     /// assert_eq!(resolved, "http://a/b/c/g?y");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -120,43 +118,13 @@ impl Resolver {
         self.non_strict
     }
 
-    /// Resolution of references of any grammar: the result's text, layout
-    /// and grammar (an IRI's if either is an IRI, with zone identifiers if
-    /// either allowed them), which each type's result is made from.
-    #[inline(always)]
-    pub(crate) fn resolve_parsed(
-        &self,
-        base: &Parsed<'_>,
-        reference: &Parsed<'_>,
-    ) -> Result<(String, Layout, Grammar), ResolveError> {
-        let grammar = base.grammar.union(reference.grammar);
-        let keeps_scheme = base
-            .scheme()
-            .is_some_and(|b| self.reference_scheme(b, reference).is_some());
-        if keeps_scheme && first_dot_segment(reference.path().as_bytes()).is_none() {
-            // 5.2.2 makes T R itself, with dot segments removed from its
-            // path, and there are none: the result is R's text and layout.
-            return Ok((reference.as_str().to_owned(), reference.layout, grammar));
-        }
-        let Some(base_scheme) = base.scheme() else {
-            return Err(ResolveError::new(
-                ResolveErrorKind::RelativeBase,
-                base.as_str(),
-                0,
-            ));
-        };
-        let (text, layout) = self
-            .transform(base, base_scheme, reference)
-            .recompose(grammar)?;
-        Ok((text, layout, grammar))
-    }
-
-    /// Resolution against a base whose scheme is `base_scheme` (a base of
-    /// a type that always has one): it cannot fail. The result is what
-    /// the algorithm computes, its layout known by construction; unlike
-    /// [`resolve_parsed`](Self::resolve_parsed) in builds with debug
-    /// assertions, it is not parsed again, so a grammar edited so that it
-    /// reads the result otherwise changes nothing here.
+    /// Resolution against a base whose scheme is `base_scheme`, of
+    /// references of any grammar: the result's text, layout and grammar
+    /// (an IRI's if either is an IRI, with zone identifiers if either
+    /// allowed them). It cannot fail. The result is what the algorithm
+    /// computes, its layout known by construction; it is not parsed again,
+    /// so a grammar edited so that it reads the result otherwise changes
+    /// nothing here.
     pub(crate) fn resolve_with_scheme<'a>(
         &self,
         base: &Parsed<'a>,
@@ -518,56 +486,24 @@ impl Components<'_> {
         };
         (text, layout)
     }
-
-    /// Recomposes (section 5.3). Builds with debug assertions (the test
-    /// suite, the fuzzers) also parse the text again with `grammar` and
-    /// check that the parse finds exactly these components where the layout
-    /// says.
-    #[inline(always)]
-    fn recompose(&self, grammar: Grammar) -> Result<(String, Layout), ResolveError> {
-        let (text, layout) = self.write();
-        if cfg!(debug_assertions) {
-            self.check_reparse(&text, &layout, grammar)?;
-        }
-        Ok((text, layout))
-    }
-
-    /// Parses the recomposed text again and checks that the parse found
-    /// exactly these components, where `layout` says they are.
-    fn check_reparse(
-        &self,
-        text: &str,
-        layout: &Layout,
-        grammar: Grammar,
-    ) -> Result<(), ResolveError> {
-        let reparsed = reparse(text, grammar);
-        let part = |span: Option<Span>| span.map(|s| s.of(text));
-        let same = reparsed.is_ok_and(|l| l == *layout)
-            && part(layout.scheme) == Some(self.scheme)
-            && part(layout.authority.map(|a| a.span)) == self.authority.map(|a| a.as_str())
-            && part(layout.query) == self.query
-            && part(layout.fragment) == self.fragment;
-        if same {
-            Ok(())
-        } else {
-            Err(ResolveError::new(ResolveErrorKind::Recomposition, text, 0))
-        }
-    }
 }
 
-/// Why a reference could not be resolved, or a relative reference not made.
+/// Why no relative reference reaches a target
+/// ([`make_relative`](crate::Reference::make_relative)).
 ///
 /// It knows what went wrong ([`kind`](Self::kind)), the text it is about
 /// and where; `Display` shows a message and the text with a caret:
 ///
 /// ```
-/// use peguri::UriRef;
+/// use peguri::Uri;
 ///
-/// let err = peguri::resolve(&UriRef::parse("a/b")?, &UriRef::parse("c")?).unwrap_err();
+/// let base = Uri::parse("http://h/s")?;
+/// let err = base.make_relative(&Uri::parse("http://h/a/./b")?).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "cannot resolve against a relative reference: a base URI must start with a scheme \
-///      (RFC 3986 section 5.2.1)\n  a/b\n  ^"
+///     "no reference resolves to this target: its path has a dot segment ('.' or '..'), which \
+///      resolution removes from every path but the base's own (RFC 3986 section 5.2)\n  \
+///      http://h/a/./b\n             ^"
 /// );
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
@@ -576,38 +512,48 @@ pub struct ResolveError {
     kind: ResolveErrorKind,
     input: String,
     offset: usize,
-    /// Whether the error came from making a reference relative rather
-    /// than resolving one: a relative base is refused by both, in words
-    /// of its own.
-    making_relative: bool,
 }
 
 /// What a [`ResolveError`] is about.
 ///
 /// ```
-/// use peguri::{ResolveErrorKind, UriRef};
+/// use peguri::Uri;
+/// use peguri::error::ResolveErrorKind;
 ///
-/// let err = peguri::resolve(&UriRef::parse("//h/p")?, &UriRef::parse("q")?).unwrap_err();
-/// assert_eq!(err.kind(), ResolveErrorKind::RelativeBase);
+/// let base = Uri::parse("http://h/s")?;
+/// let err = base.make_relative(&Uri::parse("http://h/a/../b")?).unwrap_err();
+/// assert_eq!(err.kind(), ResolveErrorKind::UnreachableTarget);
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ResolveErrorKind {
-    /// The base has no scheme: a base must be an absolute URI (section
-    /// 5.2.1).
-    RelativeBase,
-    /// The target given to [`make_relative`](crate::make_relative) has no
-    /// scheme.
-    RelativeTarget,
     /// No reference resolves to the target given to
-    /// [`make_relative`](crate::make_relative): its path has a dot segment,
+    /// [`make_relative`](crate::Reference::make_relative): its path has a dot segment,
     /// which resolution removes from every path but the base's own (section
     /// 5.2.2 and 5.2.4).
     UnreachableTarget,
-    /// The recomposed result did not parse back to the components the
-    /// algorithm computed. This is a bug in peguri if it ever happens.
-    Recomposition,
+}
+
+impl ResolveErrorKind {
+    /// The kind's stable name, in snake_case, as it serializes.
+    ///
+    /// ```
+    /// assert_eq!(peguri::error::ResolveErrorKind::UnreachableTarget.as_str(), "unreachable_target");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ResolveErrorKind::UnreachableTarget => "unreachable_target",
+        }
+    }
+}
+
+/// The kind's name, as [`as_str`](ResolveErrorKind::as_str) gives it.
+#[cfg(feature = "serde")]
+impl serde::Serialize for ResolveErrorKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
 }
 
 impl ResolveError {
@@ -616,25 +562,17 @@ impl ResolveError {
             kind,
             input: input.to_owned(),
             offset,
-            making_relative: false,
-        }
-    }
-
-    /// The same error, from making a reference relative.
-    pub(crate) fn making_relative(self) -> Self {
-        ResolveError {
-            making_relative: true,
-            ..self
         }
     }
 
     /// What went wrong.
     ///
     /// ```
-    /// use peguri::{ResolveErrorKind, UriRef};
+    /// use peguri::Uri;
+    /// use peguri::error::ResolveErrorKind;
     ///
-    /// let base = UriRef::parse("http://h/s")?;
-    /// let err = peguri::make_relative(&base, &UriRef::parse("http://h/a/../b")?).unwrap_err();
+    /// let base = Uri::parse("http://h/s")?;
+    /// let err = base.make_relative(&Uri::parse("http://h/a/../b")?).unwrap_err();
     /// assert_eq!(err.kind(), ResolveErrorKind::UnreachableTarget);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -642,29 +580,29 @@ impl ResolveError {
         self.kind
     }
 
-    /// The text the error is about: the base, the target, or (for
-    /// [`ResolveErrorKind::Recomposition`]) the recomposed result.
+    /// The text the error is about: the target.
     ///
     /// ```
-    /// use peguri::UriRef;
+    /// use peguri::Uri;
     ///
-    /// let err = peguri::resolve(&UriRef::parse("a/b")?, &UriRef::parse("c")?).unwrap_err();
-    /// assert_eq!(err.input(), "a/b");
+    /// let base = Uri::parse("http://h/s")?;
+    /// let err = base.make_relative(&Uri::parse("http://h/a/../b")?).unwrap_err();
+    /// assert_eq!(err.input(), "http://h/a/../b");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn input(&self) -> &str {
         &self.input
     }
 
-    /// The byte offset in [`input`](Self::input) the error points at: `0`
-    /// for a missing scheme, the start of the first dot segment for
+    /// The byte offset in [`input`](Self::input) the error points at: the
+    /// start of the first dot segment for
     /// [`ResolveErrorKind::UnreachableTarget`].
     ///
     /// ```
-    /// use peguri::UriRef;
+    /// use peguri::Uri;
     ///
-    /// let base = UriRef::parse("http://h/s")?;
-    /// let err = peguri::make_relative(&base, &UriRef::parse("http://h/a/../b")?).unwrap_err();
+    /// let base = Uri::parse("http://h/s")?;
+    /// let err = base.make_relative(&Uri::parse("http://h/a/../b")?).unwrap_err();
     /// assert_eq!(err.offset(), 11);
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -675,36 +613,18 @@ impl ResolveError {
     /// A one-line description of the problem.
     ///
     /// ```
-    /// use peguri::UriRef;
+    /// use peguri::Uri;
     ///
-    /// let base = UriRef::parse("http://h/s")?;
-    /// let err = peguri::make_relative(&base, &UriRef::parse("b")?).unwrap_err();
-    /// assert_eq!(
-    ///     err.message(),
-    ///     "cannot make a reference to a relative reference: the target must start with a scheme"
-    /// );
+    /// let base = Uri::parse("http://h/s")?;
+    /// let err = base.make_relative(&Uri::parse("http://h/./b")?).unwrap_err();
+    /// assert!(err.message().starts_with("no reference resolves to this target"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub fn message(&self) -> &'static str {
         match self.kind {
-            ResolveErrorKind::RelativeBase if self.making_relative => {
-                "cannot make a reference relative to a relative reference: a base URI must start \
-                 with a scheme (RFC 3986 section 5.2.1)"
-            }
-            ResolveErrorKind::RelativeBase => {
-                "cannot resolve against a relative reference: a base URI must start with a scheme \
-                 (RFC 3986 section 5.2.1)"
-            }
-            ResolveErrorKind::RelativeTarget => {
-                "cannot make a reference to a relative reference: the target must start with a scheme"
-            }
             ResolveErrorKind::UnreachableTarget => {
                 "no reference resolves to this target: its path has a dot segment ('.' or '..'), \
                  which resolution removes from every path but the base's own (RFC 3986 section 5.2)"
-            }
-            ResolveErrorKind::Recomposition => {
-                "internal error: the recomposed result does not parse back to the components \
-                 computed by RFC 3986 section 5.2 (please report this)"
             }
         }
     }
@@ -728,9 +648,9 @@ impl core::error::Error for ResolveError {}
 /// [`ParseError`](crate::ParseError)'s object (`expected` is empty).
 ///
 /// ```
-/// use peguri::UriRef;
+/// use peguri::Uri;
 ///
-/// let err = peguri::make_relative(&UriRef::parse("http://h/")?, &UriRef::parse("http://h/a/../b")?).unwrap_err();
+/// let err = Uri::parse("http://h/")?.make_relative(&Uri::parse("http://h/a/../b")?).unwrap_err();
 /// let json = serde_json::to_string(&err).unwrap();
 /// assert!(json.starts_with(r#"{"offset":11,"column":12,"expected":[],"message":"no reference resolves"#));
 /// # Ok::<_, peguri::ParseError>(())
@@ -752,6 +672,7 @@ impl serde::Serialize for ResolveError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::syntax::parse::reparse;
     use alloc::{format, vec};
 
     /// Section 5.2.4 as the RFC writes it, string operation by string
@@ -847,12 +768,10 @@ mod tests {
         }
     }
 
-    /// The re-parse check catches components whose text means something
-    /// else: here the literal 5.2 output `m://p`, without the `/.` prefix
-    /// that `write` adds.
-    #[cfg(debug_assertions)]
+    /// The literal 5.2 output `m://p` would read `p` as a host: the text
+    /// written is `m:/.//p`, which parses back to the components computed.
     #[test]
-    fn recompose_rejects_text_that_reads_back_differently() {
+    fn written_text_reads_back_as_its_components() {
         let target = Components {
             scheme: "m",
             authority: None,
@@ -860,50 +779,10 @@ mod tests {
             query: None,
             fragment: None,
         };
-        assert_eq!(target.recompose(Grammar::Rfc3986).unwrap().0, "m:/.//p");
-
-        let (_, mut layout) = target.write();
-        layout.path = Span::new(2, 5);
+        let (text, layout) = target.write();
+        assert_eq!(text, "m:/.//p");
         for grammar in [Grammar::Rfc3986, Grammar::Rfc3987] {
-            let err = target.check_reparse("m://p", &layout, grammar).unwrap_err();
-            assert_eq!(err.kind(), ResolveErrorKind::Recomposition);
+            assert_eq!(reparse(&text, grammar), Ok(layout));
         }
-        let err = target
-            .check_reparse("m://p", &layout, Grammar::Rfc3986)
-            .unwrap_err();
-        assert_eq!(err.kind(), ResolveErrorKind::Recomposition);
-        assert_eq!(err.input(), "m://p");
-    }
-
-    /// A recomposition that does not parse at all is reported too.
-    #[cfg(debug_assertions)]
-    #[test]
-    fn recompose_rejects_text_that_does_not_parse() {
-        let text = "//a";
-        let layout = reparse(text, Grammar::Rfc3986).unwrap();
-        let a = Parsed::new(text, layout, Grammar::Rfc3986);
-        let bad = Components {
-            scheme: "h",
-            authority: a.authority(),
-            path: TargetPath::verbatim("rootless"),
-            query: None,
-            fragment: None,
-        };
-        // "h://arootless" parses, but with host "arootless" and an empty path.
-        assert_eq!(
-            bad.recompose(Grammar::Rfc3986).unwrap_err().kind(),
-            ResolveErrorKind::Recomposition
-        );
-        let bad = Components {
-            scheme: "h",
-            authority: a.authority(),
-            path: TargetPath::verbatim(""),
-            query: Some("#"),
-            fragment: Some("#"),
-        };
-        assert_eq!(
-            bad.recompose(Grammar::Rfc3987).unwrap_err().input(),
-            "h://a?###"
-        );
     }
 }

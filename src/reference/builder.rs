@@ -59,7 +59,7 @@ use crate::types::query::QueryBuilder;
 ///
 /// let err = UriBuilder::new().host("exa mple.com").build().unwrap_err();
 /// assert_eq!(err.to_string(), "invalid character ' ' in host at byte 3");
-/// # Ok::<_, peguri::BuildError>(())
+/// # Ok::<_, peguri::error::BuildError>(())
 /// ```
 ///
 /// [`push_segment`]: Self::push_segment
@@ -93,7 +93,7 @@ impl<'a> UriBuilder<'a> {
     ///
     /// ```
     /// assert_eq!(peguri::UriBuilder::new().build()?, "");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn new() -> Self {
         UriBuilder::default()
@@ -113,7 +113,7 @@ impl<'a> UriBuilder<'a> {
     /// let Host::Ipv6 { zone, .. } = uri.authority().unwrap().host() else { unreachable!() };
     /// assert_eq!(zone.unwrap().as_str(), "eth0");
     /// assert!(UriBuilder::new().host("[fe80::1%25eth0]").build().is_err());
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn with_options(options: ParseOptions) -> Self {
         UriBuilder {
@@ -148,7 +148,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().scheme("ftp").authority("me@[::1]:21").build()?;
     /// assert_eq!(uri.authority().unwrap().port(), Some("21"));
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn authority(mut self, authority: &'a str) -> Self {
         match authority_parts(authority, self.grammar) {
@@ -167,7 +167,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().userinfo("user:pw").host("h").build()?;
     /// assert_eq!(uri, "//user:pw@h");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn userinfo(mut self, userinfo: &'a str) -> Self {
         self.parts.authority_mut().userinfo = Some(Cow::Borrowed(userinfo));
@@ -182,7 +182,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().userinfo_unencoded("a@b").host("h").build()?;
     /// assert_eq!(uri, "//a%40b@h");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn userinfo_unencoded(mut self, userinfo: &'a str) -> Self {
         self.parts.authority_mut().userinfo = Some(pct::encode(userinfo, EncodeSet::Userinfo));
@@ -200,7 +200,7 @@ impl<'a> UriBuilder<'a> {
     /// assert!(matches!(uri.authority().unwrap().host(), Host::Ipv6 { .. }));
     /// let err = UriBuilder::new().host("[::1").build().unwrap_err();
     /// assert_eq!(err.to_string(), "incomplete host: it ends at byte 4");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn host(mut self, host: &'a str) -> Self {
         self.host_given = true;
@@ -216,7 +216,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().host_unencoded("bücher.example").build()?;
     /// assert_eq!(uri, "//b%C3%BCcher.example");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn host_unencoded(mut self, host: &'a str) -> Self {
         self.host_given = true;
@@ -231,7 +231,7 @@ impl<'a> UriBuilder<'a> {
     /// use std::net::Ipv6Addr;
     /// let uri = peguri::UriBuilder::new().scheme("http").host_ip(Ipv6Addr::LOCALHOST).port(80).build()?;
     /// assert_eq!(uri, "http://[::1]:80");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn host_ip(mut self, ip: impl Into<IpAddr>) -> Self {
         self.host_given = true;
@@ -244,7 +244,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().host("h").port(8080).build()?;
     /// assert_eq!(uri, "//h:8080");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn port(mut self, port: u16) -> Self {
         self.parts.authority_mut().port = Some(Cow::Owned(port.to_string()));
@@ -257,7 +257,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().host("h").port_str("").build()?;
     /// assert_eq!(uri, "//h:");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn port_str(mut self, port: &'a str) -> Self {
         self.parts.authority_mut().port = Some(Cow::Borrowed(port));
@@ -271,8 +271,8 @@ impl<'a> UriBuilder<'a> {
     /// let uri = peguri::UriBuilder::new().scheme("urn").path("isbn:0-486-27557-4").build()?;
     /// assert_eq!(uri, "urn:isbn:0-486-27557-4");
     /// let err = peguri::UriBuilder::new().path("a:b").build().unwrap_err();
-    /// assert_eq!(err.kind(), peguri::BuildErrorKind::ColonInFirstSegment { offset: 1 });
-    /// # Ok::<_, peguri::BuildError>(())
+    /// assert_eq!(err.kind(), peguri::error::BuildErrorKind::ColonInFirstSegment { offset: 1 });
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn path(mut self, path: &'a str) -> Self {
         self.parts.path = Cow::Borrowed(path);
@@ -287,7 +287,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().path_unencoded("/a b/100%").build()?;
     /// assert_eq!(uri, "/a%20b/100%25");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn path_unencoded(mut self, path: &'a str) -> Self {
         self.parts.path = encode_path(path);
@@ -304,8 +304,8 @@ impl<'a> UriBuilder<'a> {
     /// let uri = peguri::UriBuilder::new().scheme("s").path("a").push_segment("b/c").build()?;
     /// assert_eq!(uri, "s:a/b%2Fc");
     /// let err = peguri::UriBuilder::new().path("/a").push_segment("..").build().unwrap_err();
-    /// assert_eq!(err.kind(), peguri::BuildErrorKind::DotSegment);
-    /// # Ok::<_, peguri::BuildError>(())
+    /// assert_eq!(err.kind(), peguri::error::BuildErrorKind::DotSegment);
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn push_segment(mut self, segment: &str) -> Self {
         let pushed = push_segment(self.parts.path.to_mut(), segment);
@@ -317,7 +317,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().path("/p").query("a=1&b=/?").build()?;
     /// assert_eq!(uri.query(), Some("a=1&b=/?"));
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn query(mut self, query: &'a str) -> Self {
         self.parts.query = Some(Cow::Borrowed(query));
@@ -331,7 +331,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().query_unencoded("q=C# & co").build()?;
     /// assert_eq!(uri, "?q=C%23%20&%20co");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn query_unencoded(mut self, query: &'a str) -> Self {
         self.parts.query = Some(pct::encode(query, EncodeSet::Query));
@@ -345,7 +345,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().append_pair("a", "1").append_pair("b&c", "2=2").build()?;
     /// assert_eq!(uri, "?a=1&b%26c=2%3D2");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn append_pair(mut self, key: &str, value: &str) -> Self {
         let mut pair = QueryBuilder::new();
@@ -363,7 +363,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().fragment("section-2").build()?;
     /// assert_eq!(uri, "#section-2");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn fragment(mut self, fragment: &'a str) -> Self {
         self.parts.fragment = Some(Cow::Borrowed(fragment));
@@ -377,7 +377,7 @@ impl<'a> UriBuilder<'a> {
     /// ```
     /// let uri = peguri::UriBuilder::new().fragment_unencoded("Ü #2").build()?;
     /// assert_eq!(uri, "#%C3%9C%20%232");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn fragment_unencoded(mut self, fragment: &'a str) -> Self {
         self.parts.fragment = Some(pct::encode(fragment, EncodeSet::Fragment));
@@ -437,7 +437,7 @@ impl<'a> UriBuilder<'a> {
     /// assert_eq!(uri.scheme(), "mailto");
     /// let err = peguri::UriBuilder::new().path("/a").build_uri().unwrap_err();
     /// assert_eq!(err.to_string(), "a URI needs a scheme (RFC 3986 section 3)");
-    /// # Ok::<_, peguri::BuildError>(())
+    /// # Ok::<_, peguri::error::BuildError>(())
     /// ```
     pub fn build_uri(self) -> Result<UriBuf, BuildError> {
         if self.error.is_none() && self.parts.scheme.is_none() {
@@ -448,6 +448,7 @@ impl<'a> UriBuilder<'a> {
     }
 }
 
+/// A relative reference made from a path alone, safe to use as one.
 impl UriRefBuf {
     /// A relative reference whose path is `path` (any RFC 3986 `path`,
     /// percent-encoded as a URI holds it), made safe to use as one: a

@@ -26,91 +26,227 @@
 //!
 //! `tests/library/interop.rs` checks every row against the crates.
 
-#[cfg(feature = "http")]
-mod http_conv {
+#[cfg(any(feature = "http", feature = "url"))]
+mod conversion_error {
+    #[cfg(feature = "http")]
+    use alloc::sync::Arc;
     use core::fmt;
 
-    use crate::ops::build::{BuildError, BuildErrorKind};
-    use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf, UriBuilder, UriRefBuf};
-    use crate::syntax::component::Component;
-    use crate::types::parsed::Parsed;
+    #[cfg(feature = "http")]
+    use crate::ops::build::BuildError;
+    #[cfg(feature = "url")]
+    use crate::syntax::error::ParseError;
 
-    /// Why a reference cannot become an `http::Uri`.
+    /// Why a reference and an `http::Uri` (feature `http`) or a `url::Url`
+    /// (feature `url`) do not convert, one way or the other: its
+    /// [`kind`](Self::kind) says why, and its
+    /// [`source`](core::error::Error::source) is the other crate's error
+    /// or peguri's about the text, when there is one.
     ///
     /// ```
-    /// use peguri::{HttpConversionError, UriRef};
+    /// # #[cfg(feature = "url")] {
+    /// use peguri::UriRef;
+    /// use peguri::error::ConversionErrorKind;
     ///
-    /// let err = UriRef::parse("mailto:a@example.com")?.to_http_uri().unwrap_err();
-    /// assert!(matches!(err, HttpConversionError::SchemeWithoutAuthority));
+    /// let err = UriRef::parse("http://[v1.x]/")?.to_url().unwrap_err();
+    /// assert_eq!(err.kind(), ConversionErrorKind::Refused);
+    /// assert_eq!(err.to_string(), "url::Url refuses the text");
+    /// let cause = core::error::Error::source(&err).unwrap();
+    /// assert_eq!(cause.to_string(), "invalid IPv6 address");
+    /// # }
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    #[derive(Debug)]
+    #[derive(Clone, Debug)]
+    pub struct ConversionError {
+        kind: ConversionErrorKind,
+        /// The other crate's type, as messages name it: `http::Uri` or
+        /// `url::Url`.
+        other: &'static str,
+        source: Option<Source>,
+    }
+
+    /// The error behind a [`ConversionError`].
+    #[derive(Clone, Debug)]
+    pub(crate) enum Source {
+        #[cfg(feature = "url")]
+        Parse(ParseError),
+        #[cfg(feature = "http")]
+        Build(BuildError),
+        #[cfg(feature = "http")]
+        Http(Arc<http::uri::InvalidUri>),
+        #[cfg(feature = "url")]
+        Url(url::ParseError),
+    }
+
+    /// What a [`ConversionError`] is about.
+    ///
+    /// ```
+    /// # #[cfg(feature = "http")] {
+    /// use peguri::UriRef;
+    /// use peguri::error::ConversionErrorKind;
+    ///
+    /// let err = UriRef::parse("mailto:a@example.com")?.to_http_uri().unwrap_err();
+    /// assert_eq!(err.kind(), ConversionErrorKind::SchemeWithoutAuthority);
+    /// # }
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     #[non_exhaustive]
-    pub enum HttpConversionError {
-        /// A relative reference that is none of HTTP's request-target forms
-        /// (`/path?query`, `//authority` for the authority-form, or `*`).
+    pub enum ConversionErrorKind {
+        /// To an `http::Uri`: a relative reference that is none of HTTP's
+        /// request-target forms (`/path?query`, `//authority` for the
+        /// authority-form, or `*`).
         NotRequestTarget,
-        /// A scheme without an authority (`mailto:a@b`, `urn:x`): `http`
-        /// would read `scheme:rest` as an authority.
+        /// To an `http::Uri`: a scheme without an authority
+        /// (`mailto:a@b`, `urn:x`), which `http` would read as an
+        /// authority.
         SchemeWithoutAuthority,
-        /// `http::Uri` refused the text.
-        Rejected(http::uri::InvalidUri),
+        /// To a `url::Url`: a relative reference, and a `Url` is always
+        /// absolute (resolve the reference against a base first).
+        RelativeReference,
+        /// To an `http::Uri` or a `url::Url`: that crate refuses the text
+        /// (the source is its error).
+        Refused,
+        /// From an `http::Uri` or a `url::Url`: its text is not an RFC
+        /// 3986 reference (the source is peguri's error, with the
+        /// component and the character at fault).
+        NotRfc3986,
+        /// From an `http::Uri` into a [`UriBuf`](crate::UriBuf): the
+        /// `http::Uri` has no scheme (origin-form, authority-form).
+        NoScheme,
     }
 
-    impl fmt::Display for HttpConversionError {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self {
-                HttpConversionError::NotRequestTarget => f.write_str(
-                    "not an HTTP request target: a relative reference must be an absolute path with an optional query, \"//authority\" or \"*\"",
-                ),
-                HttpConversionError::SchemeWithoutAuthority => f.write_str(
-                    "a URI without an authority has no http::Uri form (it would read as an authority)",
-                ),
-                HttpConversionError::Rejected(e) => write!(f, "refused by http::Uri: {e}"),
-            }
-        }
-    }
-
-    impl core::error::Error for HttpConversionError {
-        fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-            match self {
-                HttpConversionError::Rejected(e) => Some(e),
-                _ => None,
-            }
-        }
-    }
-
-    impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
-        /// This reference as an `http::Uri` (feature `http`): a URI
-        /// with an authority in absolute-form, `/path?query` in
-        /// origin-form, `//host:port` (only an authority) in
-        /// authority-form, `*` as itself. The fragment is dropped, as
-        /// `http::Uri` has none (a request target never carries one,
-        /// RFC 9110 section 7.1).
-        ///
-        /// # Errors
-        ///
-        /// An [`HttpConversionError`] for a reference `http` cannot
-        /// hold or would read differently, and for text `http::Uri`
-        /// refuses (an empty host in `file:///a`, for example).
+    impl ConversionErrorKind {
+        /// The kind's stable name, in snake_case, as it serializes.
         ///
         /// ```
-        /// let uri = peguri::Uri::parse("https://example.com:8443/a?b#frag")?;
-        /// let http = uri.to_http_uri().unwrap();
-        /// assert_eq!(http.host(), Some("example.com"));
-        /// assert_eq!(http.port_u16(), Some(8443));
-        /// assert_eq!(http.to_string(), "https://example.com:8443/a?b");
-        /// let authority_form = peguri::UriRef::parse("//example.com:443")?.to_http_uri().unwrap();
-        /// assert_eq!(authority_form.to_string(), "example.com:443");
+        /// use peguri::error::ConversionErrorKind;
+        /// assert_eq!(ConversionErrorKind::NotRfc3986.as_str(), "not_rfc3986");
+        /// ```
+        pub const fn as_str(self) -> &'static str {
+            match self {
+                ConversionErrorKind::NotRequestTarget => "not_request_target",
+                ConversionErrorKind::SchemeWithoutAuthority => "scheme_without_authority",
+                ConversionErrorKind::RelativeReference => "relative_reference",
+                ConversionErrorKind::Refused => "refused",
+                ConversionErrorKind::NotRfc3986 => "not_rfc3986",
+                ConversionErrorKind::NoScheme => "no_scheme",
+            }
+        }
+    }
+
+    /// The kind's name, as [`as_str`](ConversionErrorKind::as_str) gives it.
+    #[cfg(feature = "serde")]
+    impl serde::Serialize for ConversionErrorKind {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(self.as_str())
+        }
+    }
+
+    impl ConversionError {
+        pub(crate) fn new(kind: ConversionErrorKind, other: &'static str) -> Self {
+            ConversionError {
+                kind,
+                other,
+                source: None,
+            }
+        }
+
+        pub(crate) fn caused(
+            kind: ConversionErrorKind,
+            other: &'static str,
+            source: Source,
+        ) -> Self {
+            ConversionError {
+                kind,
+                other,
+                source: Some(source),
+            }
+        }
+
+        /// Why the conversion failed.
+        ///
+        /// ```
+        /// # #[cfg(feature = "url")] {
+        /// use peguri::error::ConversionErrorKind;
+        ///
+        /// let err = peguri::UriRef::parse("../b")?.to_url().unwrap_err();
+        /// assert_eq!(err.kind(), ConversionErrorKind::RelativeReference);
+        /// # }
         /// # Ok::<_, peguri::ParseError>(())
         /// ```
-        pub fn to_http_uri(&self) -> Result<http::Uri, HttpConversionError> {
-            http_uri(&self.view())
+        pub fn kind(&self) -> ConversionErrorKind {
+            self.kind
         }
     }
 
+    impl fmt::Display for ConversionError {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            let other = self.other;
+            match self.kind {
+                ConversionErrorKind::NotRequestTarget => f.write_str(
+                    "not an HTTP request target: a relative reference must be an absolute path \
+                     with an optional query, \"//authority\" or \"*\"",
+                ),
+                ConversionErrorKind::SchemeWithoutAuthority => write!(
+                    f,
+                    "a URI without an authority has no {other} form (it would read as an \
+                     authority)"
+                ),
+                ConversionErrorKind::RelativeReference => {
+                    write!(
+                        f,
+                        "a relative reference has no {other} form (resolve it first)"
+                    )
+                }
+                ConversionErrorKind::Refused => write!(f, "{other} refuses the text"),
+                ConversionErrorKind::NotRfc3986 => {
+                    write!(f, "the {other} is not an RFC 3986 reference")
+                }
+                ConversionErrorKind::NoScheme => write!(
+                    f,
+                    "the {other} has no scheme, and a URI needs one (RFC 3986 section 3)"
+                ),
+            }
+        }
+    }
+
+    impl core::error::Error for ConversionError {
+        fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+            match self.source.as_ref()? {
+                #[cfg(feature = "url")]
+                Source::Parse(e) => Some(e),
+                #[cfg(feature = "http")]
+                Source::Build(e) => Some(e),
+                #[cfg(feature = "http")]
+                Source::Http(e) => Some(&**e),
+                #[cfg(feature = "url")]
+                Source::Url(e) => Some(e),
+            }
+        }
+    }
+}
+
+#[cfg(any(feature = "http", feature = "url"))]
+pub use conversion_error::{ConversionError, ConversionErrorKind};
+
+use super::{Kind, Reference, Rfc3986, Storage, UriBuf};
+
+#[cfg(feature = "http")]
+mod http_conv {
+    use alloc::sync::Arc;
+
+    use super::conversion_error::{ConversionError, ConversionErrorKind, Source};
+    use crate::reference::builder::UriBuilder;
+    use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf, UriRefBuf};
+    use crate::types::parsed::Parsed;
+
+    /// The type's name in messages.
+    const HTTP: &str = "http::Uri";
+
     /// The request target `http::Uri` reads `uri` as, or why there is none.
-    fn http_uri(uri: &Parsed<'_>) -> Result<http::Uri, HttpConversionError> {
+    pub(super) fn http_uri(uri: &Parsed<'_>) -> Result<http::Uri, ConversionError> {
+        use ConversionErrorKind::{NotRequestTarget, SchemeWithoutAuthority};
         let text = uri.as_str();
         let without_fragment = match uri.fragment() {
             Some(fragment) => &text[..text.len() - fragment.len() - 1],
@@ -118,25 +254,33 @@ mod http_conv {
         };
         let target = match (uri.scheme(), uri.authority()) {
             (Some(_), Some(_)) => without_fragment,
-            (Some(_), None) => return Err(HttpConversionError::SchemeWithoutAuthority),
+            (Some(_), None) => return Err(ConversionError::new(SchemeWithoutAuthority, HTTP)),
             // Authority-form: only `//authority`.
             (None, Some(authority)) => {
                 if !uri.path().is_empty() || uri.query().is_some() {
-                    return Err(HttpConversionError::NotRequestTarget);
+                    return Err(ConversionError::new(NotRequestTarget, HTTP));
                 }
                 authority.as_str()
             }
             // Origin-form or asterisk-form.
             (None, None) => {
                 if !(uri.path().starts_with('/') || (uri.path() == "*" && uri.query().is_none())) {
-                    return Err(HttpConversionError::NotRequestTarget);
+                    return Err(ConversionError::new(NotRequestTarget, HTTP));
                 }
                 without_fragment
             }
         };
-        http::Uri::try_from(target).map_err(HttpConversionError::Rejected)
+        http::Uri::try_from(target).map_err(|e| {
+            ConversionError::caused(
+                ConversionErrorKind::Refused,
+                HTTP,
+                Source::Http(Arc::new(e)),
+            )
+        })
     }
 
+    /// From an `http::Uri` (feature `http`): the reference it stands for,
+    /// in any of HTTP's request-target forms.
     impl UriRefBuf {
         /// The reference an `http::Uri` stands for (feature `http`), built
         /// from its components, each checked as
@@ -146,10 +290,13 @@ mod http_conv {
         ///
         /// # Errors
         ///
-        /// A [`BuildError`] naming the component and the character that
-        /// RFC 3986 does not allow (`http::Uri` accepts `{`, `|`, `^`,
-        /// `"`, `\`, non-ASCII bytes and bad triplets in paths and
-        /// queries), or a path starting with `//` without an authority.
+        /// A [`ConversionError`] of kind
+        /// [`NotRfc3986`](ConversionErrorKind::NotRfc3986), whose source
+        /// is the [`BuildError`](crate::error::BuildError) naming the
+        /// component and the character that RFC 3986 does not allow
+        /// (`http::Uri` accepts `{`, `|`, `^`, `"`, `\`, non-ASCII bytes
+        /// and bad triplets in paths and queries), or a path starting with
+        /// `//` without an authority.
         ///
         /// ```
         /// use peguri::UriRefBuf;
@@ -159,10 +306,12 @@ mod http_conv {
         ///
         /// let braces: http::Uri = "http://example.com/{id}".parse().unwrap();
         /// let err = UriRefBuf::from_http_uri(&braces).unwrap_err();
-        /// assert_eq!(err.to_string(), "invalid character '{' in path at byte 1");
-        /// # Ok::<_, peguri::BuildError>(())
+        /// assert_eq!(err.to_string(), "the http::Uri is not an RFC 3986 reference");
+        /// let cause = std::error::Error::source(&err).unwrap();
+        /// assert_eq!(cause.to_string(), "invalid character '{' in path at byte 1");
+        /// # Ok::<_, peguri::error::ConversionError>(())
         /// ```
-        pub fn from_http_uri(uri: &http::Uri) -> Result<UriRefBuf, BuildError> {
+        pub fn from_http_uri(uri: &http::Uri) -> Result<UriRefBuf, ConversionError> {
             let mut builder = UriBuilder::new().path(uri.path());
             if let Some(scheme) = uri.scheme_str() {
                 builder = builder.scheme(scheme);
@@ -173,171 +322,197 @@ mod http_conv {
             if let Some(query) = uri.query() {
                 builder = builder.query(query);
             }
-            builder.build()
+            builder.build().map_err(|e| {
+                ConversionError::caused(ConversionErrorKind::NotRfc3986, HTTP, Source::Build(e))
+            })
         }
     }
 
-    impl UriBuf {
-        /// The URI an absolute-form `http::Uri` stands for (feature
-        /// `http`). See [`UriRefBuf::from_http_uri`].
-        ///
-        /// # Errors
-        ///
-        /// As [`UriRefBuf::from_http_uri`], and
-        /// [`BuildErrorKind::NoScheme`]
-        /// for the other forms.
-        ///
-        /// ```
-        /// let http: http::Uri = "/origin-form".parse().unwrap();
-        /// assert!(peguri::UriBuf::from_http_uri(&http).is_err());
-        /// ```
-        pub fn from_http_uri(uri: &http::Uri) -> Result<UriBuf, BuildError> {
-            let built = UriRefBuf::from_http_uri(uri)?;
-            UriBuf::try_from(built)
-                .map_err(|_| BuildError::new(Component::Scheme, BuildErrorKind::NoScheme))
-        }
+    /// The URI an absolute-form `http::Uri` stands for, or why there is
+    /// none.
+    pub(super) fn uri_from_http(uri: &http::Uri) -> Result<UriBuf, ConversionError> {
+        let built = UriRefBuf::from_http_uri(uri)?;
+        UriBuf::try_from(built)
+            .map_err(|_| ConversionError::new(ConversionErrorKind::NoScheme, HTTP))
     }
 
     impl TryFrom<&http::Uri> for UriRefBuf {
-        type Error = BuildError;
+        type Error = ConversionError;
 
-        /// See [`UriRefBuf::from_http_uri`].
-        fn try_from(uri: &http::Uri) -> Result<Self, BuildError> {
+        /// See [`UriRefBuf::from_http_uri`](crate::UriRefBuf::from_http_uri).
+        fn try_from(uri: &http::Uri) -> Result<Self, ConversionError> {
             UriRefBuf::from_http_uri(uri)
         }
     }
 
     impl<S: Storage, K: Kind> TryFrom<&Reference<S, Rfc3986, K>> for http::Uri {
-        type Error = HttpConversionError;
+        type Error = ConversionError;
 
         /// See [`Reference::to_http_uri`].
-        fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, HttpConversionError> {
+        fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, ConversionError> {
             uri.to_http_uri()
         }
     }
 }
 
-#[cfg(feature = "http")]
-pub use http_conv::HttpConversionError;
-
 #[cfg(feature = "url")]
 mod url_conv {
-    use core::fmt;
-
+    use super::conversion_error::{ConversionError, ConversionErrorKind, Source};
     use crate::reference::{Kind, Reference, Rfc3986, Storage, UriBuf};
-    use crate::syntax::error::ParseError;
+    use crate::types::parsed::Parsed;
 
-    /// Why a reference cannot become a `url::Url`.
-    ///
-    /// ```
-    /// use peguri::{UriRef, UrlConversionError};
-    ///
-    /// let err = UriRef::parse("http://[v1.x]/")?.to_url().unwrap_err();
-    /// assert_eq!(err, UrlConversionError::Rejected(url::ParseError::InvalidIpv6Address));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    #[non_exhaustive]
-    pub enum UrlConversionError {
-        /// A relative reference: a `Url` is always absolute (resolve the
-        /// reference against a base first).
-        RelativeReference,
-        /// The WHATWG URL parser refused the text.
-        Rejected(url::ParseError),
+    /// The type's name in messages.
+    const URL: &str = "url::Url";
+
+    /// The `url::Url` the WHATWG parser reads `uri` as, or why there is
+    /// none.
+    pub(super) fn to_url(uri: &Parsed<'_>) -> Result<url::Url, ConversionError> {
+        if !uri.has_scheme() {
+            return Err(ConversionError::new(
+                ConversionErrorKind::RelativeReference,
+                URL,
+            ));
+        }
+        url::Url::parse(uri.as_str())
+            .map_err(|e| ConversionError::caused(ConversionErrorKind::Refused, URL, Source::Url(e)))
     }
 
-    impl fmt::Display for UrlConversionError {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            match self {
-                UrlConversionError::RelativeReference => {
-                    f.write_str("a relative reference has no url::Url form (resolve it first)")
-                }
-                UrlConversionError::Rejected(e) => write!(f, "refused by url::Url: {e}"),
-            }
-        }
-    }
-
-    impl core::error::Error for UrlConversionError {
-        fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
-            match self {
-                UrlConversionError::Rejected(e) => Some(e),
-                UrlConversionError::RelativeReference => None,
-            }
-        }
-    }
-
-    impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
-        /// This URI as a `url::Url` (feature `url`): the WHATWG URL
-        /// parser's reading of the same text, which normalizes
-        /// (lowercase scheme and host, default port removed, dot
-        /// segments removed, `/` for an empty path of special
-        /// schemes) and may refuse what RFC 3986 allows (`docs/interop.md`
-        /// has the table).
-        ///
-        /// # Errors
-        ///
-        /// A [`UrlConversionError`] for a relative reference, or
-        /// when the WHATWG parser refuses the URI.
-        ///
-        /// ```
-        /// let uri = peguri::UriRef::parse("HTTP://Example.COM:80/a/../b")?;
-        /// assert_eq!(uri.to_url().unwrap().as_str(), "http://example.com/b");
-        /// assert!(peguri::UriRef::parse("../b")?.to_url().is_err());
-        /// # Ok::<_, peguri::ParseError>(())
-        /// ```
-        pub fn to_url(&self) -> Result<url::Url, UrlConversionError> {
-            let view = self.view();
-            if !view.has_scheme() {
-                return Err(UrlConversionError::RelativeReference);
-            }
-            url::Url::parse(view.as_str()).map_err(UrlConversionError::Rejected)
-        }
-    }
-
-    impl UriBuf {
-        /// The URI a `url::Url` serializes to (feature `url`), parsed with
-        /// RFC 3986's grammar.
-        ///
-        /// # Errors
-        ///
-        /// A [`ParseError`] when the serialization is not an RFC 3986 URI:
-        /// WHATWG URLs keep `|`, `^`, `[`, `]` and bad triplets in paths
-        /// and queries, which RFC 3986 does not allow.
-        ///
-        /// ```
-        /// use peguri::UriBuf;
-        ///
-        /// let url = url::Url::parse("https://example.com/a b").unwrap();
-        /// assert_eq!(UriBuf::from_url(&url)?, "https://example.com/a%20b");
-        ///
-        /// let pipe = url::Url::parse("https://example.com/a|b").unwrap();
-        /// let err = UriBuf::from_url(&pipe).unwrap_err();
-        /// assert_eq!(err.offset(), 21);
-        /// # Ok::<_, peguri::ParseError>(())
-        /// ```
-        pub fn from_url(url: &url::Url) -> Result<UriBuf, ParseError> {
-            url.as_str().parse()
-        }
+    /// The URI a `url::Url` serializes to, or why there is none.
+    pub(super) fn from_url(url: &url::Url) -> Result<UriBuf, ConversionError> {
+        url.as_str().parse().map_err(|e| {
+            ConversionError::caused(ConversionErrorKind::NotRfc3986, URL, Source::Parse(e))
+        })
     }
 
     impl TryFrom<&url::Url> for UriBuf {
-        type Error = ParseError;
+        type Error = ConversionError;
 
         /// See [`UriBuf::from_url`].
-        fn try_from(url: &url::Url) -> Result<Self, ParseError> {
+        fn try_from(url: &url::Url) -> Result<Self, ConversionError> {
             UriBuf::from_url(url)
         }
     }
 
     impl<S: Storage, K: Kind> TryFrom<&Reference<S, Rfc3986, K>> for url::Url {
-        type Error = UrlConversionError;
+        type Error = ConversionError;
 
         /// See [`Reference::to_url`].
-        fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, UrlConversionError> {
+        fn try_from(uri: &Reference<S, Rfc3986, K>) -> Result<Self, ConversionError> {
             uri.to_url()
         }
     }
 }
 
-#[cfg(feature = "url")]
-pub use url_conv::UrlConversionError;
+/// Conversions to the `http` crate's `Uri` (feature `http`) and the `url`
+/// crate's `Url` (feature `url`), which refuse what the other type would
+/// read with different components.
+#[cfg(any(feature = "http", feature = "url"))]
+impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
+    /// This reference as an `http::Uri` (feature `http`): a URI
+    /// with an authority in absolute-form, `/path?query` in
+    /// origin-form, `//host:port` (only an authority) in
+    /// authority-form, `*` as itself. The fragment is dropped, as
+    /// `http::Uri` has none (a request target never carries one,
+    /// RFC 9110 section 7.1).
+    ///
+    /// # Errors
+    ///
+    /// An [`ConversionError`] for a reference `http` cannot
+    /// hold or would read differently, and for text `http::Uri`
+    /// refuses (an empty host in `file:///a`, for example).
+    ///
+    /// ```
+    /// let uri = peguri::Uri::parse("https://example.com:8443/a?b#frag")?;
+    /// let http = uri.to_http_uri().unwrap();
+    /// assert_eq!(http.host(), Some("example.com"));
+    /// assert_eq!(http.port_u16(), Some(8443));
+    /// assert_eq!(http.to_string(), "https://example.com:8443/a?b");
+    /// let authority_form = peguri::UriRef::parse("//example.com:443")?.to_http_uri().unwrap();
+    /// assert_eq!(authority_form.to_string(), "example.com:443");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "http")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "http")))]
+    pub fn to_http_uri(&self) -> Result<http::Uri, ConversionError> {
+        http_conv::http_uri(&self.view())
+    }
+
+    /// This URI as a `url::Url` (feature `url`): the WHATWG URL
+    /// parser's reading of the same text, which normalizes
+    /// (lowercase scheme and host, default port removed, dot
+    /// segments removed, `/` for an empty path of special
+    /// schemes) and may refuse what RFC 3986 allows (`docs/interop.md`
+    /// has the table).
+    ///
+    /// # Errors
+    ///
+    /// A [`ConversionError`] for a relative reference, or
+    /// when the WHATWG parser refuses the URI.
+    ///
+    /// ```
+    /// let uri = peguri::UriRef::parse("HTTP://Example.COM:80/a/../b")?;
+    /// assert_eq!(uri.to_url().unwrap().as_str(), "http://example.com/b");
+    /// assert!(peguri::UriRef::parse("../b")?.to_url().is_err());
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "url")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
+    pub fn to_url(&self) -> Result<url::Url, ConversionError> {
+        url_conv::to_url(&self.view())
+    }
+}
+
+/// Conversions from the `http` crate's `Uri` (feature `http`) and the
+/// `url` crate's `Url` (feature `url`) to the URI they stand for, which
+/// refuse text that is not an RFC 3986 URI.
+#[cfg(any(feature = "http", feature = "url"))]
+impl UriBuf {
+    /// The URI an absolute-form `http::Uri` stands for (feature
+    /// `http`). See [`UriRefBuf::from_http_uri`](crate::UriRefBuf::from_http_uri).
+    ///
+    /// # Errors
+    ///
+    /// As [`UriRefBuf::from_http_uri`](crate::UriRefBuf::from_http_uri), and
+    /// [`ConversionErrorKind::NoScheme`] for the other forms.
+    ///
+    /// ```
+    /// let http: http::Uri = "/origin-form".parse().unwrap();
+    /// assert!(peguri::UriBuf::from_http_uri(&http).is_err());
+    /// ```
+    #[cfg(feature = "http")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "http")))]
+    pub fn from_http_uri(uri: &http::Uri) -> Result<UriBuf, ConversionError> {
+        http_conv::uri_from_http(uri)
+    }
+
+    /// The URI a `url::Url` serializes to (feature `url`), parsed with
+    /// RFC 3986's grammar.
+    ///
+    /// # Errors
+    ///
+    /// A [`ConversionError`] of kind
+    /// [`NotRfc3986`](ConversionErrorKind::NotRfc3986) when the
+    /// serialization is not an RFC 3986 URI (WHATWG URLs keep `|`, `^`,
+    /// `[`, `]` and bad triplets in paths and queries, which RFC 3986
+    /// does not allow); its source is the
+    /// [`ParseError`](crate::ParseError) that says where.
+    ///
+    /// ```
+    /// use peguri::UriBuf;
+    ///
+    /// let url = url::Url::parse("https://example.com/a b").unwrap();
+    /// assert_eq!(UriBuf::from_url(&url)?, "https://example.com/a%20b");
+    ///
+    /// let pipe = url::Url::parse("https://example.com/a|b").unwrap();
+    /// let err = UriBuf::from_url(&pipe).unwrap_err();
+    /// assert_eq!(err.kind(), peguri::error::ConversionErrorKind::NotRfc3986);
+    /// let cause = std::error::Error::source(&err).unwrap();
+    /// assert!(cause.to_string().starts_with("invalid URI: invalid character '|' in path at byte 21"));
+    /// # Ok::<_, peguri::error::ConversionError>(())
+    /// ```
+    #[cfg(feature = "url")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
+    pub fn from_url(url: &url::Url) -> Result<UriBuf, ConversionError> {
+        url_conv::from_url(url)
+    }
+}

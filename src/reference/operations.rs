@@ -1,166 +1,25 @@
-//! The operations of every reference: resolution against a base, relative
-//! references, normalization, the mappings between IRIs and URIs, file
-//! paths and socket addresses. Each is a short call into `ops`, which works
-//! on the crate's parsed view.
+//! The mappings between IRIs and URIs, and file paths. Each is a short
+//! call into `ops`, which works on the crate's parsed view.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::net::SocketAddr;
 #[cfg(feature = "std")]
 use std::path::{Path, PathBuf};
 
-use super::{
-    Family, Kind, Lend, MaybeRelative, Reference, Rfc3986, Rfc3987, Storage, UriBuf, WithScheme,
-    make_relative, normalize,
-};
+use super::{Kind, Reference, Rfc3986, Rfc3987, Storage, UriBuf, WithScheme};
 use crate::ops::file_path::{FilePathError, from_windows_text, to_windows_text};
 #[cfg(feature = "std")]
 use crate::ops::file_path::{platform_from, platform_to};
 #[cfg(feature = "idna")]
 use crate::ops::idna::{IdnaError, displayable_idna, iri_to_uri_idna};
 use crate::ops::iri::{decode_displayable, iri_to_uri};
-use crate::ops::resolve::{ResolveError, Resolver};
 use crate::syntax::entry::Grammar;
+use crate::syntax::parse::reparse;
 use crate::types::parsed::Parsed;
-use crate::types::socket_addr::{SocketAddrError, default_port, port_or_default};
 
-impl<S: Storage, F: Family, K: Kind> Reference<S, F, K> {
-    /// Resolves this reference against `base`, strictly (RFC 3986
-    /// section 5.2; RFC 3987 section 6.5 for IRIs, whose characters
-    /// and percent-encodings stay as written). The base has a scheme,
-    /// as section 5.2.1 requires, so this cannot fail; see
-    /// [`Resolver`] for the interpretations and the non-strict rule.
-    ///
-    /// ```
-    /// let base = peguri::UriBuf::parse("http://a/b/c/d;p?q")?;
-    /// let r = peguri::UriRef::parse("s:g")?;
-    /// assert_eq!(r.resolve_against(&base), "s:g");
-    /// let r = peguri::UriRef::parse("http://x/a/./../b?y")?;
-    /// assert_eq!(r.resolve_against(&base), "http://x/b?y");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn resolve_against<B: Storage>(
-        &self,
-        base: &Reference<B, F, WithScheme>,
-    ) -> Reference<String, F, WithScheme> {
-        let base = base.view();
-        // Every value of the base's type has a scheme.
-        let base_scheme = base.scheme().unwrap_or_default();
-        let (text, layout, grammar) =
-            Resolver::new().resolve_with_scheme(&base, base_scheme, &self.view());
-        Reference::from_parts(text, layout, grammar)
-    }
-
-    /// Whether this is a same-document reference with respect to
-    /// `base` (RFC 3986 section 4.4): whether it resolves against
-    /// `base` to `base` itself, fragments aside, as an empty
-    /// reference and a fragment-only one (`#s`) always do. The
-    /// comparison is of the text, as the section has it; normalize
-    /// both first for a looser one.
-    ///
-    /// ```
-    /// let base = peguri::UriBuf::parse("http://a/b/c?q#top")?;
-    /// let same = |r| peguri::UriRef::parse(r).unwrap().is_same_document(&base);
-    /// assert!(same("http://a/b/c?q#s"));
-    /// assert!(same("http://a/b/./c?q"));
-    /// assert!(!same("http://a/b/c?r#s"));
-    /// assert!(!same("HTTP://a/b/c?q"));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn is_same_document<B: Storage>(&self, base: &Reference<B, F, WithScheme>) -> bool {
-        let base = base.view();
-        let base_scheme = base.scheme().unwrap_or_default();
-        let (text, layout, grammar) =
-            Resolver::new().resolve_with_scheme(&base, base_scheme, &self.view());
-        Parsed::new(&text, layout, grammar).without_fragment() == base.without_fragment()
-    }
-
-    /// The shortest reference that resolves against this base to
-    /// `target`: [`make_relative`]`(self, target)`, for IRIs too (RFC 3987
-    /// section 6.5 resolution, with the same candidates and choices).
-    ///
-    /// # Errors
-    ///
-    /// As [`make_relative`].
-    ///
-    /// ```
-    /// let base = peguri::UriBuf::parse("http://example.com/docs/guide/intro.html")?;
-    /// let target = peguri::UriRef::parse("http://example.com/docs/api/index.html")?;
-    /// assert_eq!(base.make_relative(&target).unwrap(), "../api/index.html");
-    /// let target = peguri::Uri::parse("http://example.com/docs/guide/intro.html#faq")?;
-    /// assert_eq!(base.make_relative(&target).unwrap(), "#faq");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn make_relative<T: Storage, K2: Kind>(
-        &self,
-        target: &Reference<T, F, K2>,
-    ) -> Result<Reference<String, F, MaybeRelative>, ResolveError> {
-        make_relative(self, target)
-    }
-
-    /// This reference's normal form, by every step of
-    /// [`Normalizer::new`](crate::Normalizer::new): RFC 3986 sections 6.2.2 and 6.2.3 (see
-    /// [`normalize`](fn@normalize) for what each step does), and for an
-    /// IRI, RFC 3987 section 5.3.2 (see [`Normalizer::normalize`](crate::Normalizer::normalize)). It
-    /// keeps the reference's type: a URI's normal form is a URI.
-    ///
-    /// ```
-    /// let r = peguri::UriRef::parse("HTTPS://Example.COM:443/a/./%7E/b/../%C3%A9")?;
-    /// let normal: peguri::UriRefBuf = r.normalize();
-    /// assert_eq!(normal, "https://example.com/a/~/%C3%A9");
-    /// let i = peguri::Iri::parse("HTTPS://Example.COM:443/a/./%7E/b/../%C3%A9")?;
-    /// assert_eq!(i.normalize(), "https://example.com/a/~/é");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn normalize(&self) -> Reference<String, F, K> {
-        normalize(self)
-    }
-
-    /// The port, or, when it is absent or empty, the default port of
-    /// the scheme from [`scheme_info`](crate::scheme_info). `None` without an authority,
-    /// for a port above 65535, or for a scheme the table does not
-    /// know.
-    ///
-    /// ```
-    /// let port = |s| peguri::UriRef::try_from(s).unwrap().port_or_default();
-    /// assert_eq!(port("https://h/"), Some(443));
-    /// assert_eq!(port("https://h:8443/"), Some(8443));
-    /// assert_eq!(port("https://h:/"), Some(443));
-    /// assert_eq!(port("foo://h/"), None);
-    /// ```
-    pub fn port_or_default(&self) -> Option<u16> {
-        port_or_default(&self.view())
-    }
-
-    /// The socket address the authority names: its IP address and
-    /// its port or the scheme's default port (see
-    /// [`Authority::socket_addr`](crate::Authority::socket_addr)).
-    ///
-    /// # Errors
-    ///
-    /// A [`SocketAddrError`] if there is no authority, the host is
-    /// not an IP address, or there is no port and the scheme has no
-    /// default.
-    ///
-    /// ```
-    /// use std::net::SocketAddr;
-    /// use peguri::SocketAddrError;
-    ///
-    /// let addr = |s| peguri::UriRef::try_from(s).unwrap().socket_addr();
-    /// assert_eq!(addr("https://192.0.2.1/login"), Ok("192.0.2.1:443".parse::<SocketAddr>().unwrap()));
-    /// assert_eq!(addr("postgres://[::1]:6543/db").unwrap().port(), 6543);
-    /// assert_eq!(addr("foo://10.0.0.1/"), Err(SocketAddrError::NoPort));
-    /// ```
-    pub fn socket_addr(&self) -> Result<SocketAddr, SocketAddrError> {
-        let view = self.view();
-        let authority = view.authority().ok_or(SocketAddrError::NoAuthority)?;
-        authority.socket_addr(default_port(&view))
-    }
-}
-
+/// From an IRI to the URI it maps to (RFC 3987 section 3.1), for a
+/// resolver or a protocol that takes URIs; [`to_iri`](Reference::to_iri)
+/// goes the other way. The kind is kept: an IRI's URI is a URI.
 impl<S: Storage, K: Kind> Reference<S, Rfc3987, K> {
     /// The URI this IRI maps to (RFC 3987 section 3.1): every
     /// character the URI grammar does not allow, that is every
@@ -225,6 +84,8 @@ impl<S: Storage, K: Kind> Reference<S, Rfc3987, K> {
     }
 }
 
+/// Files (RFC 8089): the path a `file` URI names, on this platform or as
+/// a Windows path on any. `UriBuf::from_file_path` goes the other way.
 impl<S: Storage> Reference<S, Rfc3986, WithScheme> {
     /// The path of this `file` URI on this platform (RFC 8089): on Unix,
     /// the decoded bytes of the path (the authority must be empty or
@@ -239,7 +100,7 @@ impl<S: Storage> Reference<S, Rfc3986, WithScheme> {
     ///
     /// ```
     /// # #[cfg(unix)] {
-    /// use peguri::FilePathErrorKind;
+    /// use peguri::error::FilePathErrorKind;
     ///
     /// let uri = peguri::Uri::parse("file:/tmp/caf%C3%A9%20au%20lait?q#f")?;
     /// assert_eq!(uri.to_file_path().unwrap(), std::path::Path::new("/tmp/café au lait"));
@@ -281,6 +142,8 @@ impl<S: Storage> Reference<S, Rfc3986, WithScheme> {
     }
 }
 
+/// Files (RFC 8089): the `file` URI of a path of this platform, or of a
+/// Windows path on any.
 impl UriBuf {
     /// The `file` URI of an absolute path of this platform (RFC 8089),
     /// with each segment percent-encoded for `segment`: `file:///` and the
@@ -290,14 +153,15 @@ impl UriBuf {
     /// # Errors
     ///
     /// A [`FilePathError`] if the path is relative or holds a NUL, on Unix
-    /// if it has a `..` segment ([`FilePathErrorKind::ParentSegment`](crate::FilePathErrorKind::ParentSegment): the
+    /// if it has a `..` segment ([`FilePathErrorKind::ParentSegment`](crate::error::FilePathErrorKind::ParentSegment): the
     /// URI's normalization would remove it lexically, which names another
     /// file past a symbolic link), or on Windows if it is not Unicode or a
     /// device path. `.` segments are kept as they are.
     ///
     /// ```
     /// # #[cfg(unix)] {
-    /// use peguri::{FilePathErrorKind, UriBuf};
+    /// use peguri::UriBuf;
+    /// use peguri::error::FilePathErrorKind;
     ///
     /// let uri = UriBuf::from_file_path("/home/me/My Files/#1.txt")?;
     /// assert_eq!(uri, "file:///home/me/My%20Files/%231.txt");
@@ -306,7 +170,7 @@ impl UriBuf {
     /// assert_eq!(err.kind(), FilePathErrorKind::ParentSegment { offset: 3 });
     /// assert_eq!(UriBuf::from_file_path("/a/./b")?, "file:///a/./b");
     /// # }
-    /// # Ok::<_, peguri::FilePathError>(())
+    /// # Ok::<_, peguri::error::FilePathError>(())
     /// ```
     #[cfg(feature = "std")]
     #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
@@ -333,7 +197,7 @@ impl UriBuf {
     /// assert_eq!(UriBuf::from_windows_path(r"\\server\share\dir\")?, "file://server/share/dir/");
     /// assert_eq!(UriBuf::from_windows_path(r"\\?\D:\x")?, "file:///D:/x");
     /// assert!(UriBuf::from_windows_path(r"C:relative").is_err());
-    /// # Ok::<_, peguri::FilePathError>(())
+    /// # Ok::<_, peguri::error::FilePathError>(())
     /// ```
     pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
         let (text, layout) = from_windows_text(path).map_err(|e| e.about(path))?;
@@ -341,75 +205,95 @@ impl UriBuf {
     }
 }
 
-/// The IRI to show for a URI reference (RFC 3987 section 3.2): every run of
-/// percent-encoded octets that is the UTF-8 encoding of a `ucschar`
-/// character is decoded to that character; everything else stays as it is.
-///
-/// So these stay percent-encoded:
-/// - encoded ASCII (`%41`, `%2F`, `%20`): decoding could change the meaning
-///   or the syntax;
-/// - octets that are not valid UTF-8 (`%E9` of a Latin-1 `é`);
-/// - characters that are not `ucschar`: controls, non-characters, and
-///   private-use (`iprivate`) characters, which are allowed only in the
-///   query and are not meant for display;
-/// - the bidirectional formatting characters (U+200E, U+200F, U+202A to
-///   U+202E, U+2066 to U+2069), which RFC 3987 section 4.1 forbids in IRIs
-///   because they can make the displayed IRI read differently from its
-///   logical order.
-///
-/// Which characters are `ucschar` is decided by the grammar's `ucschar`
-/// rule. Decoded characters are allowed wherever a percent-encoding is, so
-/// the result is always a valid IRI reference with the same components,
-/// and [`Reference::to_uri`] maps it back (with upper-case hexadecimal). The
-/// result borrows the input when nothing was decoded.
-///
-/// ```
-/// use peguri::{uri_to_iri, IriRef, UriRef};
-///
-/// let uri = UriRef::parse("http://www.example.org/D%C3%BCrst")?;
-/// assert_eq!(uri_to_iri(&uri), "http://www.example.org/Dürst");
-/// // Not UTF-8: kept.
-/// let latin1 = UriRef::parse("http://www.example.org/D%FCrst")?;
-/// assert_eq!(uri_to_iri(&latin1), "http://www.example.org/D%FCrst");
-/// // Encoded ASCII and a bidi override (U+202E): kept.
-/// let kept = UriRef::parse("/%41%2F%E2%80%AE")?;
-/// assert_eq!(uri_to_iri(&kept), "/%41%2F%E2%80%AE");
-/// // The result is an IRI.
-/// assert!(IriRef::parse(&uri_to_iri(&uri)).is_ok());
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-#[must_use]
-pub fn uri_to_iri<'i, 'o, S: Lend<'i, 'o>, K: Kind>(
-    uri: &'i Reference<S, Rfc3986, K>,
-) -> Cow<'o, str> {
-    decode_displayable(uri.as_str())
+/// From a URI to the IRI to show for it (RFC 3987 section 3.2), its
+/// percent-encoded characters decoded; [`to_uri`](Reference::to_uri) maps
+/// it back. The kind is kept: a URI's IRI is an IRI.
+impl<S: Storage, K: Kind> Reference<S, Rfc3986, K> {
+    /// The IRI to show for this URI (RFC 3987 section 3.2): every run of
+    /// percent-encoded octets that is the UTF-8 encoding of a `ucschar`
+    /// character is decoded to that character; everything else stays as it
+    /// is. The inverse of [`to_uri`](Reference::to_uri), with which it maps
+    /// back (with upper-case hexadecimal).
+    ///
+    /// So these stay percent-encoded:
+    /// - encoded ASCII (`%41`, `%2F`, `%20`): decoding could change the
+    ///   meaning or the syntax;
+    /// - octets that are not valid UTF-8 (`%E9` of a Latin-1 `é`);
+    /// - characters that are not `ucschar`: controls, non-characters, and
+    ///   private-use (`iprivate`) characters, which are allowed only in the
+    ///   query and are not meant for display;
+    /// - the bidirectional formatting characters (U+200E, U+200F, U+202A
+    ///   to U+202E, U+2066 to U+2069), which RFC 3987 section 4.1 forbids
+    ///   in IRIs because they can make the displayed IRI read differently
+    ///   from its logical order.
+    ///
+    /// Which characters are `ucschar` is decided by the grammar's `ucschar`
+    /// rule. Decoded characters are allowed wherever a percent-encoding is,
+    /// so the result is an IRI (reference) with the same components.
+    ///
+    /// ```
+    /// use peguri::{Uri, UriRef};
+    ///
+    /// let uri = Uri::parse("http://www.example.org/D%C3%BCrst")?;
+    /// let iri = uri.to_iri();
+    /// assert_eq!(iri, "http://www.example.org/Dürst");
+    /// assert_eq!(iri.path(), "/Dürst");
+    /// assert_eq!(iri.to_uri(), uri);
+    /// // Not UTF-8: kept.
+    /// let latin1 = UriRef::parse("http://www.example.org/D%FCrst")?;
+    /// assert_eq!(latin1.to_iri(), "http://www.example.org/D%FCrst");
+    /// // Encoded ASCII and a bidi override (U+202E): kept.
+    /// assert_eq!(UriRef::parse("/%41%2F%E2%80%AE")?.to_iri(), "/%41%2F%E2%80%AE");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn to_iri(&self) -> Reference<String, Rfc3987, K> {
+        let view = self.view();
+        as_iri(view, decode_displayable(view.as_str()))
+    }
+
+    /// The IRI to show for this URI (RFC 3987 section 3.2), as
+    /// [`to_iri`](Self::to_iri) gives it, with the IDNA labels (`xn--`) of
+    /// a registered name shown in Unicode by UTS 46 ToUnicode. A host that
+    /// ToUnicode finds an error in, or whose Unicode form is not a
+    /// displayable IRI host (section 4.1's bidirectional formatting
+    /// characters, for one), is shown as written. ToUnicode lowercases the
+    /// host's other labels too.
+    ///
+    /// ```
+    /// use peguri::UriRef;
+    ///
+    /// let uri = UriRef::parse("http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9")?;
+    /// assert_eq!(uri.to_iri_idna(), "http://例え.jp/パス");
+    /// assert_eq!(uri.to_iri(), "http://xn--r8jz45g.jp/パス");
+    /// // Not valid punycode: shown as written.
+    /// let bad = UriRef::parse("http://xn--a.example/")?;
+    /// assert_eq!(bad.to_iri_idna(), "http://xn--a.example/");
+    /// # Ok::<_, peguri::ParseError>(())
+    /// ```
+    #[cfg(feature = "idna")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
+    #[must_use]
+    pub fn to_iri_idna(&self) -> Reference<String, Rfc3987, K> {
+        let view = self.view();
+        as_iri(view, displayable_idna(view))
+    }
 }
 
-/// The IRI to show for a URI reference (RFC 3987 section 3.2), as
-/// [`uri_to_iri`] gives it, with the IDNA labels
-/// (`xn--`) of a registered name shown in Unicode by UTS 46 ToUnicode. A
-/// host that ToUnicode finds an error in, or whose Unicode form is not a
-/// displayable IRI host (section 4.1's bidirectional formatting
-/// characters, for one), is shown as written. ToUnicode lowercases the
-/// host's other labels too.
-///
-/// ```
-/// use peguri::{uri_to_iri_idna, UriRef};
-///
-/// let uri = UriRef::parse("http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9")?;
-/// assert_eq!(uri_to_iri_idna(&uri), "http://例え.jp/パス");
-/// assert_eq!(peguri::uri_to_iri(&uri), "http://xn--r8jz45g.jp/パス");
-/// // Not valid punycode: shown as written.
-/// let bad = UriRef::parse("http://xn--a.example/")?;
-/// assert_eq!(uri_to_iri_idna(&bad), "http://xn--a.example/");
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-#[cfg(feature = "idna")]
-#[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
-#[must_use]
-pub fn uri_to_iri_idna<'i, 'o, S: Lend<'i, 'o>, K: Kind>(
-    uri: &'i Reference<S, Rfc3986, K>,
-) -> Cow<'o, str> {
-    let view: Parsed<'o> = uri.lend();
-    displayable_idna(view)
+/// `shown`, the text to show for `uri` as an IRI, as the IRI it is: parsed
+/// with the IRI grammar. The decoding keeps every component's boundaries,
+/// so it parses; should an edited grammar read it otherwise, the URI's own
+/// text is the IRI (every URI is one).
+fn as_iri<K: Kind>(uri: Parsed<'_>, shown: Cow<'_, str>) -> Reference<String, Rfc3987, K> {
+    let grammar = uri.grammar.as_iri();
+    let layout = match &shown {
+        Cow::Borrowed(_) => Ok(uri.layout),
+        Cow::Owned(text) => reparse(text, grammar),
+    };
+    match layout {
+        Ok(layout) if layout.scheme.is_some() || !<K as super::sealed::Kind>::WITH_SCHEME => {
+            Reference::from_parts(shown.into_owned(), layout, grammar)
+        }
+        _ => Reference::from_parts(String::from(uri.as_str()), uri.layout, grammar),
+    }
 }

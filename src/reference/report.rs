@@ -22,7 +22,7 @@
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use super::{Family, Kind, Lend, MaybeRelative, Reference, Rfc3986, Rfc3987, UriRef};
+use super::{Family, MaybeRelative, Reference, Rfc3986, Rfc3987, UriRef};
 use crate::ops::iri::iri_to_uri;
 use crate::syntax::error::{Expected, Message, ParseError};
 use crate::types::authority::Authority;
@@ -69,24 +69,16 @@ impl<F: Family> core::fmt::Debug for Components<'_, F> {
     }
 }
 
-impl<'i, 'o, S: Lend<'i, 'o>, F: Family, K: Kind> Reference<S, F, K> {
-    /// The components view of this reference (see [`Components`]).
-    ///
-    /// ```
-    /// let uri = peguri::UriBuf::parse("a:b")?;
-    /// assert_eq!(uri.components().reference().scheme(), Some("a"));
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn components(&'i self) -> Components<'o, F> {
+impl<'a, F: Family> Components<'a, F> {
+    /// The view of `reference`.
+    pub(crate) fn new(reference: Reference<&'a str, F, MaybeRelative>) -> Self {
         Components {
-            reference: Reference::from_view(self.lend()),
+            reference,
             #[cfg(feature = "idna")]
             idna: false,
         }
     }
-}
 
-impl<'a, F: Family> Components<'a, F> {
     /// The reference this view shows.
     ///
     /// ```
@@ -285,7 +277,7 @@ impl Serialize for ParseError {
 /// JSON contract's object (valid or invalid).
 ///
 /// ```
-/// use peguri::Report;
+/// use peguri::report::Report;
 ///
 /// let report = Report::parse("http://h/a b");
 /// assert!(!report.is_valid());
@@ -309,7 +301,7 @@ impl<'a> Report<'a> {
     /// Parses `input` as a URI reference and reports the outcome.
     ///
     /// ```
-    /// assert!(peguri::Report::parse("a:b").is_valid());
+    /// assert!(peguri::report::Report::parse("a:b").is_valid());
     /// ```
     pub fn parse(input: &'a str) -> Self {
         Self::from_result(input, UriRef::parse(input))
@@ -319,7 +311,8 @@ impl<'a> Report<'a> {
     /// RFC 6874 zone identifiers allowed) and reports the outcome.
     ///
     /// ```
-    /// use peguri::{ParseOptions, Report};
+    /// use peguri::ParseOptions;
+    /// use peguri::report::Report;
     ///
     /// let zones = ParseOptions::new().allow_zone_id(true);
     /// assert!(Report::parse_with("http://[fe80::1%25en0]/", &zones).is_valid());
@@ -339,7 +332,7 @@ impl<'a> Report<'a> {
     /// Whether the input was valid.
     ///
     /// ```
-    /// assert!(!peguri::Report::parse("a b").is_valid());
+    /// assert!(!peguri::report::Report::parse("a b").is_valid());
     /// ```
     pub fn is_valid(&self) -> bool {
         matches!(self, Report::Valid(_))

@@ -101,7 +101,7 @@ fn one_line<E: de::Error>(error: &ParseError) -> E {
 
 /// serde for an owned reference read with RFC 6874 zone identifiers
 /// allowed (`[fe80::1%25eth0]`), which a plain deserialization refuses, as
-/// parsing does: `#[serde(with = "peguri::serde_zone_id")]` on a field of
+/// parsing does: `#[serde(with = "peguri::reference::serde_zone_id")]` on a field of
 /// an owned type ([`UriRefBuf`](crate::UriRefBuf), [`UriBuf`](crate::UriBuf),
 /// [`IriRefBuf`](crate::IriRefBuf), [`IriBuf`](crate::IriBuf)). It
 /// serializes as the text, as the type does.
@@ -112,7 +112,7 @@ fn one_line<E: de::Error>(error: &ParseError) -> E {
 ///
 /// #[derive(Deserialize)]
 /// struct Peer {
-///     #[serde(with = "peguri::serde_zone_id")]
+///     #[serde(with = "peguri::reference::serde_zone_id")]
 ///     uri: UriBuf,
 /// }
 ///
@@ -140,7 +140,7 @@ pub mod serde_zone_id {
     /// ```
     /// let zones = peguri::ParseOptions::new().allow_zone_id(true);
     /// let uri = peguri::UriRef::parse_with("//[::1%25lo]", &zones)?.to_owned();
-    /// let json = peguri::serde_zone_id::serialize(&uri, serde_json::value::Serializer).unwrap();
+    /// let json = peguri::reference::serde_zone_id::serialize(&uri, serde_json::value::Serializer).unwrap();
     /// assert_eq!(json, "//[::1%25lo]");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
@@ -159,7 +159,7 @@ pub mod serde_zone_id {
     ///
     /// ```
     /// let json = serde_json::json!("http://[fe80::a%25en1]/");
-    /// let uri: peguri::UriBuf = peguri::serde_zone_id::deserialize(json).unwrap();
+    /// let uri: peguri::UriBuf = peguri::reference::serde_zone_id::deserialize(json).unwrap();
     /// assert_eq!(uri.scheme(), "http");
     /// ```
     pub fn deserialize<'de, F: Family, K: Kind, D: Deserializer<'de>>(

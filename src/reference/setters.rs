@@ -17,7 +17,8 @@ use core::net::IpAddr;
 
 use super::{Family, Kind, MaybeRelative, Reference, WithScheme};
 use crate::ops::build::BuildError;
-use crate::ops::edit::{Edit, QueryEditor};
+use crate::ops::edit::Edit;
+use crate::ops::query::QueryEditor;
 
 impl<F: Family, K: Kind> Reference<String, F, K> {
     /// This value's text and layout, to change.
@@ -25,7 +26,14 @@ impl<F: Family, K: Kind> Reference<String, F, K> {
         let (text, layout, grammar) = self.parts_mut();
         Edit::new(text, layout, grammar)
     }
+}
 
+/// The setters of an owned reference: each changes one component in
+/// place, from raw text (checked against the component's grammar rule) or
+/// from unencoded text (`_unencoded`, percent-encoded for it), and leaves
+/// the reference unchanged when it returns an error. The other components
+/// keep their text exactly.
+impl<F: Family, K: Kind> Reference<String, F, K> {
     /// Replaces the whole authority with raw text
     /// (`[ userinfo "@" ] host [ ":" port ]`), or removes it.
     ///
@@ -193,7 +201,7 @@ impl<F: Family, K: Kind> Reference<String, F, K> {
     /// uri.set_path("/b/c%20d")?;
     /// assert_eq!(uri, "http://h/b/c%20d?q");
     /// let err = uri.set_path("b").unwrap_err();
-    /// assert_eq!(err.kind(), peguri::BuildErrorKind::RelativePathAfterAuthority);
+    /// assert_eq!(err.kind(), peguri::error::BuildErrorKind::RelativePathAfterAuthority);
     /// assert_eq!(uri, "http://h/b/c%20d?q");
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
@@ -228,7 +236,7 @@ impl<F: Family, K: Kind> Reference<String, F, K> {
     /// an authority (appending to the path `/` an empty segment),
     /// or for a segment `.` or `..`, a dot segment that
     /// normalization would remove with the one before it
-    /// ([`BuildErrorKind::DotSegment`](crate::BuildErrorKind::DotSegment)).
+    /// ([`BuildErrorKind::DotSegment`](crate::error::BuildErrorKind::DotSegment)).
     ///
     /// ```
     /// let mut uri = peguri::UriBuf::parse("https://h/api?v=2")?;
@@ -316,11 +324,16 @@ impl<F: Family, K: Kind> Reference<String, F, K> {
     /// assert_eq!(uri, "http://h/?b=new&a=2&c=x%20y#f");
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
+    #[doc(alias = "query_pairs_mut")]
     pub fn edit_query(&mut self) -> QueryEditor<'_> {
         QueryEditor::new(self.edit())
     }
 }
 
+/// The scheme setter of an owned reference that may be relative: the
+/// scheme is optional, and removing it makes the reference relative. A
+/// type with a scheme has the same setter taking a `&str`: the two are one
+/// setter whose type follows the reference's kind.
 impl<F: Family> Reference<String, F, MaybeRelative> {
     /// Sets the scheme from raw text, or removes it (making the
     /// reference relative).
@@ -338,7 +351,7 @@ impl<F: Family> Reference<String, F, MaybeRelative> {
     ///
     /// let mut urn = peguri::UriRefBuf::parse("urn:isbn:123")?;
     /// let err = urn.set_scheme(None).unwrap_err();
-    /// assert_eq!(err.kind(), peguri::BuildErrorKind::ColonInFirstSegment { offset: 4 });
+    /// assert_eq!(err.kind(), peguri::error::BuildErrorKind::ColonInFirstSegment { offset: 4 });
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
@@ -346,6 +359,9 @@ impl<F: Family> Reference<String, F, MaybeRelative> {
     }
 }
 
+/// The scheme setter of an owned reference with a scheme, which it keeps
+/// (see the setter of a reference that may be relative, which takes an
+/// `Option`).
 impl<F: Family> Reference<String, F, WithScheme> {
     /// Sets the scheme from raw text.
     ///

@@ -5,7 +5,7 @@ use core::fmt;
 
 /// A component of a reference (RFC 3986 section 3): what errors name
 /// ([`ParseError::component`](crate::ParseError::component),
-/// [`BuildError::component`](crate::BuildError::component)), what
+/// [`BuildError::component`](crate::error::BuildError::component)), what
 /// [`Reference::component`](crate::Reference::component) reads, and, by
 /// [`as_str`](Self::as_str), the name of its field in JSON output.
 ///
@@ -111,7 +111,7 @@ impl serde::Serialize for Component {
 /// [`RECORD_FIELDS`].
 ///
 /// ```
-/// use peguri::{RecordField, RecordValue, RECORD_FIELDS};
+/// use peguri::report::{RecordField, RecordValue, RECORD_FIELDS};
 ///
 /// assert_eq!(RECORD_FIELDS[0], RecordField { name: "valid", value: RecordValue::Bool });
 /// assert_eq!(RECORD_FIELDS.iter().filter(|f| f.value == RecordValue::Count).count(), 2);
@@ -142,7 +142,7 @@ pub enum RecordValue {
 /// message.
 ///
 /// ```
-/// let names: Vec<&str> = peguri::RECORD_FIELDS.iter().map(|f| f.name).collect();
+/// let names: Vec<&str> = peguri::report::RECORD_FIELDS.iter().map(|f| f.name).collect();
 /// assert_eq!(
 ///     names,
 ///     [

@@ -24,8 +24,10 @@ use alloc::{
     vec::Vec,
 };
 
+mod decode;
 mod kind;
-pub use kind::{Caller, ParseErrorKind};
+pub use decode::{DecodeError, DecodeErrorKind};
+pub use kind::{Hint, ParseErrorKind};
 
 /// Why a string is not what it was parsed as.
 ///
@@ -60,7 +62,9 @@ struct Detail {
     kind: Kind,
     component: Option<Component>,
     expected: ExpectedSet,
-    caller: Caller,
+    /// A front end's words for the hint, in place of the library's (boxed:
+    /// one pointer, as few errors have them).
+    hint_words: Option<Box<Cow<'static, str>>>,
     shown: Shown,
 }
 
@@ -280,13 +284,22 @@ impl Kind {
         }
     }
 
-    fn write(
-        self,
-        f: &mut fmt::Formatter<'_>,
-        rule: &str,
-        expected: &ExpectedSet,
-        caller: Caller,
-    ) -> fmt::Result {
+    /// What a message suggests, said after its problem.
+    fn hint(&self) -> Option<Hint<'_>> {
+        match self {
+            Kind::ZoneNotAllowed => Some(Hint::AllowZoneId),
+            Kind::RelativeReference { iri } => Some(Hint::ReadAsReference { iri: *iri }),
+            Kind::UnbracketedIpv6(_, address) => Some(Hint::BracketIpv6 {
+                bracketed: address.bracketed(),
+            }),
+            Kind::BidiFormatting(c, _) => Some(Hint::PercentEncode { character: *c }),
+            _ => None,
+        }
+    }
+
+    /// The problem, without the hint ([`hint`](Self::hint)) that follows
+    /// it in a message.
+    fn write(self, f: &mut fmt::Formatter<'_>, rule: &str, expected: &ExpectedSet) -> fmt::Result {
         match self {
             Kind::PercentMissingHex { at_end: false } => f.write_str("expected a hex digit after '%'"),
             Kind::PercentMissingHex { at_end: true } => {
@@ -335,19 +348,12 @@ impl Kind {
                 f,
                 "invalid character {c:?} in {component} (private-use characters are only allowed in the query)"
             ),
-            Kind::BidiFormatting(c, component) => {
-                let mut utf8 = [0; 4];
-                write!(
-                    f,
-                    "bidirectional formatting character U+{:04X} in {component}: IRIs must not \
-                     contain it (RFC 3987 section 4.1); percent-encode it as ",
-                    u32::from(c)
-                )?;
-                for byte in c.encode_utf8(&mut utf8).bytes() {
-                    write!(f, "%{byte:02X}")?;
-                }
-                Ok(())
-            }
+            Kind::BidiFormatting(c, component) => write!(
+                f,
+                "bidirectional formatting character U+{:04X} in {component}: IRIs must not \
+                 contain it (RFC 3987 section 4.1)",
+                u32::from(c)
+            ),
             Kind::FragmentInAbsolute { iri: false } => {
                 f.write_str("an absolute URI cannot have a fragment")
             }
@@ -355,33 +361,18 @@ impl Kind {
                 f.write_str("an absolute IRI cannot have a fragment")
             }
             Kind::AfterHost(c) => write!(f, "invalid character {c:?} after the host"),
-            Kind::ZoneNotAllowed => write!(
-                f,
-                "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986 or RFC 3987 alone; \
-                 allow it with {}",
-                match caller {
-                    Caller::Rust => "ParseOptions::allow_zone_id",
-                    Caller::CommandLine => "--allow-zone-id",
-                    Caller::Python => "allow_zone_id=True",
-                }
+            Kind::ZoneNotAllowed => f.write_str(
+                "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986 or RFC 3987 alone",
             ),
             Kind::RelativeReference { iri } => write!(
                 f,
-                "a{} starts with a scheme, and this is a relative reference ({}); {} reads it",
+                "a{} starts with a scheme, and this is a relative reference ({})",
                 if iri { "n IRI" } else { " URI" },
                 if iri {
                     "RFC 3987 section 2.2"
                 } else {
                     "RFC 3986 section 4.2"
                 },
-                match (caller, iri) {
-                    (Caller::Rust, false) => "UriRef::parse",
-                    (Caller::Rust, true) => "IriRef::parse",
-                    (Caller::CommandLine, false) => "parsing without --rule",
-                    (Caller::CommandLine, true) => "parsing with --iri and without --rule",
-                    (Caller::Python, false) => "peguri.parse",
-                    (Caller::Python, true) => "peguri.parse_iri_ref",
-                }
             ),
             Kind::ExpectedCloseBracket => f.write_str("expected ']' to close the IP literal"),
             Kind::ZoneChar(c) => write!(f, "invalid character {c:?} in zone identifier"),
@@ -436,12 +427,7 @@ impl Kind {
             Kind::Ipv6Ipv4NotLast => {
                 f.write_str("an IPv4 address may only end an IPv6 address")
             }
-            Kind::UnbracketedIpv6(c, address) => write!(
-                f,
-                "invalid character {c:?} in port; an IPv6 address as the host goes in brackets: \
-                 [{}] (RFC 3986 section 3.2.2)",
-                address.as_str()
-            ),
+            Kind::UnbracketedIpv6(c, _) => write!(f, "invalid character {c:?} in port"),
             Kind::UnknownRule => write!(
                 f,
                 "unknown grammar rule {rule:?} (`peguri::grammar::rule_names()` lists the rules)"
@@ -469,8 +455,8 @@ impl Kind {
 }
 
 /// The text of an IPv6 address (`IPv6address`, at most 45 characters:
-/// six groups and an IPv4 address), kept in the error to be named in its
-/// message.
+/// six groups and an IPv4 address) in brackets, as the host it was meant
+/// as, kept in the error for its hint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Ipv6Text {
     bytes: [u8; Ipv6Text::MAX],
@@ -478,22 +464,27 @@ pub(crate) struct Ipv6Text {
 }
 
 impl Ipv6Text {
-    /// The longest `IPv6address`: `ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255`.
-    const MAX: usize = 45;
+    /// The longest `IPv6address` in brackets:
+    /// `[ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255]`.
+    const MAX: usize = 47;
 
-    /// `text`, if it is no longer than an IPv6 address can be.
-    pub(crate) fn new(text: &str) -> Option<Self> {
+    /// `address` in brackets, if it is no longer than an IPv6 address can
+    /// be.
+    pub(crate) fn new(address: &str) -> Option<Self> {
         let mut bytes = [0; Ipv6Text::MAX];
-        bytes
-            .get_mut(..text.len())?
-            .copy_from_slice(text.as_bytes());
+        let len = address.len() + 2;
+        let (open, rest) = bytes.get_mut(..len)?.split_first_mut()?;
+        let (close, inner) = rest.split_last_mut()?;
+        inner.copy_from_slice(address.as_bytes());
+        (*open, *close) = (b'[', b']');
         Some(Ipv6Text {
             bytes,
-            len: u8::try_from(text.len()).ok()?,
+            len: u8::try_from(len).ok()?,
         })
     }
 
-    fn as_str(&self) -> &str {
+    /// The address in brackets.
+    fn bracketed(&self) -> &str {
         let text = self.bytes.get(..usize::from(self.len)).unwrap_or_default();
         core::str::from_utf8(text).unwrap_or_default()
     }
@@ -653,7 +644,8 @@ fn write_or_list(f: &mut fmt::Formatter<'_>, words: Expected<'_>) -> fmt::Result
 }
 
 /// The message of a [`ParseError`], rendered when it is shown or compared:
-/// what [`ParseError::message`] returns.
+/// what [`ParseError::message`] returns. It says the problem, then, after
+/// `; `, what to do about it when there is a [`Hint`].
 ///
 /// ```
 /// let err = peguri::UriRef::parse("a b").unwrap_err();
@@ -665,12 +657,17 @@ pub struct Message<'a> {
     kind: Kind,
     rule: &'a str,
     expected: &'a ExpectedSet,
-    caller: Caller,
+    hint_words: Option<&'a str>,
 }
 
 impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.kind.write(f, self.rule, self.expected, self.caller)
+        self.kind.write(f, self.rule, self.expected)?;
+        match (self.hint_words, self.kind.hint()) {
+            (_, None) => Ok(()),
+            (Some(words), Some(_)) => write!(f, "; {words}"),
+            (None, Some(hint)) => write!(f, "; {hint}"),
+        }
     }
 }
 
@@ -819,7 +816,7 @@ impl ParseError {
             kind: found.kind,
             component: found.component,
             expected: found.expected,
-            caller: Caller::Rust,
+            hint_words: None,
             shown,
         });
         // Copied into the allocation itself rather than built and moved.
@@ -952,22 +949,56 @@ impl ParseError {
             kind: self.0.kind,
             rule: &self.0.rule,
             expected: &self.0.expected,
-            caller: self.0.caller,
+            hint_words: self.0.hint_words.as_deref().map(|words| &**words),
         }
     }
 
-    /// The same error, with the options and functions its message suggests
-    /// named as `caller`'s users know them (see [`Caller`]).
+    /// What the message suggests doing about the error, if anything: for a
+    /// program to act on, or for a front end to say in its own terms (see
+    /// [`with_hint_words`](Self::with_hint_words)).
     ///
     /// ```
-    /// use peguri::{Caller, Uri};
+    /// use peguri::error::Hint;
+    /// use peguri::{Uri, UriRef};
     ///
-    /// let err = Uri::parse("/relative").unwrap_err().for_caller(Caller::CommandLine);
-    /// assert!(err.to_string().contains("; parsing without --rule reads it at byte 0"));
+    /// let err = UriRef::parse("http://[fe80::1%25en0]/").unwrap_err();
+    /// assert_eq!(err.hint(), Some(Hint::AllowZoneId));
+    /// let err = UriRef::parse("http://2001:db8::1/").unwrap_err();
+    /// assert_eq!(err.hint(), Some(Hint::BracketIpv6 { bracketed: "[2001:db8::1]" }));
+    /// assert_eq!(Uri::parse("/a").unwrap_err().hint(), Some(Hint::ReadAsReference { iri: false }));
+    /// assert_eq!(UriRef::parse("a b").unwrap_err().hint(), None);
+    /// ```
+    pub fn hint(&self) -> Option<Hint<'_>> {
+        self.0.kind.hint()
+    }
+
+    /// The same error, its [`hint`](Self::hint) said in `words` rather than
+    /// in the library's terms (which name Rust's options and functions): a
+    /// command line names its flags, a binding its keyword arguments. The
+    /// message is the problem, `; `, then the words. An error without a
+    /// hint is unchanged.
+    ///
+    /// ```
+    /// use peguri::error::Hint;
+    /// use peguri::UriRef;
+    ///
+    /// let err = UriRef::parse("http://[fe80::1%25en0]/").unwrap_err();
+    /// assert_eq!(
+    ///     err.message(),
+    ///     "an IPv6 zone identifier (RFC 6874) is not allowed by RFC 3986 or RFC 3987 alone; \
+    ///      allow it with ParseOptions::allow_zone_id"
+    /// );
+    /// let err = match err.hint() {
+    ///     Some(Hint::AllowZoneId) => err.with_hint_words("allow it with --allow-zone-id"),
+    ///     _ => err,
+    /// };
+    /// assert!(err.message().to_string().ends_with("alone; allow it with --allow-zone-id"));
     /// ```
     #[must_use]
-    pub fn for_caller(mut self, caller: Caller) -> Self {
-        self.0.caller = caller;
+    pub fn with_hint_words(mut self, words: impl Into<Cow<'static, str>>) -> Self {
+        if self.0.kind.hint().is_some() {
+            self.0.hint_words = Some(Box::new(words.into()));
+        }
         self
     }
 
@@ -1016,12 +1047,12 @@ impl fmt::Debug for ParseError {
     }
 }
 
-/// Two errors are equal when they are for the same rule and caller and
-/// say the same: the same spot, kind, expected set and excerpt.
+/// Two errors are equal when they are for the same rule and say the same:
+/// the same spot, kind, expected set, words for the hint and excerpt.
 impl PartialEq for ParseError {
     fn eq(&self, other: &Self) -> bool {
         self.0.rule == other.0.rule
-            && self.0.caller == other.0.caller
+            && self.0.hint_words == other.0.hint_words
             && self.0.offset == other.0.offset
             && self.0.kind == other.0.kind
             && self.0.component == other.0.component

@@ -78,7 +78,7 @@ impl InputCopy {
 /// nothing; characters are counted when the excerpt is shown.
 ///
 /// ```
-/// use peguri::Excerpt;
+/// use peguri::error::Excerpt;
 ///
 /// let input = "http://user:secret@example.com/";
 /// assert_eq!(
@@ -119,9 +119,9 @@ impl Excerpt {
     /// just past the end of the input).
     ///
     /// ```
-    /// let shown = peguri::Excerpt::around("a b", 1..1).to_string();
+    /// let shown = peguri::error::Excerpt::around("a b", 1..1).to_string();
     /// assert_eq!(shown, "  a b\n   ^");
-    /// let shown = peguri::Excerpt::around("über", 2..99).to_string();
+    /// let shown = peguri::error::Excerpt::around("über", 2..99).to_string();
     /// assert_eq!(shown, "  über\n   ^^^");
     /// ```
     #[must_use]
@@ -250,7 +250,7 @@ fn repeat(f: &mut fmt::Formatter<'_>, byte: u8, count: usize) -> fmt::Result {
 /// copied: the text is escaped as it is written.
 ///
 /// ```
-/// use peguri::Quoted;
+/// use peguri::error::Quoted;
 ///
 /// assert_eq!(Quoted::new("http://a/").to_string(), "http://a/");
 /// // A forged log line and a terminal escape stay on one inert line.
@@ -276,7 +276,7 @@ impl<'a> Quoted<'a> {
     /// `text`, to be shown quoted.
     ///
     /// ```
-    /// assert_eq!(peguri::Quoted::new("a\tb").to_string(), "a\\u{9}b");
+    /// assert_eq!(peguri::error::Quoted::new("a\tb").to_string(), "a\\u{9}b");
     /// ```
     #[must_use]
     pub fn new(text: &'a str) -> Self {

@@ -22,11 +22,10 @@
 //! component, and where it is not.
 
 use alloc::borrow::Cow;
-use core::fmt;
 
 use super::compiled::uri as generated;
 use super::diagnose;
-use super::error::ParseError;
+use super::error::{DecodeError, DecodeErrorKind, ParseError};
 use alloc::{string::String, vec::Vec};
 
 /// The characters a piece of text is percent-encoded for: those of one
@@ -303,7 +302,7 @@ fn triplets(bytes: &[u8]) -> impl Iterator<Item = (usize, u8)> + '_ {
 /// let err = decode_utf8("ab%FFcd").unwrap_err();
 /// assert_eq!(err.offset(), 2);
 /// assert_eq!(err.to_string(), "percent-decoded text is not UTF-8: invalid octet at byte 2 of the input");
-/// # Ok::<_, peguri::pct::DecodeError>(())
+/// # Ok::<_, peguri::error::DecodeError>(())
 /// ```
 pub fn decode_utf8(input: &str) -> Result<Cow<'_, str>, DecodeError> {
     let bytes = input.as_bytes();
@@ -338,6 +337,7 @@ fn decode_utf8_octets(input: &str) -> Result<Cow<'_, str>, DecodeError> {
         Cow::Owned(bytes) => match String::from_utf8(bytes) {
             Ok(s) => Ok(Cow::Owned(s)),
             Err(e) => Err(DecodeError {
+                kind: DecodeErrorKind::NotUtf8,
                 offset: input_offset(input, e.utf8_error().valid_up_to()),
             }),
         },
@@ -385,42 +385,6 @@ fn input_offset(input: &str, decoded: usize) -> usize {
     }
     i
 }
-
-/// Percent-decoded text that is not UTF-8.
-///
-/// ```
-/// let err = peguri::pct::decode_utf8("%C3").unwrap_err();
-/// assert_eq!(err.offset(), 0);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DecodeError {
-    offset: usize,
-}
-
-impl DecodeError {
-    /// The byte offset in the (encoded) input of the first octet that is
-    /// not part of valid UTF-8: the `%` of its triplet, or the character.
-    ///
-    /// ```
-    /// let err = peguri::pct::decode_utf8("%C3%A9%E9").unwrap_err();
-    /// assert_eq!(err.offset(), 6);
-    /// ```
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-}
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "percent-decoded text is not UTF-8: invalid octet at byte {} of the input",
-            self.offset
-        )
-    }
-}
-
-impl core::error::Error for DecodeError {}
 
 /// Checks that `input` is text the grammar accepts for `component`: only
 /// allowed characters and well-formed triplets (section 2.1).

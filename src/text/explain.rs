@@ -3,8 +3,10 @@
 //! draw it.
 //!
 //! ```
+//! use peguri::explain::Explainer;
+//!
 //! let uri = peguri::UriRef::parse("foo://example.com:8042/over/there?name=ferret#nose")?;
-//! assert_eq!(peguri::explain(&uri), "\
+//! assert_eq!(Explainer::new().explain(&uri), "\
 //! \x20             hierarchical part
 //! \x20       ┌─────────────┴─────────────┐
 //! \x20            authority        path
@@ -65,7 +67,7 @@ use core::ops::Range;
 
 use core::fmt::Write as _;
 
-use crate::reference::{IriRef, UriRef};
+use crate::reference::{Family, Kind, Reference, Storage};
 use crate::syntax::compiled::uri::Rec;
 use crate::syntax::component::Component;
 use crate::syntax::engine;
@@ -81,7 +83,8 @@ use alloc::{format, string::String, vec, vec::Vec};
 /// counted in characters or as a terminal shows them.
 ///
 /// ```
-/// use peguri::{Explainer, UriRef};
+/// use peguri::UriRef;
+/// use peguri::explain::Explainer;
 ///
 /// let uri = UriRef::parse("https://example.com:8042/over/there")?;
 /// assert_eq!(Explainer::new().ascii(true).explain(&uri), "\
@@ -137,7 +140,7 @@ impl Explainer {
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("?")?;
-    /// assert!(peguri::Explainer::new().explain(&uri).contains('│'));
+    /// assert!(peguri::explain::Explainer::new().explain(&uri).contains('│'));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     pub const fn new() -> Self {
@@ -154,7 +157,7 @@ impl Explainer {
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("//example.com")?;
-    /// let diagram = peguri::Explainer::new().ascii(true).explain(&uri);
+    /// let diagram = peguri::explain::Explainer::new().ascii(true).explain(&uri);
     /// assert!(diagram.is_ascii());
     /// assert!(diagram.contains(".----+----."));
     /// assert!(diagram.contains("'----+----'"));
@@ -173,7 +176,7 @@ impl Explainer {
     /// ```
     /// let iri = peguri::IriRef::parse("http://例え.jp/")?;
     /// let wide = |c: char| if c.is_ascii() { 1 } else { 2 };
-    /// let diagram = peguri::Explainer::new().char_width(wide).explain_iri(&iri);
+    /// let diagram = peguri::explain::Explainer::new().char_width(wide).explain(&iri);
     /// // The host's bracket spans four columns for 例え, then `.jp`.
     /// assert!(diagram.contains("\n    └┬─┘   └──┬──┘\n"));
     /// # Ok::<_, peguri::ParseError>(())
@@ -199,7 +202,7 @@ impl Explainer {
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("urn:example:animal:ferret:nose")?;
-    /// assert_eq!(peguri::Explainer::new().scheme_parts(true).explain(&uri), "\
+    /// assert_eq!(peguri::explain::Explainer::new().scheme_parts(true).explain(&uri), "\
     /// \x20            hierarchical part
     /// \x20        ┌───────────┴────────────┐
     /// \x20                   path
@@ -219,15 +222,10 @@ impl Explainer {
     /// The parts of `reference`'s scheme-specific syntax to draw, as
     /// labels and byte ranges.
     #[cfg(feature = "schemes")]
-    fn scheme_brackets<S, F, K>(
+    fn scheme_brackets<S: Storage, F: Family, K: Kind>(
         &self,
-        reference: &crate::reference::Reference<S, F, K>,
-    ) -> Vec<(&'static str, Range<usize>)>
-    where
-        S: crate::reference::Storage,
-        F: crate::reference::Family,
-        K: crate::reference::Kind,
-    {
+        reference: &Reference<S, F, K>,
+    ) -> Vec<(&'static str, Range<usize>)> {
         use crate::text::scheme::{Parts, parts};
         match parts(reference).filter(|_| self.scheme_parts) {
             Some(Ok(Parts::Urn(urn))) => {
@@ -254,12 +252,14 @@ impl Explainer {
         }
     }
 
-    /// The diagram of a URI reference, one line per row, each ending in
-    /// `\n`, without trailing spaces.
+    /// The diagram of a reference, one line per row, each ending in
+    /// `\n`, without trailing spaces: any URI or IRI reference, borrowed or
+    /// owned. An IRI's width is counted in characters (or by
+    /// [`char_width`](Self::char_width)).
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("//h:")?;
-    /// assert_eq!(peguri::Explainer::new().explain(&uri), "\
+    /// assert_eq!(peguri::explain::Explainer::new().explain(&uri), "\
     /// relative part
     /// \x20    ┌┴─┐
     /// authority path
@@ -268,48 +268,28 @@ impl Explainer {
     /// \x20      ┬ │
     /// \x20   host port
     /// ");
-    /// # Ok::<_, peguri::ParseError>(())
-    /// ```
-    pub fn explain(&self, uri: &UriRef<'_>) -> String {
-        let parts = Parts::of(
-            uri.as_str(),
-            self.width,
-            uri.scheme(),
-            uri.authority(),
-            uri.path(),
-            uri.query(),
-            uri.fragment(),
-        );
-        #[cfg(feature = "schemes")]
-        let parts = Parts {
-            scheme_parts: self.scheme_brackets(uri),
-            ..parts
-        };
-        self.draw(&parts, None)
-    }
-
-    /// The diagram of an IRI reference (RFC 3987), its width counted in
-    /// characters (or by [`char_width`](Self::char_width)).
-    ///
-    /// ```
-    /// let iri = peguri::IriRef::parse("http://bücher.example/straße")?;
-    /// let diagram = peguri::Explainer::new().explain_iri(&iri);
+    /// let iri = peguri::IriBuf::parse("http://bücher.example/straße")?;
+    /// let diagram = peguri::explain::Explainer::new().explain(&iri);
     /// assert!(diagram.contains("\n    └┬─┘   └─────┬──────┘\n"));
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
-    pub fn explain_iri(&self, iri: &IriRef<'_>) -> String {
+    pub fn explain<S: Storage, F: Family, K: Kind>(
+        &self,
+        reference: &Reference<S, F, K>,
+    ) -> String {
+        let view = reference.view();
         let parts = Parts::of(
-            iri.as_str(),
+            view.as_str(),
             self.width,
-            iri.scheme(),
-            iri.authority(),
-            iri.path(),
-            iri.query(),
-            iri.fragment(),
+            view.scheme(),
+            view.authority(),
+            view.path(),
+            view.query(),
+            view.fragment(),
         );
         #[cfg(feature = "schemes")]
         let parts = Parts {
-            scheme_parts: self.scheme_brackets(iri),
+            scheme_parts: self.scheme_brackets(reference),
             ..parts
         };
         self.draw(&parts, None)
@@ -326,7 +306,7 @@ impl Explainer {
     /// ```
     /// let input = "http://example.com/a b";
     /// let err = peguri::UriRef::parse(input).unwrap_err();
-    /// assert_eq!(peguri::Explainer::new().explain_error(input, &err), "\
+    /// assert_eq!(peguri::explain::Explainer::new().explain_error(input, &err), "\
     /// \x20       hierarchical part
     /// \x20        ┌──────┴──────┐
     /// \x20          authority path
@@ -398,26 +378,6 @@ impl Explainer {
         }
         out
     }
-}
-
-/// The diagram of a URI reference, drawn with box-drawing characters (see
-/// [`Explainer`] for ASCII, and [`Explainer::explain_iri`] for IRIs).
-///
-/// ```
-/// let uri = peguri::UriRef::parse("urn:example:animal:ferret:nose")?;
-/// assert_eq!(peguri::explain(&uri), "\
-/// \x20           hierarchical part
-/// \x20       ┌───────────┴────────────┐
-/// \x20                  path
-/// \x20       ┌───────────┴────────────┐
-/// \x20   urn:example:animal:ferret:nose
-/// \x20   └┬┘
-/// scheme name
-/// ");
-/// # Ok::<_, peguri::ParseError>(())
-/// ```
-pub fn explain(uri: &UriRef<'_>) -> String {
-    Explainer::new().explain(uri)
 }
 
 /// The rule an error names, as the syntax its prefix is matched with:

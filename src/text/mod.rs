@@ -3,7 +3,7 @@
 //! (RFC 6570), the component diagram, the comparison with the WHATWG URL
 //! Standard's reading, and each scheme's own syntax.
 
-pub(crate) mod explain;
+pub mod explain;
 pub mod extract;
 pub mod lint;
 #[cfg(feature = "schemes")]

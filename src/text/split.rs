@@ -14,7 +14,8 @@
 //! [`split_lenient`] cannot fail.
 //!
 //! ```
-//! use peguri::{split_lenient, UriRef};
+//! use peguri::UriRef;
+//! use peguri::split::split_lenient;
 //!
 //! // Invalid input still splits.
 //! let parts = split_lenient("http://exa mple.com/a b?q=1 2#frag");
@@ -68,7 +69,7 @@ pub const SPLIT_GRAMMAR: &str = include_str!("../../split.pest");
 /// path is always present.
 ///
 /// ```
-/// let parts = peguri::split_lenient("http://www.ics.uci.edu/pub/ietf/uri/#Related");
+/// let parts = peguri::split::split_lenient("http://www.ics.uci.edu/pub/ietf/uri/#Related");
 /// assert_eq!(parts.scheme(), Some("http"));
 /// assert_eq!(parts.authority(), Some("www.ics.uci.edu"));
 /// assert_eq!(parts.path(), "/pub/ietf/uri/");
@@ -90,7 +91,7 @@ pub struct SplitComponents<'a> {
 /// fails and never validates.
 ///
 /// ```
-/// use peguri::split_lenient;
+/// use peguri::split::split_lenient;
 ///
 /// // Not a valid URI (a space, a scheme starting with a digit), split anyway.
 /// let parts = split_lenient("1a://a b/c?d#e#f");
@@ -143,7 +144,7 @@ impl<'a> SplitComponents<'a> {
     /// The input that was split.
     ///
     /// ```
-    /// assert_eq!(peguri::split_lenient("a b").as_str(), "a b");
+    /// assert_eq!(peguri::split::split_lenient("a b").as_str(), "a b");
     /// ```
     pub fn as_str(&self) -> &'a str {
         self.input
@@ -152,8 +153,8 @@ impl<'a> SplitComponents<'a> {
     /// Regex group 2: the scheme, without its `:`, if group 1 matched.
     ///
     /// ```
-    /// assert_eq!(peguri::split_lenient("mailto:x@y").scheme(), Some("mailto"));
-    /// assert_eq!(peguri::split_lenient(":x").scheme(), None);
+    /// assert_eq!(peguri::split::split_lenient("mailto:x@y").scheme(), Some("mailto"));
+    /// assert_eq!(peguri::split::split_lenient(":x").scheme(), None);
     /// ```
     pub fn scheme(&self) -> Option<&'a str> {
         self.scheme
@@ -162,8 +163,8 @@ impl<'a> SplitComponents<'a> {
     /// Regex group 4: the authority, without `//`, if group 3 matched.
     ///
     /// ```
-    /// assert_eq!(peguri::split_lenient("file:///etc").authority(), Some(""));
-    /// assert_eq!(peguri::split_lenient("file:/etc").authority(), None);
+    /// assert_eq!(peguri::split::split_lenient("file:///etc").authority(), Some(""));
+    /// assert_eq!(peguri::split::split_lenient("file:/etc").authority(), None);
     /// ```
     pub fn authority(&self) -> Option<&'a str> {
         self.authority
@@ -172,8 +173,8 @@ impl<'a> SplitComponents<'a> {
     /// Regex group 5: the path, always present, possibly empty.
     ///
     /// ```
-    /// assert_eq!(peguri::split_lenient("http://h?q").path(), "");
-    /// assert_eq!(peguri::split_lenient("a/b:c").path(), "a/b:c");
+    /// assert_eq!(peguri::split::split_lenient("http://h?q").path(), "");
+    /// assert_eq!(peguri::split::split_lenient("a/b:c").path(), "a/b:c");
     /// ```
     pub fn path(&self) -> &'a str {
         self.path
@@ -182,8 +183,8 @@ impl<'a> SplitComponents<'a> {
     /// Regex group 7: the query, without `?`, if group 6 matched.
     ///
     /// ```
-    /// assert_eq!(peguri::split_lenient("?").query(), Some(""));
-    /// assert_eq!(peguri::split_lenient("#?").query(), None);
+    /// assert_eq!(peguri::split::split_lenient("?").query(), Some(""));
+    /// assert_eq!(peguri::split::split_lenient("#?").query(), None);
     /// ```
     pub fn query(&self) -> Option<&'a str> {
         self.query
@@ -193,8 +194,8 @@ impl<'a> SplitComponents<'a> {
     /// takes everything after the first `#`, line breaks included.
     ///
     /// ```
-    /// assert_eq!(peguri::split_lenient("a#b#c").fragment(), Some("b#c"));
-    /// assert_eq!(peguri::split_lenient("a").fragment(), None);
+    /// assert_eq!(peguri::split::split_lenient("a#b#c").fragment(), Some("b#c"));
+    /// assert_eq!(peguri::split::split_lenient("a").fragment(), None);
     /// ```
     pub fn fragment(&self) -> Option<&'a str> {
         self.fragment
@@ -205,7 +206,7 @@ impl<'a> SplitComponents<'a> {
     /// the whole input, so this always gives back [`as_str`](Self::as_str).
     ///
     /// ```
-    /// let parts = peguri::split_lenient("s://a/p?q#f");
+    /// let parts = peguri::split::split_lenient("s://a/p?q#f");
     /// assert_eq!(parts.recompose(), "s://a/p?q#f");
     /// ```
     pub fn recompose(&self) -> String {
@@ -242,7 +243,7 @@ impl fmt::Display for SplitComponents<'_> {
 /// components as `null`: the object `peguri split` prints.
 ///
 /// ```
-/// let json = serde_json::to_string(&peguri::split_lenient("a:?")).unwrap();
+/// let json = serde_json::to_string(&peguri::split::split_lenient("a:?")).unwrap();
 /// assert_eq!(
 ///     json,
 ///     r#"{"input":"a:?","scheme":"a","authority":null,"path":"","query":"","fragment":null}"#

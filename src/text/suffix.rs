@@ -16,6 +16,8 @@ const HEURISTIC: [(&str, &str); 2] = [("www.", "http"), ("ftp.", "ftp")];
 /// The rule name errors give.
 const RULE: &str = "suffix reference";
 
+/// Parsing a suffix reference (RFC 3986 section 4.5), as a user types
+/// `www.w3.org/Addressing/` for a URI whose scheme the text implies.
 impl UriRef<'_> {
     /// The URI a suffix reference stands for (RFC 3986 section 4.5): the
     /// authority and path of a URI without its scheme and `//`, as people

@@ -57,6 +57,7 @@ impl<'a> Authority<'a> {
     /// # Ok::<_, peguri::ParseError>(())
     /// ```
     #[inline]
+    #[doc(alias("username", "password"))]
     pub fn userinfo(&self) -> Option<&'a str> {
         self.layout.userinfo.map(|s| s.of(self.input))
     }

@@ -7,6 +7,6 @@ pub(crate) mod authority;
 pub(crate) mod options;
 pub(crate) mod parsed;
 pub(crate) mod path;
-pub mod query;
+pub(crate) mod query;
 pub(crate) mod scheme;
 pub(crate) mod socket_addr;

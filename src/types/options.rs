@@ -11,10 +11,16 @@
 /// resolves and normalizes like any other: the address is case-insensitive,
 /// the zone keeps its case.
 ///
-/// Every reference type parses with options through `parse_with`
-/// ([`UriRef::parse_with`](crate::Reference::parse_with)); IRIs take zone
-/// identifiers too (RFC 3987's `ihost` uses RFC 3986's `IP-literal`, the
-/// rule RFC 6874 updates).
+/// Options are taken by `parse_with` of the four borrowed types
+/// ([`UriRef::parse_with`](crate::Reference::parse_with), `Uri`, `IriRef`,
+/// `Iri`), which an owned reference is made from with `to_owned`; by
+/// [`UriBuilder::with_options`](crate::UriBuilder::with_options); and by
+/// `report::Report::parse_with` (feature `serde`). The narrower rules
+/// (`parse_relative`, `parse_absolute`) and `parse_bytes` parse strictly.
+/// A reference parsed with zone identifiers allowed keeps allowing them:
+/// its setters and the references built from it take a zoned host. IRIs
+/// take zone identifiers too (RFC 3987's `ihost` uses RFC 3986's
+/// `IP-literal`, the rule RFC 6874 updates).
 ///
 /// ```
 /// use peguri::{ParseOptions, UriRef};
@@ -27,7 +33,7 @@
 /// let uri = UriRef::parse_with(input, &ZONES)?;
 /// assert_eq!(uri.authority().unwrap().host_str(), "[fe80::a%25en1]");
 /// let upper = UriRef::parse_with("HTTP://[FE80::A%25En1]", &ZONES)?;
-/// assert_eq!(peguri::normalize(&upper), "http://[fe80::a%25En1]/");
+/// assert_eq!(upper.normalize(), "http://[fe80::a%25En1]/");
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -1,16 +1,6 @@
-//! Key/value pairs in a query (`key=value&key=value`).
-//!
-//! RFC 3986 gives the query no inner structure (section 3.4); pairs are a
-//! convention on top of it. HTML forms (`application/x-www-form-urlencoded`)
-//! separate pairs with `&` and write a space as `+`; older documents
-//! (HTML 4.01, appendix B.2.2, and several URI scheme specifications)
-//! recommend `;`. [`QueryPairs`] reads either or both, and
-//! [`QueryBuilder`] writes pairs with `&` or `;`.
-//!
-//! Splitting at the separators and at the first `=` is the convention
-//! itself, applied to a query the grammar has already delimited; every
-//! character that appears in the built query is checked against the
-//! grammar's `query` class (see [`pct`]).
+//! Reading and writing the `key=value` pairs of a query: the types of the
+//! public [`query`](crate::query) module, which says what the convention
+//! is.
 
 use alloc::borrow::Cow;
 use core::iter::FusedIterator;
@@ -58,47 +48,56 @@ impl Separator {
 }
 
 /// An iterator over the key/value pairs of a query (given without its
-/// `?`). Empty pieces (`a=1&&b=2`) are skipped; a piece without `=` has a
-/// key and no value.
+/// `?`), decoded: each is a `(key, value)` tuple of percent-decoded text,
+/// with `""` as the value of a pair without `=` (`?flag`), as the `url`
+/// crate's `query_pairs` gives them. Empty pieces (`a=1&&b=2`) are
+/// skipped. `+` stays `+` unless [`plus_as_space`](Self::plus_as_space)
+/// is on: in RFC 3986 it is just `+`, and reading it as a space is HTML
+/// forms' convention. [`raw`](Self::raw) gives the pairs as written
+/// instead, each a [`QueryPair`] with its raw text, its bytes and whether
+/// it has a value.
 ///
 /// ```
-/// use peguri::query::QueryPairs;
 /// use peguri::UriRef;
 ///
 /// let uri = UriRef::parse("http://h/?name=J%C3%BCrgen&flag&empty=&x=a+b")?;
-/// let pairs: Vec<(String, Option<String>)> = QueryPairs::new(uri.query().unwrap_or(""))
+/// let pairs: Vec<(String, String)> = uri
+///     .query_pairs()
 ///     .plus_as_space(true)
-///     .map(|p| (p.key().into_owned(), p.value().map(|v| v.into_owned())))
+///     .map(|(k, v)| (k.into_owned(), v.into_owned()))
 ///     .collect();
 /// assert_eq!(pairs, [
-///     ("name".to_owned(), Some("Jürgen".to_owned())),
-///     ("flag".to_owned(), None),
-///     ("empty".to_owned(), Some(String::new())),
-///     ("x".to_owned(), Some("a b".to_owned())),
+///     ("name".to_owned(), "Jürgen".to_owned()),
+///     ("flag".to_owned(), String::new()),
+///     ("empty".to_owned(), String::new()),
+///     ("x".to_owned(), "a b".to_owned()),
 /// ]);
+/// // As written: a pair without `=` has no value.
+/// let flag = uri.query_pairs().raw().nth(1).unwrap();
+/// assert_eq!((flag.raw_key(), flag.raw_value()), ("flag", None));
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 #[derive(Clone, Debug)]
 #[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct QueryPairs<'a> {
-    rest: Option<&'a str>,
-    separator: Separator,
-    plus_as_space: bool,
+    raw: RawQueryPairs<'a>,
 }
 
 impl<'a> QueryPairs<'a> {
     /// Pairs of `query`, separated by `&`, with `+` kept as `+`.
     ///
     /// ```
-    /// let mut pairs = peguri::query::QueryPairs::new("a=b");
-    /// assert_eq!(pairs.next().unwrap().raw_key(), "a");
+    /// let mut pairs = peguri::query::QueryPairs::new("a=b%20c");
+    /// assert_eq!(pairs.next(), Some(("a".into(), "b c".into())));
     /// assert!(pairs.next().is_none());
     /// ```
     pub fn new(query: &'a str) -> Self {
         QueryPairs {
-            rest: Some(query),
-            separator: Separator::Ampersand,
-            plus_as_space: false,
+            raw: RawQueryPairs {
+                rest: Some(query),
+                separator: Separator::Ampersand,
+                plus_as_space: false,
+            },
         }
     }
 
@@ -106,11 +105,11 @@ impl<'a> QueryPairs<'a> {
     ///
     /// ```
     /// use peguri::query::{QueryPairs, Separator};
-    /// let keys: Vec<&str> = QueryPairs::new("a;b").separator(Separator::Semicolon).map(|p| p.raw_key()).collect();
+    /// let keys: Vec<_> = QueryPairs::new("a;b").separator(Separator::Semicolon).map(|(k, _)| k).collect();
     /// assert_eq!(keys, ["a", "b"]);
     /// ```
     pub fn separator(mut self, separator: Separator) -> Self {
-        self.separator = separator;
+        self.raw.separator = separator;
         self
     }
 
@@ -118,17 +117,56 @@ impl<'a> QueryPairs<'a> {
     /// write it. Off by default: in RFC 3986, `+` is just `+`.
     ///
     /// ```
-    /// let p = peguri::query::QueryPairs::new("q=a+b").plus_as_space(true).next().unwrap();
-    /// assert_eq!(p.value().as_deref(), Some("a b"));
-    /// assert_eq!(p.raw_value(), Some("a+b"));
+    /// let (_, value) = peguri::query::QueryPairs::new("q=a+b").plus_as_space(true).next().unwrap();
+    /// assert_eq!(value, "a b");
     /// ```
     pub fn plus_as_space(mut self, on: bool) -> Self {
-        self.plus_as_space = on;
+        self.raw.plus_as_space = on;
         self
+    }
+
+    /// The same pairs as written: each a [`QueryPair`], with its raw key
+    /// and value, its decoded bytes, and `None` as the value of a pair
+    /// without `=`. The separator and `+` are read as chosen.
+    ///
+    /// ```
+    /// let mut pairs = peguri::query::QueryPairs::new("k=%FF&flag").raw();
+    /// let first = pairs.next().unwrap();
+    /// assert_eq!((first.raw_value(), first.value_bytes().as_deref()), (Some("%FF"), Some(&[0xFF][..])));
+    /// assert_eq!(pairs.next().unwrap().value(), None);
+    /// ```
+    pub fn raw(self) -> RawQueryPairs<'a> {
+        self.raw
     }
 }
 
 impl<'a> Iterator for QueryPairs<'a> {
+    type Item = (Cow<'a, str>, Cow<'a, str>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let pair = self.raw.next()?;
+        Some((pair.key(), pair.value().unwrap_or(Cow::Borrowed(""))))
+    }
+}
+
+impl FusedIterator for QueryPairs<'_> {}
+
+/// The pairs of a query as written, each a [`QueryPair`]: what
+/// [`QueryPairs::raw`] gives.
+///
+/// ```
+/// let keys: Vec<&str> = peguri::query::QueryPairs::new("a%20b=1&c").raw().map(|p| p.raw_key()).collect();
+/// assert_eq!(keys, ["a%20b", "c"]);
+/// ```
+#[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
+pub struct RawQueryPairs<'a> {
+    rest: Option<&'a str>,
+    separator: Separator,
+    plus_as_space: bool,
+}
+
+impl<'a> Iterator for RawQueryPairs<'a> {
     type Item = QueryPair<'a>;
 
     fn next(&mut self) -> Option<QueryPair<'a>> {
@@ -160,12 +198,12 @@ impl<'a> Iterator for QueryPairs<'a> {
     }
 }
 
-impl FusedIterator for QueryPairs<'_> {}
+impl FusedIterator for RawQueryPairs<'_> {}
 
 /// One key/value pair of a query, raw (as written) and decoded.
 ///
 /// ```
-/// let p = peguri::query::QueryPairs::new("caf%C3%A9=%E2%82%AC5").next().unwrap();
+/// let p = peguri::query::QueryPairs::new("caf%C3%A9=%E2%82%AC5").raw().next().unwrap();
 /// assert_eq!(p.raw_key(), "caf%C3%A9");
 /// assert_eq!(p.key(), "café");
 /// assert_eq!(p.value().as_deref(), Some("€5"));
@@ -182,7 +220,7 @@ impl<'a> QueryPair<'a> {
     /// The key as written.
     ///
     /// ```
-    /// let p = peguri::query::QueryPairs::new("a%20b=c").next().unwrap();
+    /// let p = peguri::query::QueryPairs::new("a%20b=c").raw().next().unwrap();
     /// assert_eq!(p.raw_key(), "a%20b");
     /// ```
     pub fn raw_key(&self) -> &'a str {
@@ -192,7 +230,7 @@ impl<'a> QueryPair<'a> {
     /// The value as written, `None` when the pair has no `=`.
     ///
     /// ```
-    /// let mut pairs = peguri::query::QueryPairs::new("a&b=");
+    /// let mut pairs = peguri::query::QueryPairs::new("a&b=").raw();
     /// assert_eq!(pairs.next().unwrap().raw_value(), None);
     /// assert_eq!(pairs.next().unwrap().raw_value(), Some(""));
     /// ```
@@ -203,7 +241,7 @@ impl<'a> QueryPair<'a> {
     /// The key's octets, decoded (and `+` read as a space if chosen).
     ///
     /// ```
-    /// let p = peguri::query::QueryPairs::new("%FF=1").next().unwrap();
+    /// let p = peguri::query::QueryPairs::new("%FF=1").raw().next().unwrap();
     /// assert_eq!(p.key_bytes(), &[0xFF][..]);
     /// ```
     pub fn key_bytes(&self) -> Cow<'a, [u8]> {
@@ -213,7 +251,7 @@ impl<'a> QueryPair<'a> {
     /// The value's octets, decoded (and `+` read as a space if chosen).
     ///
     /// ```
-    /// let p = peguri::query::QueryPairs::new("k=%00").next().unwrap();
+    /// let p = peguri::query::QueryPairs::new("k=%00").raw().next().unwrap();
     /// assert_eq!(p.value_bytes().as_deref(), Some(&[0u8][..]));
     /// ```
     pub fn value_bytes(&self) -> Option<Cow<'a, [u8]>> {
@@ -224,7 +262,7 @@ impl<'a> QueryPair<'a> {
     /// (use [`key_bytes`](Self::key_bytes) to see them).
     ///
     /// ```
-    /// let p = peguri::query::QueryPairs::new("a%2Bb=").next().unwrap();
+    /// let p = peguri::query::QueryPairs::new("a%2Bb=").raw().next().unwrap();
     /// assert_eq!(p.key(), "a+b");
     /// ```
     pub fn key(&self) -> Cow<'a, str> {
@@ -235,7 +273,7 @@ impl<'a> QueryPair<'a> {
     /// pair has no `=`.
     ///
     /// ```
-    /// let p = peguri::query::QueryPairs::new("k=%E2%9C%93").next().unwrap();
+    /// let p = peguri::query::QueryPairs::new("k=%E2%9C%93").raw().next().unwrap();
     /// assert_eq!(p.value().as_deref(), Some("✓"));
     /// ```
     pub fn value(&self) -> Option<Cow<'a, str>> {
@@ -278,12 +316,12 @@ const PAIR_DELIMITERS: &[u8] = b"&;=+";
 /// q.append_pair("name", "Jürgen & co").append_pair("a=b", "1+1").append_key("flag");
 /// assert_eq!(q.as_str(), "name=J%C3%BCrgen%20%26%20co&a%3Db=1%2B1&flag");
 ///
-/// let back: Vec<(String, Option<String>)> = QueryPairs::new(q.as_str())
-///     .map(|p| (p.key().into_owned(), p.value().map(|v| v.into_owned())))
+/// let back: Vec<(String, String)> = QueryPairs::new(q.as_str())
+///     .map(|(k, v)| (k.into_owned(), v.into_owned()))
 ///     .collect();
-/// assert_eq!(back[0], ("name".to_owned(), Some("Jürgen & co".to_owned())));
-/// assert_eq!(back[1], ("a=b".to_owned(), Some("1+1".to_owned())));
-/// assert_eq!(back[2], ("flag".to_owned(), None));
+/// assert_eq!(back[0], ("name".to_owned(), "Jürgen & co".to_owned()));
+/// assert_eq!(back[1], ("a=b".to_owned(), "1+1".to_owned()));
+/// assert_eq!(back[2], ("flag".to_owned(), String::new()));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct QueryBuilder {

@@ -10,7 +10,7 @@
 /// The facts peguri uses about one scheme.
 ///
 /// ```
-/// let http = peguri::scheme_info("HTTP").unwrap();
+/// let http = peguri::scheme::scheme_info("HTTP").unwrap();
 /// assert_eq!(http.name, "http");
 /// assert_eq!(http.default_port, Some(80));
 /// assert!(http.empty_path_is_root);
@@ -149,7 +149,7 @@ const SCHEMES: &[SchemeInfo] = &[
 /// What peguri knows about a scheme, looked up without regard to case.
 ///
 /// ```
-/// use peguri::scheme_info;
+/// use peguri::scheme::scheme_info;
 ///
 /// assert_eq!(scheme_info("wss").and_then(|s| s.default_port), Some(443));
 /// assert_eq!(scheme_info("PostgreSQL").map(|s| s.name), Some("postgresql"));
@@ -162,7 +162,7 @@ pub fn scheme_info(name: &str) -> Option<&'static SchemeInfo> {
 /// Every scheme of the table, sorted by name.
 ///
 /// ```
-/// let names: Vec<&str> = peguri::known_schemes().iter().map(|s| s.name).collect();
+/// let names: Vec<&str> = peguri::scheme::known_schemes().iter().map(|s| s.name).collect();
 /// assert!(names.contains(&"mqtt"));
 /// assert!(names.windows(2).all(|w| w[0] < w[1]));
 /// ```

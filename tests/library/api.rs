@@ -7,7 +7,8 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{Hash, Hasher};
 
-use peguri::{Authority, Host, ParseError, Segments, Uri, UriBuf, UriRef, UriRefBuf};
+use peguri::reference::Segments;
+use peguri::{Authority, Host, ParseError, Uri, UriBuf, UriRef, UriRefBuf};
 
 fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
     let mut h = DefaultHasher::new();
@@ -68,10 +69,10 @@ fn owned_and_borrowed_convert_cheaply() {
     let text = String::from("http://u@h:1/p?q#f");
     let borrowed = UriRef::parse(&text).unwrap();
     let owned: UriRefBuf = borrowed.into();
-    assert_eq!(owned.as_uri_ref(), borrowed);
+    assert_eq!(owned.borrow(), borrowed);
     assert_eq!(owned.authority().unwrap().port(), Some("1"));
     let uri: UriBuf = UriBuf::try_from(owned.clone()).unwrap();
-    assert_eq!(uri.as_uri().scheme(), "http");
+    assert_eq!(uri.borrow().scheme(), "http");
     let back: UriRefBuf = uri.into();
     assert_eq!(back, owned);
     let relative = UriRefBuf::parse("rel").unwrap();
@@ -204,7 +205,7 @@ fn components_view_matches_the_json_contract() {
     assert_eq!(rel["rule"], "relative-ref");
     assert_eq!(rel["scheme"], serde_json::Value::Null);
     assert_eq!(rel["authority"], serde_json::Value::Null);
-    let invalid = serde_json::to_value(peguri::Report::parse("a b")).unwrap();
+    let invalid = serde_json::to_value(peguri::report::Report::parse("a b")).unwrap();
     assert_eq!(
         invalid,
         serde_json::json!({
@@ -273,6 +274,7 @@ fn decoded_views_of_segments_host_and_query() {
     assert_eq!(uri.authority().unwrap().host().decoded(), "bücher.example");
     let pairs: Vec<(String, Option<String>)> = uri
         .query_pairs()
+        .raw()
         .map(|p| (p.key().into_owned(), p.value().map(Cow::into_owned)))
         .collect();
     assert_eq!(

@@ -1,6 +1,7 @@
 //! Error messages people understand: each pins the text, the offset and the
 //! column; hostile input gets an error, never a panic.
 
+use peguri::error::Hint;
 use peguri::{ParseError, Uri, UriRef};
 
 #[track_caller]
@@ -204,15 +205,18 @@ fn uri_rule_errors() {
         "an IRI starts with a scheme, and this is a relative reference (RFC 3987 section 2.2); \
          IriRef::parse reads it"
     );
-    // Each front end names its own way in.
+    // The hint is structured, for each front end to name its own way in.
     let e = Uri::parse("/a").unwrap_err();
-    let python = e.clone().for_caller(peguri::Caller::Python);
+    assert_eq!(e.hint(), Some(Hint::ReadAsReference { iri: false }));
+    let python = e.clone().with_hint_words("peguri.parse reads it");
     assert!(
         python
             .message()
             .to_string()
-            .ends_with("; peguri.parse reads it")
+            .ends_with("(RFC 3986 section 4.2); peguri.parse reads it")
     );
+    assert_ne!(python, e);
+    assert_eq!(python.offset(), e.offset());
     // What is no relative reference either keeps the first character's error.
     let e = Uri::parse("1ab:c d").unwrap_err();
     assert_eq!(
@@ -474,7 +478,7 @@ fn expected_displays_as_the_message_lists_it() {
 /// it, and names the address the grammar's `IPv6address` rule matches.
 #[test]
 fn unbracketed_ipv6_hosts_get_a_hint_to_bracket_them() {
-    use peguri::{Caller, Component, IriRef, ParseErrorKind};
+    use peguri::{Component, IriRef, ParseErrorKind};
     let hint = |address: &str| {
         format!(
             "; an IPv6 address as the host goes in brackets: [{address}] (RFC 3986 section 3.2.2)"
@@ -513,11 +517,24 @@ fn unbracketed_ipv6_hosts_get_a_hint_to_bracket_them() {
     // The first problem is the brackets, whatever comes later.
     let later = err("http://2001:db8::1/a b");
     assert!(later.message().to_string().ends_with(&hint("2001:db8::1")));
-    // IRIs, and every caller, get it too.
+    // IRIs get it too, and the bracketed host is the hint's.
     let iri = IriRef::parse("http://2001:db8::1/é").unwrap_err();
     assert!(iri.message().to_string().ends_with(&hint("2001:db8::1")));
-    let python = err("http://2001:db8::1/").for_caller(Caller::Python);
-    assert!(python.message().to_string().ends_with(&hint("2001:db8::1")));
+    assert_eq!(
+        iri.hint(),
+        Some(Hint::BracketIpv6 {
+            bracketed: "[2001:db8::1]"
+        })
+    );
+    // The longest address fits.
+    let longest = "ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255";
+    let e = err(&format!("http://{longest}/"));
+    assert_eq!(
+        e.hint(),
+        Some(Hint::BracketIpv6 {
+            bracketed: &format!("[{longest}]")
+        })
+    );
     // A port that is no address, or an address whose bracketed form would
     // not parse either, keeps the plain message.
     pins("http://h:8x/", 10, 11, "invalid character 'x' in port");

@@ -6,7 +6,13 @@
 use crate::common;
 
 use common::{shared_records, str_field};
-use peguri::{Explainer, IriRef, UriRef, explain};
+use peguri::explain::Explainer;
+use peguri::{IriRef, IriRefBuf, UriRef, UriRefBuf};
+
+/// The diagram a default explainer draws.
+fn explain(uri: &UriRef<'_>) -> String {
+    Explainer::new().explain(uri)
+}
 use proptest::prelude::*;
 
 /// The expected text starts after the raw string's first newline.
@@ -15,7 +21,7 @@ fn golden_with(explainer: Explainer, input: &str, iri: bool, expected: &str) {
     let expected = expected.strip_prefix('\n').unwrap_or(expected);
     let diagram = if iri {
         let iri = IriRef::parse(input).unwrap_or_else(|e| panic!("{input:?} must parse: {e}"));
-        explainer.explain_iri(&iri)
+        explainer.explain(&iri)
     } else {
         let uri = UriRef::parse(input).unwrap_or_else(|e| panic!("{input:?} must parse: {e}"));
         explainer.explain(&uri)
@@ -489,11 +495,21 @@ scheme name  host      query
     );
 }
 
+/// One door for every member of the family: borrowed or owned, URI or
+/// IRI, the same diagram for the same text.
 #[test]
-fn explain_is_the_default_explainer() {
-    let uri = UriRef::parse("http://h/p").unwrap();
-    assert_eq!(explain(&uri), Explainer::new().explain(&uri));
-    assert_eq!(Explainer::default(), Explainer::new());
+fn the_explainer_takes_every_reference_type() {
+    let text = "http://h/p?q";
+    let explainer = Explainer::default();
+    assert_eq!(explainer, Explainer::new());
+    let diagram = explainer.explain(&UriRef::parse(text).unwrap());
+    assert_eq!(explainer.explain(&UriRefBuf::parse(text).unwrap()), diagram);
+    assert_eq!(explainer.explain(&IriRef::parse(text).unwrap()), diagram);
+    assert_eq!(explainer.explain(&IriRefBuf::parse(text).unwrap()), diagram);
+    assert_eq!(
+        explainer.explain(&peguri::Uri::parse(text).unwrap()),
+        diagram
+    );
 }
 
 #[test]

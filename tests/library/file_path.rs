@@ -1,7 +1,8 @@
 //! `file` URIs and paths (RFC 8089): Unix paths on Unix, Windows paths as
 //! text everywhere, the RFC's examples, the errors, and round trips.
 
-use peguri::{FilePathErrorKind, Uri, UriBuf};
+use peguri::error::FilePathErrorKind;
+use peguri::{Uri, UriBuf};
 use proptest::prelude::*;
 
 #[track_caller]
@@ -180,7 +181,8 @@ mod unix {
     use std::os::unix::ffi::OsStrExt;
     use std::path::{Path, PathBuf};
 
-    use peguri::{FilePathErrorKind, Uri, UriBuf};
+    use peguri::error::FilePathErrorKind;
+    use peguri::{Uri, UriBuf};
 
     #[track_caller]
     fn path(uri: &str) -> Result<PathBuf, FilePathErrorKind> {

@@ -2,13 +2,12 @@
 //! IRI-to-URI mapping of section 3.1 and the URI-to-IRI display of
 //! section 3.2, with the RFC's own examples as tables.
 
-use std::borrow::Cow;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use peguri::grammar::{IRI_GRAMMAR, RFC3987_RULES, entry_rule, parse_rule};
-use peguri::{Host, Iri, IriRef, IriRefBuf, UriRef, UriRefBuf, uri_to_iri};
+use peguri::{Host, Iri, IriRef, IriRefBuf, Uri, UriRef, UriRefBuf};
 
 /// Parses `input` as an IRI reference, failing the test with the error.
 #[track_caller]
@@ -32,11 +31,12 @@ fn check_to_uri(input: &str, expected: &str) {
 #[track_caller]
 fn check_display(uri: &str, expected: &str) {
     let parsed = UriRef::parse(uri).unwrap();
-    let shown = uri_to_iri(&parsed);
-    assert_eq!(shown, expected, "uri_to_iri of {uri:?}");
-    assert!(
-        IriRef::parse(&shown).is_ok(),
-        "{shown:?} is an IRI reference"
+    let shown = parsed.to_iri();
+    assert_eq!(shown, expected, "to_iri of {uri:?}");
+    assert_eq!(
+        IriRef::parse(shown.as_str()).map(|i| i.to_owned()),
+        Ok(shown.clone()),
+        "{shown:?} is an IRI reference with the same components"
     );
 }
 
@@ -448,7 +448,7 @@ fn every_uri_is_an_iri_with_the_same_components() {
         assert_eq!(from.fragment(), uri.fragment());
         assert_eq!(parsed.authority(), uri.authority());
         let owned = IriRefBuf::from(UriRefBuf::parse(input).unwrap());
-        assert_eq!(owned.as_iri_ref(), parsed);
+        assert_eq!(owned.borrow(), parsed);
     }
 }
 
@@ -484,7 +484,7 @@ fn to_uri_keeps_the_components() {
         "s://%C3%BC:%C3%9F@%CE%B1.example:81/%C3%A4/b?%EE%80%80#%C3%B6"
     );
     let reparsed = UriRef::parse(uri.as_str()).unwrap();
-    assert_eq!(uri.as_uri_ref().scheme(), reparsed.scheme());
+    assert_eq!(uri.borrow().scheme(), reparsed.scheme());
     assert_eq!(uri.authority(), reparsed.authority());
     assert_eq!(uri.path(), reparsed.path());
     assert_eq!(uri.segments().collect::<Vec<_>>(), ["%C3%A4", "b"]);
@@ -553,7 +553,7 @@ fn display_never_decodes_bidi_formatting_characters() {
         let encoded =
             peguri::pct::encode(&c.to_string(), peguri::pct::EncodeSet::PathSegment).into_owned();
         let uri = UriRef::parse(&format!("/a{encoded}b")).unwrap().to_owned();
-        let shown = uri_to_iri(&uri.as_uri_ref());
+        let shown = uri.to_iri();
         assert_eq!(shown, uri.as_str(), "U+{:04X} stays encoded", c as u32);
     }
     // Neighbours of the list are decoded.
@@ -562,7 +562,7 @@ fn display_never_decodes_bidi_formatting_characters() {
     ] {
         let uri = iri(&format!("/a{c}b")).to_uri();
         assert_eq!(
-            uri_to_iri(&uri.as_uri_ref()),
+            uri.to_iri(),
             format!("/a{c}b"),
             "U+{:04X} is decoded",
             c as u32
@@ -613,12 +613,20 @@ fn iri_rejects_bidi_formatting_characters() {
     assert!(IriRef::parse("http://h/\u{200D}\u{2010}").is_ok());
 }
 
+/// The IRI keeps the kind of the URI it shows: a URI's IRI is an IRI,
+/// with its components where the decoded text puts them.
 #[test]
-fn display_borrows_when_nothing_changes() {
-    let uri = UriRef::parse("http://h/%41%FC?x").unwrap();
-    assert!(matches!(uri_to_iri(&uri), Cow::Borrowed(_)));
-    let uri = UriRef::parse("http://h/%C3%BC").unwrap();
-    assert!(matches!(uri_to_iri(&uri), Cow::Owned(_)));
+fn display_keeps_the_kind_and_the_components() {
+    let uri = Uri::parse("http://u%C3%A4@h/%C3%BC?%C3%B6#%C3%9F").unwrap();
+    let iri: peguri::IriBuf = uri.to_iri();
+    assert_eq!(iri.scheme(), "http");
+    assert_eq!(iri.authority().unwrap().userinfo(), Some("uä"));
+    assert_eq!(
+        (iri.path(), iri.query(), iri.fragment()),
+        ("/ü", Some("ö"), Some("ß"))
+    );
+    let unchanged = UriRef::parse("http://h/%41%FC?x").unwrap();
+    assert_eq!(unchanged.to_iri(), unchanged.as_str());
 }
 
 #[test]
@@ -629,8 +637,8 @@ fn display_then_to_uri_round_trips() {
         "mailto:%E7%94%A8@x",
     ] {
         let uri = UriRef::parse(input).unwrap();
-        let shown = uri_to_iri(&uri);
-        let back = iri(&shown).to_uri();
+        let shown = uri.to_iri();
+        let back = shown.to_uri();
         assert_eq!(back.as_str(), input);
     }
 }
@@ -761,9 +769,9 @@ fn long_references_map_and_display_in_linear_time() {
     // would take minutes.
     let path = "/%C3%A9a%FF".repeat(10_000);
     let uri = UriRef::parse(&path).unwrap();
-    let shown = uri_to_iri(&uri);
+    let shown = uri.to_iri();
     assert_eq!(shown, "/\u{E9}a%FF".repeat(10_000));
-    let back = iri(&shown).to_uri();
+    let back = shown.to_uri();
     assert_eq!(back.as_str(), path);
 }
 
@@ -781,7 +789,7 @@ fn hash_of<T: Hash>(value: &T) -> u64 {
 fn string_traits() {
     let a = iri("http://\u{E9}/");
     let owned: IriRefBuf = "http://\u{E9}/".parse().unwrap();
-    assert_eq!(a, owned.as_iri_ref());
+    assert_eq!(a, owned.borrow());
     assert_eq!(a, "http://\u{E9}/");
     assert_eq!(hash_of(&a), hash_of(&"http://\u{E9}/"));
     assert_eq!(hash_of(&owned), hash_of(&a));
@@ -820,7 +828,7 @@ fn serde_uses_the_string() {
     let back: IriRefBuf = serde_json::from_str(&json).unwrap();
     assert_eq!(back, owned);
     let borrowed: IriRef<'_> = serde_json::from_str(&json).unwrap();
-    assert_eq!(borrowed, owned.as_iri_ref());
+    assert_eq!(borrowed, owned.borrow());
     let err = serde_json::from_str::<IriRefBuf>("\"/\u{E000}\"").unwrap_err();
     assert!(err.to_string().contains("private-use"), "{err}");
 }
@@ -835,11 +843,7 @@ fn iri_normalization_commutes_with_mapping_to_uris() {
     assert_eq!(a.normalize(), "http://ü.com/");
     assert_eq!(a.normalize(), b.normalize());
     for iri in [a, b, IriRef::parse("HTTP://Bücher.DE/Ä/%7e?ß#Ö").unwrap()] {
-        assert_eq!(
-            iri.normalize().to_uri(),
-            peguri::normalize(&iri.to_uri().as_uri_ref()),
-            "{iri}"
-        );
+        assert_eq!(iri.normalize().to_uri(), iri.to_uri().normalize(), "{iri}");
     }
 }
 
@@ -854,7 +858,7 @@ fn idna_maps_registered_names() {
     let uri = iri.to_uri_idna().unwrap();
     assert_eq!(uri, "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9");
     assert_eq!(uri.authority().unwrap().host_str(), "xn--r8jz45g.jp");
-    assert_eq!(peguri::uri_to_iri_idna(&uri.as_uri_ref()), iri.as_str());
+    assert_eq!(uri.to_iri_idna(), iri.as_str());
     // Zones, IP literals and ASCII hosts are left alone.
     let zones = peguri::ParseOptions::new().allow_zone_id(true);
     let zoned = peguri::IriRef::parse_with("http://[fe80::1%25en0]/ä", &zones).unwrap();
@@ -883,7 +887,7 @@ fn idna_maps_registered_names() {
         .to_uri_idna()
         .unwrap_err();
     assert_eq!((err.host(), err.offset()), ("x.\u{378}.net", 7));
-    // Display: an xn-- label becomes Unicode; other hosts as uri_to_iri.
+    // Display: an xn-- label becomes Unicode; other hosts as to_iri.
     for (uri, shown) in [
         (
             "http://xn--bcher-kva.de/B%C3%BCcher",
@@ -900,11 +904,7 @@ fn idna_maps_registered_names() {
         ("http://xn--zz/", "http://xn--zz/"),
         ("//[::1]/", "//[::1]/"),
     ] {
-        assert_eq!(
-            peguri::uri_to_iri_idna(&UriRef::parse(uri).unwrap()),
-            shown,
-            "{uri}"
-        );
+        assert_eq!(UriRef::parse(uri).unwrap().to_iri_idna(), shown, "{uri}");
     }
 }
 
@@ -917,7 +917,7 @@ fn iri_normalization_with_nfc() {
         .unwrap();
     let normal = NFC.normalize(&iri);
     assert_eq!(normal, "http://café.example/résumé?q=Å#Å");
-    assert_eq!(NFC.normalize(&normal.as_iri_ref()), normal);
+    assert_eq!(NFC.normalize(&normal.borrow()), normal);
     // KELVIN SIGN is K in NFC: a host is lowercased after NFC.
     let kelvin = IriRef::parse("http://\u{212A}.example/").unwrap();
     assert_eq!(NFC.normalize(&kelvin), "http://k.example/");

@@ -4,7 +4,7 @@
 //! parsers agree; arbitrary input never panics; IRI resolution and
 //! normalization commute with the mapping to URIs.
 
-use peguri::{Iri, IriRef, Normalizer, Uri, UriRef, resolve, uri_to_iri};
+use peguri::{Iri, IriRef, Normalizer, Uri, UriRef};
 use proptest::prelude::*;
 
 const PCT: &str = "%[0-9A-Fa-f]{2}";
@@ -167,7 +167,7 @@ proptest! {
         let reparsed = UriRef::parse(uri.as_str())
             .map_err(|e| TestCaseError::fail(format!("{text:?} mapped to {uri}: {e}")))?;
         // The mapped component positions are those a parse finds.
-        let mapped = uri.as_uri_ref();
+        let mapped = uri.borrow();
         prop_assert_eq!(mapped.scheme(), reparsed.scheme());
         prop_assert_eq!(mapped.authority(), reparsed.authority());
         prop_assert_eq!(mapped.path(), reparsed.path());
@@ -186,15 +186,15 @@ proptest! {
         let text = parts.text();
         let iri = IriRef::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let uri = iri.to_uri();
-        let shown = uri_to_iri(&uri.as_uri_ref());
-        let again = IriRef::parse(&shown)
+        let shown = uri.to_iri();
+        let again = IriRef::parse(shown.as_str())
             .map_err(|e| TestCaseError::fail(format!("{uri} displayed as {shown:?}: {e}")))?;
         // Only the hex digits of decoded octets may change case.
         let back = again.to_uri();
         prop_assert!(back.as_str().eq_ignore_ascii_case(uri.as_str()), "{} vs {}", back, uri);
         prop_assert_eq!(back.as_str().len(), uri.as_str().len());
         // Displaying is idempotent.
-        prop_assert_eq!(uri_to_iri(&back.as_uri_ref()), shown.clone());
+        prop_assert_eq!(back.to_iri(), shown.clone());
     }
 
     #[test]
@@ -221,7 +221,7 @@ proptest! {
             prop_assert!(UriRef::parse(iri.to_uri().as_str()).is_ok());
         }
         if let Ok(uri) = UriRef::parse(&text) {
-            prop_assert!(IriRef::parse(&uri_to_iri(&uri)).is_ok());
+            prop_assert!(IriRef::parse(uri.to_iri().as_str()).is_ok());
         }
     }
 
@@ -234,8 +234,8 @@ proptest! {
             encoded += &format!("%{byte:02X}");
         }
         let uri = UriRef::parse(&encoded).unwrap();
-        let shown = uri_to_iri(&uri);
-        let iri = IriRef::parse(&shown).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let shown = uri.to_iri();
+        let iri = IriRef::parse(shown.as_str()).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(iri.to_uri().into_string(), encoded.clone());
     }
 
@@ -250,7 +250,7 @@ proptest! {
         let reference = IriRef::parse(&reference_text).unwrap();
         let resolved = reference.resolve_against(&base);
         let (base_uri, reference_uri) = (base.to_uri(), reference.to_uri());
-        let via_uris = resolve(&base_uri.as_uri_ref(), &reference_uri.as_uri_ref()).unwrap();
+        let via_uris = reference_uri.resolve_against(&base_uri);
         prop_assert_eq!(resolved.to_uri().into_string(), via_uris.into_string());
         // The result's components are where its layout says (it parses
         // back to the same ones).
@@ -278,8 +278,8 @@ proptest! {
             Normalizer::new().ipv6_canonical(true),
         ] {
             let normal = normalizer.normalize(&iri);
-            prop_assert_eq!(normalizer.normalize(&normal.as_iri_ref()), normal.clone(), "{}", text);
-            let via_uri = normalizer.normalize(&iri.to_uri().as_uri_ref());
+            prop_assert_eq!(normalizer.normalize(&normal.borrow()), normal.clone(), "{}", text);
+            let via_uri = normalizer.normalize(&iri.to_uri().borrow());
             prop_assert_eq!(normal.to_uri().into_string(), via_uri.into_string(), "{}", text);
         }
         prop_assert_eq!(iri.normalize(), Normalizer::new().normalize(&iri));

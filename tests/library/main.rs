@@ -4,6 +4,7 @@
 /// suites and real URL lists, present in development and CI only.
 pub const SHARED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared");
 
+mod coming_from_url;
 mod common;
 mod seeds;
 /// The benchmarks' input classes and corpus, which some tests check.
@@ -18,6 +19,7 @@ mod classes;
 mod codegen;
 mod differential;
 mod engines;
+mod error_shapes;
 mod errors;
 mod explain;
 mod extract;
@@ -39,6 +41,7 @@ mod no_pest;
 mod normalize;
 mod normalize_props;
 mod normalize_vectors;
+mod one_path;
 mod pct;
 mod props;
 mod public_api;

@@ -1,5 +1,5 @@
 //! Messages that quote input quote it bounded and escaped, as
-//! `peguri::Quoted` and `peguri::Excerpt` show it, whatever the input's
+//! `peguri::error::Quoted` and `peguri::error::Excerpt` show it, whatever the input's
 //! length.
 
 /// Issue 38: `IdnaError` quoted its host whole, so that a host of a

@@ -103,7 +103,7 @@ fn decode_utf8_reports_invalid_utf8_with_its_offset() {
 #[test]
 fn decode_error_is_send_sync_error() {
     fn assert_traits<T: std::error::Error + Send + Sync + 'static>() {}
-    assert_traits::<pct::DecodeError>();
+    assert_traits::<peguri::error::DecodeError>();
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! Query key/value pairs and the query builder.
 
+use std::borrow::Cow;
+
 use peguri::UriRef;
 use peguri::query::{QueryBuilder, QueryPairs, Separator};
 
@@ -7,8 +9,45 @@ fn pairs(query: &str, separator: Separator, plus: bool) -> Vec<(String, Option<S
     QueryPairs::new(query)
         .separator(separator)
         .plus_as_space(plus)
+        .raw()
         .map(|p| (p.key().into_owned(), p.value().map(|v| v.into_owned())))
         .collect()
+}
+
+/// The pairs as tuples, as `url`'s `query_pairs` gives them: decoded, a
+/// missing value `""`, `+` kept unless asked, the same pairs as `raw`.
+#[test]
+fn decoded_pairs_are_tuples_with_an_empty_missing_value() {
+    let uri = UriRef::parse("http://h/?a=1&flag&c=x+y%2Bz&&d=").unwrap();
+    let mut tuples = Vec::new();
+    for (key, value) in uri.query_pairs() {
+        tuples.push((key.into_owned(), value.into_owned()));
+    }
+    assert_eq!(
+        tuples,
+        [
+            ("a".to_owned(), "1".to_owned()),
+            ("flag".to_owned(), String::new()),
+            ("c".to_owned(), "x+y+z".to_owned()),
+            ("d".to_owned(), String::new()),
+        ]
+    );
+    let spaced: Vec<_> = uri
+        .query_pairs()
+        .plus_as_space(true)
+        .map(|(_, v)| v)
+        .collect();
+    assert_eq!(spaced[2], "x y+z");
+    // The same pairs, as written, in the same order.
+    assert_eq!(uri.query_pairs().count(), uri.query_pairs().raw().count());
+    let raw: Vec<_> = uri.query_pairs().raw().map(|p| p.raw_value()).collect();
+    assert_eq!(raw, [Some("1"), None, Some("x+y%2Bz"), Some("")]);
+    // Nothing to decode: the text is borrowed.
+    let (key, value) = uri.query_pairs().next().unwrap();
+    assert!(matches!(
+        (key, value),
+        (Cow::Borrowed("a"), Cow::Borrowed("1"))
+    ));
 }
 
 fn kv(k: &str, v: Option<&str>) -> (String, Option<String>) {
@@ -58,7 +97,7 @@ fn value_keeps_later_equals_signs() {
 
 #[test]
 fn raw_and_decoded() {
-    let p = QueryPairs::new("na%6De=a%20b%2Bc").next().unwrap();
+    let p = QueryPairs::new("na%6De=a%20b%2Bc").raw().next().unwrap();
     assert_eq!(p.raw_key(), "na%6De");
     assert_eq!(p.raw_value(), Some("a%20b%2Bc"));
     assert_eq!(p.key(), "name");
@@ -79,7 +118,7 @@ fn plus_as_space_is_an_option() {
 
 #[test]
 fn invalid_utf8_is_replaced_in_text_and_kept_in_bytes() {
-    let p = QueryPairs::new("k=%FF").next().unwrap();
+    let p = QueryPairs::new("k=%FF").raw().next().unwrap();
     assert_eq!(p.value().as_deref(), Some("\u{FFFD}"));
     assert_eq!(p.value_bytes().as_deref(), Some(&[0xFF][..]));
 }

@@ -2,18 +2,17 @@
 //! test each, then the interpretations documented on `Resolver`, then
 //! `make_relative`'s ambiguous cases.
 
-use peguri::{ResolveErrorKind, Resolver, Uri, UriRef, make_relative, remove_dot_segments};
+use peguri::error::ResolveErrorKind;
+use peguri::{Resolver, Uri, UriRef, remove_dot_segments};
 
 /// The base URI of RFC 3986 section 5.4.
 const RFC_BASE: &str = "http://a/b/c/d;p?q";
 
 #[track_caller]
 fn check(resolver: Resolver, base: &str, reference: &str, expected: &str) {
-    let b = UriRef::parse(base).unwrap();
+    let b = Uri::parse(base).unwrap();
     let r = UriRef::parse(reference).unwrap();
-    let resolved = resolver
-        .resolve(&b, &r)
-        .unwrap_or_else(|e| panic!("{base} + {reference}: {e}"));
+    let resolved = resolver.resolve(&b, &r);
     assert_eq!(resolved.as_str(), expected, "{base} + {reference}");
 }
 
@@ -136,25 +135,19 @@ fn base_fragment_is_ignored() {
     strict("http://a/b#f", "#g", "http://a/b#g");
 }
 
-/// Interpretation: a relative base is an error that says so.
+/// Interpretation: a base has a scheme. A relative reference is no base:
+/// it becomes one only through the conversion that checks for a scheme.
 #[test]
-fn relative_base_is_an_error() {
+fn a_base_has_a_scheme() {
     for base in ["a/b", "//example.com/x", "", "#f", "../.."] {
         let b = UriRef::parse(base).unwrap();
-        let err = peguri::resolve(&b, &UriRef::parse("g").unwrap()).unwrap_err();
-        assert_eq!(err.kind(), ResolveErrorKind::RelativeBase);
-        assert_eq!(err.input(), base);
-        assert_eq!(err.offset(), 0);
+        assert!(Uri::try_from(b).is_err(), "{base:?}");
+        assert!(Uri::parse(base).is_err(), "{base:?}");
     }
-    let err = peguri::resolve(
-        &UriRef::parse("//example.com/x").unwrap(),
-        &UriRef::parse("g").unwrap(),
-    )
-    .unwrap_err();
+    let b = Uri::try_from(UriRef::parse("http://a/b").unwrap()).unwrap();
     assert_eq!(
-        err.to_string(),
-        "cannot resolve against a relative reference: a base URI must start with a scheme \
-         (RFC 3986 section 5.2.1)\n  //example.com/x\n  ^"
+        UriRef::parse("g").unwrap().resolve_against(&b),
+        "http://a/g"
     );
 }
 
@@ -195,11 +188,9 @@ fn authorityless_double_slash_path_gets_dot_prefix() {
     strict("s:/x", "s:/..//y", "s:/.//y");
     // With an authority, "//" paths are fine as they are.
     strict("http://h/a", ".//g", "http://h//g");
-    let resolved = peguri::resolve(
-        &UriRef::parse("m:/").unwrap(),
-        &UriRef::parse(".//p").unwrap(),
-    )
-    .unwrap();
+    let resolved = UriRef::parse(".//p")
+        .unwrap()
+        .resolve_against(&Uri::parse("m:/").unwrap());
     assert!(resolved.authority().is_none());
     assert_eq!(resolved.path(), "/.//p");
     assert_eq!(remove_dot_segments(resolved.path()), "//p");
@@ -254,13 +245,10 @@ fn non_strict_is_off_by_default_and_case_insensitive() {
 }
 
 #[test]
-fn resolve_against_is_resolve() {
+fn resolve_against_is_the_strict_resolver() {
     let base = peguri::Uri::parse(RFC_BASE).unwrap();
     let r = UriRef::parse("../g").unwrap();
-    assert_eq!(
-        r.resolve_against(&base),
-        peguri::resolve(&base.as_uri_ref(), &r).unwrap()
-    );
+    assert_eq!(r.resolve_against(&base), Resolver::new().resolve(&base, &r));
 }
 
 /// `normalize()`, `resolve_against()` and `make_relative()` are
@@ -291,20 +279,15 @@ fn methods_on_every_uri_type() {
     assert_eq!(
         UriBuf::parse("http://a/b/x/./y")
             .unwrap()
-            .resolve_against(&base_buf.as_uri()),
+            .resolve_against(&base_buf.borrow()),
         expected
     );
     let resolved = target.resolve_against(&base);
     for relative in [
-        base.make_relative(&resolved.as_uri_ref()).unwrap(),
-        base_buf.make_relative(&resolved.as_uri_ref()).unwrap(),
-        base.as_uri_ref()
-            .make_relative(&resolved.as_uri_ref())
-            .unwrap(),
-        base.as_uri_ref()
-            .to_owned()
-            .make_relative(&resolved.as_uri_ref())
-            .unwrap(),
+        base.make_relative(&resolved).unwrap(),
+        base_buf.make_relative(&resolved).unwrap(),
+        base.make_relative(&resolved.borrow()).unwrap(),
+        base.to_owned().make_relative(&resolved).unwrap(),
     ] {
         assert_eq!(relative, "../x/y");
     }
@@ -333,14 +316,14 @@ fn methods_on_every_uri_type() {
     );
     assert_eq!(
         iri_base
-            .make_relative(&IriRef::parse("http://ä/ö").unwrap())
+            .make_relative(&Iri::parse("http://ä/ö").unwrap())
             .unwrap(),
         "/ö"
     );
     assert_eq!(
         iri_base
             .to_owned()
-            .make_relative(&IriRef::parse("http://ä/b/").unwrap())
+            .make_relative(&Iri::parse("http://ä/b/").unwrap())
             .unwrap(),
         "."
     );
@@ -351,17 +334,15 @@ fn methods_on_every_uri_type() {
     // With a lenient resolver.
     let lenient = peguri::Resolver::new().non_strict(true);
     assert_eq!(
-        lenient
-            .resolve(&base, &UriRef::parse("http:g").unwrap())
-            .unwrap(),
+        lenient.resolve(&base, &UriRef::parse("http:g").unwrap()),
         "http://a/b/c/g"
     );
 }
 
 #[test]
 fn result_components_are_the_computed_ones() {
-    let base = UriRef::parse("http://u@a:8/b/c?q#f").unwrap();
-    let r = peguri::resolve(&base, &UriRef::parse("../d?#").unwrap()).unwrap();
+    let base = Uri::parse("http://u@a:8/b/c?q#f").unwrap();
+    let r = UriRef::parse("../d?#").unwrap().resolve_against(&base);
     assert_eq!(r.scheme(), "http");
     assert_eq!(r.authority().unwrap().as_str(), "u@a:8");
     assert_eq!(r.path(), "/d");
@@ -372,15 +353,17 @@ fn result_components_are_the_computed_ones() {
 #[test]
 fn errors_are_send_sync_and_std_errors() {
     fn assert_traits<T: Send + Sync + std::error::Error + 'static>() {}
-    assert_traits::<peguri::ResolveError>();
+    assert_traits::<peguri::error::ResolveError>();
 }
 
 #[track_caller]
 fn relative(base: &str, target: &str) -> String {
-    let b = UriRef::parse(base).unwrap();
-    let t = UriRef::parse(target).unwrap();
-    let r = make_relative(&b, &t).unwrap_or_else(|e| panic!("{base} -> {target}: {e}"));
-    let back = peguri::resolve(&b, &r.as_uri_ref()).unwrap();
+    let b = Uri::parse(base).unwrap();
+    let t = Uri::parse(target).unwrap();
+    let r = b
+        .make_relative(&t)
+        .unwrap_or_else(|e| panic!("{base} -> {target}: {e}"));
+    let back = r.resolve_against(&b);
     assert_eq!(back.as_str(), target, "{base} -> {target} gave {r}");
     r.into_string()
 }
@@ -462,9 +445,10 @@ fn relative_empty_last_segment() {
 
 #[test]
 fn relative_errors() {
-    let base = UriRef::parse("http://example.com/s").unwrap();
-    let err =
-        make_relative(&base, &UriRef::parse("http://example.com/a/../b").unwrap()).unwrap_err();
+    let base = Uri::parse("http://example.com/s").unwrap();
+    let err = base
+        .make_relative(&Uri::parse("http://example.com/a/../b").unwrap())
+        .unwrap_err();
     assert_eq!(err.kind(), ResolveErrorKind::UnreachableTarget);
     assert_eq!(
         err.to_string(),
@@ -478,13 +462,11 @@ fn relative_errors() {
         "x:/./y",
         "http://example.com/s/..",
     ] {
-        let err = make_relative(&base, &UriRef::parse(target).unwrap()).unwrap_err();
+        let err = base
+            .make_relative(&Uri::parse(target).unwrap())
+            .unwrap_err();
         assert_eq!(err.kind(), ResolveErrorKind::UnreachableTarget, "{target}");
     }
-    let err = make_relative(&base, &UriRef::parse("/b").unwrap()).unwrap_err();
-    assert_eq!(err.kind(), ResolveErrorKind::RelativeTarget);
-    let err = make_relative(&UriRef::parse("/b").unwrap(), &base).unwrap_err();
-    assert_eq!(err.kind(), ResolveErrorKind::RelativeBase);
 }
 
 /// A dot segment in the base's own path is reachable: an empty reference,
@@ -494,65 +476,35 @@ fn relative_target_with_the_base_path_keeps_it() {
     assert_eq!(relative("http:.", "http:."), "");
     assert_eq!(relative("http://a/b/../c?q", "http://a/b/../c?q#f"), "#f");
     assert_eq!(relative("http://a/b/../c?q", "http://a/b/../c?r"), "?r");
-    let base = UriRef::parse("http://a/b/../c?q").unwrap();
-    let err = make_relative(&base, &UriRef::parse("http://a/b/../c").unwrap()).unwrap_err();
+    let base = Uri::parse("http://a/b/../c?q").unwrap();
+    let err = base
+        .make_relative(&Uri::parse("http://a/b/../c").unwrap())
+        .unwrap_err();
     assert_eq!(err.kind(), ResolveErrorKind::UnreachableTarget);
     assert_eq!(err.offset(), 11);
 }
 
-#[test]
-fn the_make_relative_method_is_make_relative() {
-    let base = UriRef::parse("http://a/b/c").unwrap();
-    let t = UriRef::parse("http://a/d").unwrap();
-    assert_eq!(base.make_relative(&t), make_relative(&base, &t));
-    let base = Uri::parse("http://a/b/c").unwrap();
-    assert_eq!(
-        base.make_relative(&t),
-        make_relative(&base.as_uri_ref(), &t)
-    );
-}
-
-/// `resolve` and `make_relative` take any URI type as the base, a `Uri`
-/// among them, without converting it first.
+/// `resolve_against`, `Resolver::resolve` and `make_relative` take any
+/// type with a scheme as the base, borrowed or owned, without converting
+/// it first.
 #[test]
 // Borrowed as a caller with its values still in use would pass them.
 #[allow(clippy::needless_borrows_for_generic_args)]
-fn resolve_and_make_relative_take_any_uri_type_as_base() {
-    use peguri::{UriBuf, UriRefBuf, resolve};
+fn resolution_takes_any_uri_type_as_base() {
+    use peguri::{UriBuf, UriRefBuf};
     let reference = UriRef::parse("../g?y").unwrap();
     let expected = "http://a/b/g?y";
     let uri = Uri::parse("http://a/b/c/d").unwrap();
     let owned = UriBuf::parse("http://a/b/c/d").unwrap();
-    let owned_ref = UriRefBuf::parse("http://a/b/c/d").unwrap();
-    assert_eq!(resolve(&uri, &reference).unwrap(), expected);
-    assert_eq!(resolve(&owned, &reference).unwrap(), expected);
-    assert_eq!(resolve(&owned_ref, &reference).unwrap(), expected);
-    assert_eq!(resolve(&uri.as_uri_ref(), &reference).unwrap(), expected);
+    assert_eq!(reference.resolve_against(&uri), expected);
+    assert_eq!(reference.resolve_against(&owned), expected);
+    assert_eq!(Resolver::new().resolve(&owned, &reference), expected);
+    let owned_reference = UriRefBuf::parse("../g?y").unwrap();
+    assert_eq!(Resolver::new().resolve(&uri, &owned_reference), expected);
     let target = Uri::parse(expected).unwrap();
-    assert_eq!(make_relative(&uri, &target).unwrap(), "../g?y");
-    assert_eq!(make_relative(&owned, &target).unwrap(), "../g?y");
-}
-
-/// A relative base is refused by resolution and by `make_relative`, each
-/// in the words of its own operation.
-#[test]
-fn a_relative_base_is_refused_in_the_words_of_the_operation() {
-    let base = UriRef::parse("rel").unwrap();
-    let target = UriRef::parse("http://h/").unwrap();
-    let resolving = peguri::resolve(&base, &target).unwrap_err();
-    let relating = make_relative(&base, &target).unwrap_err();
-    assert_eq!(resolving.kind(), ResolveErrorKind::RelativeBase);
-    assert_eq!(relating.kind(), ResolveErrorKind::RelativeBase);
-    assert_eq!(
-        resolving.message(),
-        "cannot resolve against a relative reference: a base URI must start with a scheme \
-         (RFC 3986 section 5.2.1)"
-    );
-    assert_eq!(
-        relating.message(),
-        "cannot make a reference relative to a relative reference: a base URI must start with \
-         a scheme (RFC 3986 section 5.2.1)"
-    );
+    assert_eq!(uri.make_relative(&target).unwrap(), "../g?y");
+    assert_eq!(owned.make_relative(&target).unwrap(), "../g?y");
+    assert_eq!(uri.make_relative(&UriBuf::from(target)).unwrap(), "../g?y");
 }
 
 /// Section 4.4: a same-document reference resolves to the base itself,

@@ -1,6 +1,7 @@
 //! The scheme knowledge table (RFC 3986 section 6.2.3).
 
-use peguri::{Normalizer, UriRef, known_schemes, scheme_info};
+use peguri::scheme::{known_schemes, scheme_info};
+use peguri::{Normalizer, UriRef};
 
 /// The schemes the scheme table must know, with the default port their
 /// specifications give.
@@ -78,7 +79,7 @@ fn table_is_sorted_without_duplicates_and_lowercase() {
     assert!(
         names
             .iter()
-            .all(|n| peguri::parse_rule("scheme", n).is_ok())
+            .all(|n| peguri::grammar::parse_rule("scheme", n).is_ok())
     );
     assert!(names.iter().all(|n| *n == n.to_ascii_lowercase()));
 }

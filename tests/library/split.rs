@@ -7,7 +7,8 @@
 use crate::common;
 
 use common::{ExpectedFailures, Tally, is_false, shared_records, str_field};
-use peguri::{UriRef, split_lenient};
+use peguri::UriRef;
+use peguri::split::split_lenient;
 use proptest::prelude::*;
 
 /// The five components of a strict parse, the authority as its text.
@@ -337,7 +338,7 @@ fn split_matches_source_assertions() {
 
 /// The compiled `split.pest` and pest_derive's parser split alike.
 fn engines_agree(input: &str) -> Result<(), String> {
-    fn parts(p: peguri::SplitComponents<'_>) -> [Option<&str>; 5] {
+    fn parts(p: peguri::split::SplitComponents<'_>) -> [Option<&str>; 5] {
         [
             p.scheme(),
             p.authority(),
@@ -346,7 +347,7 @@ fn engines_agree(input: &str) -> Result<(), String> {
             p.fragment(),
         ]
     }
-    let compiled = parts(peguri::split_lenient(input));
+    let compiled = parts(peguri::split::split_lenient(input));
     let pest = parts(peguri::__engines::split_with_pest(input));
     if compiled == pest {
         Ok(())

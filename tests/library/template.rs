@@ -598,7 +598,7 @@ fn valid_syntax_at_the_edges() {
 #[test]
 fn error_type_is_small_and_standard() {
     fn assert_traits<T: Copy + Send + Sync + std::error::Error + 'static>() {}
-    assert_traits::<peguri::TemplateError>();
+    assert_traits::<peguri::template::TemplateError>();
 }
 
 #[cfg(feature = "serde")]

@@ -7,8 +7,9 @@
 use std::collections::BTreeMap;
 
 use peguri::Component;
+use peguri::UriRef;
+use peguri::report::Report;
 use peguri::whatwg::{Cause, Comparison, compare, compare_bytes};
-use peguri::{Report, UriRef};
 use proptest::prelude::*;
 
 use crate::common;
@@ -502,7 +503,7 @@ fn spellings_of_one_meaning_are_no_difference() {
             .whatwg()
             .unwrap_or_else(|e| panic!("{input:?}: {e}"));
         assert!(comparison.rfc3986().is_ok(), "{input:?} is a URI");
-        let normal = peguri::normalize(&UriRef::parse(input).unwrap());
+        let normal = UriRef::parse(input).unwrap().normalize();
         assert!(
             url.as_str() != *input || url.as_str() != normal.as_str(),
             "{input:?} is spelled alike in both readings ({why})"

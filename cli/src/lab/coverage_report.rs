@@ -60,7 +60,7 @@ impl<'a> Report<'a> {
     fn example(&self, count: &Count) -> String {
         count.first.map_or_else(String::new, |(file, line)| {
             let name = self.files.get(file).map_or("-", String::as_str);
-            format!("{}:{line}", peguri::Quoted::new(name))
+            format!("{}:{line}", peguri::error::Quoted::new(name))
         })
     }
 

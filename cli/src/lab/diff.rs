@@ -8,8 +8,9 @@ use std::sync::LazyLock;
 use std::time::Instant;
 
 use clap::Args;
+use peguri::error::Quoted;
 use peguri::grammar::COMPONENT_RULES;
-use peguri::{Component, ParseError, Quoted};
+use peguri::{Component, ParseError};
 use pest::iterators::Pairs;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 

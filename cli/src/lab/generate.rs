@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::io::{self, Read, Write};
 
 use clap::Args;
-use peguri::Quoted;
+use peguri::error::Quoted;
 use peguri::grammar::RuleLookup;
 use peguri::scheme::Scheme;
 use peguri_abnf::{

@@ -20,7 +20,7 @@ use std::fs::File;
 use std::io::{self, BufReader};
 
 use clap::{Args, Subcommand};
-use peguri::Quoted;
+use peguri::error::Quoted;
 use peguri::scheme::Scheme;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 

@@ -7,7 +7,9 @@ pub mod records;
 use std::io::{self, Write};
 
 use clap::Args;
-use peguri::{PublicSuffixList, Quoted, Report, Uri, UriRef};
+use peguri::error::Quoted;
+use peguri::report::Report;
+use peguri::{PublicSuffixList, Uri, UriRef};
 
 use self::records::{Field, Filter, Format, ParseOptions};
 use crate::bounds;
@@ -350,7 +352,7 @@ fn parse_with_rule(args: &ParseArgs, rule: &str) -> io::Result<Outcome> {
             }
             return Ok(());
         }
-        let outcome: grammar::RuleOutcome<'_, _> = peguri::parse_rule(found, input).into();
+        let outcome: grammar::RuleOutcome<'_, _> = peguri::grammar::parse_rule(found, input).into();
         all_valid &= outcome.is_valid();
         if keep(outcome.is_valid()) {
             write_rule_result(&mut out, input, rule, outcome, args.pretty)?;

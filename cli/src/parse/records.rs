@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use peguri::error::Hint;
 use peguri::query::QueryPairs;
 use peguri::scheme::SyntaxReport;
 use peguri::{Authority, Component, IriRef, ParseError, PublicSuffixList, UriRef};
@@ -42,7 +43,7 @@ impl FromStr for Format {
             "tsv" => Ok(Format::Tsv),
             _ => Err(format!(
                 "unknown format \"{}\" (expected json or tsv)",
-                peguri::Quoted::new(s)
+                peguri::error::Quoted::new(s)
             )),
         }
     }
@@ -196,7 +197,7 @@ impl FromStr for Field {
                 .collect();
             format!(
                 "unknown field \"{}\" (known: {})",
-                peguri::Quoted::new(s),
+                peguri::error::Quoted::new(s),
                 names.join(", ")
             )
         })
@@ -584,6 +585,7 @@ fn field_value<'a>(row: &Row<'a, '_>, field: &Field, psl: Option<&PublicSuffixLi
 /// is no query.
 fn query_value<'a>(query: Option<&'a str>, key: &str) -> Option<Cow<'a, str>> {
     QueryPairs::new(query?)
+        .raw()
         .find(|pair| pair.key() == key)
         .map(|pair| pair.value().unwrap_or(Cow::Borrowed("")))
 }
@@ -893,7 +895,7 @@ impl<W: Write> Parser<W> {
         };
         parsed.unwrap_or_else(|error| Parsed::Invalid {
             input,
-            error: error.for_caller(peguri::Caller::CommandLine),
+            error: for_the_command_line(error),
         })
     }
 
@@ -986,4 +988,19 @@ impl<W: Write> Parser<W> {
         }
         Ok((all_valid, summary))
     }
+}
+
+/// `error` with the options and ways in it suggests named as this
+/// command's flags, not the library's methods.
+pub fn for_the_command_line(error: ParseError) -> ParseError {
+    let words = match error.hint() {
+        Some(Hint::AllowZoneId) => "allow it with --allow-zone-id",
+        Some(Hint::ReadAsReference { iri: false }) => "parsing without --rule reads it",
+        Some(Hint::ReadAsReference { iri: true }) => {
+            "parsing with --iri and without --rule reads it"
+        }
+        // The others name no option of the library.
+        _ => return error,
+    };
+    error.with_hint_words(words)
 }

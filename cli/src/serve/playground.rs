@@ -185,16 +185,17 @@ pub fn built_in_rules() -> &'static [String] {
 
 fn built_in(input: &str, rule: &str) -> Value {
     let mut answer = Answer::new(input, rule, "built-in", built_in_rules());
-    let tree = peguri::parse_rule(rule, input);
+    let tree = peguri::grammar::parse_rule(rule, input);
     answer.set_tree(tree.as_ref().ok().cloned());
     // The typed entry points give what `peguri parse` prints: components,
     // or the error with its component-aware message.
     match crate::parse::typed_report(rule, input) {
         Some(report) => {
-            if let peguri::Report::Valid(components) = &report {
+            if let peguri::report::Report::Valid(components) = &report {
                 let chars = input.chars().count();
                 if chars <= MAX_DIAGRAM_CHARS {
-                    answer.diagram = Some(peguri::explain(&components.reference()));
+                    answer.diagram =
+                        Some(peguri::explain::Explainer::new().explain(&components.reference()));
                 } else {
                     answer.notes.push(format!(
                         "No diagram for an input of {chars} characters (at most {MAX_DIAGRAM_CHARS} here); `peguri explain` draws any length."
@@ -202,7 +203,7 @@ fn built_in(input: &str, rule: &str) -> Value {
                 }
             }
             answer.valid = report.is_valid();
-            if let peguri::Report::Invalid { error, .. } = &report {
+            if let peguri::report::Report::Invalid { error, .. } = &report {
                 answer.set_error(error);
             }
             answer.report = Some(to_json(&report));

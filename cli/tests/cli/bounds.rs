@@ -664,8 +664,8 @@ fn running_a_grammar_is_bounded() {
 
 /// Issue 38: file names (an escape sequence in a corpus file's name) and
 /// grammar text in pest's compile errors were echoed as they are, and
-/// whole. Every message quotes them as `peguri::Quoted` and
-/// `peguri::Excerpt` do: bounded, control and bidirectional formatting
+/// whole. Every message quotes them as `peguri::error::Quoted` and
+/// `peguri::error::Excerpt` do: bounded, control and bidirectional formatting
 /// characters not shown as they are.
 #[test]
 fn messages_quote_names_and_grammar_text_escaped() {

@@ -96,11 +96,13 @@ impl ScalarUDFImpl for ParseFunction {
 }
 
 /// The error `uri_parse_strict` raises: the input, quoted on one line
-/// (`peguri::Quoted`: at most 80 characters, control and bidirectional
+/// (`peguri::error::Quoted`: at most 80 characters, control and bidirectional
 /// formatting characters escaped, `'` doubled as SQL writes it), and why
 /// it is not a URI reference.
 fn strict_error(input: &str, error: &ParseError) -> DataFusionError {
-    let quoted = peguri::Quoted::new(input).to_string().replace('\'', "''");
+    let quoted = peguri::error::Quoted::new(input)
+        .to_string()
+        .replace('\'', "''");
     exec_datafusion_err!(
         "uri_parse_strict: '{quoted}' is not a URI reference: {}",
         peguri_arrow::describe(error)

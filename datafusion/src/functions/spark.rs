@@ -124,6 +124,7 @@ fn offset_in(text: &str, piece: &str) -> usize {
 /// pair with the raw key `key` and an `=`.
 fn raw_query_value<'a>(uri: &UriRef<'a>, key: &str) -> Option<&'a str> {
     QueryPairs::new(uri.query()?)
+        .raw()
         .filter(|pair| pair.raw_key() == key)
         .find_map(|pair| pair.raw_value())
 }

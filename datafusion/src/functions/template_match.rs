@@ -7,8 +7,8 @@ use datafusion::arrow::array::{Array, ArrayRef, MapBuilder, StringBuilder};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{exec_err, Result};
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl};
+use peguri::error::Quoted;
 use peguri::template::{UriTemplate, Value};
-use peguri::Quoted;
 
 use crate::docs::{document, URI_ARGUMENT};
 use crate::signature::{meta_methods, Meta};

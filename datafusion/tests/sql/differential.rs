@@ -93,7 +93,7 @@ async fn uri_parse_equals_the_cli_json_lines_over_the_corpus() {
         for row in 0..batch.num_rows() {
             assert_eq!(common::render(types, row).as_deref(), Some("Utf8View"));
             let line = &lines[numbers.value(row) as usize];
-            let json = serde_json::to_value(peguri::Report::parse(line)).unwrap();
+            let json = serde_json::to_value(peguri::report::Report::parse(line)).unwrap();
             if json["valid"] == Value::Bool(false) {
                 invalid += 1;
             }

@@ -103,7 +103,7 @@ fn csv_parquet_and_json_lines_files_are_tables() {
     let jsonl = dir.join("parsed.jsonl");
     let lines: Vec<String> = ["http://j.example:81/", "http://h/a b"]
         .iter()
-        .map(|input| serde_json::to_string(&peguri::Report::parse(input)).unwrap())
+        .map(|input| serde_json::to_string(&peguri::report::Report::parse(input)).unwrap())
         .collect();
     std::fs::write(&jsonl, lines.join("\n") + "\n").unwrap();
 

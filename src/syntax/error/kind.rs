@@ -1,6 +1,6 @@
 //! The public vocabulary of parse errors: what kind of problem an error
 //! reports ([`ParseErrorKind`]), with the stable names front ends show,
-//! and whose names its message uses ([`Caller`]).
+//! and what its message suggests doing ([`Hint`]).
 
 use core::fmt;
 
@@ -209,27 +209,95 @@ impl serde::Serialize for ParseErrorKind {
     }
 }
 
-/// Whose names a message uses for the options and functions it suggests:
-/// the library's (the default), the command line's, or Python's. A front
-/// end sets it with [`ParseError::for_caller`](crate::ParseError::for_caller), so that its users are
-/// never told another front end's names.
+/// What a parse error's message suggests doing: what
+/// [`ParseError::hint`](crate::ParseError::hint) returns. The library's
+/// `Display` of it names Rust's options and functions; a front end says it
+/// in its own terms with
+/// [`ParseError::with_hint_words`](crate::ParseError::with_hint_words).
 ///
 /// ```
-/// use peguri::{Caller, UriRef};
+/// use peguri::error::Hint;
 ///
-/// let err = UriRef::parse("http://[fe80::1%25en0]/").unwrap_err();
-/// assert!(err.message().to_string().ends_with("allow it with ParseOptions::allow_zone_id"));
-/// let err = err.for_caller(Caller::Python);
-/// assert!(err.message().to_string().ends_with("allow it with allow_zone_id=True"));
+/// let err = peguri::IriRef::parse("http://h/\u{202E}").unwrap_err();
+/// let hint = err.hint().unwrap();
+/// assert_eq!(hint, Hint::PercentEncode { character: '\u{202E}' });
+/// assert_eq!(hint.to_string(), "percent-encode it as %E2%80%AE");
+/// assert!(err.message().to_string().ends_with("(RFC 3987 section 4.1); percent-encode it as %E2%80%AE"));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Caller {
-    /// A Rust program: `ParseOptions::allow_zone_id`, `UriRef::parse`.
-    #[default]
-    Rust,
-    /// The `peguri` command: `--allow-zone-id`.
-    CommandLine,
-    /// The Python package: `allow_zone_id=True`, `peguri.parse`.
-    Python,
+pub enum Hint<'a> {
+    /// An IPv6 zone identifier (RFC 6874) where none is allowed: the option
+    /// that allows them reads it
+    /// ([`ParseOptions::allow_zone_id`](crate::ParseOptions::allow_zone_id)).
+    ///
+    /// ```
+    /// let err = peguri::UriRef::parse("//[fe80::1%25en0]").unwrap_err();
+    /// assert_eq!(err.hint().unwrap().to_string(), "allow it with ParseOptions::allow_zone_id");
+    /// ```
+    AllowZoneId,
+    /// A relative reference where the rule requires a scheme: the rule
+    /// that allows a relative reference reads it (`URI-reference`, or
+    /// with `iri` `IRI-reference`: [`UriRef`](crate::UriRef) or
+    /// [`IriRef`](crate::IriRef)).
+    ///
+    /// ```
+    /// let err = peguri::Iri::parse("/a").unwrap_err();
+    /// assert_eq!(err.hint().unwrap().to_string(), "IriRef::parse reads it");
+    /// ```
+    ReadAsReference {
+        /// Whether the reference was read as an IRI.
+        iri: bool,
+    },
+    /// An IPv6 address written as the host without its brackets, which
+    /// the grammar reads as a host and a port: the host is the address in
+    /// brackets.
+    ///
+    /// ```
+    /// let err = peguri::UriRef::parse("http://::1/").unwrap_err();
+    /// assert_eq!(
+    ///     err.hint().unwrap().to_string(),
+    ///     "an IPv6 address as the host goes in brackets: [::1] (RFC 3986 section 3.2.2)"
+    /// );
+    /// ```
+    BracketIpv6 {
+        /// The address in brackets, as the host of the reference.
+        bracketed: &'a str,
+    },
+    /// A character an IRI must not hold as it is (a bidirectional
+    /// formatting character, RFC 3987 section 4.1): its percent-encoding,
+    /// the UTF-8 octets as triplets, stands for it.
+    ///
+    /// ```
+    /// let err = peguri::IriRef::parse("/\u{200E}").unwrap_err();
+    /// assert_eq!(err.hint().unwrap().to_string(), "percent-encode it as %E2%80%8E");
+    /// ```
+    PercentEncode {
+        /// The character.
+        character: char,
+    },
+}
+
+/// The hint in the library's terms, as a message says it after its
+/// problem and `; `.
+impl fmt::Display for Hint<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Hint::AllowZoneId => f.write_str("allow it with ParseOptions::allow_zone_id"),
+            Hint::ReadAsReference { iri: false } => f.write_str("UriRef::parse reads it"),
+            Hint::ReadAsReference { iri: true } => f.write_str("IriRef::parse reads it"),
+            Hint::BracketIpv6 { bracketed } => write!(
+                f,
+                "an IPv6 address as the host goes in brackets: {bracketed} (RFC 3986 section 3.2.2)"
+            ),
+            Hint::PercentEncode { character } => {
+                f.write_str("percent-encode it as ")?;
+                let mut utf8 = [0; 4];
+                for byte in character.encode_utf8(&mut utf8).bytes() {
+                    write!(f, "%{byte:02X}")?;
+                }
+                Ok(())
+            }
+        }
+    }
 }

@@ -81,6 +81,32 @@ pub enum SchemeErrorKind {
     CheckDigit,
 }
 
+impl SchemeErrorKind {
+    /// The kind's stable name, in snake_case, as it serializes.
+    ///
+    /// ```
+    /// assert_eq!(peguri::scheme::SchemeErrorKind::OutOfRange.as_str(), "out_of_range");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SchemeErrorKind::Syntax => "syntax",
+            SchemeErrorKind::NotUtf8 => "not_utf8",
+            SchemeErrorKind::OutOfRange => "out_of_range",
+            SchemeErrorKind::Repeated => "repeated",
+            SchemeErrorKind::Order => "order",
+            SchemeErrorKind::CheckDigit => "check_digit",
+        }
+    }
+}
+
+/// The kind's name, as [`as_str`](SchemeErrorKind::as_str) gives it.
+#[cfg(feature = "serde")]
+impl serde::Serialize for SchemeErrorKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 /// What went wrong, with what the message needs to say so.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {

@@ -272,24 +272,6 @@ pub(super) fn tcp_port(scheme: Scheme, uri: &str, at: Range<usize>) -> Result<u1
     })
 }
 
-#[cfg(feature = "serde")]
-impl Ftp<'_> {
-    /// The members of the JSON contract's parts object (see the module
-    /// documentation of `json`).
-    pub(super) fn write_json<M: serde::ser::SerializeMap>(
-        &self,
-        map: &mut M,
-    ) -> Result<(), M::Error> {
-        map.serialize_entry("user", &self.user())?;
-        map.serialize_entry("password", &self.password())?;
-        map.serialize_entry("host", self.host())?;
-        map.serialize_entry("port", &self.port())?;
-        let segments: Vec<&str> = self.path_segments().collect();
-        map.serialize_entry("path_segments", &segments)?;
-        map.serialize_entry("type", &self.transfer_type())
-    }
-}
-
 /// The parts object of `peguri parse --scheme-syntax`: `user`, `password`,
 /// `host`, `port`, `path_segments`, `type`.
 ///
@@ -306,8 +288,14 @@ impl Ftp<'_> {
 impl serde::Serialize for Ftp<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        self.write_json(&mut map)?;
+        let mut map = serializer.serialize_map(Some(6))?;
+        map.serialize_entry("user", &self.user())?;
+        map.serialize_entry("password", &self.password())?;
+        map.serialize_entry("host", self.host())?;
+        map.serialize_entry("port", &self.port())?;
+        let segments: Vec<&str> = self.path_segments().collect();
+        map.serialize_entry("path_segments", &segments)?;
+        map.serialize_entry("type", &self.transfer_type())?;
         map.end()
     }
 }

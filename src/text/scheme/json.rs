@@ -50,13 +50,14 @@
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 use alloc::string::ToString as _;
+use alloc::vec::Vec;
 
-use super::{Parts, Scheme, SchemeError, parts};
+use super::{Address, DataUrl, Geo, Mailto, Parts, Scheme, SchemeError, Tel, Urn, parts};
 use crate::reference::{Family, Kind, Reference, Storage};
 
 /// A reference checked against its scheme's syntax, serialized as the
 /// JSON contract's object (see the module documentation of
-/// [`scheme`](super)).
+/// [`scheme`](crate::scheme)).
 ///
 /// ```
 /// let uri = peguri::UriRef::parse("urn:example:animal:ferret:nose")?;
@@ -168,7 +169,7 @@ impl Serialize for SchemeError {
 }
 
 /// The parts object of the JSON contract (see the module documentation
-/// of [`scheme`](super)).
+/// of [`scheme`](crate::scheme)).
 ///
 /// ```
 /// let uri = peguri::UriRef::parse("tel:+1-201-555-0123")?;
@@ -178,33 +179,12 @@ impl Serialize for SchemeError {
 /// ```
 impl Serialize for Parts<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // The views of these schemes serialize as their parts.
-        match self {
-            Parts::Sip(sip) | Parts::Sips(sip) => return sip.serialize(serializer),
-            Parts::Tag(tag) => return tag.serialize(serializer),
-            Parts::Acct(acct) => return acct.serialize(serializer),
-            Parts::Xmpp(xmpp) => return xmpp.serialize(serializer),
-            Parts::Sms(sms) => return sms.serialize(serializer),
-            Parts::About(about) => return about.serialize(serializer),
-            Parts::Cid(url) | Parts::Mid(url) => return url.serialize(serializer),
-            _ => {}
-        }
-        let mut map = serializer.serialize_map(None)?;
         match self {
             Parts::Http
             | Parts::Https
             | Parts::Ws
             | Parts::Wss
             | Parts::File
-            | Parts::Sip(_)
-            | Parts::Sips(_)
-            | Parts::Tag(_)
-            | Parts::Acct(_)
-            | Parts::Xmpp(_)
-            | Parts::Sms(_)
-            | Parts::About(_)
-            | Parts::Cid(_)
-            | Parts::Mid(_)
             | Parts::Coap
             | Parts::Coaps
             | Parts::CoapTcp
@@ -212,42 +192,150 @@ impl Serialize for Parts<'_> {
             | Parts::CoapWs
             | Parts::CoapsWs
             | Parts::Rtsp
-            | Parts::Rtsps => {}
-            Parts::Mailto(mailto) => {
-                let to: alloc::vec::Vec<&str> = mailto.to().iter().map(|a| a.as_str()).collect();
-                map.serialize_entry("to", &to)?;
-                let headers: alloc::vec::Vec<[&str; 2]> = mailto
-                    .headers()
-                    .iter()
-                    .map(|(n, v)| [n.as_str(), v.as_str()])
-                    .collect();
-                map.serialize_entry("headers", &headers)?;
-            }
-            Parts::Urn(urn) => {
-                map.serialize_entry("nid", urn.nid())?;
-                map.serialize_entry("nss", urn.nss())?;
-                map.serialize_entry("r_component", &urn.r_component())?;
-                map.serialize_entry("q_component", &urn.q_component())?;
-            }
-            Parts::Data(data) => {
-                map.serialize_entry("media_type", &data.media_type())?;
-                map.serialize_entry("base64", &data.is_base64())?;
-                map.serialize_entry("data_length", &data.data().len())?;
-            }
-            Parts::Tel(tel) => {
-                map.serialize_entry("number", tel.number())?;
-                map.serialize_entry("global", &tel.is_global())?;
-            }
-            Parts::Geo(geo) => {
-                map.serialize_entry("coordinates", geo.coordinates())?;
-                map.serialize_entry("crs", geo.crs())?;
-                map.serialize_entry("uncertainty", &geo.uncertainty())?;
-            }
-            Parts::Ftp(ftp) => ftp.write_json(&mut map)?,
-            Parts::Ldap(ldap) => ldap.write_json(&mut map)?,
-            Parts::Ni(ni) | Parts::Nih(ni) => ni.write_json(&mut map)?,
-            Parts::News(news) | Parts::Nntp(news) => news.write_json(&mut map)?,
+            | Parts::Rtsps => serializer.serialize_map(Some(0))?.end(),
+            Parts::Mailto(mailto) => mailto.serialize(serializer),
+            Parts::Urn(urn) => urn.serialize(serializer),
+            Parts::Data(data) => data.serialize(serializer),
+            Parts::Tel(tel) => tel.serialize(serializer),
+            Parts::Geo(geo) => geo.serialize(serializer),
+            Parts::Sip(sip) | Parts::Sips(sip) => sip.serialize(serializer),
+            Parts::Tag(tag) => tag.serialize(serializer),
+            Parts::Acct(acct) => acct.serialize(serializer),
+            Parts::Xmpp(xmpp) => xmpp.serialize(serializer),
+            Parts::Sms(sms) => sms.serialize(serializer),
+            Parts::About(about) => about.serialize(serializer),
+            Parts::Cid(url) | Parts::Mid(url) => url.serialize(serializer),
+            Parts::Ftp(ftp) => ftp.serialize(serializer),
+            Parts::Ldap(ldap) => ldap.serialize(serializer),
+            Parts::Ni(ni) | Parts::Nih(ni) => ni.serialize(serializer),
+            Parts::News(news) | Parts::Nntp(news) => news.serialize(serializer),
         }
+    }
+}
+
+/// The `mailto` parts object: `to`, the recipients (those of the path,
+/// then those of every `to` header field), and `headers`, every header
+/// field as a decoded `[name, value]` pair, in order.
+///
+/// ```
+/// let uri = peguri::UriRef::parse("mailto:joe@example.com?subject=hi%20there")?;
+/// let mailto = peguri::scheme::Mailto::parse(&uri)?;
+/// assert_eq!(
+///     serde_json::to_string(&mailto).unwrap(),
+///     r#"{"to":["joe@example.com"],"headers":[["subject","hi there"]]}"#
+/// );
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+impl Serialize for Mailto {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("to", self.to())?;
+        let headers: Vec<[&str; 2]> = self
+            .headers()
+            .iter()
+            .map(|(n, v)| [n.as_str(), v.as_str()])
+            .collect();
+        map.serialize_entry("headers", &headers)?;
+        map.end()
+    }
+}
+
+/// As its text, decoded.
+///
+/// ```
+/// let uri = peguri::UriRef::parse("mailto:%22not%40me%22@example.org")?;
+/// let mailto = peguri::scheme::Mailto::parse(&uri)?;
+/// assert_eq!(serde_json::to_string(&mailto.to()[0]).unwrap(), r#""\"not@me\"@example.org""#);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+impl Serialize for Address {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// The `urn` parts object: `nid` (as written), `nss`, `r_component` and
+/// `q_component` (without `?+` and `?=`, `null` when absent).
+///
+/// ```
+/// let uri = peguri::UriRef::parse("urn:example:a?=q")?;
+/// let urn = peguri::scheme::Urn::parse(&uri)?;
+/// assert_eq!(
+///     serde_json::to_string(&urn).unwrap(),
+///     r#"{"nid":"example","nss":"a","r_component":null,"q_component":"q"}"#
+/// );
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+impl Serialize for Urn<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("nid", self.nid())?;
+        map.serialize_entry("nss", self.nss())?;
+        map.serialize_entry("r_component", &self.r_component())?;
+        map.serialize_entry("q_component", &self.q_component())?;
+        map.end()
+    }
+}
+
+/// The `data` parts object: `media_type` (as written with its
+/// parameters, without `;base64`, `null` when empty), `base64` and
+/// `data_length` (bytes after decoding).
+///
+/// ```
+/// let uri = peguri::UriRef::parse("data:text/plain;base64,SGk=")?;
+/// let data = peguri::scheme::DataUrl::parse(&uri)?;
+/// assert_eq!(
+///     serde_json::to_string(&data).unwrap(),
+///     r#"{"media_type":"text/plain","base64":true,"data_length":2}"#
+/// );
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+impl Serialize for DataUrl<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("media_type", &self.media_type())?;
+        map.serialize_entry("base64", &self.is_base64())?;
+        map.serialize_entry("data_length", &self.data().len())?;
+        map.end()
+    }
+}
+
+/// The `tel` parts object: `number` (without the parameters) and
+/// `global`.
+///
+/// ```
+/// let uri = peguri::UriRef::parse("tel:+1-201-555-0123;ext=1")?;
+/// let tel = peguri::scheme::Tel::parse(&uri)?;
+/// assert_eq!(serde_json::to_string(&tel).unwrap(), r#"{"number":"+1-201-555-0123","global":true}"#);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+impl Serialize for Tel<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("number", self.number())?;
+        map.serialize_entry("global", &self.is_global())?;
+        map.end()
+    }
+}
+
+/// The `geo` parts object: `coordinates` (numbers), `crs` (lowercase,
+/// `"wgs84"` when absent) and `uncertainty` (a number or `null`).
+///
+/// ```
+/// let uri = peguri::UriRef::parse("geo:48.2,16.37;u=40")?;
+/// let geo = peguri::scheme::Geo::parse(&uri)?;
+/// assert_eq!(
+///     serde_json::to_string(&geo).unwrap(),
+///     r#"{"coordinates":[48.2,16.37],"crs":"wgs84","uncertainty":40.0}"#
+/// );
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+impl Serialize for Geo<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("coordinates", self.coordinates())?;
+        map.serialize_entry("crs", self.crs())?;
+        map.serialize_entry("uncertainty", &self.uncertainty())?;
         map.end()
     }
 }

@@ -451,26 +451,6 @@ fn span(slot: Slot) -> Option<Range<usize>> {
     slot.get().map(|(a, b)| a..b)
 }
 
-#[cfg(feature = "serde")]
-impl Ldap<'_> {
-    /// The members of the JSON contract's parts object (see the module
-    /// documentation of `json`).
-    pub(super) fn write_json<M: serde::ser::SerializeMap>(
-        &self,
-        map: &mut M,
-    ) -> Result<(), M::Error> {
-        map.serialize_entry("host", &self.host())?;
-        map.serialize_entry("port", &self.port())?;
-        map.serialize_entry("dn", self.dn())?;
-        let attributes: Vec<&str> = self.attributes().collect();
-        map.serialize_entry("attributes", &attributes)?;
-        map.serialize_entry("scope", &self.scope())?;
-        map.serialize_entry("filter", &self.filter())?;
-        let extensions: Vec<&LdapExtension<'_>> = self.extensions().collect();
-        map.serialize_entry("extensions", &extensions)
-    }
-}
-
 /// The parts object of `peguri parse --scheme-syntax`: `host`, `port`,
 /// `dn`, `attributes`, `scope`, `filter`, `extensions` (objects with
 /// `critical`, `type`, `value`).
@@ -488,8 +468,16 @@ impl Ldap<'_> {
 impl serde::Serialize for Ldap<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        self.write_json(&mut map)?;
+        let mut map = serializer.serialize_map(Some(7))?;
+        map.serialize_entry("host", &self.host())?;
+        map.serialize_entry("port", &self.port())?;
+        map.serialize_entry("dn", self.dn())?;
+        let attributes: Vec<&str> = self.attributes().collect();
+        map.serialize_entry("attributes", &attributes)?;
+        map.serialize_entry("scope", &self.scope())?;
+        map.serialize_entry("filter", &self.filter())?;
+        let extensions: Vec<&LdapExtension<'_>> = self.extensions().collect();
+        map.serialize_entry("extensions", &extensions)?;
         map.end()
     }
 }

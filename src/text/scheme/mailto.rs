@@ -160,6 +160,20 @@ impl Address {
     }
 }
 
+/// The address, as decoded.
+///
+/// ```
+/// let uri = peguri::UriRef::parse("mailto:joe@example.com")?;
+/// let mailto = peguri::scheme::Mailto::parse(&uri)?;
+/// assert_eq!(mailto.to()[0].to_string(), "joe@example.com");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+impl core::fmt::Display for Address {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 impl Mailto {
     /// Reads `reference` as a mailto URI.
     ///

@@ -1,96 +1,7 @@
-//! Each scheme's own syntax (feature `schemes`): what follows the scheme,
-//! as the scheme's RFC defines it.
-//!
-//! RFC 3986 "does not define a generative grammar for URIs; that task is
-//! performed by the individual specifications of each URI scheme". A URI
-//! that RFC 3986 accepts can still break its scheme's rules: `http://`
-//! has no host, `mailto:joe` no address, `urn:a:b` an NID of one
-//! character. For the schemes of [`Scheme`], peguri has a grammar
-//! transcribed from the scheme's RFC (the files of `schemes/`, each rule
-//! under its ABNF with the RFC and section cited), compiled at build time
-//! with the same generator as `uri.pest`, and checks what the ABNF cannot
-//! say (ranges, base64, the order of parameters) after it.
-//!
-//! ```
-//! use peguri::scheme::{self, Parts, Scheme};
-//! use peguri::UriRef;
-//!
-//! let uri = UriRef::parse("urn:example:animal:ferret:nose")?;
-//! let Some(Ok(Parts::Urn(urn))) = scheme::parts(&uri) else { panic!() };
-//! assert_eq!((urn.nid(), urn.nss()), ("example", "animal:ferret:nose"));
-//!
-//! // Valid for RFC 3986, not for RFC 8141.
-//! let err = scheme::validate(&UriRef::parse("urn:a:b")?).unwrap().unwrap_err();
-//! assert_eq!(err.citation(), "RFC 8141 section 2");
-//! assert_eq!(err.offset(), 5);
-//!
-//! // No grammar for this scheme, and none for a relative reference.
-//! assert!(scheme::validate(&UriRef::parse("foo:bar")?).is_none());
-//! assert!(scheme::validate(&UriRef::parse("/a")?).is_none());
-//! # Ok::<_, peguri::ParseError>(())
-//! ```
-//!
-//! | scheme | RFC | typed view |
-//! |---|---|---|
-//! | `http`, `https` | RFC 9110 sections 4.2.1, 4.2.2 | |
-//! | `ws`, `wss` | RFC 6455 section 3 | |
-//! | `file` | RFC 8089 section 2 | |
-//! | `mailto` | RFC 6068 section 2 (addresses: RFC 5322 section 3.4.1) | [`Mailto`] |
-//! | `urn` | RFC 8141 section 2 | [`Urn`] |
-//! | `data` | RFC 2397 section 3 | [`DataUrl`] |
-//! | `tel` | RFC 3966 section 3 | [`Tel`] |
-//! | `geo` | RFC 5870 section 3 | [`Geo`] |
-//! | `sip`, `sips` | RFC 3261 sections 19.1, 25.1 (IP addresses: RFC 5954 section 4.1) | [`Sip`] |
-//! | `tag` | RFC 4151 section 2.1 | [`Tag`] |
-//! | `acct` | RFC 7565 section 7 | [`Acct`] |
-//! | `xmpp` | RFC 5122 section 2.2 | [`Xmpp`] |
-//! | `sms` | RFC 5724 section 2.2 (recipients: RFC 3966 section 3) | [`Sms`] |
-//! | `about` | RFC 6694 section 2 | [`About`] |
-//! | `cid`, `mid` | RFC 2392 section 2 (addresses: RFC 822 section 6.1) | [`MessageUrl`] |
-//! | `ftp` | RFC 1738 section 3.2 (syntax: section 5) | [`Ftp`] |
-//! | `ldap` | RFC 4516 section 2 (DN: RFC 4514 section 3; filter: RFC 4515 section 3) | [`Ldap`] |
-//! | `ni`, `nih` | RFC 6920 sections 3 and 7 | [`Ni`] |
-//! | `coap`, `coaps` | RFC 7252 sections 6.1, 6.2 | |
-//! | `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws` | RFC 8323 sections 8.1 to 8.4 | |
-//! | `rtsp`, `rtsps` | RFC 7826 section 4.2 (syntax: section 20.2.1) | |
-//! | `news`, `nntp` | RFC 5538 sections 2.1, 2.2 | [`News`] |
-//!
-//! `docs/schemes.md` says, scheme by scheme, what is checked and what is
-//! not.
-//!
-//! # Rationale
-//!
-//! - *The whole reference is checked, fragment included.* A scheme's ABNF
-//!   describes what precedes the fragment; RFC 3986 section 3.5 makes the
-//!   fragment the business of the representation, not of the scheme, so
-//!   a fragment is accepted after every scheme but `ws` and `wss`, whose
-//!   RFC forbids it (RFC 6455 section 3), and `urn`, `tag`, `xmpp`,
-//!   `about`, `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws`, `rtsp` and
-//!   `rtsps`, whose ABNF includes it (a URN's f-component).
-//! - *Offsets are into the whole reference*, also for an error found in
-//!   percent-decoded text (a mailto address, base64 data): the offset is
-//!   that of the `%` of the triplet that encodes the character.
-//! - *Percent-decoded where the RFC reads decoded text.* RFC 6068 section
-//!   2 reads an address after percent-decoding (`%22not%40me%22@example.org`
-//!   is the address `"not@me"@example.org`), and the value of a `to`, `cc`
-//!   or `bcc` header field as an RFC 5322 address list; RFC 2397 section 3
-//!   reads base64 data after URL decoding, RFC 2392 section 2 a cid or mid
-//!   URL's address, RFC 4516 section 2.1 an ldap URL's DN, filter and
-//!   extension values, and RFC 5538 a message identifier, a wildmat and a
-//!   newsgroup name. Nothing else is decoded before matching (an sms body
-//!   is decoded after, to be read).
-//! - *An IRI is checked as its text.* The grammars are those of URIs (the
-//!   RFCs define ASCII syntax): a character beyond ASCII is an error where
-//!   the scheme's RFC does not allow it; map the IRI to a URI first
-//!   ([`IriRef::to_uri`](crate::IriRef::to_uri)) to check its encoded
-//!   form.
-//! - *Where an ABNF is ambiguous*, the grammar says how it is read beside
-//!   the rule ("PEG:" notes): an RFC 8141 r-component ends before a `?=`
-//!   that a q-component follows; a tel or geo parameter does not take the
-//!   names of the parameters the RFC names apart (`ext`, `isub`,
-//!   `phone-context`; `crs`, `u`); a sip other-param does not take the
-//!   names of the named parameters (`transport`, `ttl`...).
-//!   `docs/schemes.md` gives each reading with the RFC's words.
+//! Each scheme's own syntax (feature `schemes`): the grammars of
+//! `schemes/*.pest`, the typed views, and the checks the ABNF cannot say.
+//! Its public path is the [`scheme`](crate::scheme) module, whose page
+//! says what is checked and why.
 
 mod about;
 mod acct;
@@ -318,7 +229,7 @@ impl Scheme {
     }
 
     /// The port an authority means when it names none, if the scheme has
-    /// authorities with ports (from [`scheme_info`](crate::scheme_info)).
+    /// authorities with ports (from [`scheme_info`](crate::scheme::scheme_info)).
     ///
     /// ```
     /// use peguri::scheme::Scheme;
@@ -928,7 +839,7 @@ pub fn finding<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -
 }
 
 /// A scheme peguri knows, for a listing such as `peguri schemes`: from
-/// the table of scheme-based normalization ([`known_schemes`](crate::known_schemes))
+/// the table of scheme-based normalization ([`known_schemes`](crate::scheme::known_schemes))
 /// and the schemes with a grammar ([`Scheme`]).
 ///
 /// ```
@@ -948,7 +859,7 @@ pub struct KnownScheme {
     pub name: &'static str,
     /// The document that defines it: the grammar's RFC and section for a
     /// scheme with a grammar, otherwise the document
-    /// [`SchemeInfo::spec`](crate::SchemeInfo::spec) cites.
+    /// [`SchemeInfo::spec`](crate::scheme::SchemeInfo::spec) cites.
     pub document: &'static str,
     /// Whether peguri has a grammar for it ([`Scheme`]).
     pub grammar: bool,

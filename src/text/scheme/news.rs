@@ -316,22 +316,6 @@ fn span(slot: Slot) -> Option<Range<usize>> {
     slot.get().map(|(a, b)| a..b)
 }
 
-#[cfg(feature = "serde")]
-impl News<'_> {
-    /// The members of the JSON contract's parts object (see the module
-    /// documentation of `json`).
-    pub(super) fn write_json<M: serde::ser::SerializeMap>(
-        &self,
-        map: &mut M,
-    ) -> Result<(), M::Error> {
-        map.serialize_entry("server", &self.server())?;
-        map.serialize_entry("message_id", &self.message_id())?;
-        map.serialize_entry("newsgroups", &self.newsgroups())?;
-        map.serialize_entry("group", &self.group())?;
-        map.serialize_entry("article_number", &self.article_number())
-    }
-}
-
 /// The parts object of `peguri parse --scheme-syntax`: `server`,
 /// `message_id`, `newsgroups`, `group`, `article_number`.
 ///
@@ -348,8 +332,12 @@ impl News<'_> {
 impl serde::Serialize for News<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        self.write_json(&mut map)?;
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("server", &self.server())?;
+        map.serialize_entry("message_id", &self.message_id())?;
+        map.serialize_entry("newsgroups", &self.newsgroups())?;
+        map.serialize_entry("group", &self.group())?;
+        map.serialize_entry("article_number", &self.article_number())?;
         map.end()
     }
 }

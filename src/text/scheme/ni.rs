@@ -359,28 +359,6 @@ fn luhn16(digits: &[u8]) -> u8 {
     u8::try_from((16 - sum % 16) % 16).unwrap_or(0)
 }
 
-#[cfg(feature = "serde")]
-impl Ni<'_> {
-    /// The members of the JSON contract's parts object (see the module
-    /// documentation of `json`).
-    pub(super) fn write_json<M: serde::ser::SerializeMap>(
-        &self,
-        map: &mut M,
-    ) -> Result<(), M::Error> {
-        use core::fmt::Write as _;
-        let mut digest = alloc::string::String::with_capacity(self.digest.len() * 2);
-        for octet in &self.digest {
-            let _ = write!(digest, "{octet:02x}");
-        }
-        map.serialize_entry("authority", &self.authority())?;
-        map.serialize_entry("algorithm", self.algorithm())?;
-        map.serialize_entry("value", self.value())?;
-        map.serialize_entry("digest", &digest)?;
-        map.serialize_entry("query", &self.query())?;
-        map.serialize_entry("check_digit", &self.check_digit())
-    }
-}
-
 /// The parts object of `peguri parse --scheme-syntax`: `authority`,
 /// `algorithm`, `value` (as written), `digest` (in lowercase hex),
 /// `query`, `check_digit`.
@@ -397,9 +375,19 @@ impl Ni<'_> {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Ni<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use core::fmt::Write as _;
         use serde::ser::SerializeMap as _;
-        let mut map = serializer.serialize_map(None)?;
-        self.write_json(&mut map)?;
+        let mut digest = alloc::string::String::with_capacity(self.digest.len() * 2);
+        for octet in &self.digest {
+            let _ = write!(digest, "{octet:02x}");
+        }
+        let mut map = serializer.serialize_map(Some(6))?;
+        map.serialize_entry("authority", &self.authority())?;
+        map.serialize_entry("algorithm", self.algorithm())?;
+        map.serialize_entry("value", self.value())?;
+        map.serialize_entry("digest", &digest)?;
+        map.serialize_entry("query", &self.query())?;
+        map.serialize_entry("check_digit", &self.check_digit())?;
         map.end()
     }
 }

@@ -71,6 +71,35 @@ pub enum TemplateErrorKind {
     },
 }
 
+impl TemplateErrorKind {
+    /// The kind's stable name, in snake_case, as it serializes.
+    ///
+    /// ```
+    /// assert_eq!(peguri::template::TemplateErrorKind::InvalidPrefix { offset: 1 }.as_str(), "invalid_prefix");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TemplateErrorKind::InvalidLiteral { .. } => "invalid_literal",
+            TemplateErrorKind::InvalidPercentEncoding { .. } => "invalid_percent_encoding",
+            TemplateErrorKind::UnclosedExpression { .. } => "unclosed_expression",
+            TemplateErrorKind::InvalidExpression { .. } => "invalid_expression",
+            TemplateErrorKind::MissingVariableName { .. } => "missing_variable_name",
+            TemplateErrorKind::InvalidPrefix { .. } => "invalid_prefix",
+            TemplateErrorKind::ReservedOperator { .. } => "reserved_operator",
+            TemplateErrorKind::PrefixOnComposite { .. } => "prefix_on_composite",
+            TemplateErrorKind::TooManyVariables { .. } => "too_many_variables",
+        }
+    }
+}
+
+/// The kind's name, as [`as_str`](TemplateErrorKind::as_str) gives it.
+#[cfg(feature = "serde")]
+impl serde::Serialize for TemplateErrorKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 /// A template that does not follow RFC 6570's syntax, or a value that its
 /// expression cannot take. It says where, as a byte offset into the
 /// template.

@@ -12,7 +12,6 @@ use url::Url;
 use crate::reference::IriRef;
 use crate::reference::UriRef;
 use crate::reference::UriRefBuf;
-use crate::reference::normalize;
 use crate::syntax::component::Component;
 use crate::syntax::pct::{decode, normalize_triplets};
 use crate::types::authority::Host;
@@ -45,7 +44,7 @@ pub(super) struct RfcNormal {
 }
 
 pub(super) fn rfc_normal(uri: &UriRef<'_>) -> RfcNormal {
-    let normal = normalize(uri);
+    let normal = uri.normalize();
     // A URI reference is an IRI reference, so the IRI view always parses.
     let mapped = IriRef::parse(normal.as_str()).map(|iri| iri.to_uri_idna());
     match mapped {

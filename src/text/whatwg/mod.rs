@@ -28,7 +28,7 @@
 //! characters percent-encoded), and RFC 3986 defines the same
 //! equivalences as normalization. So the RFC 3986 reading is compared in
 //! its normal form: syntax-based and scheme-based normalization (sections
-//! 6.2.2 and 6.2.3, [`normalize`](crate::normalize())), and a registered
+//! 6.2.2 and 6.2.3, [`normalize`](crate::Reference::normalize)), and a registered
 //! name with non-ASCII characters (percent-encoded UTF-8) mapped by ToASCII
 //! as RFC 3987 section 3.1 maps an IRI's ([`IriRef::to_uri_idna`]). The WHATWG
 //! reading gets the same percent-encoding normalization. Then these count
@@ -40,7 +40,7 @@
 //! - empty and absent userinfo, and `user:` and `user`: credentials are
 //!   compared as the decoded user and password;
 //! - a port equal to the scheme's default and no port, by peguri's
-//!   [scheme table](crate::scheme_info) (which has every special
+//!   [scheme table](crate::scheme::scheme_info) (which has every special
 //!   scheme's default);
 //! - `'` and `%27` in the query of a special URL, which the URL Standard
 //!   percent-encodes;
@@ -206,7 +206,7 @@ impl<'a> Comparison<'a> {
         let (differences, causes) = match (&rfc3986, &whatwg) {
             (Ok(uri), Ok(url)) => {
                 let normal = meaning::rfc_normal(uri);
-                let rfc = meaning::Meaning::of_rfc(&normal.uri.as_uri_ref());
+                let rfc = meaning::Meaning::of_rfc(&normal.uri.borrow());
                 let read = meaning::Meaning::of_whatwg(url);
                 let differences = rfc.differing(&read);
                 let causes = if differences.is_empty() {
@@ -383,7 +383,7 @@ impl<'a> Comparison<'a> {
 }
 
 /// `{"input", "rfc3986", "whatwg", "differs", "causes"}`: `rfc3986` is the
-/// object `peguri parse` prints for the input ([`Report`](crate::Report)),
+/// object `peguri parse` prints for the input ([`Report`](crate::report::Report)),
 /// `whatwg` the URL's components (`href`, `scheme`, `authority` with
 /// `userinfo`, `host`, `host_kind` and `port`, `path`, `query`,
 /// `fragment`) or `{"error": "..."}`, `differs` the names of the
@@ -404,8 +404,8 @@ impl serde::Serialize for Comparison<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let report = match &self.rfc3986 {
-            Ok(uri) => crate::reference::Report::Valid(uri.components()),
-            Err(error) => crate::reference::Report::Invalid {
+            Ok(uri) => crate::reference::report::Report::Valid(uri.components()),
+            Err(error) => crate::reference::report::Report::Invalid {
                 input: &self.input,
                 error: error.clone(),
             },
