@@ -9,6 +9,7 @@ use crate::reference::{Family, Kind, Reference, Storage};
 use crate::syntax::compiled::scheme::cid as compiled;
 use crate::syntax::runtime::Slot;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
@@ -54,6 +55,9 @@ pub struct MessageUrl {
     scheme: Scheme,
     message_id: Option<String>,
     content_id: Option<String>,
+    /// Where each is in the reference's text, percent-encoded.
+    message_id_span: Option<Range<usize>>,
+    content_id_span: Option<Range<usize>>,
 }
 
 impl MessageUrl {
@@ -92,10 +96,13 @@ impl MessageUrl {
             }
         };
         let rec = entry.check(scheme, &RULES, uri, &Source::uri(uri), scheme.cited())?;
+        let (message_id_span, content_id_span) = (span(rec.message_id), span(rec.content_id));
         Ok(MessageUrl {
             scheme,
-            message_id: address(scheme, uri, span(rec.message_id))?,
-            content_id: address(scheme, uri, span(rec.content_id))?,
+            message_id: address(scheme, uri, message_id_span.clone())?,
+            content_id: address(scheme, uri, content_id_span.clone())?,
+            message_id_span,
+            content_id_span,
         })
     }
 
@@ -132,6 +139,14 @@ impl MessageUrl {
     /// ```
     pub fn content_id(&self) -> Option<&str> {
         self.content_id.as_deref()
+    }
+
+    /// The Message-ID and the Content-ID where the reference holds them,
+    /// labeled, for `Explainer::scheme_parts`.
+    pub(crate) fn spans(&self) -> Vec<(&'static str, Range<usize>)> {
+        let message_id = self.message_id_span.clone().map(|r| ("Message-ID", r));
+        let content_id = self.content_id_span.clone().map(|r| ("Content-ID", r));
+        message_id.into_iter().chain(content_id).collect()
     }
 }
 
