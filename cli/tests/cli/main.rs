@@ -23,6 +23,7 @@ mod normalize;
 mod overrides;
 mod psl;
 mod resolve;
+mod scheme_reach;
 mod schemes;
 mod stream;
 mod template;

@@ -6,4 +6,5 @@ mod common;
 mod differential;
 mod distributed;
 mod functions;
+mod schemes;
 mod shell;
