@@ -17,33 +17,103 @@ use crate::common::run_peguri;
 /// draws parts of it beyond RFC 3986's components.
 const SCHEMES: [(&str, &str, &str, bool); 33] = [
     ("about", "about:blank", "about:a/b", true),
-    ("acct", "acct:foobar@status.example.net", "acct:foobar", true),
+    (
+        "acct",
+        "acct:foobar@status.example.net",
+        "acct:foobar",
+        true,
+    ),
     ("cid", "cid:foo4*foo1@bar.net", "cid:a..b@c", true),
-    ("coap", "coap://example.net/.well-known/core", "coap:///x", false),
-    ("coap+tcp", "coap+tcp://example.net/x", "coap+tcp://u@h/x", false),
-    ("coap+ws", "coap+ws://example.org/s?u=Cel", "coap+ws://u@h/", false),
+    (
+        "coap",
+        "coap://example.net/.well-known/core",
+        "coap:///x",
+        false,
+    ),
+    (
+        "coap+tcp",
+        "coap+tcp://example.net/x",
+        "coap+tcp://u@h/x",
+        false,
+    ),
+    (
+        "coap+ws",
+        "coap+ws://example.org/s?u=Cel",
+        "coap+ws://u@h/",
+        false,
+    ),
     ("coaps", "coaps://h:5684/a", "coaps://", false),
     ("coaps+tcp", "coaps+tcp://h", "coaps+tcp:///x", false),
     ("coaps+ws", "coaps+ws:///x", "coaps+ws:x", false),
     ("data", "data:text/plain,x", "data:text/plain", true),
     ("file", "file:///etc/fstab", "file:etc/fstab", false),
-    ("ftp", "ftp://anne@ftp.example.com/a.txt;type=i", "ftp://h/a?b", true),
+    (
+        "ftp",
+        "ftp://anne@ftp.example.com/a.txt;type=i",
+        "ftp://h/a?b",
+        true,
+    ),
     ("geo", "geo:1,2", "geo:91,0", false),
     ("http", "http://example.com/", "http://", false),
     ("https", "https://example.com/", "https://", false),
-    ("ldap", "ldap://h/o=example?cn?sub?(cn=*)", "ldap://h/cn=a,,b", true),
+    (
+        "ldap",
+        "ldap://h/o=example?cn?sub?(cn=*)",
+        "ldap://h/cn=a,,b",
+        true,
+    ),
     ("mailto", "mailto:joe@example.com", "mailto:joe", false),
-    ("mid", "mid:960830.1639@XIson.com/partA@XIson.com", "mid:a@b/c", true),
+    (
+        "mid",
+        "mid:960830.1639@XIson.com/partA@XIson.com",
+        "mid:a@b/c",
+        true,
+    ),
     ("news", "news:comp.lang.c", "news:a@", true),
     ("ni", "ni:///sha-256-32;f4OxZQ", "ni:///sha-256;f4OxZ", true),
-    ("nih", "nih:sha-256-32;53269057;b", "nih:sha-256-32;53269057;c", true),
-    ("nntp", "nntp://h/example.group/1", "nntp://h/example.group/0", true),
-    ("rtsp", "rtsp://media.example.com:554/twister", "rtsp:/twister", false),
-    ("rtsps", "rtsps://media.example.com/twister", "rtsps:x", false),
-    ("sip", "sip:alice@atlanta.com", "sip:alice@atlanta.com;ttl=256", true),
-    ("sips", "sips:alice@atlanta.com:5061", "sips:a@b?subject", true),
+    (
+        "nih",
+        "nih:sha-256-32;53269057;b",
+        "nih:sha-256-32;53269057;c",
+        true,
+    ),
+    (
+        "nntp",
+        "nntp://h/example.group/1",
+        "nntp://h/example.group/0",
+        true,
+    ),
+    (
+        "rtsp",
+        "rtsp://media.example.com:554/twister",
+        "rtsp:/twister",
+        false,
+    ),
+    (
+        "rtsps",
+        "rtsps://media.example.com/twister",
+        "rtsps:x",
+        false,
+    ),
+    (
+        "sip",
+        "sip:alice@atlanta.com",
+        "sip:alice@atlanta.com;ttl=256",
+        true,
+    ),
+    (
+        "sips",
+        "sips:alice@atlanta.com:5061",
+        "sips:a@b?subject",
+        true,
+    ),
     ("sms", "sms:+15105550101?body=hi", "sms:7042", true),
-    ("tag", "tag:yaml.org,2002:int", "tag:example.com,2001-02-29:x", true),
+    (
+        "tag",
+        "tag:yaml.org,2002:int",
+        "tag:example.com,2001-02-29:x",
+        true,
+    ),
     ("tel", "tel:+1-201-555-0123", "tel:7042", true),
     ("urn", "urn:example:a", "urn:a:b", true),
     ("ws", "ws://h/chat", "ws://h/chat#x", false),
@@ -145,7 +215,12 @@ fn explain_scheme_parts_draws_the_parts_of_every_scheme_with_a_view() {
         let plain = run_peguri(&["explain", valid], b"");
         let parts = run_peguri(&["explain", "--scheme-parts", valid], b"");
         assert_eq!(parts.status.code(), Some(0), "{valid}");
-        assert_eq!(stdout(&parts) != stdout(&plain), drawn, "{scheme}: {}", stdout(&parts));
+        assert_eq!(
+            stdout(&parts) != stdout(&plain),
+            drawn,
+            "{scheme}: {}",
+            stdout(&parts)
+        );
         // A reference its scheme refuses is drawn as without the flag.
         let plain = run_peguri(&["explain", invalid], b"");
         let parts = run_peguri(&["explain", "--scheme-parts", invalid], b"");

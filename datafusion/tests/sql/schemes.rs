@@ -2,7 +2,7 @@
 //! `uri_scheme_error` and `uri_scheme_parts`, on every scheme with a
 //! grammar.
 
-use crate::common::{STRING_TYPES, column, context, register_strings};
+use crate::common::{column, context, register_strings, STRING_TYPES};
 use crate::functions::check_unary;
 use peguri::scheme::Scheme;
 
@@ -20,23 +20,55 @@ const EXAMPLES: [(&str, &str, &str); 33] = [
     ("coaps+ws", "coaps+ws:///x", "coaps+ws:x"),
     ("data", "data:text/plain,x", "data:text/plain"),
     ("file", "file:///etc/fstab", "file:etc/fstab"),
-    ("ftp", "ftp://anne@ftp.example.com/a.txt;type=i", "ftp://h/a?b"),
+    (
+        "ftp",
+        "ftp://anne@ftp.example.com/a.txt;type=i",
+        "ftp://h/a?b",
+    ),
     ("geo", "geo:1,2", "geo:91,0"),
     ("http", "http://example.com/", "http://"),
     ("https", "https://example.com/", "https://"),
-    ("ldap", "ldap://h/o=example?cn?sub?(cn=*)", "ldap://h/cn=a,,b"),
+    (
+        "ldap",
+        "ldap://h/o=example?cn?sub?(cn=*)",
+        "ldap://h/cn=a,,b",
+    ),
     ("mailto", "mailto:joe@example.com", "mailto:joe"),
-    ("mid", "mid:960830.1639@XIson.com/partA@XIson.com", "mid:a@b/c"),
+    (
+        "mid",
+        "mid:960830.1639@XIson.com/partA@XIson.com",
+        "mid:a@b/c",
+    ),
     ("news", "news:comp.lang.c", "news:a@"),
     ("ni", "ni:///sha-256-32;f4OxZQ", "ni:///sha-256;f4OxZ"),
-    ("nih", "nih:sha-256-32;53269057;b", "nih:sha-256-32;53269057;c"),
-    ("nntp", "nntp://h/example.group/1", "nntp://h/example.group/0"),
-    ("rtsp", "rtsp://media.example.com:554/twister", "rtsp:/twister"),
+    (
+        "nih",
+        "nih:sha-256-32;53269057;b",
+        "nih:sha-256-32;53269057;c",
+    ),
+    (
+        "nntp",
+        "nntp://h/example.group/1",
+        "nntp://h/example.group/0",
+    ),
+    (
+        "rtsp",
+        "rtsp://media.example.com:554/twister",
+        "rtsp:/twister",
+    ),
     ("rtsps", "rtsps://media.example.com/twister", "rtsps:x"),
-    ("sip", "sip:alice@atlanta.com", "sip:alice@atlanta.com;ttl=256"),
+    (
+        "sip",
+        "sip:alice@atlanta.com",
+        "sip:alice@atlanta.com;ttl=256",
+    ),
     ("sips", "sips:alice@atlanta.com:5061", "sips:a@b?subject"),
     ("sms", "sms:+15105550101?body=hi", "sms:7042"),
-    ("tag", "tag:yaml.org,2002:int", "tag:example.com,2001-02-29:x"),
+    (
+        "tag",
+        "tag:yaml.org,2002:int",
+        "tag:example.com,2001-02-29:x",
+    ),
     ("tel", "tel:+1-201-555-0123", "tel:7042"),
     ("urn", "urn:example:a", "urn:a:b"),
     ("ws", "ws://h/chat", "ws://h/chat#x"),
@@ -71,11 +103,19 @@ async fn uri_scheme_functions_read_every_scheme_with_a_grammar() {
             let refused = i % 2 == 1;
             let input = input.unwrap_or_default();
             let want = if refused { "false" } else { "true" };
-            assert_eq!(valid[i].as_deref(), Some(want), "{input} over {string_type:?}");
+            assert_eq!(
+                valid[i].as_deref(),
+                Some(want),
+                "{input} over {string_type:?}"
+            );
             let error = errors[i].as_deref().unwrap_or_default();
             assert_eq!(error.contains("(RFC "), refused, "{input}: {error}");
             let has_parts = if refused { "false" } else { "true" };
-            assert_eq!(parts[i].as_deref(), Some(has_parts), "{input} over {string_type:?}");
+            assert_eq!(
+                parts[i].as_deref(),
+                Some(has_parts),
+                "{input} over {string_type:?}"
+            );
         }
     }
 }

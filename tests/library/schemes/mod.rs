@@ -7,5 +7,5 @@
 mod engines;
 mod examples;
 mod invalid;
-mod readings;
 mod protocol_examples;
+mod readings;
