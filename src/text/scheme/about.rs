@@ -2,7 +2,7 @@
 
 use core::ops::Range;
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind, Reference, Storage};
 use crate::syntax::compiled::scheme::about as compiled;
@@ -11,7 +11,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "about_uri",
             "an about URI, \"about:\" about-token [ about-query ] [ about-fragment ]",
@@ -20,7 +20,7 @@ const RULES: Rules = Rules {
         ("about_query", "'?' and a query"),
         ("about_fragment", "'#' and a fragment"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// An about URI (RFC 6694): the token naming what the application shows,

@@ -2,7 +2,7 @@
 
 use core::ops::Range;
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind, Reference, Storage};
 use crate::syntax::compiled::scheme::acct as compiled;
@@ -11,7 +11,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         ("acctURI", "an acct URI, \"acct:\" userpart \"@\" host"),
         (
             "userpart",
@@ -19,7 +19,7 @@ const RULES: Rules = Rules {
         ),
         ("at_sign", "'@'"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// An acct URI (RFC 7565): an account at a service provider, its user

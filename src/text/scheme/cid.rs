@@ -3,7 +3,7 @@
 
 use core::ops::Range;
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind, Reference, Storage};
 use crate::syntax::compiled::scheme::cid as compiled;
@@ -15,7 +15,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         ("cid_url", "a cid URL, \"cid:\" content-id"),
         (
             "mid_url",
@@ -34,7 +34,7 @@ const RULES: Rules = Rules {
         ("sub_domain", "a sub-domain (an atom or a domain literal)"),
         ("domain_ref", "an atom"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// A cid or mid URL (RFC 2392): the Message-ID of a message, the

@@ -3,7 +3,7 @@
 //! `schemes/coap.pest`: RFC 3986's host (not empty but over WebSockets),
 //! port, absolute or empty path and query.
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::syntax::compiled::scheme::coap as compiled;
 
@@ -11,7 +11,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         ("EOI", "end of input (a CoAP URI has no userinfo)"),
         (
             "coap_URI",
@@ -39,7 +39,7 @@ const RULES: Rules = Rules {
         ),
         ("coap_host", "a host (it is not empty)"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// Checks `uri` as a URI reference of `scheme`, one of the CoAP schemes.

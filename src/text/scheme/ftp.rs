@@ -4,7 +4,7 @@
 use core::ops::Range;
 
 use super::error::{Cited, Kind};
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind as RefKind, Reference, Storage};
 use crate::syntax::compiled::scheme::ftp as compiled;
@@ -15,7 +15,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "EOI",
             "end of input (an ftp URL has no query, and a path segment holds ';' percent-encoded)",
@@ -39,7 +39,7 @@ const RULES: Rules = Rules {
         ("uchar", "a character of a path segment"),
         ("ftptype", "a transfer type ('a', 'i' or 'd')"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// RFC 9293 section 3.1: a TCP port is 16 bits.

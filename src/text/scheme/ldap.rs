@@ -6,7 +6,7 @@ use alloc::borrow::Cow;
 use core::ops::Range;
 
 use super::ftp::tcp_port;
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind as RefKind, Reference, Storage};
 use crate::syntax::compiled::scheme::ldap as compiled;
@@ -17,7 +17,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "ldapurl",
             "an ldap URL, \"ldap://\" [ host [ \":\" port ] ] [ \"/\" dn [ \"?\" ... ] ]",
@@ -85,7 +85,7 @@ const RULES: Rules = Rules {
         ("matchingrule", "':' and a matching rule"),
         ("dnattrs", "':dn'"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// An ldap URL (RFC 4516): the server, the DN, the attributes, scope and

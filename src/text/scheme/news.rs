@@ -7,7 +7,7 @@ use alloc::borrow::Cow;
 use core::ops::Range;
 
 use super::error::Kind;
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind as RefKind, Reference, Storage};
 use crate::syntax::compiled::scheme::news as compiled;
@@ -18,7 +18,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "newsURL",
             "a news URI, \"news:\" [ \"//\" authority \"/\" ] ( article / newsgroups )",
@@ -48,7 +48,7 @@ const RULES: Rules = Rules {
         ("wildmat_exact", "a newsgroup name character"),
         ("newsgroup_name", "a newsgroup name"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// A news or nntp URI (RFC 5538): the server, if any, and the article or

@@ -5,7 +5,7 @@
 use core::ops::Range;
 
 use super::error::Kind;
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind as RefKind, Reference, Storage};
 use crate::syntax::compiled::scheme::ni as compiled;
@@ -16,7 +16,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "NI_URI",
             "an ni URI, \"ni://\" [ authority ] \"/\" alg \";\" val [ \"?\" query ]",
@@ -40,7 +40,7 @@ const RULES: Rules = Rules {
             "a base64url character (A-Z, a-z, 0-9, '-', '_'; unpadded, the text never has 4n+1 characters)",
         ),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// An ni or nih URI (RFC 6920): the hash algorithm, the hash value and the

@@ -2,7 +2,7 @@
 //! ABNF of RFC 7826 section 20.2.1, RFC 3986's authority, an absolute or
 //! empty path, a query, a fragment.
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::syntax::compiled::scheme::rtsp as compiled;
 
@@ -10,7 +10,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "rtsp_URI",
             "an rtsp URI, \"rtsp://\" authority path [ \"?\" query ]",
@@ -22,7 +22,7 @@ const RULES: Rules = Rules {
         ("URI_rest", "\"//\" authority path [ \"?\" query ]"),
         ("hier_part_7826", "\"//\" authority path"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// Checks `uri` as an rtsp (`scheme` [`Scheme::Rtsp`]) or rtsps URI

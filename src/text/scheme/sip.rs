@@ -5,7 +5,7 @@
 use core::ops::Range;
 
 use super::error::Kind;
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind as RefKind, Reference, Storage};
 use crate::syntax::compiled::scheme::sip as compiled;
@@ -16,7 +16,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "SIP_URI",
             "a sip URI, \"sip:\" [ userinfo ] hostport uri-parameters [ headers ]",
@@ -43,7 +43,7 @@ const RULES: Rules = Rules {
         ("hname", "a header field name"),
         ("hvalue", "a header field value"),
     ],
-    limits: &[(
+    limits: rule_words![(
         "named_param",
         "transport, user, method, ttl, maddr and lr are parameters of their own syntax",
     )],

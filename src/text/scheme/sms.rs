@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::error::Kind;
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind as RefKind, Reference, Storage};
 use crate::syntax::compiled::scheme::tel as compiled;
@@ -19,7 +19,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "sms_uri",
             "an sms URI, \"sms:\" sms-hier-part [ \"?\" sms-fields ]",
@@ -50,7 +50,7 @@ const RULES: Rules = Rules {
         ("sms_field_ext", "a field name"),
         ("escaped_value", "a field value"),
     ],
-    limits: &[(
+    limits: rule_words![(
         "reserved_pname",
         "isub, ext and phone-context are not other parameters; each comes once, before them",
     )],

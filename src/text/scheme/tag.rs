@@ -4,7 +4,7 @@
 use core::ops::Range;
 
 use super::error::Kind;
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind as RefKind, Reference, Storage};
 use crate::syntax::compiled::scheme::tag as compiled;
@@ -15,7 +15,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "tagURI",
             "a tag, \"tag:\" taggingEntity \":\" specific [ \"#\" fragment ]",
@@ -39,7 +39,7 @@ const RULES: Rules = Rules {
         ("day", "a day (two digits)"),
         ("specific", "the specific part"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// A tag URI (RFC 4151): who minted it (the authority name and the date

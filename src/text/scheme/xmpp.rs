@@ -2,7 +2,7 @@
 
 use core::ops::Range;
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind, Reference, Storage};
 use crate::syntax::compiled::scheme::xmpp as compiled;
@@ -13,7 +13,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "xmppuri",
             "an XMPP URI, \"xmpp:\" hierxmpp [ \"?\" querycomp ] [ \"#\" fragment ]",
@@ -33,7 +33,7 @@ const RULES: Rules = Rules {
         ("key", "a key"),
         ("value", "a value"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// One XMPP address (a JID) of a URI: node, domain, resource.
