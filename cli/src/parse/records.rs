@@ -17,6 +17,8 @@ use peguri::scheme::SyntaxReport;
 use peguri::{Authority, Component, IriRef, ParseError, PublicSuffixList, UriRef};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
+use super::json;
+
 /// Which reports to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Filter {
@@ -305,15 +307,22 @@ fn push_member(
     debug_assert!(object.ends_with(close) && object.len() > close.len());
     object.truncate(object.len() - close.len());
     let key = serde_json::to_string(name)?;
+    let text = json::to_vec(value, pretty)?;
     if pretty {
-        let text = serde_json::to_string_pretty(value)?;
-        write!(object, ",\n  {key}: {}\n}}", text.replace('\n', "\n  "))
+        write!(object, ",\n  {key}: ")?;
+        for &byte in &text {
+            object.push(byte);
+            if byte == b'\n' {
+                object.extend_from_slice(b"  ");
+            }
+        }
+        object.extend_from_slice(b"\n}");
     } else {
         write!(object, ",{key}:")?;
-        serde_json::to_writer(&mut *object, value)?;
+        object.extend_from_slice(&text);
         object.push(b'}');
-        Ok(())
     }
+    Ok(())
 }
 
 /// A value of one field for one input: absent (`null`), text, a number, a
@@ -906,11 +915,7 @@ impl<W: Write> Parser<W> {
         match (self.options.format, &self.options.fields) {
             (Format::Json, None) if self.options.scheme_syntax || !self.site.is_empty() => {
                 let pretty = self.options.pretty;
-                let mut object = if pretty {
-                    serde_json::to_vec_pretty(&Whole(parsed))?
-                } else {
-                    serde_json::to_vec(&Whole(parsed))?
-                };
+                let mut object = json::to_vec(&Whole(parsed), pretty)?;
                 if self.options.scheme_syntax {
                     push_member(&mut object, SCHEME_SYNTAX, &parsed.scheme_syntax(), pretty)?;
                 }
@@ -936,11 +941,7 @@ impl<W: Write> Parser<W> {
                     site: &self.site,
                     psl,
                 };
-                if self.options.pretty {
-                    serde_json::to_writer_pretty(&mut *out, &selected)?
-                } else {
-                    serde_json::to_writer(&mut *out, &selected)?
-                }
+                out.write_all(&json::to_vec(&selected, self.options.pretty)?)?;
             }
             (Format::Tsv, _) => {
                 let row = Row::new(parsed);

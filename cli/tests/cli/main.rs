@@ -18,6 +18,7 @@ mod extras;
 mod fields;
 mod grammar;
 mod iri;
+mod json_format;
 mod lab;
 mod normalize;
 mod overrides;
