@@ -72,6 +72,42 @@ fn rfc1738_3_2_2_paths_are_cwd_then_name() {
     }
 }
 
+/// RFC 1738 section 3.2.3: the URL may end in `;type=` and a type code,
+/// `a` (ASCII) or `i` (image) for the transfer, `d` for a directory
+/// listing; without it the client guesses. The BNF lists each code in both
+/// cases; the view gives it lowercase.
+#[test]
+fn rfc1738_3_2_3_the_type_code() {
+    for (text, code, segments) in [
+        (
+            "ftp://host.dom/pub/file.txt;type=a",
+            Some('a'),
+            &["pub", "file.txt"][..],
+        ),
+        (
+            "ftp://host.dom/pub/file.bin;type=I",
+            Some('i'),
+            &["pub", "file.bin"],
+        ),
+        ("ftp://host.dom/pub/;type=d", Some('d'), &["pub", ""]),
+        ("ftp://host.dom/pub/file.txt", None, &["pub", "file.txt"]),
+        ("ftp://host.dom", None, &[]),
+    ] {
+        let parsed = uri(text);
+        let ftp = Ftp::parse(&parsed).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(ftp.transfer_type(), code, "{text}");
+        assert_eq!(ftp.path_segments().collect::<Vec<_>>(), segments, "{text}");
+    }
+    // A type code is one of the three. (After the host, `;type=a` is
+    // part of RFC 3986's host, whose registered names take `;` and `=`.)
+    for text in ["ftp://host.dom/f;type=x", "ftp://host.dom/f;type="] {
+        assert!(
+            matches!(scheme::validate(&uri(text)), Some(Err(_))),
+            "{text}"
+        );
+    }
+}
+
 /// Host, port, DN, attributes, scope, filter, extensions (critical, type,
 /// value) of an ldap URL.
 type LdapParts<'a> = (
