@@ -227,3 +227,32 @@ fn explain_scheme_parts_draws_the_parts_of_every_scheme_with_a_view() {
         assert_eq!(stdout(&parts), stdout(&plain), "{invalid}");
     }
 }
+
+/// docs/schemes.md has a row for each scheme with a grammar, in the
+/// order of `peguri schemes`, each citing the document `peguri schemes`
+/// names (the RFC, at least).
+#[test]
+fn the_schemes_document_has_a_row_per_scheme() {
+    let page = include_str!("../../../docs/schemes.md");
+    let rows: Vec<(&str, &str)> = page
+        .lines()
+        .skip_while(|line| !line.starts_with("| scheme | RFC | grammar"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .filter_map(|line| {
+            let mut cells = line.split(" | ");
+            let name = cells.next()?.trim_start_matches("| ").trim_matches('`');
+            Some((name, cells.next()?))
+        })
+        .collect();
+    let mut names: Vec<&str> = rows.iter().map(|row| row.0).collect();
+    names.sort_unstable();
+    let listed = schemes_with_a_grammar();
+    let listed_names: Vec<&str> = listed.iter().map(|s| s.0.as_str()).collect();
+    assert_eq!(names, listed_names);
+    for (name, rfc) in rows {
+        let document = &listed.iter().find(|s| s.0 == name).expect("listed").1;
+        let spec = document.split(" section ").next().unwrap_or_default();
+        assert!(rfc.starts_with(spec), "{name}: {rfc} against {document}");
+    }
+}
