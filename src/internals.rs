@@ -339,12 +339,58 @@ pub mod schemes {
             data_entry => match_data_entry, fail_data_entry;
             base64_entry => match_base64_entry, fail_base64_entry;
         ]
-        tel: [tel_entry => match_tel_entry, fail_tel_entry;]
+        tel: [
+            tel_entry => match_tel_entry, fail_tel_entry;
+            sms_entry => match_sms_entry, fail_sms_entry;
+        ]
         geo: [
             geo_entry => match_geo_entry, fail_geo_entry;
             latitude_entry => match_latitude_entry, fail_latitude_entry;
             longitude_entry => match_longitude_entry, fail_longitude_entry;
             altitude_entry => match_altitude_entry, fail_altitude_entry;
+        ]
+        ftp: [ftp_entry => match_ftp_entry, fail_ftp_entry;]
+        ldap: [
+            ldap_entry => match_ldap_entry, fail_ldap_entry;
+            dn_entry => match_dn_entry, fail_dn_entry;
+            filter_entry => match_filter_entry, fail_filter_entry;
+        ]
+        ni: [
+            ni_entry => match_ni_entry, fail_ni_entry;
+            nih_entry => match_nih_entry, fail_nih_entry;
+            base64url_entry => match_base64url_entry, fail_base64url_entry;
+        ]
+        coap: [
+            coap_entry => match_coap_entry, fail_coap_entry;
+            coaps_entry => match_coaps_entry, fail_coaps_entry;
+            coap_tcp_entry => match_coap_tcp_entry, fail_coap_tcp_entry;
+            coaps_tcp_entry => match_coaps_tcp_entry, fail_coaps_tcp_entry;
+            coap_ws_entry => match_coap_ws_entry, fail_coap_ws_entry;
+            coaps_ws_entry => match_coaps_ws_entry, fail_coaps_ws_entry;
+        ]
+        rtsp: [
+            rtsp_entry => match_rtsp_entry, fail_rtsp_entry;
+            rtsps_entry => match_rtsps_entry, fail_rtsps_entry;
+        ]
+        news: [
+            news_entry => match_news_entry, fail_news_entry;
+            nntp_entry => match_nntp_entry, fail_nntp_entry;
+            msg_id_entry => match_msg_id_entry, fail_msg_id_entry;
+            wildmat_entry => match_wildmat_entry, fail_wildmat_entry;
+            newsgroup_name_entry => match_newsgroup_name_entry, fail_newsgroup_name_entry;
+        ]
+        sip: [
+            sip_entry => match_sip_entry, fail_sip_entry;
+            sips_entry => match_sips_entry, fail_sips_entry;
+        ]
+        tag: [tag_entry => match_tag_entry, fail_tag_entry;]
+        acct: [acct_entry => match_acct_entry, fail_acct_entry;]
+        xmpp: [xmpp_entry => match_xmpp_entry, fail_xmpp_entry;]
+        about: [about_entry => match_about_entry, fail_about_entry;]
+        cid: [
+            cid_entry => match_cid_entry, fail_cid_entry;
+            mid_entry => match_mid_entry, fail_mid_entry;
+            addr_spec_entry => match_addr_spec_entry, fail_addr_spec_entry;
         ]
     }
 }

@@ -415,6 +415,20 @@ pub mod report {
 /// | `data` | RFC 2397 section 3 | `DataUrl` |
 /// | `tel` | RFC 3966 section 3 | `Tel` |
 /// | `geo` | RFC 5870 section 3 | `Geo` |
+/// | `sip`, `sips` | RFC 3261 sections 19.1, 25.1 (IP addresses: RFC 5954 section 4.1) | `Sip` |
+/// | `tag` | RFC 4151 section 2.1 | `Tag` |
+/// | `acct` | RFC 7565 section 7 | `Acct` |
+/// | `xmpp` | RFC 5122 section 2.2 | `Xmpp` |
+/// | `sms` | RFC 5724 section 2.2 (recipients: RFC 3966 section 3) | `Sms` |
+/// | `about` | RFC 6694 section 2 | `About` |
+/// | `cid`, `mid` | RFC 2392 section 2 (addresses: RFC 822 section 6.1) | `MessageUrl` |
+/// | `ftp` | RFC 1738 section 3.2 (syntax: section 5) | `Ftp` |
+/// | `ldap` | RFC 4516 section 2 (DN: RFC 4514 section 3; filter: RFC 4515 section 3) | `Ldap` |
+/// | `ni`, `nih` | RFC 6920 sections 3 and 7 | `Ni` |
+/// | `coap`, `coaps` | RFC 7252 sections 6.1, 6.2 | |
+/// | `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws` | RFC 8323 sections 8.1 to 8.4 | |
+/// | `rtsp`, `rtsps` | RFC 7826 section 4.2 (syntax: section 20.2.1) | |
+/// | `news`, `nntp` | RFC 5538 sections 2.1, 2.2 | `News` |
 ///
 /// `docs/schemes.md` says, scheme by scheme, what is checked and what is
 /// not.
@@ -425,8 +439,9 @@ pub mod report {
 ///   describes what precedes the fragment; RFC 3986 section 3.5 makes the
 ///   fragment the business of the representation, not of the scheme, so
 ///   a fragment is accepted after every scheme but `ws` and `wss`, whose
-///   RFC forbids it (RFC 6455 section 3), and `urn`, whose ABNF includes
-///   it (the f-component).
+///   RFC forbids it (RFC 6455 section 3), and `urn`, `tag`, `xmpp`,
+///   `about`, `coap+tcp`, `coaps+tcp`, `coap+ws`, `coaps+ws`, `rtsp` and
+///   `rtsps`, whose ABNF includes it (a URN's f-component).
 /// - *Offsets are into the whole reference*, also for an error found in
 ///   percent-decoded text (a mailto address, base64 data): the offset is
 ///   that of the `%` of the triplet that encodes the character.
@@ -434,8 +449,11 @@ pub mod report {
 ///   2 reads an address after percent-decoding (`%22not%40me%22@example.org`
 ///   is the address `"not@me"@example.org`), and the value of a `to`, `cc`
 ///   or `bcc` header field as an RFC 5322 address list; RFC 2397 section 3
-///   reads base64 data after URL decoding. Nothing else is decoded before
-///   matching.
+///   reads base64 data after URL decoding, RFC 2392 section 2 a cid or mid
+///   URL's address, RFC 4516 section 2.1 an ldap URL's DN, filter and
+///   extension values, and RFC 5538 a message identifier, a wildmat and a
+///   newsgroup name. Nothing else is decoded before matching (an sms body
+///   is decoded after, to be read).
 /// - *An IRI is checked as its text.* The grammars are those of URIs (the
 ///   RFCs define ASCII syntax): a character beyond ASCII is an error where
 ///   the scheme's RFC does not allow it; map the IRI to a URI first
@@ -445,8 +463,9 @@ pub mod report {
 ///   the rule ("PEG:" notes): an RFC 8141 r-component ends before a `?=`
 ///   that a q-component follows; a tel or geo parameter does not take the
 ///   names of the parameters the RFC names apart (`ext`, `isub`,
-///   `phone-context`; `crs`, `u`). `docs/schemes.md` gives each reading
-///   with the RFC's words.
+///   `phone-context`; `crs`, `u`); a sip other-param does not take the
+///   names of the named parameters (`transport`, `ttl`...).
+///   `docs/schemes.md` gives each reading with the RFC's words.
 pub mod scheme {
     pub use crate::text::registry::{RegisteredScheme, SchemeRegistry, SchemeStatus, registration};
     #[cfg(feature = "schemes")]

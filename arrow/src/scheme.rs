@@ -44,7 +44,7 @@ pub fn describe_scheme_error(error: &SchemeError) -> String {
 /// ```
 /// use arrow_array::{Array, StringArray};
 ///
-/// let urls = StringArray::from(vec!["urn:example:a", "urn:a:b", "ftp://h/", "a b"]);
+/// let urls = StringArray::from(vec!["urn:example:a", "urn:a:b", "gopher://h/", "a b"]);
 /// let valid = peguri_arrow::scheme_valid(&urls)?;
 /// assert!(valid.value(0));
 /// assert!(!valid.value(1));

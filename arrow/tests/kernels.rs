@@ -902,7 +902,7 @@ fn scheme_valid_and_scheme_error_follow_each_schemes_syntax() {
         Some("urn:a:b"),
         Some("mailto:joe"),
         Some("http://h/"),
-        Some("ftp://h/"),
+        Some("gopher://h/"),
         Some("/relative"),
         Some("a b"),
         None,

@@ -37,8 +37,10 @@ pub struct ExplainArgs {
     /// Also draw, below, the parts the scheme's own syntax defines: a
     /// URN's NID and NSS (RFC 8141 section 2), a data URL's media type
     /// and data (RFC 2397 section 3), a tel URI's number and parameters
-    /// (RFC 3966 section 3). A reference that breaks its scheme's syntax
-    /// is drawn without them.
+    /// (RFC 3966 section 3), and the parts of sip, tag, acct, xmpp, sms,
+    /// about, cid, mid, ftp, ldap, ni, nih, news and nntp URIs
+    /// (docs/schemes.md). A reference that breaks its scheme's syntax is
+    /// drawn without them.
     #[arg(long)]
     scheme_parts: bool,
     #[command(flatten)]

@@ -57,7 +57,17 @@ _TemplateVariable = (
     _TemplateScalar | Sequence[_TemplateScalar] | Mapping[str, _TemplateScalar] | None
 )
 
-_SchemePart = str | bool | int | float | list[str] | list[list[str]] | list[float] | None
+_SchemePart = (
+    str
+    | bool
+    | int
+    | float
+    | list[str]
+    | list[list[str | None]]
+    | list[float]
+    | list[dict[str, str | bool | None]]
+    | None
+)
 
 class _SchemeSyntaxError(TypedDict):
     offset: int
@@ -78,7 +88,18 @@ class _SchemeSyntax(TypedDict):
     mailto ``to`` and ``headers``; urn ``nid``, ``nss``, ``r_component``,
     ``q_component``; data ``media_type``, ``base64``, ``data_length``; tel
     ``number``, ``global``; geo ``coordinates``, ``crs``, ``uncertainty``;
-    ``{}`` for http, https, ws, wss and file."""
+    sip and sips ``user``, ``password``, ``host``, ``port``, ``parameters``,
+    ``headers``; tag ``authority_name``, ``date``, ``specific``; acct
+    ``userpart``, ``host``; xmpp ``account``, ``node``, ``domain``,
+    ``resource``, ``query_type``, ``pairs``; sms ``recipients``, ``body``;
+    about ``token``; cid and mid ``message_id``, ``content_id``; ftp
+    ``user``, ``password``, ``host``, ``port``, ``path_segments``,
+    ``type``; ldap ``host``, ``port``, ``dn``, ``attributes``, ``scope``,
+    ``filter``, ``extensions`` (dicts ``critical``, ``type``, ``value``);
+    ni and nih ``authority``, ``algorithm``, ``value``, ``digest``,
+    ``query``, ``check_digit``; news and nntp ``server``, ``message_id``,
+    ``newsgroups``, ``group``, ``article_number``; ``{}`` for http, https,
+    ws, wss, file, the CoAP schemes, rtsp and rtsps (docs/schemes.md)."""
 
 class ParseError(ValueError):
     """Not a URI (or IRI) reference. ``str()`` is the caret display."""
@@ -198,9 +219,9 @@ class UriReference:
     def to_uri(self, *, idna: bool = False) -> UriReference: ...
     def to_iri(self) -> UriReference: ...
     def scheme_syntax(self) -> _SchemeSyntax | None:
-        """The reference checked against its scheme's own syntax (http,
-        https, ws, wss, file, mailto, urn, data, tel, geo): ``None``
-        without a scheme or for another scheme."""
+        """The reference checked against its scheme's own syntax (the
+        schemes docs/schemes.md lists): ``None`` without a scheme or for
+        another scheme."""
     def __eq__(self, other: object, /) -> bool:
         """Equal text; ``NotImplemented`` for an object that is not a
         ``UriReference``."""

@@ -182,8 +182,8 @@ def is_valid(urls: ArrowLike) -> ArrowArray:
 
 def scheme_valid(urls: ArrowLike) -> ArrowArray:
     """Whether each row is valid under its scheme's own syntax (booleans):
-    the grammars of http, https, ws, wss, file, mailto, urn, data, tel and
-    geo, transcribed from their RFCs (``UriReference.scheme_syntax`` says
+    the grammars of the schemes docs/schemes.md lists, transcribed from
+    their RFCs (``UriReference.scheme_syntax`` says
     why one is not). NULL for a row that is not a URI reference, has no
     scheme, or has another scheme."""
     return _peguri.arrow_scheme_valid(_column(urls, "urls"))

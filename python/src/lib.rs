@@ -617,8 +617,8 @@ impl UriReference {
     }
 
     /// The reference checked against its scheme's own syntax (the schemes
-    /// with a grammar: http, https, ws, wss, file, mailto, urn, data, tel,
-    /// geo): `None` without a scheme or for another scheme; otherwise a
+    /// with a grammar are those `peguri schemes` marks, docs/schemes.md):
+    /// `None` without a scheme or for another scheme; otherwise a
     /// dict `{"scheme", "spec", "valid", "error", "parts"}`, `error` being
     /// `{"offset", "message"}` (the offset in bytes into the whole text)
     /// or `None`, `parts` what the scheme's syntax holds or `None`.

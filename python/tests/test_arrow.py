@@ -110,8 +110,10 @@ def test_normalize_equivalent_iri_to_uri_lint() -> None:
 
 
 def test_scheme_valid() -> None:
-    urls = pa.array(["urn:example:a", "urn:a:b", "geo:91,0", "http://h/", "ftp://h/", "a b", None])
-    assert pylist(ua.scheme_valid(urls)) == [True, False, False, True, None, None, None]
+    urls = pa.array(
+        ["urn:example:a", "urn:a:b", "geo:91,0", "http://h/", "gopher://h/", "a b", None, "ftp://h/", "coap:///x"]
+    )
+    assert pylist(ua.scheme_valid(urls)) == [True, False, False, True, None, None, None, True, False]
     # The same answer as the object API, row by row.
     for url, valid in zip(["urn:example:a", "urn:a:b", "geo:91,0"], [True, False, False]):
         report = peguri.parse(url).scheme_syntax()

@@ -483,20 +483,26 @@ def test_errors_name_python_ways_in() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "scheme", "spec", "offset"),
+    ("text", "scheme", "spec", "cited", "offset"),
     [
-        ("http://", "http", "RFC 9110", 7),
-        ("mailto:joe", "mailto", "RFC 6068", 10),
-        ("urn:a:b", "urn", "RFC 8141", 5),
-        ("data:text/plain", "data", "RFC 2397", 15),
-        ("tel:7042", "tel", "RFC 3966", 8),
-        ("geo:91,0", "geo", "RFC 5870", 4),
-        ("ws://h/chat#x", "ws", "RFC 6455", 11),
-        ("file:etc/fstab", "file", "RFC 8089", 5),
+        ("http://", "http", "RFC 9110", "RFC 9110", 7),
+        ("mailto:joe", "mailto", "RFC 6068", "RFC 6068", 10),
+        ("urn:a:b", "urn", "RFC 8141", "RFC 8141", 5),
+        ("data:text/plain", "data", "RFC 2397", "RFC 2397", 15),
+        ("tel:7042", "tel", "RFC 3966", "RFC 3966", 8),
+        ("geo:91,0", "geo", "RFC 5870", "RFC 5870", 4),
+        ("ws://h/chat#x", "ws", "RFC 6455", "RFC 6455", 11),
+        ("file:etc/fstab", "file", "RFC 8089", "RFC 8089", 5),
+        ("ftp://h/a?b", "ftp", "RFC 1738", "RFC 1738", 9),
+        # The DN's rule is RFC 4514's, the article number's RFC 3977's.
+        ("ldap://h/cn=a,,b", "ldap", "RFC 4516", "RFC 4514", 14),
+        ("nih:sha-256-32;53269057;c", "nih", "RFC 6920", "RFC 6920", 24),
+        ("coap:///x", "coap", "RFC 7252", "RFC 7252", 7),
+        ("nntp://h/example.group/0", "nntp", "RFC 5538", "RFC 3977", 23),
     ],
 )
 def test_scheme_syntax_refuses_what_the_schemes_rfc_refuses(
-    text: str, scheme: str, spec: str, offset: int
+    text: str, scheme: str, spec: str, cited: str, offset: int
 ) -> None:
     report = peguri.parse(text).scheme_syntax()
     assert report is not None
@@ -505,7 +511,7 @@ def test_scheme_syntax_refuses_what_the_schemes_rfc_refuses(
     error = report["error"]
     assert error is not None
     assert error["offset"] == offset
-    assert error["message"].endswith(")") and f"({spec} section" in error["message"]
+    assert error["message"].endswith(")") and f"({cited} section" in error["message"]
     assert report["parts"] is None
 
 
@@ -543,8 +549,84 @@ def test_scheme_syntax_parts() -> None:
     }
 
 
+def test_scheme_syntax_of_sip_tag_and_xmpp() -> None:
+    sip = peguri.parse("sips:alice:pw@atlanta.com:5061;transport=tls?subject=hi").scheme_syntax()
+    assert sip is not None
+    assert (sip["scheme"], sip["spec"], sip["valid"]) == ("sips", "RFC 3261", True)
+    assert sip["parts"] == {
+        "user": "alice",
+        "password": "pw",
+        "host": "atlanta.com",
+        "port": "5061",
+        "parameters": [["transport", "tls"]],
+        "headers": [["subject", "hi"]],
+    }
+    tag = peguri.parse("tag:timothy@hpl.hp.com,2001:web/externalHome").scheme_syntax()
+    assert tag is not None and tag["parts"] == {
+        "authority_name": "timothy@hpl.hp.com",
+        "date": "2001",
+        "specific": "web/externalHome",
+    }
+    xmpp = peguri.parse("xmpp:node@example.com/res?message;body=hi").scheme_syntax()
+    assert xmpp is not None and xmpp["parts"] == {
+        "account": None,
+        "node": "node",
+        "domain": "example.com",
+        "resource": "res",
+        "query_type": "message",
+        "pairs": [["body", "hi"]],
+    }
+    refused = peguri.parse("tag:example.com,2001-02-29:x").scheme_syntax()
+    assert refused is not None and refused["valid"] is False
+    assert refused["error"] == {
+        "offset": 24,
+        "message": "day 29 is outside 01 to 28 (RFC 4151 section 2.1)",
+    }
+
+
+def test_scheme_syntax_parts_of_ftp_ldap_ni_and_news() -> None:
+    ftp = peguri.parse("ftp://anne@ftp.example.com:2121/pub/a.txt;type=i").scheme_syntax()
+    assert ftp is not None and ftp["spec"] == "RFC 1738" and ftp["parts"] == {
+        "user": "anne",
+        "password": None,
+        "host": "ftp.example.com",
+        "port": 2121,
+        "path_segments": ["pub", "a.txt"],
+        "type": "i",
+    }
+    ldap = peguri.parse("ldap:///??sub??!e-bindname=cn=Manager%2cdc=example%2cdc=com").scheme_syntax()
+    assert ldap is not None and ldap["parts"] == {
+        "host": None,
+        "port": None,
+        "dn": "",
+        "attributes": [],
+        "scope": "sub",
+        "filter": None,
+        "extensions": [{"critical": True, "type": "e-bindname", "value": "cn=Manager,dc=example,dc=com"}],
+    }
+    nih = peguri.parse("nih:sha-256-120;5326-9057-e12f-e2b7-4ba0-7c89-2560-a2;f").scheme_syntax()
+    assert nih is not None and nih["parts"] == {
+        "authority": None,
+        "algorithm": "sha-256-120",
+        "value": "5326-9057-e12f-e2b7-4ba0-7c89-2560-a2",
+        "digest": "53269057e12fe2b74ba07c892560a2",
+        "query": None,
+        "check_digit": "f",
+    }
+    nntp = peguri.parse("nntp://news.server.example/example.group.this/12345").scheme_syntax()
+    assert nntp is not None and nntp["parts"] == {
+        "server": "news.server.example",
+        "message_id": None,
+        "newsgroups": None,
+        "group": "example.group.this",
+        "article_number": 12345,
+    }
+    coap = peguri.parse("coap+tcp://example.net/.well-known/core").scheme_syntax()
+    assert coap is not None and (coap["scheme"], coap["spec"], coap["parts"]) == ("coap+tcp", "RFC 8323", {})
+
+
 def test_scheme_syntax_is_none_without_a_grammar() -> None:
-    assert peguri.parse("ftp://h/").scheme_syntax() is None
+    assert peguri.parse("gopher://h/").scheme_syntax() is None
     assert peguri.parse("/relative").scheme_syntax() is None
     # An IRI is checked as its text: the URI grammars allow no "é" here.
     report = peguri.parse_iri("mailto:é@example.com").scheme_syntax()

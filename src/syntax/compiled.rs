@@ -74,7 +74,8 @@ pub(crate) mod scheme {
         "scheme_data.rs"
     );
     compiled!(
-        /// `schemes/tel.pest`: tel, RFC 3966 section 3.
+        /// `schemes/tel.pest`: tel, RFC 3966 section 3, and sms, RFC 5724
+        /// section 2.2.
         tel,
         "scheme_tel.rs"
     );
@@ -82,6 +83,67 @@ pub(crate) mod scheme {
         /// `schemes/geo.pest`: geo, RFC 5870 section 3.
         geo,
         "scheme_geo.rs"
+    );
+    compiled!(
+        /// `schemes/ftp.pest`: ftp, RFC 1738 section 3.2.
+        ftp,
+        "scheme_ftp.rs"
+    );
+    compiled!(
+        /// `schemes/ldap.pest`: ldap, RFC 4516 section 2.
+        ldap,
+        "scheme_ldap.rs"
+    );
+    compiled!(
+        /// `schemes/ni.pest`: ni and nih, RFC 6920 sections 3 and 7.
+        ni,
+        "scheme_ni.rs"
+    );
+    compiled!(
+        /// `schemes/coap.pest`: coap and coaps, RFC 7252 section 6, and
+        /// coap+tcp, coaps+tcp, coap+ws and coaps+ws, RFC 8323 section 8.
+        coap,
+        "scheme_coap.rs"
+    );
+    compiled!(
+        /// `schemes/rtsp.pest`: rtsp and rtsps, RFC 7826 section 4.2.
+        rtsp,
+        "scheme_rtsp.rs"
+    );
+    compiled!(
+        /// `schemes/news.pest`: news and nntp, RFC 5538 section 2.
+        news,
+        "scheme_news.rs"
+    );
+    compiled!(
+        /// `schemes/sip.pest`: sip and sips, RFC 3261 section 25.1.
+        sip,
+        "scheme_sip.rs"
+    );
+    compiled!(
+        /// `schemes/tag.pest`: tag, RFC 4151 section 2.1.
+        tag,
+        "scheme_tag.rs"
+    );
+    compiled!(
+        /// `schemes/acct.pest`: acct, RFC 7565 section 7.
+        acct,
+        "scheme_acct.rs"
+    );
+    compiled!(
+        /// `schemes/xmpp.pest`: xmpp, RFC 5122 section 2.2.
+        xmpp,
+        "scheme_xmpp.rs"
+    );
+    compiled!(
+        /// `schemes/about.pest`: about, RFC 6694 section 2.
+        about,
+        "scheme_about.rs"
+    );
+    compiled!(
+        /// `schemes/cid.pest`: cid and mid, RFC 2392 section 2.
+        cid,
+        "scheme_cid.rs"
     );
 }
 

@@ -478,6 +478,9 @@ impl Tracker {
         }
     }
 
+    // Out of line: every tracked call site of the generated error passes
+    // calls it, and a copy at each would be most of their code.
+    #[inline(never)]
     fn track(&mut self, mark: Mark, id: u16, p: usize, look: Look) {
         // Nested rules that added exactly one attempt here stand for this
         // one; otherwise this rule replaces what they added.

@@ -189,9 +189,17 @@ impl Explainer {
     /// Draw, under the reference, the parts its scheme's own syntax
     /// defines (feature `schemes`): a URN's NID and NSS (RFC 8141 section
     /// 2), a data URL's media type and data (RFC 2397 section 3), a tel
-    /// URI's number and parameters (RFC 3966 section 3). A reference whose
-    /// scheme has no such parts, or that breaks its scheme's syntax, is
-    /// drawn as without this.
+    /// URI's number and parameters (RFC 3966 section 3), a sip URI's user,
+    /// host and port, a tag's authority name, date and specific part, an
+    /// acct URI's user part and host, an XMPP URI's node, domain and
+    /// resource, an sms URI's recipients, an about URI's token, a cid or
+    /// mid URL's Message-ID and Content-ID, an ftp URL's login, path and
+    /// type (RFC 1738 section 3.2), an ldap URL's host, DN, attributes,
+    /// scope, filter and extensions (RFC 4516 section 2), an ni or nih
+    /// URI's algorithm and value (RFC 6920), a news or nntp URI's server,
+    /// article, newsgroups or group (RFC 5538). A reference whose scheme
+    /// has no such parts, or that breaks its scheme's syntax, is drawn as
+    /// without this.
     ///
     /// ```
     /// let uri = peguri::UriRef::parse("urn:example:animal:ferret:nose")?;
@@ -231,6 +239,17 @@ impl Explainer {
                 media_type.into_iter().chain([("data", data)]).collect()
             }
             Some(Ok(Parts::Tel(tel))) => tel.spans().collect(),
+            Some(Ok(Parts::Sip(sip) | Parts::Sips(sip))) => sip.spans().collect(),
+            Some(Ok(Parts::Tag(tag))) => tag.spans().to_vec(),
+            Some(Ok(Parts::Acct(acct))) => acct.spans().to_vec(),
+            Some(Ok(Parts::Xmpp(xmpp))) => xmpp.spans(),
+            Some(Ok(Parts::Sms(sms))) => sms.spans().collect(),
+            Some(Ok(Parts::About(about))) => vec![("token", about.span())],
+            Some(Ok(Parts::Cid(url) | Parts::Mid(url))) => url.spans(),
+            Some(Ok(Parts::Ftp(ftp))) => ftp.spans(),
+            Some(Ok(Parts::Ldap(ldap))) => ldap.spans(),
+            Some(Ok(Parts::Ni(ni) | Parts::Nih(ni))) => ni.spans(),
+            Some(Ok(Parts::News(news) | Parts::Nntp(news))) => news.spans(),
             _ => Vec::new(),
         }
     }

@@ -54,7 +54,11 @@ const SCHEMES: &[SchemeInfo] = &[
         "AMQP 0-9-1 URI specification (RabbitMQ), section 3; IANA port 5672",
     ),
     info("coap", 5683, false, "RFC 7252, section 6.1"),
+    info("coap+tcp", 5683, false, "RFC 8323, section 8.1"),
+    info("coap+ws", 80, false, "RFC 8323, section 8.3"),
     info("coaps", 5684, false, "RFC 7252, section 6.2"),
+    info("coaps+tcp", 5684, false, "RFC 8323, section 8.2"),
+    info("coaps+ws", 443, false, "RFC 8323, section 8.4"),
     info("ftp", 21, false, "RFC 1738, section 3.2"),
     info(
         "git",
@@ -91,6 +95,7 @@ const SCHEMES: &[SchemeInfo] = &[
         false,
         "MySQL Reference Manual, \"Connecting to the Server Using URI-Like Strings\"; IANA port 3306",
     ),
+    info("news", 119, false, "RFC 5538, section 2.1"),
     info("nntp", 119, false, "RFC 5538, section 2.2"),
     info("pop", 110, false, "RFC 2384, section 3"),
     info(

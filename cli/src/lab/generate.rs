@@ -85,9 +85,9 @@ pub struct GenerateArgs {
     /// rules).
     #[arg(long, value_name = "FILE")]
     abnf: Vec<String>,
-    /// Work on the grammar of a scheme's own syntax (http, https, ws,
-    /// wss, file, mailto, urn, data, tel, geo): the built-in uri.pest, then
-    /// the scheme grammar.
+    /// Work on the grammar of a scheme's own syntax (`peguri schemes`
+    /// lists those with a grammar): the built-in uri.pest, then the scheme
+    /// grammar.
     #[arg(long, value_name = "NAME", value_parser = parse_scheme, conflicts_with = "abnf")]
     scheme: Option<Scheme>,
     /// The most nested rule calls in a derivation (1 to 1000); an

@@ -48,8 +48,7 @@ pub(crate) struct LabArgs {
     #[arg(long, value_name = "RULE")]
     rule: Option<String>,
     /// Work on the grammar of a scheme's own syntax (`peguri schemes`
-    /// lists those with a grammar: http, https, ws, wss, file, mailto,
-    /// urn, data, tel, geo): each grammar is the built-in uri.pest, whose
+    /// lists those with a grammar): each grammar is the built-in uri.pest, whose
     /// rules a scheme grammar calls, then the scheme grammar's files.
     #[arg(long, value_name = "NAME", value_parser = parse_scheme)]
     scheme: Option<Scheme>,

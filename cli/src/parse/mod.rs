@@ -2,6 +2,7 @@
 //! `--grammar`). The loop that writes one record per input is
 //! [`records`], which the benchmark compiles on its own.
 
+mod json;
 pub mod records;
 
 use std::io::{self, Write};

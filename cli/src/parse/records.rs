@@ -20,6 +20,8 @@ use serde::ser::{SerializeMap, Serializer};
 
 use crate::json::{Extended, Invalid, Members};
 
+use super::json;
+
 /// Which reports to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Filter {
@@ -904,11 +906,7 @@ impl<W: Write> Parser<W> {
                     object: &Whole(parsed),
                     more: added,
                 };
-                if self.options.pretty {
-                    serde_json::to_writer_pretty(&mut *out, &whole)?
-                } else {
-                    serde_json::to_writer(&mut *out, &whole)?
-                }
+                out.write_all(&json::to_vec(&whole, self.options.pretty)?)?;
             }
             (Format::Json, None) if self.options.pretty => {
                 serde_json::to_writer_pretty(&mut *out, &Whole(parsed))?
@@ -924,11 +922,7 @@ impl<W: Write> Parser<W> {
                     psl,
                     added,
                 };
-                if self.options.pretty {
-                    serde_json::to_writer_pretty(&mut *out, &selected)?
-                } else {
-                    serde_json::to_writer(&mut *out, &selected)?
-                }
+                out.write_all(&json::to_vec(&selected, self.options.pretty)?)?;
             }
             (Format::Tsv, _) => {
                 let row = Row::new(parsed);

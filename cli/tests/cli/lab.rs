@@ -828,13 +828,43 @@ fn coverage_of_a_scheme_grammar() {
     assert_eq!(from_file["rules"], report["rules"]);
     assert_eq!(from_file["grammar"][1], file.as_str());
     // A scheme without a grammar is a usage error that names those with one.
-    let out = run(&["grammar", "coverage", "--scheme", "ftp"], b"");
+    let out = run(&["grammar", "coverage", "--scheme", "gopher"], b"");
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("no grammar for the scheme \"ftp\" (it has: http, https"),
+        err.contains("no grammar for the scheme \"gopher\" (it has: http, https"),
         "{err}"
     );
+}
+
+/// `--scheme ldap` starts from `ldap_entry`, whose coverage counts the
+/// rules of the URL's text (the DN and the filter are matched decoded, by
+/// entries of their own, and so are not counted here).
+#[test]
+fn coverage_of_the_ldap_grammar() {
+    let urls = "\
+ldap://ldap1.example.net:6666/o=University%20of%20Michigan,c=US??sub?(cn=Babs%20Jensen)
+LDAP://ldap1.example.com/c=GB?objectClass?ONE
+ldap:///??sub??!e-bindname=cn=Manager%2cdc=example%2cdc=com
+ldap://u@h/
+";
+    let out = run(
+        &["grammar", "coverage", "--json", "--scheme", "ldap"],
+        urls.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    assert_eq!(report["rule"], "ldap_entry");
+    assert_eq!(
+        report["grammar"],
+        serde_json::json!(["uri.pest (built in)", "schemes/ldap.pest (built in)"])
+    );
+    assert_eq!(
+        (report["valid"].as_u64(), report["invalid"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert_eq!(rule_counts(&report, "scope").0, 3);
+    assert_eq!(rule_counts(&report, "critical").0, 1);
 }
 
 /// `--scheme urn` with RFC 8141's NID bound raised from 32 characters to

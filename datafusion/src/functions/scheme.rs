@@ -1,7 +1,7 @@
 //! `uri_scheme_valid(uri)`, `uri_scheme_error(uri)` and
 //! `uri_scheme_parts(uri)`: a URI against its scheme's own syntax
-//! (`peguri::scheme`: the grammars of http, https, ws, wss, file, mailto,
-//! urn, data, tel and geo, transcribed from their RFCs).
+//! (`peguri::scheme`: the grammars of the schemes docs/schemes.md lists,
+//! transcribed from their RFCs).
 
 use std::sync::Arc;
 
@@ -20,8 +20,8 @@ use crate::strings::{call_rows, finish_call, map_column, StringArg};
 
 /// When the scheme functions give NULL, in their documentation.
 const NULL_WHEN: &str = "NULL for NULL, for input that is not a URI reference, and for a URI \
-     without a scheme or whose scheme peguri has no grammar for (the schemes with one: http, \
-     https, ws, wss, file, mailto, urn, data, tel, geo).";
+     without a scheme or whose scheme peguri has no grammar for (`peguri schemes` marks those \
+     with one).";
 
 /// `uri_scheme_valid(uri)`: whether the URI is valid under its scheme's
 /// own syntax; NULL when there is no grammar to check it against.
@@ -131,8 +131,18 @@ impl SchemePartsFunction {
                          to (the decoded recipients) and headers (decoded [name, value] \
                          pairs), both as JSON text; urn nid, nss, r_component, q_component; \
                          data media_type, base64, data_length; tel number, global; geo \
-                         coordinates (JSON text), crs, uncertainty; an empty map for http, \
-                         https, ws, wss and file. A number or boolean is its text; an absent \
+                         coordinates (JSON text), crs, uncertainty; sip and sips user, \
+                         password, host, port, parameters and headers (JSON text); tag \
+                         authority_name, date, specific; acct userpart, host; xmpp account, \
+                         node, domain, resource, query_type, pairs (JSON text); sms \
+                         recipients (JSON text), body; about token; cid and mid message_id, \
+                         content_id; ftp user, password, host, port, path_segments (JSON \
+                         text), type; ldap host, port, dn, attributes and extensions (JSON \
+                         text), scope, filter; ni and nih authority, algorithm, value, digest \
+                         (hex), query, check_digit; news and nntp server, message_id, \
+                         newsgroups, group, article_number; an empty map for http, https, ws, \
+                         wss, file, the CoAP schemes, rtsp and rtsps. A number or boolean is \
+                         its text; an absent \
                          part is not in the map. NULL when the URI breaks its scheme's \
                          syntax, and {}",
                         NULL_WHEN.replacen("NULL for", "for", 1)

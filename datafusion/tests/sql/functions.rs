@@ -947,7 +947,7 @@ async fn string_results_are_utf8_view() {
 }
 
 /// Every registered function is covered by a test in this file or in
-/// `derived.rs`, `pieces.rs` or `registry.rs`.
+/// `derived.rs`, `pieces.rs`, `registry.rs` or `schemes.rs`.
 #[test]
 fn every_function_is_tested() {
     let source = [
@@ -955,6 +955,7 @@ fn every_function_is_tested() {
         include_str!("derived.rs"),
         include_str!("pieces.rs"),
         include_str!("registry.rs"),
+        include_str!("schemes.rs"),
     ]
     .concat();
     for function in peguri_datafusion::scalar_functions() {
@@ -1122,97 +1123,4 @@ async fn uri_lint_lists_at_most_100_findings_of_a_code() {
     );
     let counts = column(&ctx, "SELECT array_length(uri_lint(u)) FROM t").await;
     assert_eq!(counts, vec![Some("100".to_owned())]);
-}
-
-/// The issue's table and more: valid under RFC 3986, each broken or kept
-/// under its scheme's own RFC; NULL without a grammar, a scheme, or a
-/// URI reference.
-#[tokio::test]
-async fn uri_scheme_valid() {
-    check_unary(
-        "uri_scheme_valid",
-        &[
-            (Some("http://"), Some("false")),
-            (Some("mailto:joe"), Some("false")),
-            (Some("urn:a:b"), Some("false")),
-            (Some("data:text/plain"), Some("false")),
-            (Some("tel:7042"), Some("false")),
-            (Some("geo:91,0"), Some("false")),
-            (Some("ws://h/chat#x"), Some("false")),
-            (Some("file:etc/fstab"), Some("false")),
-            (Some("HTTP://example.com/"), Some("true")),
-            (Some("urn:example:animal:ferret:nose"), Some("true")),
-            (Some("ftp://h/"), None),
-            (Some("/relative"), None),
-            (Some("http://h/a b"), None),
-            (None, None),
-        ],
-    )
-    .await;
-}
-
-#[tokio::test]
-async fn uri_scheme_error() {
-    check_unary(
-        "uri_scheme_error",
-        &[
-            (
-                Some("geo:91,0"),
-                Some("latitude 91 is outside -90 to 90 (RFC 5870 section 3.4.2) at byte 4 (column 5)"),
-            ),
-            (
-                Some("urn:a:b"),
-                Some(
-                    "unexpected character ':'; expected a letter, digit or '-' (an NID has 2 to \
-                     32 characters) (RFC 8141 section 2) at byte 5 (column 6)",
-                ),
-            ),
-            (Some("urn:example:a"), None),
-            (Some("ftp://h/"), None),
-            (Some("http://h/a b"), None),
-            (None, None),
-        ],
-    )
-    .await;
-}
-
-#[tokio::test]
-async fn uri_scheme_parts() {
-    check_unary(
-        "uri_scheme_parts",
-        &[
-            (
-                Some("urn:example:animal:ferret:nose?+r"),
-                Some("{nid: example, nss: animal:ferret:nose, r_component: r}"),
-            ),
-            (
-                Some("mailto:joe@example.com?subject=hi%20there"),
-                Some(r#"{headers: [["subject","hi there"]], to: ["joe@example.com"]}"#),
-            ),
-            (
-                Some("data:text/plain;base64,SGVsbG8="),
-                Some("{base64: true, data_length: 5, media_type: text/plain}"),
-            ),
-            (
-                Some("tel:+1-201-555-0123"),
-                Some("{global: true, number: +1-201-555-0123}"),
-            ),
-            (
-                Some("geo:48.2,16.37;u=40"),
-                Some("{coordinates: [48.2,16.37], crs: wgs84, uncertainty: 40.0}"),
-            ),
-            (Some("https://h/"), Some("{}")),
-            (Some("urn:a:b"), None),
-            (Some("ftp://h/"), None),
-            (Some("http://h/a b"), None),
-            (None, None),
-        ],
-    )
-    .await;
-    // A part by name, as SQL reads a map.
-    let ctx = context();
-    assert_eq!(
-        column(&ctx, "SELECT uri_scheme_parts('URN:Example:a')['nid']").await,
-        vec![Some("Example".to_owned())]
-    );
 }

@@ -9,4 +9,5 @@ mod distributed;
 mod functions;
 mod pieces;
 mod registry;
+mod schemes;
 mod shell;

@@ -5,7 +5,7 @@
 use core::ops::Range;
 
 use super::error::Kind;
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind as RefKind, Reference, Storage};
 use crate::syntax::compiled::scheme::data as compiled;
@@ -17,7 +17,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "dataurl",
             "a data URL, \"data:\" [ mediatype ] [ \";base64\" ] \",\" data",
@@ -46,7 +46,7 @@ const RULES: Rules = Rules {
         ("base64_final", "a last group padded with '='"),
         ("base64_char", "a base 64 character"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// A data URL (RFC 2397): its media type as written, whether its data is

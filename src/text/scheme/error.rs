@@ -55,6 +55,7 @@ pub(crate) type Cited = &'static (&'static str, &'static str);
 /// assert_eq!(kind("mailto:%FF@example.com"), SchemeErrorKind::NotUtf8);
 /// assert_eq!(kind("tel:+1;a=1;a=2"), SchemeErrorKind::Repeated);
 /// assert_eq!(kind("tel:+1;b=1;a=2"), SchemeErrorKind::Order);
+/// assert_eq!(kind("nih:sha-256-32;53269057;c"), SchemeErrorKind::CheckDigit);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -75,6 +76,9 @@ pub enum SchemeErrorKind {
     Repeated,
     /// Parts in an order the RFC does not allow (a tel URI's parameters).
     Order,
+    /// A check digit that is not the one the digits it checks give (an
+    /// nih URI's, RFC 6920 section 7).
+    CheckDigit,
 }
 
 impl SchemeErrorKind {
@@ -90,6 +94,7 @@ impl SchemeErrorKind {
             SchemeErrorKind::OutOfRange => "out_of_range",
             SchemeErrorKind::Repeated => "repeated",
             SchemeErrorKind::Order => "order",
+            SchemeErrorKind::CheckDigit => "check_digit",
         }
     }
 }
@@ -129,6 +134,12 @@ pub(crate) enum Kind {
     Repeated { what: &'static str, name: Box<str> },
     /// A name out of its place: `rule` says the order.
     Order { name: Box<str>, rule: &'static str },
+    /// A check digit other than the one `what` gives.
+    CheckDigit {
+        what: &'static str,
+        found: char,
+        expected: char,
+    },
     /// The compiled grammar's recognizer rejected the text and its error
     /// pass accepted it.
     EnginesDisagree,
@@ -268,6 +279,7 @@ impl SchemeError {
             Kind::OutOfRange { .. } => SchemeErrorKind::OutOfRange,
             Kind::Repeated { .. } => SchemeErrorKind::Repeated,
             Kind::Order { .. } => SchemeErrorKind::Order,
+            Kind::CheckDigit { .. } => SchemeErrorKind::CheckDigit,
         }
     }
 
@@ -405,6 +417,14 @@ impl fmt::Display for SchemeMessage<'_> {
             }
             Kind::Repeated { what, name } => write!(f, "{what} {name:?} appears twice")?,
             Kind::Order { name, rule } => write!(f, "{name:?} is out of order: {rule}")?,
+            Kind::CheckDigit {
+                what,
+                found,
+                expected,
+            } => write!(
+                f,
+                "check digit {found:?} does not match {what}, whose check digit is {expected:?}"
+            )?,
             Kind::EnginesDisagree => f.write_str(
                 "internal error: the compiled grammar's recognizer rejected this URI but its \
                  error pass accepted it (please report this)",

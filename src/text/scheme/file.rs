@@ -1,7 +1,7 @@
 //! `file` (RFC 8089 section 2), by `schemes/file.pest`: an absolute path,
 //! after an optional authority; no query.
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::syntax::compiled::scheme::file as compiled;
 
@@ -9,7 +9,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "file_hier_part",
             "\"//\" and an authority, or an absolute path",
@@ -18,7 +18,7 @@ const RULES: Rules = Rules {
         ("path_absolute", "an absolute path"),
         ("auth_path", "an absolute path"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// Checks `uri` as a file URI reference.

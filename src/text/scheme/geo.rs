@@ -4,7 +4,7 @@
 use core::ops::Range;
 
 use super::error::Kind;
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind as RefKind, Reference, Storage};
 use crate::syntax::compiled::scheme::geo as compiled;
@@ -15,7 +15,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         ("geo_URI", "a geo URI, \"geo:\" coordinates"),
         ("geo_scheme", "\"geo\""),
         ("coordinates", "two or three coordinates"),
@@ -32,7 +32,7 @@ const RULES: Rules = Rules {
         ("pname", "a parameter name"),
         ("pvalue", "a parameter value"),
     ],
-    limits: &[(
+    limits: rule_words![(
         "reserved_pname",
         "crs and u come once each, before the other parameters",
     )],

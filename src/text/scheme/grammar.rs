@@ -10,6 +10,24 @@ use super::error::{Cited, Kind, SchemeError};
 use crate::syntax::pct;
 use crate::syntax::runtime::{Failure, Names};
 
+/// `("rule", "text"), ...` as one string, a line `rule<TAB>text` for
+/// each: a table of [`Rules`], which a position-independent binary holds
+/// without a relocation for every string in it, as a slice of string
+/// pairs would need.
+macro_rules! rule_words {
+    ($(($rule:literal, $text:literal $(,)?)),* $(,)?) => {
+        concat!($($rule, "\t", $text, "\n"),*)
+    };
+}
+pub(super) use rule_words;
+
+/// The text for `rule` in a table of [`rule_words!`].
+fn lookup(table: &'static str, rule: &str) -> Option<&'static str> {
+    table
+        .lines()
+        .find_map(|line| line.strip_prefix(rule)?.strip_prefix('\t'))
+}
+
 /// One compiled scheme grammar, as the library reads its failures: the
 /// rule names of pest's `Rule` enum, the RFC spellings, the citation of
 /// each rule (from the comment above it in its `.pest` file), and words
@@ -18,11 +36,12 @@ pub(super) struct Rules {
     pub(super) names: &'static Names,
     pub(super) labels: &'static Names,
     pub(super) citation: fn(&str) -> Option<Cited>,
-    /// Rule name to the words for it in "expected ...".
-    pub(super) words: &'static [(&'static str, &'static str)],
+    /// Rule name to the words for it in "expected ...", a table of
+    /// [`rule_words!`].
+    pub(super) words: &'static str,
     /// Rule name to why the character cannot be there, for a rule that
-    /// must not match (a negative lookahead).
-    pub(super) limits: &'static [(&'static str, &'static str)],
+    /// must not match (a negative lookahead), a table of [`rule_words!`].
+    pub(super) limits: &'static str,
 }
 
 impl Rules {
@@ -32,9 +51,8 @@ impl Rules {
 
     fn word(&self, id: u16) -> &'static str {
         let name = self.name(id);
-        let word = self.words.iter().find(|(rule, _)| *rule == name);
-        match word {
-            Some((_, word)) => word,
+        match lookup(self.words, name) {
+            Some(word) => word,
             None if name == "EOI" => "end of input",
             None => self.labels.get(usize::from(id)).unwrap_or(name),
         }
@@ -125,11 +143,7 @@ pub(super) fn failure_error<const W: usize>(
     // be there: that, rather than what else the grammar tried.
     let limited = failure.negatives.iter().find_map(|id| {
         let name = rules.name(id);
-        rules
-            .limits
-            .iter()
-            .find(|(rule, _)| *rule == name)
-            .map(|(_, limit)| (name, *limit))
+        lookup(rules.limits, name).map(|limit| (name, limit))
     });
     let (limit, citation) = match limited {
         Some((name, limit)) => (Some(limit), (rules.citation)(name)),

@@ -2,7 +2,7 @@
 //! `schemes/http.pest`: RFC 3986's authority with a host that is not
 //! empty, an absolute or empty path, a query.
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::syntax::compiled::scheme::http as compiled;
 
@@ -10,7 +10,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "http_URI",
             "an http URI, \"http://\" authority path [ \"?\" query ]",
@@ -21,7 +21,7 @@ const RULES: Rules = Rules {
         ),
         ("http_host", "a host (it is not empty)"),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// Checks `uri` as an http (`scheme` [`Scheme::Http`]) or https URI

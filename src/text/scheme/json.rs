@@ -22,7 +22,30 @@
 //! - `tel`: `number` (without the parameters), `global`;
 //! - `geo`: `coordinates` (numbers), `crs` (lowercase, `"wgs84"` when
 //!   absent), `uncertainty` (a number or `null`);
-//! - `http`, `https`, `ws`, `wss`, `file`: `{}`.
+//! - `sip`, `sips`: `user`, `password`, `host`, `port` (as written,
+//!   `null` when absent), `parameters` (`[name, value]` pairs, the value
+//!   `null` for a name alone), `headers` (`[name, value]` pairs);
+//! - `tag`: `authority_name`, `date`, `specific` (as written);
+//! - `acct`: `userpart`, `host` (as written);
+//! - `xmpp`: `account`, `node`, `domain`, `resource`, `query_type` (as
+//!   written, `null` when absent), `pairs` (`[key, value]` pairs);
+//! - `sms`: `recipients` (as written), `body` (decoded, `null` when
+//!   absent);
+//! - `about`: `token`;
+//! - `cid`, `mid`: `message_id` (a mid URL's), `content_id` (decoded,
+//!   `null` when absent);
+//! - `ftp`: `user`, `password` (as written, `null` when absent), `host`,
+//!   `port` (a number or `null`), `path_segments` (as written), `type`
+//!   (`"a"`, `"i"`, `"d"` or `null`);
+//! - `ldap`: `host`, `port`, `dn` (decoded, `""` when absent),
+//!   `attributes`, `scope` (as written), `filter` (decoded), `extensions`
+//!   (`{"critical", "type", "value"}` objects, the value decoded);
+//! - `ni`, `nih`: `authority`, `algorithm`, `value` (as written), `digest`
+//!   (lowercase hex), `query`, `check_digit`;
+//! - `news`, `nntp`: `server` (the authority), `message_id`, `newsgroups`,
+//!   `group` (decoded), `article_number`;
+//! - `http`, `https`, `ws`, `wss`, `file`, `coap`, `coaps`, `coap+tcp`,
+//!   `coaps+tcp`, `coap+ws`, `coaps+ws`, `rtsp`, `rtsps`: `{}`.
 
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
@@ -157,14 +180,35 @@ impl Serialize for SchemeError {
 impl Serialize for Parts<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Parts::Http | Parts::Https | Parts::Ws | Parts::Wss | Parts::File => {
-                serializer.serialize_map(Some(0))?.end()
-            }
+            Parts::Http
+            | Parts::Https
+            | Parts::Ws
+            | Parts::Wss
+            | Parts::File
+            | Parts::Coap
+            | Parts::Coaps
+            | Parts::CoapTcp
+            | Parts::CoapsTcp
+            | Parts::CoapWs
+            | Parts::CoapsWs
+            | Parts::Rtsp
+            | Parts::Rtsps => serializer.serialize_map(Some(0))?.end(),
             Parts::Mailto(mailto) => mailto.serialize(serializer),
             Parts::Urn(urn) => urn.serialize(serializer),
             Parts::Data(data) => data.serialize(serializer),
             Parts::Tel(tel) => tel.serialize(serializer),
             Parts::Geo(geo) => geo.serialize(serializer),
+            Parts::Sip(sip) | Parts::Sips(sip) => sip.serialize(serializer),
+            Parts::Tag(tag) => tag.serialize(serializer),
+            Parts::Acct(acct) => acct.serialize(serializer),
+            Parts::Xmpp(xmpp) => xmpp.serialize(serializer),
+            Parts::Sms(sms) => sms.serialize(serializer),
+            Parts::About(about) => about.serialize(serializer),
+            Parts::Cid(url) | Parts::Mid(url) => url.serialize(serializer),
+            Parts::Ftp(ftp) => ftp.serialize(serializer),
+            Parts::Ldap(ldap) => ldap.serialize(serializer),
+            Parts::Ni(ni) | Parts::Nih(ni) => ni.serialize(serializer),
+            Parts::News(news) | Parts::Nntp(news) => news.serialize(serializer),
         }
     }
 }

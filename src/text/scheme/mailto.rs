@@ -4,7 +4,7 @@
 
 use core::ops::Range;
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind, Reference, Storage};
 use crate::syntax::compiled::scheme::mailto as compiled;
@@ -15,7 +15,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         ("mailtoURI", "a mailto URI, \"mailto:\" [ to ] [ hfields ]"),
         ("to_text", "an address, local-part \"@\" domain"),
         ("addr_text", "an address, local-part \"@\" domain"),
@@ -48,7 +48,7 @@ const RULES: Rules = Rules {
         ("ccontent", "a comment character"),
         ("qchar", "a character of a header field (qchar)"),
     ],
-    limits: &[(
+    limits: rule_words![(
         "semicolon",
         "';' is percent-encoded (%3B) in an address, as item 1 requires",
     )],

@@ -3,18 +3,31 @@
 //! Its public path is the [`scheme`](crate::scheme) module, whose page
 //! says what is checked and why.
 
+mod about;
+mod acct;
+mod cid;
+mod coap;
 mod data;
 mod error;
 mod file;
+mod ftp;
 mod geo;
 mod grammar;
 mod http;
 #[cfg(feature = "serde")]
 mod json;
+mod ldap;
 mod mailto;
+mod news;
+mod ni;
+mod rtsp;
+mod sip;
+mod sms;
+mod tag;
 mod tel;
 mod urn;
 mod ws;
+mod xmpp;
 
 use crate::reference::{Family, Kind, Reference, Storage};
 use crate::text::lint::{Code, Finding, Severity};
@@ -22,14 +35,25 @@ use crate::types::scheme::{SchemeInfo, known_schemes, scheme_info};
 use alloc::vec::Vec;
 use error::Cited;
 
+pub use about::About;
+pub use acct::Acct;
+pub use cid::MessageUrl;
 pub use data::DataUrl;
 pub use error::{Citation, SchemeError, SchemeErrorKind, SchemeMessage};
+pub use ftp::Ftp;
 pub use geo::Geo;
 #[cfg(feature = "serde")]
 pub use json::SyntaxReport;
+pub use ldap::{Ldap, LdapExtension};
 pub use mailto::{Address, Mailto};
+pub use news::News;
+pub use ni::Ni;
+pub use sip::Sip;
+pub use sms::Sms;
+pub use tag::Tag;
 pub use tel::Tel;
 pub use urn::Urn;
+pub use xmpp::Xmpp;
 
 /// A scheme peguri has a grammar for.
 ///
@@ -40,7 +64,8 @@ pub use urn::Urn;
 /// assert_eq!(urn, Scheme::Urn);
 /// assert_eq!((urn.name(), urn.spec(), urn.section()), ("urn", "RFC 8141", "2"));
 /// assert_eq!(Scheme::Https.default_port(), Some(443));
-/// assert!(Scheme::from_name("ftp").is_none());
+/// assert_eq!(Scheme::from_name("coap+tcp"), Some(Scheme::CoapTcp));
+/// assert!(Scheme::from_name("gopher").is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -65,6 +90,52 @@ pub enum Scheme {
     Tel,
     /// `geo`, RFC 5870 section 3.3.
     Geo,
+    /// `sip`, RFC 3261 section 25.1.
+    Sip,
+    /// `sips`, RFC 3261 section 25.1.
+    Sips,
+    /// `tag`, RFC 4151 section 2.1.
+    Tag,
+    /// `acct`, RFC 7565 section 7.
+    Acct,
+    /// `xmpp`, RFC 5122 section 2.2.
+    Xmpp,
+    /// `sms`, RFC 5724 section 2.2.
+    Sms,
+    /// `about`, RFC 6694 section 2.
+    About,
+    /// `cid`, RFC 2392 section 2.
+    Cid,
+    /// `mid`, RFC 2392 section 2.
+    Mid,
+    /// `ftp`, RFC 1738 section 3.2.
+    Ftp,
+    /// `ldap`, RFC 4516 section 2.
+    Ldap,
+    /// `ni`, RFC 6920 section 3.
+    Ni,
+    /// `nih`, RFC 6920 section 7.
+    Nih,
+    /// `coap`, RFC 7252 section 6.1.
+    Coap,
+    /// `coaps`, RFC 7252 section 6.2.
+    Coaps,
+    /// `coap+tcp`, RFC 8323 section 8.1.
+    CoapTcp,
+    /// `coaps+tcp`, RFC 8323 section 8.2.
+    CoapsTcp,
+    /// `coap+ws`, RFC 8323 section 8.3.
+    CoapWs,
+    /// `coaps+ws`, RFC 8323 section 8.4.
+    CoapsWs,
+    /// `rtsp`, RFC 7826 section 4.2.
+    Rtsp,
+    /// `rtsps`, RFC 7826 section 4.2.
+    Rtsps,
+    /// `news`, RFC 5538 section 2.1.
+    News,
+    /// `nntp`, RFC 5538 section 2.2.
+    Nntp,
 }
 
 impl Scheme {
@@ -72,9 +143,9 @@ impl Scheme {
     /// module documentation.
     ///
     /// ```
-    /// assert_eq!(peguri::scheme::Scheme::ALL.len(), 10);
+    /// assert_eq!(peguri::scheme::Scheme::ALL.len(), 33);
     /// ```
-    pub const ALL: [Scheme; 10] = [
+    pub const ALL: [Scheme; 33] = [
         Scheme::Http,
         Scheme::Https,
         Scheme::Ws,
@@ -85,6 +156,29 @@ impl Scheme {
         Scheme::Data,
         Scheme::Tel,
         Scheme::Geo,
+        Scheme::Sip,
+        Scheme::Sips,
+        Scheme::Tag,
+        Scheme::Acct,
+        Scheme::Xmpp,
+        Scheme::Sms,
+        Scheme::About,
+        Scheme::Cid,
+        Scheme::Mid,
+        Scheme::Ftp,
+        Scheme::Ldap,
+        Scheme::Ni,
+        Scheme::Nih,
+        Scheme::Coap,
+        Scheme::Coaps,
+        Scheme::CoapTcp,
+        Scheme::CoapsTcp,
+        Scheme::CoapWs,
+        Scheme::CoapsWs,
+        Scheme::Rtsp,
+        Scheme::Rtsps,
+        Scheme::News,
+        Scheme::Nntp,
     ];
 
     /// The scheme of that name, in any case.
@@ -197,6 +291,13 @@ impl Scheme {
     ) {
         const HTTP: &str = include_str!("../../../schemes/http.pest");
         const WS: &str = include_str!("../../../schemes/ws.pest");
+        const TEL: &str = include_str!("../../../schemes/tel.pest");
+        const SIP: &str = include_str!("../../../schemes/sip.pest");
+        const CID: &str = include_str!("../../../schemes/cid.pest");
+        const NI: &str = include_str!("../../../schemes/ni.pest");
+        const COAP: &str = include_str!("../../../schemes/coap.pest");
+        const RTSP: &str = include_str!("../../../schemes/rtsp.pest");
+        const NEWS: &str = include_str!("../../../schemes/news.pest");
         match self {
             Scheme::Http => (
                 "http",
@@ -258,7 +359,7 @@ impl Scheme {
                 "tel",
                 "RFC 3966 section 3",
                 "schemes/tel.pest",
-                include_str!("../../../schemes/tel.pest"),
+                TEL,
                 "tel_entry",
             ),
             Scheme::Geo => (
@@ -267,6 +368,167 @@ impl Scheme {
                 "schemes/geo.pest",
                 include_str!("../../../schemes/geo.pest"),
                 "geo_entry",
+            ),
+            Scheme::Sip => (
+                "sip",
+                "RFC 3261 section 25.1",
+                "schemes/sip.pest",
+                SIP,
+                "sip_entry",
+            ),
+            Scheme::Sips => (
+                "sips",
+                "RFC 3261 section 25.1",
+                "schemes/sip.pest",
+                SIP,
+                "sips_entry",
+            ),
+            Scheme::Tag => (
+                "tag",
+                "RFC 4151 section 2.1",
+                "schemes/tag.pest",
+                include_str!("../../../schemes/tag.pest"),
+                "tag_entry",
+            ),
+            Scheme::Acct => (
+                "acct",
+                "RFC 7565 section 7",
+                "schemes/acct.pest",
+                include_str!("../../../schemes/acct.pest"),
+                "acct_entry",
+            ),
+            Scheme::Xmpp => (
+                "xmpp",
+                "RFC 5122 section 2.2",
+                "schemes/xmpp.pest",
+                include_str!("../../../schemes/xmpp.pest"),
+                "xmpp_entry",
+            ),
+            Scheme::Sms => (
+                "sms",
+                "RFC 5724 section 2.2",
+                "schemes/tel.pest",
+                TEL,
+                "sms_entry",
+            ),
+            Scheme::About => (
+                "about",
+                "RFC 6694 section 2",
+                "schemes/about.pest",
+                include_str!("../../../schemes/about.pest"),
+                "about_entry",
+            ),
+            Scheme::Cid => (
+                "cid",
+                "RFC 2392 section 2",
+                "schemes/cid.pest",
+                CID,
+                "cid_entry",
+            ),
+            Scheme::Mid => (
+                "mid",
+                "RFC 2392 section 2",
+                "schemes/cid.pest",
+                CID,
+                "mid_entry",
+            ),
+            Scheme::Ftp => (
+                "ftp",
+                "RFC 1738 section 3.2",
+                "schemes/ftp.pest",
+                include_str!("../../../schemes/ftp.pest"),
+                "ftp_entry",
+            ),
+            Scheme::Ldap => (
+                "ldap",
+                "RFC 4516 section 2",
+                "schemes/ldap.pest",
+                include_str!("../../../schemes/ldap.pest"),
+                "ldap_entry",
+            ),
+            Scheme::Ni => (
+                "ni",
+                "RFC 6920 section 3",
+                "schemes/ni.pest",
+                NI,
+                "ni_entry",
+            ),
+            Scheme::Nih => (
+                "nih",
+                "RFC 6920 section 7",
+                "schemes/ni.pest",
+                NI,
+                "nih_entry",
+            ),
+            Scheme::Coap => (
+                "coap",
+                "RFC 7252 section 6.1",
+                "schemes/coap.pest",
+                COAP,
+                "coap_entry",
+            ),
+            Scheme::Coaps => (
+                "coaps",
+                "RFC 7252 section 6.2",
+                "schemes/coap.pest",
+                COAP,
+                "coaps_entry",
+            ),
+            Scheme::CoapTcp => (
+                "coap+tcp",
+                "RFC 8323 section 8.1",
+                "schemes/coap.pest",
+                COAP,
+                "coap_tcp_entry",
+            ),
+            Scheme::CoapsTcp => (
+                "coaps+tcp",
+                "RFC 8323 section 8.2",
+                "schemes/coap.pest",
+                COAP,
+                "coaps_tcp_entry",
+            ),
+            Scheme::CoapWs => (
+                "coap+ws",
+                "RFC 8323 section 8.3",
+                "schemes/coap.pest",
+                COAP,
+                "coap_ws_entry",
+            ),
+            Scheme::CoapsWs => (
+                "coaps+ws",
+                "RFC 8323 section 8.4",
+                "schemes/coap.pest",
+                COAP,
+                "coaps_ws_entry",
+            ),
+            Scheme::Rtsp => (
+                "rtsp",
+                "RFC 7826 section 4.2",
+                "schemes/rtsp.pest",
+                RTSP,
+                "rtsp_entry",
+            ),
+            Scheme::Rtsps => (
+                "rtsps",
+                "RFC 7826 section 4.2",
+                "schemes/rtsp.pest",
+                RTSP,
+                "rtsps_entry",
+            ),
+            Scheme::News => (
+                "news",
+                "RFC 5538 section 2.1",
+                "schemes/news.pest",
+                NEWS,
+                "news_entry",
+            ),
+            Scheme::Nntp => (
+                "nntp",
+                "RFC 5538 section 2.2",
+                "schemes/news.pest",
+                NEWS,
+                "nntp_entry",
             ),
         }
     }
@@ -283,6 +545,26 @@ impl Scheme {
             Scheme::Data => &("RFC 2397", "3"),
             Scheme::Tel => &("RFC 3966", "3"),
             Scheme::Geo => &("RFC 5870", "3.3"),
+            Scheme::Sip | Scheme::Sips => &("RFC 3261", "25.1"),
+            Scheme::Tag => &("RFC 4151", "2.1"),
+            Scheme::Acct => &("RFC 7565", "7"),
+            Scheme::Xmpp => &("RFC 5122", "2.2"),
+            Scheme::Sms => &("RFC 5724", "2.2"),
+            Scheme::About => &("RFC 6694", "2"),
+            Scheme::Cid | Scheme::Mid => &("RFC 2392", "2"),
+            Scheme::Ftp => &("RFC 1738", "3.2"),
+            Scheme::Ldap => &("RFC 4516", "2"),
+            Scheme::Ni => &("RFC 6920", "3"),
+            Scheme::Nih => &("RFC 6920", "7"),
+            Scheme::Coap => &("RFC 7252", "6.1"),
+            Scheme::Coaps => &("RFC 7252", "6.2"),
+            Scheme::CoapTcp => &("RFC 8323", "8.1"),
+            Scheme::CoapsTcp => &("RFC 8323", "8.2"),
+            Scheme::CoapWs => &("RFC 8323", "8.3"),
+            Scheme::CoapsWs => &("RFC 8323", "8.4"),
+            Scheme::Rtsp | Scheme::Rtsps => &("RFC 7826", "4.2"),
+            Scheme::News => &("RFC 5538", "2.1"),
+            Scheme::Nntp => &("RFC 5538", "2.2"),
         }
     }
 }
@@ -323,6 +605,52 @@ pub enum Parts<'a> {
     Tel(Tel<'a>),
     /// A geo URI's coordinates.
     Geo(Geo<'a>),
+    /// A sip URI's user, host, parameters and headers.
+    Sip(Sip<'a>),
+    /// A sips URI's user, host, parameters and headers.
+    Sips(Sip<'a>),
+    /// A tag's authority name, date and specific part.
+    Tag(Tag<'a>),
+    /// An acct URI's user part and host.
+    Acct(Acct<'a>),
+    /// An XMPP URI's address, account and query.
+    Xmpp(Xmpp<'a>),
+    /// An sms URI's recipients and body.
+    Sms(Sms<'a>),
+    /// An about URI's token.
+    About(About<'a>),
+    /// A cid URL's Content-ID.
+    Cid(MessageUrl),
+    /// A mid URL's Message-ID and Content-ID.
+    Mid(MessageUrl),
+    /// An ftp URL's login, path and transfer type.
+    Ftp(Ftp<'a>),
+    /// An ldap URL's server, DN, search and extensions.
+    Ldap(Ldap<'a>),
+    /// An ni URI's algorithm and digest.
+    Ni(Ni<'a>),
+    /// An nih URI's algorithm, digest and check digit.
+    Nih(Ni<'a>),
+    /// A coap URI.
+    Coap,
+    /// A coaps URI.
+    Coaps,
+    /// A coap+tcp URI.
+    CoapTcp,
+    /// A coaps+tcp URI.
+    CoapsTcp,
+    /// A coap+ws URI.
+    CoapWs,
+    /// A coaps+ws URI.
+    CoapsWs,
+    /// An rtsp URI.
+    Rtsp,
+    /// An rtsps URI.
+    Rtsps,
+    /// A news URI's server, article or newsgroups.
+    News(News<'a>),
+    /// An nntp URI's server, group and article number.
+    Nntp(News<'a>),
 }
 
 impl Parts<'_> {
@@ -346,6 +674,29 @@ impl Parts<'_> {
             Parts::Data(_) => Scheme::Data,
             Parts::Tel(_) => Scheme::Tel,
             Parts::Geo(_) => Scheme::Geo,
+            Parts::Sip(_) => Scheme::Sip,
+            Parts::Sips(_) => Scheme::Sips,
+            Parts::Tag(_) => Scheme::Tag,
+            Parts::Acct(_) => Scheme::Acct,
+            Parts::Xmpp(_) => Scheme::Xmpp,
+            Parts::Sms(_) => Scheme::Sms,
+            Parts::About(_) => Scheme::About,
+            Parts::Cid(_) => Scheme::Cid,
+            Parts::Mid(_) => Scheme::Mid,
+            Parts::Ftp(_) => Scheme::Ftp,
+            Parts::Ldap(_) => Scheme::Ldap,
+            Parts::Ni(_) => Scheme::Ni,
+            Parts::Nih(_) => Scheme::Nih,
+            Parts::Coap => Scheme::Coap,
+            Parts::Coaps => Scheme::Coaps,
+            Parts::CoapTcp => Scheme::CoapTcp,
+            Parts::CoapsTcp => Scheme::CoapsTcp,
+            Parts::CoapWs => Scheme::CoapWs,
+            Parts::CoapsWs => Scheme::CoapsWs,
+            Parts::Rtsp => Scheme::Rtsp,
+            Parts::Rtsps => Scheme::Rtsps,
+            Parts::News(_) => Scheme::News,
+            Parts::Nntp(_) => Scheme::Nntp,
         }
     }
 }
@@ -367,7 +718,7 @@ fn scheme_of<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -> 
 /// assert_eq!(scheme::validate(&Uri::parse("mailto:chris@example.com")?), Some(Ok(Scheme::Mailto)));
 /// let err = scheme::validate(&UriRef::parse("http://")?).unwrap().unwrap_err();
 /// assert_eq!(err.citation(), "RFC 9110 section 4.2.1");
-/// assert_eq!(scheme::validate(&UriRef::parse("ftp://h/")?), None);
+/// assert_eq!(scheme::validate(&UriRef::parse("gopher://h/")?), None);
 /// # Ok::<_, peguri::ParseError>(())
 /// ```
 pub fn validate<S: Storage, F: Family, K: Kind>(
@@ -415,6 +766,41 @@ pub fn parts<S: Storage, F: Family, K: Kind>(
         Scheme::Data => DataUrl::read(uri).map(Parts::Data),
         Scheme::Tel => Tel::read(uri).map(Parts::Tel),
         Scheme::Geo => Geo::read(uri).map(Parts::Geo),
+        Scheme::Sip => Sip::read(scheme, uri).map(Parts::Sip),
+        Scheme::Sips => Sip::read(scheme, uri).map(Parts::Sips),
+        Scheme::Tag => Tag::read(uri).map(Parts::Tag),
+        Scheme::Acct => Acct::read(uri).map(Parts::Acct),
+        Scheme::Xmpp => Xmpp::read(uri).map(Parts::Xmpp),
+        Scheme::Sms => Sms::read(uri).map(Parts::Sms),
+        Scheme::About => About::read(uri).map(Parts::About),
+        Scheme::Cid => MessageUrl::read(scheme, uri).map(Parts::Cid),
+        Scheme::Mid => MessageUrl::read(scheme, uri).map(Parts::Mid),
+        Scheme::Ftp => Ftp::read(uri).map(Parts::Ftp),
+        Scheme::Ldap => Ldap::read(uri).map(Parts::Ldap),
+        Scheme::Ni => Ni::read_ni(uri).map(Parts::Ni),
+        Scheme::Nih => Ni::read_nih(uri).map(Parts::Nih),
+        Scheme::Coap
+        | Scheme::Coaps
+        | Scheme::CoapTcp
+        | Scheme::CoapsTcp
+        | Scheme::CoapWs
+        | Scheme::CoapsWs => coap::check(scheme, uri).map(|()| match scheme {
+            Scheme::Coaps => Parts::Coaps,
+            Scheme::CoapTcp => Parts::CoapTcp,
+            Scheme::CoapsTcp => Parts::CoapsTcp,
+            Scheme::CoapWs => Parts::CoapWs,
+            Scheme::CoapsWs => Parts::CoapsWs,
+            _ => Parts::Coap,
+        }),
+        Scheme::Rtsp | Scheme::Rtsps => rtsp::check(scheme, uri).map(|()| {
+            if scheme == Scheme::Rtsp {
+                Parts::Rtsp
+            } else {
+                Parts::Rtsps
+            }
+        }),
+        Scheme::News => News::read(scheme, uri).map(Parts::News),
+        Scheme::Nntp => News::read(scheme, uri).map(Parts::Nntp),
     })
 }
 
@@ -461,7 +847,9 @@ pub fn finding<S: Storage, F: Family, K: Kind>(reference: &Reference<S, F, K>) -
 /// let urn = known.iter().find(|k| k.name == "urn").unwrap();
 /// assert_eq!((urn.document, urn.grammar, urn.default_port), ("RFC 8141 section 2", true, None));
 /// let ftp = known.iter().find(|k| k.name == "ftp").unwrap();
-/// assert_eq!((ftp.grammar, ftp.default_port), (false, Some(21)));
+/// assert_eq!((ftp.grammar, ftp.default_port), (true, Some(21)));
+/// let gopher = known.iter().find(|k| k.name == "gopher").unwrap();
+/// assert_eq!((gopher.grammar, gopher.default_port), (false, Some(70)));
 /// assert!(known.windows(2).all(|w| w[0].name < w[1].name));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -485,7 +873,7 @@ pub struct KnownScheme {
 /// let known = peguri::scheme::known();
 /// let with_grammar = known.iter().filter(|k| k.grammar).count();
 /// assert_eq!(with_grammar, peguri::scheme::Scheme::ALL.len());
-/// assert!(known.iter().any(|k| k.name == "ftp" && !k.grammar));
+/// assert!(known.iter().any(|k| k.name == "gopher" && !k.grammar));
 /// ```
 pub fn known() -> Vec<KnownScheme> {
     let mut out: Vec<KnownScheme> = known_schemes()

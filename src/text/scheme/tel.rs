@@ -5,7 +5,7 @@
 use core::ops::Range;
 
 use super::error::Kind;
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind as RefKind, Reference, Storage};
 use crate::syntax::compiled::scheme::tel as compiled;
@@ -15,7 +15,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         ("telephone_uri", "a tel URI, \"tel:\" telephone-subscriber"),
         (
             "telephone_subscriber",
@@ -44,7 +44,7 @@ const RULES: Rules = Rules {
         ("pvalue", "a parameter value"),
         ("paramchar", "a parameter value character"),
     ],
-    limits: &[(
+    limits: rule_words![(
         "reserved_pname",
         "isub, ext and phone-context are not other parameters; each comes once, before them",
     )],

@@ -3,7 +3,7 @@
 
 use core::ops::Range;
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::reference::{Family, Kind, Reference, Storage};
 use crate::syntax::compiled::scheme::urn as compiled;
@@ -14,7 +14,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         ("namestring", "a URN, \"urn:\" NID \":\" NSS"),
         ("assigned_name", "a URN, \"urn:\" NID \":\" NSS"),
         ("NID", "an NID (2 to 32 letters, digits or '-')"),
@@ -25,7 +25,7 @@ const RULES: Rules = Rules {
         ),
         ("NSS", "an NSS"),
     ],
-    limits: &[("ldh", "an NID has at most 32 characters")],
+    limits: rule_words![("ldh", "an NID has at most 32 characters")],
 };
 
 /// A URN (RFC 8141): its namespace identifier (NID), its

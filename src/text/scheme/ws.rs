@@ -2,7 +2,7 @@
 //! without userinfo, an optional port, an absolute or empty path, a query,
 //! and no fragment.
 
-use super::grammar::{Entry, Rules, Source};
+use super::grammar::{Entry, Rules, Source, rule_words};
 use super::{Scheme, SchemeError};
 use crate::syntax::compiled::scheme::ws as compiled;
 
@@ -10,7 +10,7 @@ const RULES: Rules = Rules {
     names: &compiled::RULE_NAMES,
     labels: &compiled::RULE_LABELS,
     citation: compiled::citation,
-    words: &[
+    words: rule_words![
         (
             "ws_URI",
             "a WebSocket URI, \"ws://\" host [ \":\" port ] path [ \"?\" query ]",
@@ -24,7 +24,7 @@ const RULES: Rules = Rules {
             "end of input (a WebSocket URI has no userinfo and no fragment)",
         ),
     ],
-    limits: &[],
+    limits: rule_words![],
 };
 
 /// Checks `uri` as a ws (`scheme` [`Scheme::Ws`]) or wss URI.

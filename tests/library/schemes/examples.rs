@@ -1,9 +1,16 @@
 //! The RFCs' own examples, read as the RFCs say: RFC 6068 section 6
 //! (mailto), RFC 8141 sections 2 and 3 (urn), RFC 2397 section 4 (data),
-//! RFC 3966 section 6 (tel), RFC 5870 section 6 (geo).
+//! RFC 3966 section 6 (tel), RFC 5870 section 6 (geo), RFC 3261 sections
+//! 19.1.3, 19.1.4 and 19.1.6 (sip), RFC 4151 section 2.1 (tag), RFC 7565
+//! section 4 (acct), RFC 5122 sections 2.3 to 2.5 and 2.7 (xmpp), RFC 5724
+//! section 2.5 (sms), RFC 6694 section 3 (about), RFC 2392 sections 2 and
+//! 3 (cid, mid).
 
 use peguri::UriRef;
-use peguri::scheme::{self, DataUrl, Geo, Mailto, Parts, Scheme, Tel, Urn};
+use peguri::scheme::{
+    self, About, Acct, DataUrl, Geo, Mailto, MessageUrl, Parts, Scheme, Sip, Sms, Tag, Tel, Urn,
+    Xmpp,
+};
 
 /// The parts of `uri`, which must be valid for its scheme.
 #[track_caller]
@@ -357,9 +364,497 @@ fn every_scheme_with_a_grammar_accepts_an_example() {
         (Scheme::Data, "data:,A%20brief%20note"),
         (Scheme::Tel, "tel:+1-201-555-0123"),
         (Scheme::Geo, "geo:13.4125,103.8667"),
+        (Scheme::Sip, "sip:alice@atlanta.com"),
+        (Scheme::Sips, "sips:1212@gateway.com"),
+        (Scheme::Tag, "tag:yaml.org,2002:int"),
+        (Scheme::Acct, "acct:foobar@status.example.net"),
+        (Scheme::Xmpp, "xmpp:node@example.com"),
+        (Scheme::Sms, "sms:+15105550101"),
+        (Scheme::About, "about:blank"),
+        (Scheme::Cid, "cid:foo4*foo1@bar.net"),
+        (Scheme::Mid, "mid:960830.1639@XIson.com"),
+        (Scheme::Ftp, "ftp://ftp.example.com/pub/file.txt;type=i"),
+        (
+            Scheme::Ldap,
+            "ldap://ldap.example.net/o=example?cn?sub?(cn=*)",
+        ),
+        (
+            Scheme::Ni,
+            "ni:///sha-256;f4OxZX_x_FO5LcGBSKHWXfwtSx-j1ncoSt3SABJtkGk",
+        ),
+        (Scheme::Nih, "nih:sha-256-32;53269057;b"),
+        (Scheme::Coap, "coap://example.net/.well-known/core"),
+        (Scheme::Coaps, "coaps://[2001:db8::1]:5684/temp"),
+        (Scheme::CoapTcp, "coap+tcp://example.net/.well-known/core"),
+        (Scheme::CoapsTcp, "coaps+tcp://example.net/.well-known/core"),
+        (
+            Scheme::CoapWs,
+            "coap+ws://example.org/sensors/temperature?u=Cel",
+        ),
+        (
+            Scheme::CoapsWs,
+            "coaps+ws://example.org/sensors/temperature?u=Cel",
+        ),
+        (
+            Scheme::Rtsp,
+            "rtsp://media.example.com:554/twister/audiotrack",
+        ),
+        (Scheme::Rtsps, "rtsps://media.example.com/twister"),
+        (Scheme::News, "news:comp.infosystems.www.misc"),
+        (Scheme::Nntp, "nntp://news.example.com/comp.lang.c/42"),
     ];
     for (scheme, text) in examples {
         assert_eq!(scheme::validate(&uri(text)), Some(Ok(scheme)), "{text}");
     }
     assert_eq!(examples.len(), Scheme::ALL.len());
+}
+
+/// A sip URI's user, password, host, port, parameters and headers.
+type SipParts<'a> = (
+    Option<&'a str>,
+    Option<&'a str>,
+    &'a str,
+    Option<&'a str>,
+    Vec<(&'a str, Option<&'a str>)>,
+    Vec<(&'a str, &'a str)>,
+);
+
+#[track_caller]
+fn sip_parts<'a>(sip: &Sip<'a>) -> SipParts<'a> {
+    (
+        sip.user(),
+        sip.password(),
+        sip.host(),
+        sip.port(),
+        sip.parameters().collect(),
+        sip.headers().collect(),
+    )
+}
+
+#[test]
+fn rfc3261_19_1_3_example_sip_and_sips_uris() {
+    let cases: [(&str, SipParts<'_>); 8] = [
+        (
+            "sip:alice@atlanta.com",
+            (Some("alice"), None, "atlanta.com", None, vec![], vec![]),
+        ),
+        (
+            "sip:alice:secretword@atlanta.com;transport=tcp",
+            (
+                Some("alice"),
+                Some("secretword"),
+                "atlanta.com",
+                None,
+                vec![("transport", Some("tcp"))],
+                vec![],
+            ),
+        ),
+        (
+            "sips:alice@atlanta.com?subject=project%20x&priority=urgent",
+            (
+                Some("alice"),
+                None,
+                "atlanta.com",
+                None,
+                vec![],
+                vec![("subject", "project%20x"), ("priority", "urgent")],
+            ),
+        ),
+        (
+            "sip:+1-212-555-1212:1234@gateway.com;user=phone",
+            (
+                Some("+1-212-555-1212"),
+                Some("1234"),
+                "gateway.com",
+                None,
+                vec![("user", Some("phone"))],
+                vec![],
+            ),
+        ),
+        (
+            "sips:1212@gateway.com",
+            (Some("1212"), None, "gateway.com", None, vec![], vec![]),
+        ),
+        (
+            "sip:alice@192.0.2.4",
+            (Some("alice"), None, "192.0.2.4", None, vec![], vec![]),
+        ),
+        (
+            "sip:atlanta.com;method=REGISTER?to=alice%40atlanta.com",
+            (
+                None,
+                None,
+                "atlanta.com",
+                None,
+                vec![("method", Some("REGISTER"))],
+                vec![("to", "alice%40atlanta.com")],
+            ),
+        ),
+        (
+            "sip:alice;day=tuesday@atlanta.com",
+            (
+                Some("alice;day=tuesday"),
+                None,
+                "atlanta.com",
+                None,
+                vec![],
+                vec![],
+            ),
+        ),
+    ];
+    for (text, want) in cases {
+        let parsed = uri(text);
+        let sip = Sip::parse(&parsed).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(sip_parts(&sip), want, "{text}");
+        assert_eq!(sip.is_secure(), text.starts_with("sips:"), "{text}");
+    }
+}
+
+#[test]
+fn rfc3261_19_1_4_comparison_examples_are_valid_and_differ_where_it_says() {
+    // Every URI of the section's pairs is a valid sip URI.
+    let pairs = [
+        (
+            "sip:%61lice@atlanta.com;transport=TCP",
+            "sip:alice@AtLanTa.CoM;Transport=tcp",
+        ),
+        ("sip:carol@chicago.com", "sip:carol@chicago.com;newparam=5"),
+        ("sip:carol@chicago.com", "sip:carol@chicago.com;security=on"),
+        (
+            "sip:biloxi.com;transport=tcp;method=REGISTER?to=sip:bob%40biloxi.com",
+            "sip:biloxi.com;method=REGISTER;transport=tcp?to=sip:bob%40biloxi.com",
+        ),
+        (
+            "sip:alice@atlanta.com?subject=project%20x&priority=urgent",
+            "sip:alice@atlanta.com?priority=urgent&subject=project%20x",
+        ),
+        (
+            "SIP:ALICE@AtLanTa.CoM;Transport=udp",
+            "sip:alice@AtLanTa.CoM;Transport=UDP",
+        ),
+        ("sip:bob@biloxi.com", "sip:bob@biloxi.com:5060"),
+        ("sip:bob@biloxi.com", "sip:bob@biloxi.com;transport=udp"),
+        (
+            "sip:bob@biloxi.com",
+            "sip:bob@biloxi.com:6000;transport=tcp",
+        ),
+        (
+            "sip:carol@chicago.com",
+            "sip:carol@chicago.com?Subject=next%20meeting",
+        ),
+        ("sip:bob@phone21.boxesbybob.com", "sip:bob@192.0.2.4"),
+    ];
+    let read = |text: &'static str| {
+        let parsed: &'static UriRef<'static> = Box::leak(Box::new(uri(text)));
+        Sip::parse(parsed).unwrap_or_else(|e| panic!("{e}"))
+    };
+    for (a, b) in pairs {
+        read(a);
+        read(b);
+    }
+    // "different usernames": the user part is case-sensitive.
+    let (a, b) = (read(pairs[5].0), read(pairs[5].1));
+    assert_ne!(a.user(), b.user());
+    assert_eq!(a.parameter("transport"), Some(Some("udp")));
+    assert_eq!(b.parameter("TRANSPORT"), Some(Some("UDP")));
+    // "can resolve to different ports": one names the port.
+    assert_eq!(
+        (read(pairs[6].0).port(), read(pairs[6].1).port()),
+        (None, Some("5060"))
+    );
+    // The header field's value holds a `:` (an hnv-unreserved).
+    assert_eq!(
+        read(pairs[3].0).headers().collect::<Vec<_>>(),
+        [("to", "sip:bob%40biloxi.com")]
+    );
+}
+
+#[test]
+fn rfc3261_19_1_6_tel_urls_as_sip_uris() {
+    let cases = [
+        (
+            "sip:+358-555-1234567;postd=pp22@foo.com;user=phone",
+            "+358-555-1234567;postd=pp22",
+        ),
+        (
+            "sip:+358-555-1234567;POSTD=PP22@foo.com;user=phone",
+            "+358-555-1234567;POSTD=PP22",
+        ),
+        (
+            "sip:+358-555-1234567;isub=1411;postd=pp22@foo.com;user=phone",
+            "+358-555-1234567;isub=1411;postd=pp22",
+        ),
+        (
+            "sip:+358-555-1234567;postd=pp22;isub=1411@foo.com;user=phone",
+            "+358-555-1234567;postd=pp22;isub=1411",
+        ),
+    ];
+    for (text, user) in cases {
+        let parsed = uri(text);
+        let sip = Sip::parse(&parsed).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(sip.user(), Some(user), "{text}");
+        assert_eq!(sip.host(), "foo.com", "{text}");
+        assert_eq!(sip.parameter("user"), Some(Some("phone")), "{text}");
+    }
+}
+
+#[test]
+fn rfc4151_2_1_examples() {
+    let cases = [
+        (
+            "tag:timothy@hpl.hp.com,2001:web/externalHome",
+            ("timothy@hpl.hp.com", "2001", "web/externalHome"),
+        ),
+        (
+            "tag:sandro@w3.org,2004-05:Sandro",
+            ("sandro@w3.org", "2004-05", "Sandro"),
+        ),
+        (
+            "tag:my-ids.com,2001-09-15:TimKindberg:presentations:UBath2004-05-19",
+            (
+                "my-ids.com",
+                "2001-09-15",
+                "TimKindberg:presentations:UBath2004-05-19",
+            ),
+        ),
+        (
+            "tag:blogger.com,1999:blog-555",
+            ("blogger.com", "1999", "blog-555"),
+        ),
+        ("tag:yaml.org,2002:int", ("yaml.org", "2002", "int")),
+    ];
+    for (text, want) in cases {
+        let parsed = uri(text);
+        let tag = Tag::parse(&parsed).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (tag.authority_name(), tag.date(), tag.specific()),
+            want,
+            "{text}"
+        );
+    }
+    // An abbreviated date is a date of its own: the three differ.
+    let dates: Vec<(u16, Option<u8>, Option<u8>)> = [
+        "tag:example.com,2004:x",
+        "tag:example.com,2004-01:x",
+        "tag:example.com,2004-01-01:x",
+    ]
+    .iter()
+    .map(|text| {
+        let parsed = uri(text);
+        let tag = Tag::parse(&parsed).unwrap();
+        (tag.year(), tag.month(), tag.day())
+    })
+    .collect();
+    assert_eq!(
+        dates,
+        [
+            (2004, None, None),
+            (2004, Some(1), None),
+            (2004, Some(1), Some(1))
+        ]
+    );
+}
+
+#[test]
+fn rfc7565_4_examples() {
+    let cases = [
+        (
+            "acct:foobar@status.example.net",
+            ("foobar", "status.example.net"),
+        ),
+        (
+            "acct:juliet%40capulet.example@shoppingsite.example",
+            ("juliet%40capulet.example", "shoppingsite.example"),
+        ),
+    ];
+    for (text, want) in cases {
+        let parsed = uri(text);
+        let acct = Acct::parse(&parsed).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((acct.userpart(), acct.host()), want, "{text}");
+    }
+}
+
+/// An XMPP URI's account, node, domain, resource and query type.
+type XmppParts<'a> = (
+    Option<&'a str>,
+    Option<&'a str>,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
+#[track_caller]
+fn xmpp(text: &'static str) -> (XmppParts<'static>, Vec<(&'static str, &'static str)>) {
+    let parsed: &'static UriRef<'static> = Box::leak(Box::new(uri(text)));
+    let x = Xmpp::parse(parsed).unwrap_or_else(|e| panic!("{e}"));
+    (
+        (
+            x.account(),
+            x.node(),
+            x.domain(),
+            x.resource(),
+            x.query_type(),
+        ),
+        x.query_pairs().collect(),
+    )
+}
+
+#[test]
+fn rfc5122_2_3_authority_examples() {
+    assert_eq!(
+        xmpp("xmpp://guest@example.com").0,
+        (Some("guest@example.com"), None, "", None, None)
+    );
+    assert_eq!(
+        xmpp("xmpp://guest@example.com/support@example.com?message").0,
+        (
+            Some("guest@example.com"),
+            Some("support"),
+            "example.com",
+            None,
+            Some("message")
+        )
+    );
+}
+
+#[test]
+fn rfc5122_2_4_path_examples() {
+    assert_eq!(
+        xmpp("xmpp:example-node@example.com").0,
+        (None, Some("example-node"), "example.com", None, None)
+    );
+    assert_eq!(
+        xmpp("xmpp:example-node@example.com/some-resource").0,
+        (
+            None,
+            Some("example-node"),
+            "example.com",
+            Some("some-resource"),
+            None
+        )
+    );
+    assert_eq!(
+        xmpp("xmpp:example.com").0,
+        (None, None, "example.com", None, None)
+    );
+}
+
+#[test]
+fn rfc5122_2_5_query_examples() {
+    assert_eq!(
+        xmpp("xmpp:example-node@example.com?message"),
+        (
+            (
+                None,
+                Some("example-node"),
+                "example.com",
+                None,
+                Some("message")
+            ),
+            vec![]
+        )
+    );
+    assert_eq!(
+        xmpp("xmpp:example-node@example.com?message;subject=Hello%20World").1,
+        [("subject", "Hello%20World")]
+    );
+    assert_eq!(
+        xmpp("xmpp:romeo@montague.net?message;subject=Test%20Message;body=Here%27s%20a%20test%20message").1,
+        [
+            ("subject", "Test%20Message"),
+            ("body", "Here%27s%20a%20test%20message")
+        ]
+    );
+}
+
+#[test]
+fn rfc5122_2_7_generation_examples() {
+    // The node and resource of section 2.7's "nasty" and "repulsive"
+    // addresses, each delimiter the ABNF does not allow percent-encoded.
+    assert_eq!(
+        xmpp("xmpp:nasty!%23$%25()*+,-.;=%3F%5B%5C%5D%5E_%60%7B%7C%7D~node@example.com")
+            .0
+            .1,
+        Some("nasty!%23$%25()*+,-.;=%3F%5B%5C%5D%5E_%60%7B%7C%7D~node")
+    );
+    assert_eq!(
+        xmpp("xmpp:node@example.com/repulsive%20!%23%22$%25&'()*+,-.%2F:;%3C=%3E%3F%40%5B%5C%5D%5E_%60%7B%7C%7D~resource")
+            .0
+            .3,
+        Some("repulsive%20!%23%22$%25&'()*+,-.%2F:;%3C=%3E%3F%40%5B%5C%5D%5E_%60%7B%7C%7D~resource")
+    );
+    // An internationalized address, mapped to a URI.
+    assert_eq!(
+        xmpp("xmpp:ji%C5%99i@%C4%8Dechy.example/v%20Praze").0,
+        (
+            None,
+            Some("ji%C5%99i"),
+            "%C4%8Dechy.example",
+            Some("v%20Praze"),
+            None
+        )
+    );
+}
+
+#[test]
+fn rfc5724_2_5_examples() {
+    let cases: [(&str, &[&str], Option<&str>); 3] = [
+        ("sms:+15105550101", &["+15105550101"], None),
+        (
+            "sms:+15105550101,+15105550102",
+            &["+15105550101", "+15105550102"],
+            None,
+        ),
+        (
+            "sms:+15105550101?body=hello%20there",
+            &["+15105550101"],
+            Some("hello there"),
+        ),
+    ];
+    for (text, recipients, body) in cases {
+        let parsed = uri(text);
+        let sms = Sms::parse(&parsed).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(sms.recipients().collect::<Vec<_>>(), recipients, "{text}");
+        assert_eq!(sms.body(), body, "{text}");
+    }
+}
+
+#[test]
+fn rfc6694_3_about_blank() {
+    let parsed = uri("about:blank");
+    assert_eq!(About::parse(&parsed).unwrap().token(), "blank");
+    assert!(matches!(parts(&parsed), Parts::About(_)));
+}
+
+#[test]
+fn rfc2392_2_examples() {
+    // "cid:foo4%25foo1@bar.net" corresponds to the Content-ID
+    // <foo4%foo1@bar.net>.
+    let parsed = uri("cid:foo4%25foo1@bar.net");
+    let cid = MessageUrl::parse(&parsed).unwrap();
+    assert_eq!(
+        (cid.is_mid(), cid.message_id(), cid.content_id()),
+        (false, None, Some("foo4%foo1@bar.net"))
+    );
+    let parsed = uri("mid:960830.1639@XIson.com/partA.960830.1639@XIson.com");
+    let Parts::Mid(mid) = parts(&parsed) else {
+        panic!("not a mid URL")
+    };
+    assert_eq!(
+        (mid.message_id(), mid.content_id()),
+        (
+            Some("960830.1639@XIson.com"),
+            Some("partA.960830.1639@XIson.com")
+        )
+    );
+}
+
+#[test]
+fn rfc2392_3_examples() {
+    // The HTML body part's reference to the image: <foo4*foo1@bar.net>.
+    let parsed = uri("cid:foo4*foo1@bar.net");
+    let Parts::Cid(cid) = parts(&parsed) else {
+        panic!("not a cid URL")
+    };
+    assert_eq!(cid.content_id(), Some("foo4*foo1@bar.net"));
 }

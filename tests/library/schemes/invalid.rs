@@ -171,6 +171,120 @@ refused! {
         "longitude 180.000000000000000001 is outside -180 to 180 (RFC 5870 section 3.4.2)";
     geo_latitude_above_90_by_less_than_a_double_holds: "geo:90.000000000000001,0" => 4, "RFC 5870 section 3.4.2", OutOfRange,
         "latitude 90.000000000000001 is outside -90 to 90 (RFC 5870 section 3.4.2)";
+
+    // sip and sips.
+    sip_ttl_above_255: "sip:alice@atlanta.com;ttl=256" => 26, "RFC 3261 section 25.1", OutOfRange,
+        "ttl 256 is outside 0 to 255 (RFC 3261 section 25.1)";
+    sip_ttl_that_is_no_number: "sip:alice@atlanta.com;ttl=x" => 26, "RFC 3261 section 25.1", Syntax,
+        "unexpected character 'x'; expected a ttl (one to three digits) (RFC 3261 section 25.1)";
+    // `lr` is a name alone (section 25.1); the `lr=on` of drafts before
+    // RFC 3261 is no other-param, whose names are not the named ones'.
+    sip_lr_with_a_value: "sip:alice@atlanta.com;lr=on" => 22, "RFC 3261 section 25.1", Syntax,
+        "unexpected character 'l'; expected a parameter (RFC 3261 section 25.1)";
+    sip_empty_host: "sip:alice@:5060" => 10, "RFC 3261 section 25.1", Syntax,
+        "unexpected character ':'; expected a host (RFC 3261 section 25.1)";
+    sip_empty_port: "sip:alice@atlanta.com:" => 22, "RFC 3261 section 25.1", Syntax,
+        "unexpected end of input; expected a port (digits) (RFC 3261 section 25.1)";
+    sips_header_without_equals: "sips:a@b?subject" => 9, "RFC 3261 section 25.1", Syntax,
+        "unexpected character 's'; expected a header field, hname \"=\" hvalue (RFC 3261 section 25.1)";
+
+    // tag.
+    tag_month_13: "tag:example.com,2001-13:x" => 21, "RFC 4151 section 2.1", OutOfRange,
+        "month 13 is outside 01 to 12 (RFC 4151 section 2.1)";
+    tag_february_29_of_a_common_year: "tag:example.com,2001-02-29:x" => 24, "RFC 4151 section 2.1", OutOfRange,
+        "day 29 is outside 01 to 28 (RFC 4151 section 2.1)";
+    tag_year_of_two_digits: "tag:example.com,01:x" => 16, "RFC 4151 section 2.1", Syntax,
+        "unexpected character '0'; expected a year (four digits) (RFC 4151 section 2.1)";
+    tag_without_a_date: "tag:example.com:x" => 15, "RFC 4151 section 2.1", Syntax,
+        "unexpected character ':'; expected ',' (RFC 4151 section 2.1)";
+
+    // acct.
+    acct_without_a_host: "acct:foobar" => 11, "RFC 7565 section 7", Syntax,
+        "unexpected end of input; expected '@' (RFC 7565 section 7)";
+    acct_userpart_starting_percent_encoded: "acct:%41bc@example.com" => 5, "RFC 7565 section 7", Syntax,
+        "unexpected character '%'; expected a user part (its first character is not percent-encoded) (RFC 7565 section 7)";
+
+    // xmpp.
+    xmpp_resource_with_a_slash: "xmpp:node@example.com/a/b" => 23, "RFC 5122 section 2.2", Syntax,
+        "unexpected character '/'; expected end of input (RFC 5122 section 2.2)";
+    xmpp_authority_without_a_node: "xmpp://example.com" => 7, "RFC 5122 section 2.2", Syntax,
+        "unexpected character 'e'; expected an account, node \"@\" host (RFC 5122 section 2.2)";
+    xmpp_key_without_a_value: "xmpp:a@b?message;subject" => 16, "RFC 5122 section 2.2", Syntax,
+        "unexpected character ';'; expected end of input or a pair, \";\" key \"=\" value (RFC 5122 section 2.2)";
+
+    // sms.
+    sms_body_twice: "sms:+15105550101?body=a&body=b" => 24, "RFC 5724 section 2.2", Repeated,
+        "the field \"body\" appears twice (RFC 5724 section 2.2)";
+    sms_body_twice_in_another_case: "sms:+1?BODY=a&body=b" => 14, "RFC 5724 section 2.2", Repeated,
+        "the field \"body\" appears twice (RFC 5724 section 2.2)";
+    sms_body_not_utf8: "sms:+1?body=%FF" => 12, "RFC 5724 section 2.2", NotUtf8,
+        "percent-encoded octets that are not UTF-8 in the body; non-ASCII characters are percent-encoded UTF-8 (RFC 5724 section 2.2)";
+    sms_local_number_without_a_context: "sms:7042" => 8, "RFC 3966 section 3", Syntax,
+        "unexpected end of input; expected a parameter, ';phone-context=' (a local number needs one, RFC 3966 section 5.1.5) or a hex digit, '*', '#' or visual separator (RFC 3966 section 3)";
+    sms_field_without_equals: "sms:+1?x" => 7, "RFC 5724 section 2.2", Syntax,
+        "unexpected character 'x'; expected a field, sms-field-name \"=\" escaped-value (RFC 5724 section 2.2)";
+
+    // about.
+    about_token_with_a_slash: "about:a/b" => 7, "RFC 6694 section 2", Syntax,
+        "unexpected character '/'; expected end of input, '?' and a query or '#' and a fragment (RFC 6694 section 2)";
+
+    // cid and mid.
+    cid_without_a_domain: "cid:foo4%25foo1" => 15, "RFC 822 section 6.1", Syntax,
+        "unexpected end of input; expected '@' (RFC 822 section 6.1)";
+    cid_two_dots_in_a_local_part: "cid:a..b@c" => 6, "RFC 822 section 3.3", Syntax,
+        "unexpected character '.'; expected a word (an atom or a quoted string) (RFC 822 section 3.3)";
+    mid_content_id_without_a_domain: "mid:a@b/c" => 9, "RFC 822 section 6.1", Syntax,
+        "unexpected end of input; expected '@' (RFC 822 section 6.1)";
+}
+
+#[test]
+fn sip_ttl_bounds_and_leap_days_are_in_range() {
+    for text in [
+        "sip:h.example;ttl=0",
+        "sip:h.example;ttl=255",
+        "tag:example.com,2004-02-29:leap",
+        "tag:example.com,2000-02-29:x",
+        "tag:example.com,2001-12-31:x",
+    ] {
+        let uri = UriRef::parse(text).unwrap();
+        assert!(
+            matches!(scheme::validate(&uri), Some(Ok(_))),
+            "{text}: {:?}",
+            scheme::validate(&uri)
+        );
+    }
+    let uri = UriRef::parse("tag:example.com,1900-02-29:x").unwrap();
+    assert!(scheme::validate(&uri).unwrap().is_err());
+}
+
+/// PEG readings of ambiguous ABNF, pinned: a sip URI without `@` is a host
+/// with parameters (the user part gives way), an other-param may not take
+/// a named parameter's name, and an XMPP path's node gives way where no
+/// `@` follows.
+#[test]
+fn ambiguities_are_read_as_the_grammars_say() {
+    use peguri::scheme::{Parts, Sip, Xmpp};
+    let uri = UriRef::parse("sip:biloxi.com;transport=tcp;method=REGISTER?to=sip:bob%40biloxi.com")
+        .unwrap();
+    let sip = Sip::parse(&uri).unwrap();
+    assert_eq!((sip.user(), sip.host()), (None, "biloxi.com"));
+    assert_eq!(sip.parameters().count(), 2);
+    let uri = UriRef::parse("sip:h.example;transport").unwrap();
+    assert!(scheme::validate(&uri).unwrap().is_err());
+    let uri = UriRef::parse("sip:h.example;transports=x;lrx").unwrap();
+    assert_eq!(Sip::parse(&uri).unwrap().parameters().count(), 2);
+    let uri = UriRef::parse("xmpp:example.com/res").unwrap();
+    let xmpp = Xmpp::parse(&uri).unwrap();
+    assert_eq!(
+        (xmpp.node(), xmpp.domain(), xmpp.resource()),
+        (None, "example.com", Some("res"))
+    );
+    // A tag's authority name is an email address only with its `@`.
+    let uri = UriRef::parse("tag:a.b_c@example.com,2001:x").unwrap();
+    let Some(Ok(Parts::Tag(tag))) = scheme::parts(&uri) else {
+        panic!()
+    };
+    assert_eq!(tag.authority_name(), "a.b_c@example.com");
 }
 
 #[test]
@@ -205,7 +319,7 @@ fn the_bounds_themselves_are_in_range() {
 
 #[test]
 fn no_grammar_no_scheme_no_answer() {
-    for text in ["ftp://h/", "foo:bar", "/relative", "//h/p", "?q"] {
+    for text in ["gopher://h/", "foo:bar", "/relative", "//h/p", "?q"] {
         let uri = UriRef::parse(text).unwrap();
         assert!(scheme::validate(&uri).is_none(), "{text}");
     }
@@ -257,5 +371,184 @@ fn a_scheme_error_as_a_check_finding() {
             scheme::finding(&UriRef::parse(input).unwrap()).is_none(),
             "{input}"
         );
+    }
+}
+
+refused! {
+    // ftp.
+    ftp_without_a_host: "ftp://" => 6, "RFC 1738 section 5", Syntax,
+        "unexpected end of input; expected a host (it is not empty) (RFC 1738 section 5)";
+    ftp_with_a_query: "ftp://h/a?b" => 9, "RFC 1738 section 3.2", Syntax,
+        "unexpected character '?'; expected end of input (an ftp URL has no query, and a path segment holds ';' percent-encoded) (RFC 1738 section 3.2)";
+    ftp_semicolon_that_is_no_type: "ftp://h/a;b" => 9, "RFC 1738 section 3.2", Syntax,
+        "unexpected character ';'; expected end of input (an ftp URL has no query, and a path segment holds ';' percent-encoded) (RFC 1738 section 3.2)";
+    ftp_unknown_transfer_type: "ftp://ftp.example.com/file;type=x" => 32, "RFC 1738 section 5", Syntax,
+        "unexpected character 'x'; expected a transfer type ('a', 'i' or 'd') (RFC 1738 section 5)";
+    ftp_colon_without_a_port: "ftp://h:/x" => 8, "RFC 1738 section 5", Syntax,
+        "unexpected character '/'; expected a port (digits) (RFC 1738 section 5)";
+    ftp_port_beyond_16_bits: "ftp://h:70000/x" => 8, "RFC 9293 section 3.1", OutOfRange,
+        "port 70000 is outside 0 to 65535 (RFC 9293 section 3.1)";
+    ftp_without_an_authority: "ftp:/pub" => 0, "RFC 1738 section 5", Syntax,
+        "unexpected character 'f'; expected an ftp URL, \"ftp://\" login [ \"/\" fpath [ \";type=\" ftptype ] ] (RFC 1738 section 5)";
+
+    // ldap.
+    ldap_with_userinfo: "ldap://u@h/" => 8, "RFC 4516 section 2", Syntax,
+        "unexpected character '@'; expected end of input (RFC 4516 section 2)";
+    ldap_unknown_scope: "ldap://h/o?cn?subtree" => 17, "RFC 4516 section 2", Syntax,
+        "unexpected character 't'; expected end of input (RFC 4516 section 2)";
+    ldap_dn_with_an_empty_rdn: "ldap://h/cn=a,,b" => 14, "RFC 4514 section 3", Syntax,
+        "unexpected character ','; expected an attribute type (RFC 4514 section 3)";
+    ldap_dn_not_utf8: "ldap://h/cn=a%FF" => 13, "RFC 4514 section 3", NotUtf8,
+        "percent-encoded octets that are not UTF-8 in the DN; non-ASCII characters are percent-encoded UTF-8 (RFC 4514 section 3)";
+    ldap_filter_without_parentheses: "ldap://h/o=x?cn?sub?cn=x" => 20, "RFC 4512 section 1.4", Syntax,
+        "unexpected character 'c'; expected '(' (RFC 4512 section 1.4)";
+    ldap_filter_without_its_closing_parenthesis: "ldap://h/???(cn=*x" => 18, "RFC 4512 section 1.4", Syntax,
+        "unexpected end of input; expected ')' (RFC 4512 section 1.4)";
+    ldap_filter_item_without_a_comparison: "ldap://h/???(cn)" => 15, "RFC 4515 section 3", Syntax,
+        "unexpected character ')'; expected '=', '~=', '>=' or '<=', ':dn' or ':' and a matching rule (RFC 4515 section 3)";
+    ldap_two_filters: "ldap://h/???(cn=a)(cn=b)" => 18, "RFC 4515 section 3", Syntax,
+        "unexpected character '('; expected end of input (RFC 4515 section 3)";
+    ldap_parenthesis_unescaped_in_a_value: "ldap://h/???(cn=a(b)" => 17, "RFC 4512 section 1.4", Syntax,
+        "unexpected character '('; expected ')' or '*' (RFC 4512 section 1.4)";
+    ldap_extension_type_that_is_no_oid: "ldap://h/????1x" => 13, "RFC 4516 section 2", Syntax,
+        "unexpected character '1'; expected an extension (RFC 4516 section 2)";
+    ldap_extension_value_not_utf8: "ldap://h/????x-ext=%C3" => 19, "RFC 4511 section 4.1.2", NotUtf8,
+        "percent-encoded octets that are not UTF-8 in an extension value; non-ASCII characters are percent-encoded UTF-8 (RFC 4511 section 4.1.2)";
+    ldap_port_beyond_16_bits: "ldap://h:65536/" => 9, "RFC 9293 section 3.1", OutOfRange,
+        "port 65536 is outside 0 to 65535 (RFC 9293 section 3.1)";
+
+    // ni and nih.
+    ni_value_of_4n_plus_1_characters: "ni:///sha-256;f4OxZ" => 19, "RFC 4648 section 5", Syntax,
+        "unexpected end of input; expected a base64url character (A-Z, a-z, 0-9, '-', '_'; unpadded, the text never has 4n+1 characters) (RFC 4648 section 5)";
+    ni_value_with_a_character_outside_base64url: "ni:///sha-256;f4Ox.Q" => 18, "RFC 4648 section 5", Syntax,
+        "unexpected character '.'; expected end of input or a base64url character (A-Z, a-z, 0-9, '-', '_'; unpadded, the text never has 4n+1 characters) (RFC 4648 section 5)";
+    ni_value_with_padding: "ni:///sha-256-32;f4OxZQ%3D%3D" => 23, "RFC 6920 section 3", Syntax,
+        "unexpected character '%'; expected end of input (RFC 6920 section 3)";
+    ni_without_the_slashes: "ni:sha-256;x" => 3, "RFC 6920 section 3", Syntax,
+        "unexpected character 's'; expected \"//\" [ authority ] \"/\" alg \";\" val (RFC 6920 section 3)";
+    nih_wrong_check_digit: "nih:sha-256-32;53269057;c" => 24, "RFC 6920 section 7", CheckDigit,
+        "check digit 'c' does not match the hash value, whose check digit is 'b' (RFC 6920 section 7)";
+    nih_value_that_is_no_hex: "nih:sha-256-32;5326g" => 19, "RFC 6920 section 7", Syntax,
+        "unexpected character 'g'; expected end of input (RFC 6920 section 7)";
+
+    // coap and its variants.
+    coap_with_an_empty_host: "coap:///x" => 7, "RFC 7252 section 6.1", Syntax,
+        "unexpected character '/'; expected a host (it is not empty) (RFC 7252 section 6.1)";
+    coaps_without_a_host: "coaps://" => 8, "RFC 7252 section 6.1", Syntax,
+        "unexpected end of input; expected a host (it is not empty) (RFC 7252 section 6.1)";
+    coap_tcp_with_userinfo: "coap+tcp://u@h/x" => 12, "RFC 8323 section 8.1", Syntax,
+        "unexpected character '@'; expected end of input (a CoAP URI has no userinfo) (RFC 8323 section 8.1)";
+    coap_without_an_authority: "coap:/x" => 0, "RFC 7252 section 6.1", Syntax,
+        "unexpected character 'c'; expected a coap URI, \"coap://\" host [ \":\" port ] path [ \"?\" query ] (RFC 7252 section 6.1)";
+
+    // rtsp.
+    rtsp_without_an_authority: "rtsp:/twister" => 5, "RFC 7826 section 20.2.1", Syntax,
+        "unexpected character '/'; expected \"//\" authority path (RFC 7826 section 20.2.1)";
+
+    // news and nntp.
+    news_article_without_a_right_part: "news:a@" => 7, "RFC 5538 section 2.1", Syntax,
+        "unexpected end of input; expected a character of a message identifier (RFC 5538 section 2.1)";
+    news_unencoded_slash: "news:a/b" => 6, "RFC 5538 section 2.1", Syntax,
+        "unexpected character '/'; expected end of input or a character of a message identifier (RFC 5538 section 2.1)";
+    news_empty_wildmat_pattern: "news:a,,b" => 7, "RFC 3977 section 4.1", Syntax,
+        "unexpected character ','; expected a newsgroup name or pattern (RFC 3977 section 4.1)";
+    news_message_identifier_with_two_dots: "news:a@b..c" => 8, "RFC 5322 section 3.6.4", Syntax,
+        "unexpected character '.'; expected end of input (RFC 5322 section 3.6.4)";
+    nntp_article_number_zero: "nntp://h/example.group/0" => 23, "RFC 3977 section 6", OutOfRange,
+        "article number 0 is outside 1 to 2147483647 (RFC 3977 section 6)";
+    nntp_article_number_beyond_31_bits: "nntp://h/example.group/2147483648" => 23, "RFC 3977 section 6", OutOfRange,
+        "article number 2147483648 is outside 1 to 2147483647 (RFC 3977 section 6)";
+    nntp_article_number_of_17_digits: "nntp://h/g/12345678901234567" => 27, "RFC 5538 section 2.2", Syntax,
+        "unexpected character '7'; expected end of input (RFC 5538 section 2.2)";
+    nntp_without_a_group: "nntp://h/" => 9, "RFC 5538 section 2.2", Syntax,
+        "unexpected end of input; expected a newsgroup name (RFC 5538 section 2.2)";
+    nntp_group_with_a_comma: "nntp://h/a%2Cb" => 10, "RFC 3977 section 9.8", Syntax,
+        "unexpected character ',' (percent-encoded); expected end of input (RFC 3977 section 9.8)";
+}
+
+#[test]
+fn the_largest_nntp_article_number_is_accepted() {
+    let uri = UriRef::parse("nntp://h/example.group/2147483647").unwrap();
+    assert_eq!(scheme::validate(&uri), Some(Ok(scheme::Scheme::Nntp)));
+}
+
+#[test]
+fn the_largest_tcp_port_is_accepted() {
+    for text in ["ftp://h:65535/", "ldap://h:65535/"] {
+        let uri = UriRef::parse(text).unwrap();
+        assert!(matches!(scheme::validate(&uri), Some(Ok(_))), "{text}");
+    }
+}
+
+/// An nih check digit is verified for every hex digit it could be: only
+/// the one the Luhn mod 16 algorithm gives is accepted.
+#[test]
+fn exactly_one_nih_check_digit_is_accepted() {
+    for value in [
+        "53269057",
+        "5326-9057-e12f-e2b7-4ba0-7c89-2560-a2",
+        "0",
+        "f",
+    ] {
+        let accepted: Vec<char> = "0123456789abcdef"
+            .chars()
+            .filter(|c| {
+                let text = format!("nih:sha-256;{value};{c}");
+                matches!(
+                    scheme::validate(&UriRef::parse(&text).unwrap()),
+                    Some(Ok(_))
+                )
+            })
+            .collect();
+        assert_eq!(accepted.len(), 1, "{value}: {accepted:?}");
+    }
+}
+
+/// RFC 7252 section 6.1's rule that the host is not empty holds for coap,
+/// coaps, coap+tcp and coaps+tcp; RFC 8323 section 8.3 and 8.4 do not apply
+/// it to coap+ws and coaps+ws.
+#[test]
+fn only_the_websocket_coap_schemes_allow_an_empty_host() {
+    for (scheme, empty_host_allowed) in [
+        ("coap", false),
+        ("coaps", false),
+        ("coap+tcp", false),
+        ("coaps+tcp", false),
+        ("coap+ws", true),
+        ("coaps+ws", true),
+    ] {
+        let text = format!("{scheme}:///x");
+        let uri = UriRef::parse(&text).unwrap();
+        let valid = matches!(scheme::validate(&uri), Some(Ok(_)));
+        assert_eq!(valid, empty_host_allowed, "{text}");
+    }
+}
+
+/// An attribute selector or extension type is matched as written: its
+/// characters never need percent-encoding (docs/schemes.md says so).
+#[test]
+fn ldap_percent_encoded_attribute_selector_is_refused() {
+    refused(
+        "ldap://h/o=x?c%6E",
+        14,
+        "RFC 4516 section 2",
+        SchemeErrorKind::Syntax,
+        "unexpected character '%'; expected end of input (RFC 4516 section 2)",
+    );
+}
+
+/// A view parses a reference of its own scheme, in any case, and refuses
+/// another scheme's.
+#[test]
+fn a_view_reads_its_own_scheme_and_refuses_another() {
+    use peguri::scheme::{MessageUrl, Sip};
+    let uri = UriRef::parse("SIPS:bob@biloxi.com").unwrap();
+    assert!(Sip::parse(&uri).unwrap().is_secure());
+    let uri = UriRef::parse("MID:a@b/c@d").unwrap();
+    assert!(MessageUrl::parse(&uri).unwrap().is_mid());
+    for text in ["http://h/", "tel:+1"] {
+        let uri = UriRef::parse(text).unwrap();
+        assert_eq!(Sip::parse(&uri).unwrap_err().offset(), 0, "{text}");
+        assert_eq!(MessageUrl::parse(&uri).unwrap_err().offset(), 0, "{text}");
     }
 }

@@ -7,4 +7,5 @@
 mod engines;
 mod examples;
 mod invalid;
+mod protocol_examples;
 mod readings;

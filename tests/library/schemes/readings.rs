@@ -262,3 +262,67 @@ fn rfc8141_2_the_r_component_ends_where_a_q_component_starts() {
         Some(Ok(Scheme::Urn))
     );
 }
+
+/// RFC 1738 section 5's `fsegment` holds `?`; RFC 3986 ends the path at
+/// the first `?`, and an ftp URL has no query: one with a query is
+/// refused (our choice), and a `?` in a name is written `%3F`.
+#[test]
+fn rfc1738_5_an_ftp_url_has_no_query() {
+    refused("ftp://h/a?b", 9, SchemeErrorKind::Syntax);
+    refused("ftp://h/?", 8, SchemeErrorKind::Syntax);
+    let parsed = uri("ftp://h/a%3Fb");
+    let ftp = scheme::Ftp::parse(&parsed).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ftp.path_segments().collect::<Vec<_>>(), ["a%3Fb"]);
+    // The fragment is RFC 3986's, after the path.
+    valid("ftp://h/a#b?c");
+}
+
+/// RFC 6920 section 7 states the nih format in prose: the check digit,
+/// when there is one, is computed over the value's hex digits alone, its
+/// `-` separators left out.
+#[test]
+fn rfc6920_7_the_check_digit_reads_the_hex_digits_alone() {
+    for text in [
+        "nih:sha-256-32;53269057;b",
+        "nih:sha-256-32;5326-9057;b",
+        "nih:sha-256-32;-5-3-2-6-9-0-5-7-;b",
+        "nih:sha-256-32;53269057",
+    ] {
+        valid(text);
+    }
+    refused(
+        "nih:sha-256-32;5326-9057;c",
+        25,
+        SchemeErrorKind::CheckDigit,
+    );
+}
+
+/// RFC 5538 section 2 says in prose what a URI holds unencoded; the
+/// grammar percent-decodes a message identifier, a wildmat and a group to
+/// match them with RFC 5322's and RFC 3977's rules. An article has an
+/// `@`, newsgroups do not.
+#[test]
+fn rfc5538_2_identifiers_and_groups_are_read_decoded() {
+    let read = |text: &str| {
+        let parsed = uri(text);
+        let news = scheme::News::parse(&parsed).unwrap_or_else(|e| panic!("{text}:\n{e}"));
+        (
+            news.message_id().map(str::to_owned),
+            news.newsgroups().map(str::to_owned),
+        )
+    };
+    assert_eq!(
+        read("news:p0624081dc30b8699bf9b@%5B10.20.30.108%5D"),
+        (
+            Some("p0624081dc30b8699bf9b@[10.20.30.108]".to_owned()),
+            None
+        )
+    );
+    assert_eq!(read("news:a@b"), (Some("a@b".to_owned()), None));
+    assert_eq!(
+        read("news:comp.lang.c"),
+        (None, Some("comp.lang.c".to_owned()))
+    );
+    // A bracket the URI cannot hold unencoded is refused as written.
+    assert!(UriRef::parse("news:a@[10.20.30.108]").is_err());
+}
