@@ -14,10 +14,6 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 #[path = "../src/parse/records.rs"]
 mod cli_parse;
 
-/// What `cli_parse` writes JSON with, as `super::json`.
-#[path = "../src/parse/json.rs"]
-mod json;
-
 #[allow(dead_code)]
 #[path = "../src/input.rs"]
 mod cli_input;

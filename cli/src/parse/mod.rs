@@ -2,7 +2,6 @@
 //! `--grammar`). The loop that writes one record per input is
 //! [`records`], which the benchmark compiles on its own.
 
-mod json;
 pub mod records;
 
 use std::io::{self, Write};

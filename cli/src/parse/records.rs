@@ -20,8 +20,6 @@ use serde::ser::{SerializeMap, Serializer};
 
 use crate::json::{Extended, Invalid, Members};
 
-use super::json;
-
 /// Which reports to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Filter {
@@ -906,7 +904,7 @@ impl<W: Write> Parser<W> {
                     object: &Whole(parsed),
                     more: added,
                 };
-                out.write_all(&json::to_vec(&whole, self.options.pretty)?)?;
+                out.write_all(&crate::json::to_vec(&whole, self.options.pretty)?)?;
             }
             (Format::Json, None) if self.options.pretty => {
                 serde_json::to_writer_pretty(&mut *out, &Whole(parsed))?
@@ -922,7 +920,7 @@ impl<W: Write> Parser<W> {
                     psl,
                     added,
                 };
-                out.write_all(&json::to_vec(&selected, self.options.pretty)?)?;
+                out.write_all(&crate::json::to_vec(&selected, self.options.pretty)?)?;
             }
             (Format::Tsv, _) => {
                 let row = Row::new(parsed);

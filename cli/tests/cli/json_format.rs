@@ -1,8 +1,9 @@
-//! The CLI's JSON writer (`src/parse/json.rs`, compiled in here): one
+//! The CLI's JSON writer (`src/json.rs`, compiled in here): one
 //! serializer type for compact and pretty text, which writes what
 //! serde_json's own functions write.
 
-#[path = "../../src/parse/json.rs"]
+#[allow(dead_code)]
+#[path = "../../src/json.rs"]
 mod json;
 
 #[test]
